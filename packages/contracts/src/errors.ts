@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Every error the API answers, with the HTTP status it travels with. */
+export const ERROR_CODES = {
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  UNAVAILABLE: 503,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** The one error shape of the API: a stable code and a Spanish message safe to show. */
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    /** Field-level problems of a 400, keyed by the request's field path. */
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

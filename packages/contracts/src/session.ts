@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { perfilSchema } from './common';
+
+/** Sessions last 2 hours from sign-in, on the server and in the web app alike (spec section 9). */
+export const SESSION_TTL_MS = 7_200_000;
+/** Browser local storage key of the session token (spec section 9). */
+export const TOKEN_STORAGE_KEY = 'token';
+
+/** POST /api/usuarios/auth */
+export const authBodySchema = z.object({
+  rut: z.string({ error: 'Ingresa tu RUT.' }).trim().min(1, { message: 'Ingresa tu RUT.' }).max(20),
+  password: z.string({ error: 'Ingresa tu contraseña.' }).min(1, { message: 'Ingresa tu contraseña.' }).max(200),
+});
+export type AuthBody = z.infer<typeof authBodySchema>;
+
+/** The user fields the spec reads from profile and login answers. */
+export const sessionUserSchema = z.object({
+  _id: z.string(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  razon_social: z.object({ nombre: z.string(), _id: z.string() }),
+  perfil: perfilSchema,
+  rut: z.string(),
+  email: z.string(),
+  direccion: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const authResponseSchema = sessionUserSchema.extend({
+  tokenSesion: z.string(),
+  /** When the session ends (ISO instant), 2 hours after sign-in. */
+  expiraEn: z.string(),
+});
+export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** POST /api/usuarios/profile and /api/usuarios/logout carry the token in the body too (spec section 7). */
+export const tokenBodySchema = z.object({ token: z.string().optional() });
+export const profileResponseSchema = sessionUserSchema;
+export const logoutResponseSchema = z.object({ ok: z.literal(true) });
+
+/** POST /api/v1/auth/forgot-password: a RUT or an e-mail address. */
+export const forgotPasswordBodySchema = z.object({
+  rutOEmail: z
+    .string({ error: 'Ingresa tu RUT o correo electrónico.' })
+    .trim()
+    .min(1, { message: 'Ingresa tu RUT o correo electrónico.' })
+    .max(200),
+});
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBodySchema>;
+/** Always the same answer, so nobody can learn who has an account. */
+export const forgotPasswordResponseSchema = z.object({ ok: z.literal(true), message: z.string() });
+export const FORGOT_PASSWORD_MESSAGE =
+  'Si los datos corresponden a una cuenta, enviamos un correo con un enlace para restablecer la contraseña. El enlace vence en 30 minutos.';
+export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
+
+/** POST /api/v1/auth/reset-password */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  password: z
+    .string({ error: 'Ingresa una contraseña.' })
+    .min(8, { message: 'La contraseña debe tener al menos 8 caracteres.' })
+    .max(200, { message: 'La contraseña es demasiado larga.' }),
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export const resetPasswordResponseSchema = z.object({ ok: z.literal(true) });
