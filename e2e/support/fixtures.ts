@@ -1,0 +1,107 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { rutCheckDigit } from '../../packages/domain/src/rut';
+import { E2E_MAILBOX } from './env';
+
+/** A random valid RUT with dots, unique enough for one test run. */
+export function randomRut(min = 10_000_000, max = 25_000_000): string {
+  const body = min + Math.floor(Math.random() * (max - min));
+  return `${String(body).replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${rutCheckDigit(body)}`;
+}
+
+export interface Admin {
+  rut: string;
+  password: string;
+  nombre: string;
+  apellidos: string;
+  email: string;
+  razonSocial: string;
+}
+
+/** Registers a company and its principal administrator through the spec's two public calls. */
+export async function createCompanyWithAdmin(request: APIRequestContext): Promise<Admin> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const razonSocial = `Servicios Prueba ${suffix} SpA`;
+  const company = await request.post('/api/empresa/crear', {
+    data: {
+      nombre: `Prueba ${suffix}`,
+      rutEmpresa: randomRut(76_000_000, 77_999_999),
+      direccion: 'Av. Providencia 1234, Providencia',
+      telefono: '+56 2 2345 6789',
+      email: `contacto-${suffix}@example.cl`,
+      rubro: 'Comercio',
+      razonSocial,
+      resolucion: false,
+      comentario: '',
+    },
+  });
+  expect(company.ok(), await company.text()).toBeTruthy();
+  const { onboardingToken } = (await company.json()) as { onboardingToken: string };
+  const admin: Admin = {
+    rut: randomRut(),
+    password: `clave-${suffix}-segura`,
+    nombre: 'Camila',
+    apellidos: 'Rojas Muñoz',
+    email: `camila-${suffix}@example.cl`,
+    razonSocial,
+  };
+  const user = await request.post('/api/usuarios/crear', {
+    headers: { 'X-Onboarding-Token': onboardingToken },
+    data: {
+      nombre: admin.nombre,
+      apellidos: admin.apellidos,
+      cargo: 'Jefa de Personas',
+      rut: admin.rut,
+      password: admin.password,
+      email: admin.email,
+      direccion: 'Los Leones 456, Providencia',
+      razon_social: razonSocial,
+      telefono: '+56 9 8765 4321',
+      inicio_contrato: '2024-01-02',
+      fin_contrato: '',
+    },
+  });
+  expect(user.ok(), await user.text()).toBeTruthy();
+  return admin;
+}
+
+/** Signs in through the sign-in page and waits for the dashboard. */
+export async function signIn(page: Page, admin: Pick<Admin, 'rut' | 'password'>) {
+  await page.goto('/');
+  await page.getByLabel('RUT', { exact: true }).fill(admin.rut);
+  await page.getByLabel('Contraseña', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** The token the session store keeps in local storage (spec: key `token`). */
+export function storedToken(page: Page) {
+  return page.evaluate(() => window.localStorage.getItem('token'));
+}
+
+/** Waits for an e-mail to `to` in the run's SMTP mailbox and returns its raw text. */
+export async function waitForMail(to: string, timeoutMs = 15_000): Promise<string> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const file of readdirSync(E2E_MAILBOX).sort().reverse()) {
+      const raw = readFileSync(path.join(E2E_MAILBOX, file), 'utf8');
+      if (raw.split('\r\n', 1)[0]!.toLowerCase().includes(to.toLowerCase())) return raw;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`No llegó un correo para ${to}`);
+}
+
+/** Decodes quoted-printable soft breaks and escapes so links can be read from a raw message. */
+export function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+}
+
+/** Fails on serious or critical accessibility violations of the current page. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+}

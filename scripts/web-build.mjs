@@ -1,0 +1,34 @@
+// Builds the web app when its build is missing or older than any of its sources,
+// so `npm start` and the e2e runner always serve what the tree holds.
+import { execFileSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const distIndex = path.join(root, 'apps/web/dist/index.html');
+const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/.env', 'apps/web/vite.config.ts', 'packages/contracts/src', 'packages/domain/src'];
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** Runs `vite build` unless apps/web/dist is newer than every source; returns whether it built. */
+export function ensureWebBuild({ force = false } = {}) {
+  const built = existsSync(distIndex) ? statSync(distIndex).mtimeMs : 0;
+  const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
+  if (!force && built > newest) return false;
+  console.log('Compilando la aplicación web…');
+  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
+  return true;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) ensureWebBuild({ force: process.argv.includes('--force') });
