@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// In CI each run also writes a JSON summary that .ci/run totals into one closing line.
+const jsonOut = process.env.VITEST_JSON_OUT;
+
 export default defineConfig({
   test: {
+    reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
