@@ -1,0 +1,133 @@
+import '@mantine/core/styles/AppShell.css';
+import '@mantine/core/styles/Burger.css';
+import '@mantine/core/styles/NavLink.css';
+import '@mantine/core/styles/Avatar.css';
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Group.css';
+import '@mantine/core/styles/Stack.css';
+import '@mantine/core/styles/ScrollArea.css';
+import '@mantine/core/styles/VisuallyHidden.css';
+import { AppShell, Avatar, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
+import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/logo';
+import { IconLogout } from '../../components/icons';
+import { getEnv } from '../../config/env';
+import { fullName, initials, perfilLabel } from '../../lib/format';
+import { useSession, useSessionStore } from '../../lib/session';
+import { NAV_ITEMS } from '../navigation';
+import classes from './private-layout.module.css';
+
+/** The private area's frame: header, navigation (a burger menu on phones), the user's card and sign-out. */
+export function PrivateLayout() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const session = useSession();
+  const store = useSessionStore();
+  const location = useLocation();
+  const [signingOut, setSigningOut] = useState(false);
+  const { user } = session;
+  const name = fullName(user.nombre, user.apellidos);
+  const company = user.razonsocial ? user.razonsocial.nombre : '';
+
+  const signOut = async () => {
+    setSigningOut(true);
+    // On failure the session is kept and the reason goes to the console only (spec sections 4 and 8).
+    await store.logout();
+    setSigningOut(false);
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 280, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding={{ base: 'md', sm: 'xl' }}
+      classNames={{ main: classes.main, navbar: classes.navbar, header: classes.header }}
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={opened}
+              onClick={toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={opened ? 'Cerrar menú' : 'Abrir menú'}
+              aria-expanded={opened}
+              aria-controls="navegacion-principal"
+            />
+            <Link to="/dashboard" className={classes.brandLink} aria-label="Jornada, ir al inicio">
+              <Logo size={30} />
+            </Link>
+          </Group>
+          {company && (
+            <Text size="sm" c="dimmed" visibleFrom="sm" className={classes.headerCompany} truncate="end">
+              {company}
+            </Text>
+          )}
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar id="navegacion-principal" aria-label="Navegación principal" component="nav" p="md">
+        <AppShell.Section grow>
+          <Stack gap={4}>
+            {NAV_ITEMS.map((item) => (
+              <NavLink
+                key={item.to}
+                component={RouterNavLink}
+                to={item.to}
+                end={item.end}
+                label={item.label}
+                leftSection={<item.icon size={20} />}
+                active={item.end ? location.pathname === item.to || location.pathname === `${item.to}/` : location.pathname.startsWith(item.to)}
+                onClick={close}
+                className={classes.navLink}
+              />
+            ))}
+          </Stack>
+        </AppShell.Section>
+        <AppShell.Section className={classes.userSection}>
+          <Group gap="sm" wrap="nowrap" align="flex-start">
+            <Avatar color="jornada" radius="xl" aria-hidden="true">
+              {initials(user.nombre, user.apellidos)}
+            </Avatar>
+            <div className={classes.userText}>
+              <Text fw={600} size="sm" truncate="end" data-testid="session-user-name">
+                {name || 'Cargando…'}
+              </Text>
+              {company && (
+                <Text size="xs" c="dimmed" truncate="end" data-testid="session-company">
+                  {company}
+                </Text>
+              )}
+              {user.perfil && (
+                <Badge size="sm" variant="light" mt={6} data-testid="session-perfil">
+                  {perfilLabel(user.perfil)}
+                </Badge>
+              )}
+            </div>
+          </Group>
+          <Button
+            variant="default"
+            fullWidth
+            mt="md"
+            leftSection={<IconLogout size={18} />}
+            onClick={signOut}
+            loading={signingOut}
+          >
+            Cerrar sesión
+          </Button>
+          <Text size="xs" c="dimmed" ta="center" mt="sm">
+            Jornada v{getEnv().version}
+          </Text>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main id="contenido">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

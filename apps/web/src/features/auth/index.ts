@@ -1,0 +1,1 @@
+export { SignInPage } from './components/sign-in-page';

@@ -1,0 +1,86 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockApi, renderApp, SAMPLE_USER } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+async function signIn(rut: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('RUT'), rut);
+  await user.type(screen.getByLabelText('Contraseña'), password);
+  await user.click(screen.getByRole('button', { name: 'Ingresar' }));
+  return user;
+}
+
+describe('sign-in page', () => {
+  it('has the fields, the forgot-password link and the company registration link', async () => {
+    renderApp('/');
+    expect(await screen.findByLabelText('RUT')).toHaveAttribute('name', 'rut');
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('name', 'password');
+    expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('link', { name: '¿Olvidaste tu contraseña?' })).toHaveAttribute('href', '/forgotpassword');
+    expect(screen.getByRole('link', { name: 'Registra tu empresa' })).toHaveAttribute('href', '/configuracion');
+  });
+
+  it('formats the RUT with dots on leaving the field', async () => {
+    const user = userEvent.setup();
+    renderApp('/');
+    const rut = await screen.findByLabelText('RUT');
+    await user.type(rut, '123456785');
+    await user.tab();
+    expect(rut).toHaveValue('12.345.678-5');
+  });
+
+  it('a wrong RUT or password shows the Spanish toast and stays signed out', async () => {
+    mockApi({ '/usuarios/auth': () => ({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Credenciales inválidas.' } } }) });
+    const { session, router } = renderApp('/');
+    await signIn('12.345.678-5', 'incorrecta');
+    expect(await screen.findByText('RUT o contraseña incorrectos.')).toBeInTheDocument();
+    expect(session.getState().status).toBe('signed-out');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(router.state.location.pathname).toBe('/');
+  });
+
+  it('a refusal after repeated failures shows the server message', async () => {
+    mockApi({
+      '/usuarios/auth': () => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Demasiados intentos. Inténtalo en 15 minutos.' } } }),
+    });
+    renderApp('/');
+    await signIn('12.345.678-5', 'incorrecta');
+    expect(await screen.findByText('Demasiados intentos. Inténtalo en 15 minutos.')).toBeInTheDocument();
+  });
+
+  it('says when the server cannot be reached', async () => {
+    mockApi({ '/usuarios/auth': () => new TypeError('Failed to fetch') });
+    renderApp('/');
+    await signIn('12.345.678-5', 'secreto123');
+    expect(
+      await screen.findByText('No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.'),
+    ).toBeInTheDocument();
+  });
+
+  it('validates with the contracts schema before calling the server', async () => {
+    const { fetchMock } = mockApi({});
+    renderApp('/');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Ingresar' }));
+    expect(await screen.findByText('Ingresa tu RUT.')).toBeInTheDocument();
+    expect(screen.getByText('Ingresa tu contraseña.')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('signs in and lands on the dashboard home, which greets the user with company and perfil', async () => {
+    const { calls } = mockApi({ '/usuarios/auth': () => ({ body: { ...SAMPLE_USER, tokenSesion: 'tok-1', expiraEn: '2030-01-01T00:00:00Z' } }) });
+    const { router } = renderApp('/');
+    await signIn('12.345.678-5', 'secreto123');
+    expect(await screen.findByRole('heading', { name: 'Hola, Camila' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls[0]!.body).toEqual({ rut: '12.345.678-5', password: 'secreto123' });
+    expect(localStorage.getItem('token')).toBe('tok-1');
+    expect(screen.getAllByText('Panadería Los Aromos SpA').length).toBeGreaterThan(0);
+    expect(screen.getAllByText('Administrador').length).toBeGreaterThan(0);
+  });
+});

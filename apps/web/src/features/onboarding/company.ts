@@ -1,0 +1,1 @@
+export { CompanyFormPage } from './components/company-form-page';

@@ -1,0 +1,1 @@
+export { UserFormPage } from './components/user-form-page';

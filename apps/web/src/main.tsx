@@ -1,0 +1,44 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { AppProviders } from './app/providers';
+import { createAppRouter } from './app/router';
+import { EnvError, getEnv } from './config/env';
+import { createSessionStore, httpSessionApi } from './lib/session';
+import { disableZodJit } from './lib/zod-config';
+
+const rootElement = document.getElementById('root')!;
+
+function showFatal(message: string) {
+  const box = document.createElement('div');
+  box.setAttribute('role', 'alert');
+  box.className = 'fatal-error';
+  box.textContent = message;
+  rootElement.replaceChildren(box);
+}
+
+function boot() {
+  disableZodJit();
+  const env = getEnv();
+  console.info(`Jornada ${env.version} · entorno: ${env.mode}`);
+  const session = createSessionStore({ api: httpSessionApi, browser: window });
+  session.start();
+  const router = createAppRouter();
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppProviders session={session}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+}
+
+try {
+  boot();
+} catch (error) {
+  if (error instanceof EnvError) {
+    showFatal(error.message);
+    console.error(error.message, error.missing);
+  }
+  throw error;
+}
