@@ -22,16 +22,31 @@ export const optionalText = (max = 200) =>
     .optional()
     .transform((value) => (value ? value : undefined));
 
-/** A required text field with a Spanish message naming it. */
-export const requiredText = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} es obligatorio.` })
+/**
+ * A required text field with a Spanish message naming it. The label carries its article
+ * ('La razón social'), so the message agrees in gender: "Ingresa la razón social."
+ */
+export const requiredText = (label: string, max = 200) => {
+  const missing = `Ingresa ${label.charAt(0).toLocaleLowerCase('es-CL')}${label.slice(1)}.`;
+  return z
+    .string({ error: missing })
     .trim()
-    .min(1, { message: `${label} es obligatorio.` })
+    .min(1, { message: missing })
     .max(max, { message: `${label}: máximo ${max} caracteres.` });
+};
+
+/** True when `aaaa-mm-dd` names a day that exists (no 2024-02-30). */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
 
 /** A calendar date as `aaaa-mm-dd`. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener el formato aaaa-mm-dd.' });
+export const isoDateSchema = z
+  .string({ error: 'Ingresa una fecha con el formato aaaa-mm-dd.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener el formato aaaa-mm-dd.' })
+  .refine(isCalendarDate, { message: 'La fecha no existe en el calendario.' });
 
 export const MIN_PASSWORD_LENGTH = 8;
 export const passwordSchema = z

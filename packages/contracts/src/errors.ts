@@ -6,6 +6,10 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: 401,
   INVALID_CREDENTIALS: 401,
   FORBIDDEN: 403,
+  /** The onboarding token of usuarios/crear is missing, unknown, used or expired. */
+  ONBOARDING_TOKEN_INVALID: 403,
+  /** The password-reset link is unknown, used or expired. */
+  RESET_TOKEN_INVALID: 400,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,

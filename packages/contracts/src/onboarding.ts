@@ -41,7 +41,7 @@ export const crearUsuarioBodySchema = z
     rut: rutSchema,
     password: passwordSchema,
     email: z
-      .string({ error: 'El correo electrónico es obligatorio.' })
+      .string({ error: 'Ingresa el correo electrónico.' })
       .trim()
       .toLowerCase()
       .pipe(z.email({ message: 'El correo electrónico no es válido.' })),

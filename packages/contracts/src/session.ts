@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { perfilSchema } from './common';
+import { passwordSchema, perfilSchema } from './common';
 
 /** Sessions last 2 hours from sign-in, on the server and in the web app alike (spec section 9). */
 export const SESSION_TTL_MS = 7_200_000;
@@ -55,11 +55,11 @@ export const PASSWORD_RESET_TTL_MS = 30 * 60 * 1000;
 
 /** POST /api/v1/auth/reset-password */
 export const resetPasswordBodySchema = z.object({
-  token: z.string().min(1).max(200),
-  password: z
-    .string({ error: 'Ingresa una contraseña.' })
-    .min(8, { message: 'La contraseña debe tener al menos 8 caracteres.' })
-    .max(200, { message: 'La contraseña es demasiado larga.' }),
+  token: z
+    .string({ error: 'Falta el código del enlace para restablecer la contraseña.' })
+    .min(1, { message: 'Falta el código del enlace para restablecer la contraseña.' })
+    .max(200, { message: 'El enlace para restablecer la contraseña no es válido.' }),
+  password: passwordSchema,
 });
 export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
 export const resetPasswordResponseSchema = z.object({ ok: z.literal(true) });

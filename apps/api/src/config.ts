@@ -1,0 +1,53 @@
+import './lib/zod-locale';
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : undefined));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(1).max(65_535).default(5173),
+    HOST: z.string().trim().min(1).default('0.0.0.0'),
+    DATABASE_URL: optionalString.pipe(z.url({ message: 'DATABASE_URL debe ser una URL postgres://…' }).optional()),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    SMTP_URL: optionalString.pipe(z.url({ message: 'SMTP_URL debe ser una URL smtp:// o smtps://' }).optional()),
+    MAIL_FROM: z.string().trim().min(1).default('Jornada <no-responder@jornada.local>'),
+    PUBLIC_URL: optionalString.pipe(z.url({ message: 'PUBLIC_URL debe ser una URL http(s)://' }).optional()),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    WEB_DIST: optionalString,
+    /** Behind a load balancer the client address comes from X-Forwarded-For; off by default so it cannot be forged. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0', ''])
+      .optional()
+      .transform((value) => value === 'true' || value === '1'),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    databaseUrl: env.DATABASE_URL,
+    dataDir: path.resolve(process.cwd(), env.DATA_DIR),
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    webDist: env.WEB_DIST ? path.resolve(process.cwd(), env.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
+    trustProxy: env.TRUST_PROXY,
+  }));
+
+export type Config = z.output<typeof envSchema>;
+
+/** Reads the environment once; a wrong value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

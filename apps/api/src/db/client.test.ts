@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { tempDir } from '../test/app';
+import { countCompanies, insertCompany } from '../modules/companies/companies.repository';
+import { databaseTarget, openDatabase } from './client';
+
+const dirs: Array<() => void> = [];
+afterEach(() => dirs.splice(0).forEach((remove) => remove()));
+
+describe('databaseTarget', () => {
+  it('uses PostgreSQL when DATABASE_URL is set and PGlite in DATA_DIR otherwise', () => {
+    expect(databaseTarget({ databaseUrl: 'postgres://u@h/db', dataDir: '/x' })).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
+    expect(databaseTarget({ databaseUrl: undefined, dataDir: '/x' })).toEqual({ kind: 'pglite', dir: '/x/pglite' });
+  });
+});
+
+describe('PGlite on disk', () => {
+  it('keeps data between openings and refuses a second process while one holds it', async () => {
+    const { dir, remove } = tempDir('jornada-db-');
+    dirs.push(remove);
+    const target = { kind: 'pglite', dir: path.join(dir, 'pglite') } as const;
+    const first = await openDatabase(target);
+    await first.migrate();
+    await insertCompany(first.db, { rut: '76086428-5', nombre: 'Persistente', razonSocial: 'Persistente SpA' });
+    const lockFile = path.join(dir, 'pglite.lock');
+    expect(fs.readFileSync(lockFile, 'utf8')).toBe(String(process.pid));
+
+    // Pretend another live process (our parent) holds the lock.
+    fs.writeFileSync(lockFile, String(process.ppid));
+    await expect(openDatabase(target)).rejects.toThrow(/está en uso por otro proceso/);
+    fs.writeFileSync(lockFile, String(process.pid));
+    await first.close();
+    expect(fs.existsSync(lockFile)).toBe(false);
+
+    // A lock left by a process that died does not block.
+    fs.writeFileSync(lockFile, '999999999');
+    const second = await openDatabase(target);
+    await second.migrate();
+    expect(await countCompanies(second.db)).toBe(1);
+    await second.close();
+  });
+});

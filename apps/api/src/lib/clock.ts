@@ -1,0 +1,13 @@
+/** Every time-dependent rule reads the time through this, so tests can move it. */
+export type Clock = () => Date;
+
+export const systemClock: Clock = () => new Date();
+
+/** `aaaa-mm-dd` of an instant in a time zone (Chilean days by default). */
+export function localDate(at: Date, timeZone = 'America/Santiago'): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+export function addMs(at: Date, ms: number): Date {
+  return new Date(at.getTime() + ms);
+}

@@ -1,0 +1,26 @@
+import { ERROR_CODES, type ErrorCode } from '@jornada/contracts';
+
+/** A failure a service reports on purpose: the error handler answers it with its code, status and Spanish message. */
+export class AppError extends Error {
+  readonly statusCode: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.statusCode = ERROR_CODES[code];
+  }
+}
+
+export const MESSAGES = {
+  validation: 'Hay un error en la data ingresada. Revisa los campos marcados.',
+  unauthenticated: 'Tu sesión no es válida o expiró. Inicia sesión nuevamente.',
+  forbidden: 'No tienes permiso para realizar esta acción.',
+  notFound: 'El recurso solicitado no existe.',
+  internal: 'Ocurrió un error inesperado. Inténtalo más tarde.',
+  rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+} as const;

@@ -1,0 +1,146 @@
+import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { authAudit, companies, logins, loginThrottles, passwordResets, sessions, users } from '../../db/schema/index';
+
+const accountColumns = {
+  userId: users.id,
+  companyId: users.companyId,
+  rut: users.rut,
+  nombre: users.nombre,
+  apellidos: users.apellidos,
+  email: users.email,
+  direccion: users.direccion,
+  perfil: users.perfil,
+  active: users.active,
+  finContrato: users.finContrato,
+  passwordHash: users.passwordHash,
+  razonSocial: companies.razonSocial,
+};
+
+export type Account = Awaited<ReturnType<typeof findAccountByRut>>[number];
+
+export function findAccountByRut(db: DbOrTx, rut: string) {
+  return db
+    .select(accountColumns)
+    .from(logins)
+    .innerJoin(users, and(eq(users.companyId, logins.companyId), eq(users.id, logins.userId)))
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(eq(logins.rut, rut));
+}
+
+export function findAccountsByEmail(db: DbOrTx, email: string) {
+  return db
+    .select(accountColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+    .limit(10);
+}
+
+export async function findAccount(db: DbOrTx, companyId: string, userId: string): Promise<Account | undefined> {
+  const [row] = await db
+    .select(accountColumns)
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+  return row;
+}
+
+// Sessions
+
+export async function insertSession(db: DbOrTx, values: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(values);
+}
+
+/** A session counts when it is neither revoked nor expired and its user is still active. */
+export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select({ tokenHash: sessions.tokenHash, userId: users.id, companyId: users.companyId, perfil: users.perfil })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.active, true)));
+  return row;
+}
+
+export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+}
+
+export async function revokeUserSessions(db: DbOrTx, companyId: string, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+// Audit
+
+export async function insertAudit(db: DbOrTx, values: typeof authAudit.$inferInsert): Promise<void> {
+  await db.insert(authAudit).values(values);
+}
+
+// Throttling of failed sign-ins
+
+export type Throttle = typeof loginThrottles.$inferSelect;
+
+export function findThrottles(db: DbOrTx, keys: string[]): Promise<Throttle[]> {
+  return db.select().from(loginThrottles).where(inArray(loginThrottles.key, keys));
+}
+
+/**
+ * Counts one failure atomically (several API processes may count at once); a window older than
+ * `windowStart` starts again at 1. Returns the failures in the current window.
+ */
+export async function countFailure(db: DbOrTx, key: string, now: Date, windowStart: Date): Promise<number> {
+  const expired = sql`${loginThrottles.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
+  const [row] = await db
+    .insert(loginThrottles)
+    .values({ key, failures: 1, windowStartedAt: now })
+    .onConflictDoUpdate({
+      target: loginThrottles.key,
+      set: {
+        failures: sql`case when ${expired} then 1 else ${loginThrottles.failures} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now.toISOString()}::timestamptz else ${loginThrottles.windowStartedAt} end`,
+      },
+    })
+    .returning({ failures: loginThrottles.failures });
+  return row!.failures;
+}
+
+/** Locks the key and starts a fresh count for when the lock ends. */
+export async function lockThrottle(db: DbOrTx, key: string, now: Date, until: Date): Promise<void> {
+  await db.update(loginThrottles).set({ lockedUntil: until, failures: 0, windowStartedAt: now }).where(eq(loginThrottles.key, key));
+}
+
+export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
+  await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+// Password resets
+
+export async function insertPasswordReset(db: DbOrTx, values: typeof passwordResets.$inferInsert): Promise<void> {
+  await db.insert(passwordResets).values(values);
+}
+
+export async function findPasswordResetForUpdate(db: DbOrTx, tokenHash: string) {
+  const [row] = await db.select().from(passwordResets).where(eq(passwordResets.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+/** Every pending link of the user dies with the reset, not only the one used. */
+export async function consumeUserPasswordResets(db: DbOrTx, companyId: string, userId: string, now: Date): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.companyId, companyId), eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+}
+
+export async function updatePasswordHash(db: DbOrTx, companyId: string, userId: string, passwordHash: string, now: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash, updatedAt: now })
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
+}

@@ -1,0 +1,40 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError, MESSAGES } from '../lib/errors';
+import type { RequestSession } from './types';
+
+export type SessionResolver = (token: string) => Promise<RequestSession | null>;
+
+/** The token comes as `Authorization: Bearer <token>`; the spec's web app also sends it as `{ token }` in the body. */
+export function requestToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header) {
+    const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+    return match ? match[1]! : null;
+  }
+  const body = request.body as { token?: unknown } | null | undefined;
+  return body && typeof body === 'object' && typeof body.token === 'string' && body.token ? body.token : null;
+}
+
+/**
+ * Deny by default: every /api route needs a valid session unless its config says `public: true`.
+ * Public routes still learn who is calling when a valid token comes along (usuarios/crear needs it).
+ * Runs at preValidation because the body (with its token) is parsed by then, and before validation
+ * so an anonymous caller learns nothing about a private route's schema.
+ */
+export function registerAuth(app: FastifyInstance, resolveSession: SessionResolver): void {
+  app.decorateRequest('session', null);
+  app.addHook('preValidation', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url || !url.startsWith('/api/')) return;
+    const token = requestToken(request);
+    const session = token ? await resolveSession(token) : null;
+    request.session = session;
+    if (!session && !request.routeOptions.config.public) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  });
+}
+
+/** For services: the caller's session, or 401. */
+export function requireSession(request: FastifyRequest): RequestSession {
+  if (!request.session) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+  return request.session;
+}

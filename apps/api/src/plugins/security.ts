@@ -1,0 +1,41 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Strict CSP the built SPA satisfies: scripts only from our origin (Vite emits no inline script).
+ * Styles allow inline because Mantine, SweetAlert2 and react-toastify insert <style> elements at run time.
+ * Map tiles come from OpenStreetMap. No `upgrade-insecure-requests`: the default install serves plain
+ * HTTP on a LAN address, where upgrading would break every asset.
+ */
+export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https://*.tile.openstreetmap.org'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        scriptSrcAttr: ["'none'"],
+      },
+    },
+    // Same rule as frame-ancestors 'none', for browsers that only read the old header.
+    xFrameOptions: { action: 'deny' },
+  });
+
+  // Answers of the API carry personal data and session state: never cache them.
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) {
+      reply.header('cache-control', 'no-store');
+      reply.header('pragma', 'no-cache');
+    }
+  });
+}

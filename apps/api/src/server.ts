@@ -1,0 +1,45 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { databaseTarget, openDatabase } from './db/client';
+import { countCompanies } from './modules/companies/companies.repository';
+
+const ENVIRONMENT_NAMES = { development: 'desarrollo', production: 'producción', test: 'pruebas' } as const;
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(databaseTarget(config));
+  await database.migrate();
+  const app = await buildApp({ db: database.db, config });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando Jornada');
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'error al cerrar');
+      process.exit(1);
+    }
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const base = `http://localhost:${config.port}`;
+  console.log(`Jornada lista en ${base}`);
+  console.log(`Entorno: ${ENVIRONMENT_NAMES[config.nodeEnv]} (${config.nodeEnv}) · Base de datos: ${database.description}`);
+  if ((await countCompanies(database.db)) === 0) {
+    console.log(`Base de datos vacía: registra tu empresa en ${base}/configuracion (o detén el servidor y carga datos de ejemplo con «npm run demo»)`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
