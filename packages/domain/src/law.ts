@@ -1,0 +1,80 @@
+/**
+ * Chilean working-time law as tables by date (Código del Trabajo, Ley 21.561). Money is computed
+ * unrounded; only `roundPesos` rounds, at the point a figure leaves as money.
+ */
+import type { LocalDate } from './calendar/local-date';
+
+/** One row of the weekly-limit table: from this date on, at most `hours` ordinary hours a week. */
+export interface WeeklyLimitStep {
+  from: LocalDate;
+  hours: number;
+}
+
+/** Ley 21.561's gradual reduction of the ordinary week; before the first step the limit was 45 hours. */
+export const WEEKLY_LIMIT_TABLE: readonly WeeklyLimitStep[] = [
+  { from: '2024-04-26', hours: 44 },
+  { from: '2026-04-26', hours: 42 },
+  { from: '2028-04-26', hours: 40 },
+];
+
+/** Ordinary weekly hours before Ley 21.561 took its first step. */
+export const WEEKLY_LIMIT_BEFORE_2024 = 45;
+
+/** At most 10 ordinary hours in a day (art. 28). */
+export const DAILY_ORDINARY_LIMIT_SECONDS = 10 * 3600;
+/** At most 2 overtime hours in a day (art. 31). */
+export const DAILY_OVERTIME_LIMIT_SECONDS = 2 * 3600;
+/** Colación of at least 30 minutes, not counted as worked time (art. 34). */
+export const MIN_BREAK_SECONDS = 30 * 60;
+/** Overtime is paid with a 50 % surcharge over the ordinary hour (art. 32). */
+export const OVERTIME_SURCHARGE = 0.5;
+/** Part-time contracts (art. 40 bis) agree at most 30 hours a week; the days-per-week rule does not bind them. */
+export const PART_TIME_MAX_WEEKLY_HOURS = 30;
+
+/** Maximum ordinary weekly hours in force on a date (45 / 44 / 42 / 40 by Ley 21.561's calendar). */
+export function weeklyHoursLimit(date: LocalDate): number {
+  let hours = WEEKLY_LIMIT_BEFORE_2024;
+  for (const step of WEEKLY_LIMIT_TABLE) if (date >= step.from) hours = step.hours;
+  return hours;
+}
+
+/** The same limit in seconds, the unit the evaluation uses. */
+export function weeklyLimitSeconds(date: LocalDate): number {
+  return weeklyHoursLimit(date) * 3600;
+}
+
+/** How many days a week the ordinary week may be spread over: 5 or 6, or 4 when it agrees 40 hours or fewer. */
+export function allowedDaysPerWeek(weeklyHours: number): { min: number; max: number } {
+  return { min: weeklyHours <= 40 ? 4 : 5, max: 6 };
+}
+
+function assertHours(weeklyHours: number): void {
+  if (!(weeklyHours > 0 && weeklyHours <= 168)) throw new RangeError(`Horas semanales inválidas: ${weeklyHours}`);
+}
+
+/** Overtime factor on a monthly salary: salary / 30 * 28 / (4H) * 1.5 = 0.35 / H (45h 0.0077777, 42h 0.0083333). */
+export function overtimeFactor(weeklyHours: number): number {
+  assertHours(weeklyHours);
+  return 0.35 / weeklyHours;
+}
+
+/** Unrounded value of one overtime hour for a monthly salary and agreed weekly hours. */
+export function overtimeHourValue(monthlySalary: number, weeklyHours: number): number {
+  assertHours(weeklyHours);
+  return (monthlySalary * 0.35) / weeklyHours;
+}
+
+/** Unrounded value of one ordinary hour: the overtime value without the 50 % surcharge (42h, 600,000 -> 3,333.3). */
+export function ordinaryHourValue(monthlySalary: number, weeklyHours: number): number {
+  return overtimeHourValue(monthlySalary, weeklyHours) / (1 + OVERTIME_SURCHARGE);
+}
+
+/** Unrounded value of one day of a monthly salary (salary / 30), used for absences and unpaid leave. */
+export function dayValue(monthlySalary: number): number {
+  return monthlySalary / 30;
+}
+
+/** Rounds a peso amount to the nearest whole peso (half away from zero); the only rounding in the engine. */
+export function roundPesos(amount: number): number {
+  return amount < 0 ? -Math.round(-amount) || 0 : Math.round(amount);
+}

@@ -1,0 +1,65 @@
+/**
+ * Marks (marcas) as the engine reads them: a kind and a UTC instant. Where the mark came from,
+ * its hash chain and position stay in the API; the evaluation needs only these three fields.
+ */
+import type { Instant } from './time-zone';
+
+/** The four kinds of mark, as stored and shown. */
+export type MarkKind = 'entrada' | 'salida' | 'inicio_colacion' | 'fin_colacion';
+
+/** Every mark kind, in the order a complete day records them. */
+export const MARK_KINDS: readonly MarkKind[] = ['entrada', 'inicio_colacion', 'fin_colacion', 'salida'];
+
+/** Spanish names of the mark kinds, for explanations and reports. */
+export const MARK_KIND_LABELS: Readonly<Record<MarkKind, string>> = {
+  entrada: 'entrada',
+  salida: 'salida',
+  inicio_colacion: 'inicio de colación',
+  fin_colacion: 'fin de colación',
+};
+
+/** A mark as the engine reads it. */
+export interface Mark {
+  id: string;
+  kind: MarkKind;
+  /** Server timestamp, UTC epoch milliseconds. */
+  at: Instant;
+}
+
+const KIND_RANK: Readonly<Record<string, number>> = { entrada: 0, inicio_colacion: 1, fin_colacion: 2, salida: 3 };
+
+/** True when a value has the shape of a mark the engine can evaluate (known kind, finite instant, string id). */
+export function isEvaluableMark(mark: unknown): mark is Mark {
+  if (typeof mark !== 'object' || mark === null) return false;
+  const m = mark as Record<string, unknown>;
+  return typeof m.id === 'string' && typeof m.kind === 'string' && m.kind in KIND_RANK && typeof m.at === 'number' && Number.isFinite(m.at);
+}
+
+/** Canonical order of marks (time, then kind in day order, then id) so every result is independent of arrival order. */
+export function compareMarks(a: Mark, b: Mark): number {
+  if (a.at !== b.at) return a.at - b.at;
+  const rank = KIND_RANK[a.kind]! - KIND_RANK[b.kind]!;
+  if (rank !== 0) return rank;
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Spanish duration for explanations: `45 s`, `12 min`, `12 min 30 s`, `2 h 05 min`. */
+export function formatDurationEs(totalSeconds: number): string {
+  const seconds = Math.abs(Math.round(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h} h ${m < 10 ? '0' : ''}${m} min`;
+  if (m > 0) return s > 0 ? `${m} min ${s} s` : `${m} min`;
+  return `${s} s`;
+}
+
+/** Signed `±hh:mm:ss` of a number of seconds, the format of the legal daily-workday report's weekly total. */
+export function formatSignedHms(totalSeconds: number): string {
+  const sign = totalSeconds < 0 ? '-' : '+';
+  const seconds = Math.abs(Math.trunc(totalSeconds));
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  return `${sign}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}`;
+}
