@@ -2,10 +2,13 @@
 // so `npm start` and the e2e runner always serve what the tree holds.
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// Vite is the web workspace's dependency; npm may install it under apps/web/node_modules.
+const viteBin = path.join(path.dirname(createRequire(path.join(root, 'apps/web/package.json')).resolve('vite/package.json')), 'bin/vite.js');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
 const sources = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/.env', 'apps/web/vite.config.ts', 'packages/contracts/src', 'packages/domain/src'];
 
@@ -24,7 +27,7 @@ export function ensureWebBuild({ force = false } = {}) {
   const newest = Math.max(...sources.map((s) => newestMtime(path.join(root, s))));
   if (!force && built > newest) return false;
   console.log('Compilando la aplicación web…');
-  execFileSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
+  execFileSync(process.execPath, [viteBin, 'build', '--logLevel', 'warn'], {
     cwd: path.join(root, 'apps/web'),
     stdio: 'inherit',
   });

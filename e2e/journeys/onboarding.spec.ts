@@ -1,11 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, randomRut, signIn } from '../support/fixtures';
 
-const COMPANY_OK =
-  '¡Registro exitoso! Datos de la empresa registrados correctamente. Presiona Continuar para agregar al usuario administrador.';
-const USER_OK = '¡Registro exitoso! Datos del Usuario registrados correctamente.';
-const BAD_DATA = 'Oops... Hay un error en la data ingresada. Inténtalo de nuevo.';
-const NETWORK = 'Oops... Algo salió mal! Inténtalo más tarde.';
+// The spec's dialog texts; sweetalert2 shows the first words as the title and the rest below.
+const COMPANY_OK = ['¡Registro exitoso!', 'Datos de la empresa registrados correctamente. Presiona Continuar para agregar al usuario administrador.'];
+const USER_OK = ['¡Registro exitoso!', 'Datos del Usuario registrados correctamente.'];
+const BAD_DATA = ['Oops...', 'Hay un error en la data ingresada. Inténtalo de nuevo.'];
+const NETWORK = ['Oops...', 'Algo salió mal! Inténtalo más tarde.'];
+
+async function expectDialog(page: Page, [title, text]: string[]) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('heading', { name: title })).toBeVisible();
+  await expect(dialog).toContainText(text!);
+  return dialog;
+}
 
 test('a company registers, adds its administrator and that administrator signs in', async ({ page }) => {
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -23,8 +30,7 @@ test('a company registers, adds its administrator and that administrator signs i
   await page.getByLabel('Comentario').fill('Dos locales en Santiago centro.');
   await page.getByRole('button', { name: 'Registrar empresa' }).click();
 
-  const dialog = page.getByRole('dialog');
-  await expect(dialog).toContainText(COMPANY_OK);
+  const dialog = await expectDialog(page, COMPANY_OK);
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/configuracion-usuario$/);
   await expect(page.getByRole('heading', { name: 'Datos Usuario Principal' })).toBeVisible();
@@ -47,7 +53,7 @@ test('a company registers, adds its administrator and that administrator signs i
   await page.getByLabel('Inicio de contrato').press('Tab');
   await page.getByRole('button', { name: 'Registrar usuario' }).click();
 
-  await expect(page.getByRole('dialog')).toContainText(USER_OK);
+  await expectDialog(page, USER_OK);
   await page.getByRole('dialog').getByRole('button').first().click();
   await expect(page).toHaveURL(/\/configuracion-usuario$/);
   await expect(page.getByLabel('Apellidos')).toHaveValue('');
@@ -64,7 +70,7 @@ test('the company form shows the bad-data dialog and keeps what was typed', asyn
   await page.getByLabel('RUT empresa').fill('12.345.678-9');
   await page.getByLabel('Razón social').fill('RUT Malo SpA');
   await page.getByRole('button', { name: 'Registrar empresa' }).click();
-  await expect(page.getByRole('dialog')).toContainText(BAD_DATA);
+  await expectDialog(page, BAD_DATA);
   await page.getByRole('dialog').getByRole('button').first().click();
   await expect(page).toHaveURL(/\/configuracion$/);
   await expect(page.getByLabel('RUT empresa')).toHaveValue('12.345.678-9');
@@ -75,7 +81,7 @@ test('the company form shows the network dialog when the server cannot be reache
   await page.goto('/configuracion');
   await page.getByLabel('Nombre', { exact: true }).fill('Sin red');
   await page.getByRole('button', { name: 'Registrar empresa' }).click();
-  await expect(page.getByRole('dialog')).toContainText(NETWORK);
+  await expectDialog(page, NETWORK);
 });
 
 test('the user form shows both failure dialogs', async ({ page }) => {
@@ -83,10 +89,10 @@ test('the user form shows both failure dialogs', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Datos Usuario Principal' })).toBeVisible();
   await page.getByLabel('Nombre', { exact: true }).fill('Sin empresa');
   await page.getByRole('button', { name: 'Registrar usuario' }).click();
-  await expect(page.getByRole('dialog')).toContainText(BAD_DATA);
+  await expectDialog(page, BAD_DATA);
   await page.getByRole('dialog').getByRole('button').first().click();
 
   await page.route('**/api/usuarios/crear', (route) => route.abort('connectionrefused'));
   await page.getByRole('button', { name: 'Registrar usuario' }).click();
-  await expect(page.getByRole('dialog')).toContainText(NETWORK);
+  await expectDialog(page, NETWORK);
 });
