@@ -12,6 +12,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Routes under /api need a session unless they say `public: true` (deny by default). */
     public?: boolean;
+    /**
+     * The perfiles allowed on a private route. Every private /api route must declare them (the app
+     * refuses to start otherwise), so a new route cannot be open to every perfil by omission.
+     */
+    perfiles?: readonly Perfil[];
   }
   interface FastifyRequest {
     session: RequestSession | null;

@@ -1,4 +1,5 @@
 import {
+  PERFILES,
   authBodySchema,
   authResponseSchema,
   errorResponseSchema,
@@ -42,6 +43,7 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
   app.post(
     '/api/usuarios/profile',
     {
+      config: { perfiles: PERFILES },
       schema: {
         tags: ['sesión'],
         summary: 'Datos del usuario de la sesión',
@@ -56,6 +58,7 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
   app.post(
     '/api/usuarios/logout',
     {
+      config: { perfiles: PERFILES },
       schema: {
         tags: ['sesión'],
         summary: 'Cierra la sesión',
