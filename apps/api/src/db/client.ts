@@ -97,7 +97,7 @@ function isProcessAlive(pid: number): boolean {
  * PGlite keeps its files open in one process only: a second process (the demo while the server runs)
  * would corrupt them, so a pid file guards the directory.
  */
-function acquireDirectoryLock(dir: string): () => void {
+export function acquireDirectoryLock(dir: string): () => void {
   fs.mkdirSync(dir, { recursive: true });
   const lockFile = path.join(path.dirname(dir), `${path.basename(dir)}.lock`);
   for (let attempt = 0; attempt < 2; attempt++) {
