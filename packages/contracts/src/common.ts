@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRut, normalizeRut } from '@jornada/domain';
+import { isCommonPassword, isValidRut, normalizeRut } from '@jornada/domain';
 
 /** The four perfiles of design.md section 4. */
 export const PERFILES = ['administrador', 'supervisor', 'trabajador', 'fiscalizador'] as const;
@@ -52,4 +52,51 @@ export const MIN_PASSWORD_LENGTH = 8;
 export const passwordSchema = z
   .string({ error: 'Ingresa una contraseña.' })
   .min(MIN_PASSWORD_LENGTH, { message: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.` })
-  .max(200, { message: 'La contraseña es demasiado larga.' });
+  .max(200, { message: 'La contraseña es demasiado larga.' })
+  .refine((password) => !isCommonPassword(password), {
+    message: 'Esa contraseña es demasiado común. Elige una más difícil de adivinar.',
+  });
+
+/** `/:id` of a resource. Any text is accepted: an id that is not a uuid simply does not exist (404). */
+export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
+export type IdParams = z.infer<typeof idParamsSchema>;
+
+/** A uuid reference in a body (sedeId, grupoId, user ids). */
+export const uuidSchema = (label = 'El identificador') => z.uuid({ message: `${label} no es válido.` });
+
+/**
+ * Optional, clearable free text for create and PATCH bodies: absent = unchanged,
+ * `null` or '' = clear the field, anything else is trimmed.
+ */
+export const nullableText = (max = 200) =>
+  z
+    .union([z.string().trim().max(max, { message: `Máximo ${max} caracteres.` }), z.null()])
+    .optional()
+    .transform((value) => (value === undefined ? undefined : value ? value : null));
+
+/** Optional, clearable date (`aaaa-mm-dd`): absent = unchanged, `null` or '' = clear. */
+export const nullableDate = z
+  .union([isoDateSchema, z.literal(''), z.null()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value : null));
+
+/** An e-mail address, trimmed and lower-cased. */
+export const emailSchema = (missing = 'Ingresa el correo electrónico.') =>
+  z
+    .string({ error: missing })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'El correo electrónico no es válido.' }));
+
+/** Optional, clearable e-mail address. */
+export const nullableEmail = z
+  .union([z.string().trim().toLowerCase(), z.null()])
+  .optional()
+  .transform((value) => (value === undefined ? undefined : value ? value : null))
+  .pipe(z.union([z.email({ message: 'El correo electrónico no es válido.' }), z.null()]).optional());
+
+/** `{ id, nombre }` of a referenced resource. */
+export const refSchema = z.object({ id: z.string(), nombre: z.string() });
+export type Ref = z.infer<typeof refSchema>;
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });

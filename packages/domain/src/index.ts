@@ -10,3 +10,4 @@ export * from './attribution';
 export * from './day-evaluation';
 export * from './period-evaluation';
 export * from './remuneration';
+export * from './password-policy';
