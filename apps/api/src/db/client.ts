@@ -46,7 +46,8 @@ function redactUrl(url: string): string {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail fast while the server is down (503 to the caller) instead of queueing requests for minutes.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not crash the process; the next query reports the problem.
   pool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });

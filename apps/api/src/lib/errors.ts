@@ -23,4 +23,5 @@ export const MESSAGES = {
   notFound: 'El recurso solicitado no existe.',
   internal: 'Ocurrió un error inesperado. Inténtalo más tarde.',
   rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  unavailable: 'El servicio no está disponible en este momento: no podemos conectar con la base de datos. Inténtalo de nuevo en unos segundos.',
 } as const;

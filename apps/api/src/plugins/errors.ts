@@ -28,6 +28,21 @@ function frameworkMessage(error: FastifyError): string {
   }
 }
 
+/** SQLSTATE codes and socket errors that mean "the database cannot be reached right now", not "the request is wrong". */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53000']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+
+/** Drizzle wraps driver errors (`cause`); look down the chain for a lost or refused database connection. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
+    const { code, message } = current as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code) || /^08/.test(code))) return true;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
+}
+
 /** One handler turns every failure into `{ error: { code, message, fields? } }`, hiding 5xx details. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -53,6 +68,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return send(reply, 429, { error: { code: 'RATE_LIMITED', message: MESSAGES.rateLimited } });
     if (status >= 400 && status < 500) {
       return send(reply, status, { error: { code: status === 404 ? 'NOT_FOUND' : 'VALIDATION', message: frameworkMessage(error) } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'base de datos no disponible');
+      reply.header('retry-after', '5');
+      return send(reply, 503, { error: { code: 'UNAVAILABLE', message: MESSAGES.unavailable } });
     }
     request.log.error({ err: error }, 'error no controlado');
     return send(reply, status >= 500 && status < 600 ? status : 500, { error: { code: 'INTERNAL', message: MESSAGES.internal } });

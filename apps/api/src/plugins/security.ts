@@ -29,6 +29,12 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     },
     // Same rule as frame-ancestors 'none', for browsers that only read the old header.
     xFrameOptions: { action: 'deny' },
+    // HSTS only means something over TLS; it is added below when the request came that way.
+    strictTransportSecurity: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   });
 
   // Answers of the API carry personal data and session state: never cache them.
