@@ -31,7 +31,7 @@ function frameworkMessage(error: FastifyError): string {
 /** SQLSTATE codes and socket errors that mean "the database cannot be reached right now", not "the request is wrong". */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53000']);
 const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|Client was closed|Cannot use a pool after calling end/i;
+const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
 
 /** Drizzle wraps driver errors (`cause`); look down the chain for a lost or refused database connection. */
 export function isDatabaseUnavailable(error: unknown): boolean {
