@@ -26,6 +26,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string | null):
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,
+      // scripts/web-build.mjs writes .br and .gz beside each asset; the client's Accept-Encoding picks one.
+      preCompressed: true,
       cacheControl: false,
       setHeaders: (res, filePath) => {
         const relative = path.relative(webDist, filePath).split(path.sep).join('/');
