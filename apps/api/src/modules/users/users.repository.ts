@@ -1,8 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Perfil } from '@jornada/contracts';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { logins, users } from '../../db/schema/index';
+import { groupLeaders, groups, logins, passwordResets, sessions, sites, users } from '../../db/schema/index';
 
 export type NewUser = typeof users.$inferInsert;
+export type UserRow = typeof users.$inferSelect;
 
 export async function loginExists(db: DbOrTx, rut: string): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(logins).where(eq(logins.rut, rut));
@@ -24,8 +27,228 @@ export async function insertUserWithLogin(db: DbOrTx, values: NewUser): Promise<
   return row!.id;
 }
 
-export async function insertUsersWithLogins(db: DbOrTx, values: NewUser[]): Promise<void> {
-  if (values.length === 0) return;
-  const rows = await db.insert(users).values(values).returning({ id: users.id, rut: users.rut, companyId: users.companyId });
-  await db.insert(logins).values(rows.map((row) => ({ rut: row.rut, companyId: row.companyId, userId: row.id })));
+/** Inserts many users with their logins, in batches that stay under PostgreSQL's parameter limit. */
+export async function insertUsersWithLogins(db: DbOrTx, values: NewUser[]): Promise<{ id: string; rut: string }[]> {
+  const inserted: { id: string; rut: string }[] = [];
+  for (let i = 0; i < values.length; i += 1000) {
+    const batch = values.slice(i, i + 1000);
+    const rows = await db.insert(users).values(batch).returning({ id: users.id, rut: users.rut, companyId: users.companyId });
+    await db.insert(logins).values(rows.map((row) => ({ rut: row.rut, companyId: row.companyId, userId: row.id })));
+    inserted.push(...rows.map((row) => ({ id: row.id, rut: row.rut })));
+  }
+  return inserted;
+}
+
+// Reading
+
+/** Which users a caller may see: all of the company, or the members of some groups. */
+export type UserScope = { all: true } | { groupIds: string[] };
+
+export interface UserFilters {
+  q?: string | undefined;
+  grupoId?: string | undefined;
+  sedeId?: string | undefined;
+  perfil?: Perfil | undefined;
+  activo?: boolean | undefined;
+  sort: 'apellidos' | 'nombre' | 'rut' | 'cargo' | 'perfil' | 'inicioContrato' | 'creadoEn';
+  order: 'asc' | 'desc';
+}
+
+const userColumns = {
+  user: users,
+  siteNombre: sites.nombre,
+  groupNombre: groups.nombre,
+};
+
+export type UserWithRefs = { user: UserRow; siteNombre: string | null; groupNombre: string | null };
+
+/** Lower case without Spanish accents, on the SQL side. */
+const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
+const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** A user counts as active when not deactivated and the last day of the contract has not passed. */
+export function activeCondition(today: string): SQL {
+  return sql`(${users.active} and (${users.finContrato} is null or ${users.finContrato} >= ${today}))`;
+}
+
+function filterConditions(companyId: string, filters: Omit<UserFilters, 'sort' | 'order'>, scope: UserScope, today: string): SQL[] {
+  const conditions: SQL[] = [eq(users.companyId, companyId)];
+  if (!('all' in scope)) conditions.push(scope.groupIds.length ? inArray(users.groupId, scope.groupIds) : sql`false`);
+  if (filters.grupoId) conditions.push(eq(users.groupId, filters.grupoId));
+  if (filters.sedeId) conditions.push(eq(users.siteId, filters.sedeId));
+  if (filters.perfil) conditions.push(eq(users.perfil, filters.perfil));
+  if (filters.activo !== undefined) conditions.push(filters.activo ? activeCondition(today) : sql`not ${activeCondition(today)}`);
+  for (const token of (filters.q ?? '').split(/\s+/).filter(Boolean).slice(0, 6)) {
+    const pattern = `%${escapeLike(foldText(token))}%`;
+    const alternatives: SQL[] = [
+      sql`${fold(users.nombre)} like ${pattern}`,
+      sql`${fold(users.apellidos)} like ${pattern}`,
+      sql`${fold(sql`coalesce(${users.cargo}, '')`)} like ${pattern}`,
+    ];
+    // A RUT may be typed with dots, dash or neither: compare digits (and the k) only.
+    const rutDigits = token.replace(/[.\-\s]/g, '').toLowerCase();
+    if (/^\d{3,}k?$/.test(rutDigits)) alternatives.push(ilike(sql`replace(${users.rut}, '-', '')`, `%${rutDigits}%`));
+    conditions.push(or(...alternatives)!);
+  }
+  return conditions;
+}
+
+const SORT_COLUMNS = {
+  apellidos: [users.apellidos, users.nombre],
+  nombre: [users.nombre, users.apellidos],
+  rut: [users.rut],
+  cargo: [users.cargo, users.apellidos],
+  perfil: [users.perfil, users.apellidos],
+  inicioContrato: [users.inicioContrato, users.apellidos],
+  creadoEn: [users.createdAt],
+} as const;
+
+function baseSelect(db: DbOrTx) {
+  return db
+    .select(userColumns)
+    .from(users)
+    .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
+    .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)));
+}
+
+export async function listUsers(
+  db: DbOrTx,
+  companyId: string,
+  filters: UserFilters,
+  scope: UserScope,
+  today: string,
+  paging: { limit: number; offset: number } | null,
+): Promise<{ rows: UserWithRefs[]; total: number }> {
+  const where = and(...filterConditions(companyId, filters, scope, today));
+  const direction = filters.order === 'desc' ? desc : asc;
+  const orderBy = [...SORT_COLUMNS[filters.sort].map((column) => direction(column)), asc(users.id)];
+  const query = baseSelect(db)
+    .where(where)
+    .orderBy(...orderBy);
+  const rows = paging ? await query.limit(paging.limit).offset(paging.offset) : await query;
+  if (!paging) return { rows, total: rows.length };
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total!.n };
+}
+
+export async function findUser(db: DbOrTx, companyId: string, id: string): Promise<UserWithRefs | undefined> {
+  const [row] = await baseSelect(db).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
+}
+
+export async function findUserForUpdate(db: DbOrTx, companyId: string, id: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .for('update');
+  return row;
+}
+
+/** Groups each user leads, by user id. */
+export async function ledGroupsByUser(db: DbOrTx, companyId: string, userIds: string[]): Promise<Map<string, { id: string; nombre: string }[]>> {
+  const result = new Map<string, { id: string; nombre: string }[]>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .select({ userId: groupLeaders.userId, id: groups.id, nombre: groups.nombre })
+    .from(groupLeaders)
+    .innerJoin(groups, and(eq(groups.companyId, groupLeaders.companyId), eq(groups.id, groupLeaders.groupId)))
+    .where(and(eq(groupLeaders.companyId, companyId), inArray(groupLeaders.userId, userIds)))
+    .orderBy(asc(groups.nombre));
+  for (const row of rows) {
+    const list = result.get(row.userId) ?? [];
+    list.push({ id: row.id, nombre: row.nombre });
+    result.set(row.userId, list);
+  }
+  return result;
+}
+
+/** Ids of the groups a user leads: a supervisor's scope. */
+export async function ledGroupIds(db: DbOrTx, companyId: string, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: groupLeaders.groupId })
+    .from(groupLeaders)
+    .where(and(eq(groupLeaders.companyId, companyId), eq(groupLeaders.userId, userId)));
+  return rows.map((row) => row.id);
+}
+
+export async function usersByRut(db: DbOrTx, companyId: string, ruts: string[]): Promise<UserRow[]> {
+  if (ruts.length === 0) return [];
+  const found: UserRow[] = [];
+  for (let i = 0; i < ruts.length; i += 5000) {
+    found.push(
+      ...(await db
+        .select()
+        .from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.rut, ruts.slice(i, i + 5000))))),
+    );
+  }
+  return found;
+}
+
+/** RUTs that already have an account in another company (a RUT has one account in the whole system). */
+export async function rutsOfOtherCompanies(db: DbOrTx, companyId: string, ruts: string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (let i = 0; i < ruts.length; i += 5000) {
+    const rows = await db
+      .select({ rut: logins.rut })
+      .from(logins)
+      .where(and(inArray(logins.rut, ruts.slice(i, i + 5000)), sql`${logins.companyId} <> ${companyId}`));
+    for (const row of rows) taken.add(row.rut);
+  }
+  return taken;
+}
+
+export async function siteExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return row!.n > 0;
+}
+
+export async function groupExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), eq(groups.id, id)));
+  return row!.n > 0;
+}
+
+export function companySites(db: DbOrTx, companyId: string) {
+  return db.select({ id: sites.id, nombre: sites.nombre }).from(sites).where(eq(sites.companyId, companyId));
+}
+
+export function companyGroups(db: DbOrTx, companyId: string) {
+  return db.select({ id: groups.id, nombre: groups.nombre }).from(groups).where(eq(groups.companyId, companyId));
+}
+
+// Writing
+
+export async function updateUser(db: DbOrTx, companyId: string, id: string, values: Partial<NewUser>): Promise<void> {
+  await db
+    .update(users)
+    .set(values)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)));
+}
+
+export async function updateLoginRut(db: DbOrTx, oldRut: string, newRut: string): Promise<void> {
+  await db.update(logins).set({ rut: newRut }).where(eq(logins.rut, oldRut));
+}
+
+export async function revokeUserSessions(db: DbOrTx, companyId: string, userId: string, now: Date): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+}
+
+export async function removeLeaderships(db: DbOrTx, companyId: string, userId: string): Promise<void> {
+  await db.delete(groupLeaders).where(and(eq(groupLeaders.companyId, companyId), eq(groupLeaders.userId, userId)));
+}
+
+export async function insertPasswordResets(db: DbOrTx, values: (typeof passwordResets.$inferInsert)[]): Promise<void> {
+  for (let i = 0; i < values.length; i += 1000) await db.insert(passwordResets).values(values.slice(i, i + 1000));
 }

@@ -1,10 +1,31 @@
-import { crearUsuarioBodySchema, crearUsuarioResponseSchema, errorResponseSchema, ONBOARDING_TOKEN_HEADER } from '@jornada/contracts';
+import {
+  actualizarUsuarioBodySchema,
+  cargaMasivaResultadoSchema,
+  crearUsuarioBodySchema,
+  crearUsuarioResponseSchema,
+  crearUsuarioV1BodySchema,
+  desactivarUsuarioBodySchema,
+  errorResponseSchema,
+  exportarUsuariosQuerySchema,
+  idParamsSchema,
+  ONBOARDING_TOKEN_HEADER,
+  plantillaQuerySchema,
+  reactivarUsuarioBodySchema,
+  usuarioSchema,
+  usuariosPageSchema,
+  usuariosQuerySchema,
+} from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
-import type { Clock } from '../../lib/clock';
+import { localDate, type Clock } from '../../lib/clock';
 import { AppError, MESSAGES } from '../../lib/errors';
+import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
+import { requireSession } from '../../plugins/auth';
+import type { UsersBulk } from './users.bulk';
 import type { UsersService } from './users.service';
 
-export function registerUserRoutes(app: ZodApp, service: UsersService, clock: Clock): void {
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: UsersBulk, clock: Clock): void {
   app.post(
     '/api/usuarios/crear',
     {
@@ -41,5 +62,181 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, clock: Cl
       }
       return { ok: true as const, _id: id };
     },
+  );
+
+  app.get(
+    '/api/v1/usuarios',
+    {
+      config: { perfiles: ['administrador', 'supervisor'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Lista usuarios',
+        description:
+          'Búsqueda `q` por nombre, apellidos, cargo o RUT (con o sin puntos y guion), filtros, orden y páginas. Un supervisor ve solo a los miembros de los grupos que lidera.',
+        querystring: usuariosQuerySchema,
+        response: { 200: usuariosPageSchema, ...errors },
+      },
+    },
+    async (request) => service.list(requireSession(request), request.query, clock()),
+  );
+
+  app.get(
+    '/api/v1/usuarios/exportar',
+    {
+      config: { perfiles: ['administrador', 'supervisor'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Exporta usuarios a Excel',
+        description: 'Los mismos filtros de la lista, sin páginas, como planilla xlsx.',
+        querystring: exportarUsuariosQuerySchema,
+        produces: [XLSX_CONTENT_TYPE],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const now = clock();
+      const file = await service.exportXlsx(requireSession(request), request.query, now);
+      sendFile(reply, XLSX_CONTENT_TYPE, `usuarios-${localDate(now)}.xlsx`, file);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/v1/usuarios/carga-masiva/plantilla',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios', 'carga masiva'],
+        summary: 'Descarga la plantilla de carga masiva de usuarios',
+        querystring: plantillaQuerySchema,
+        description: 'xlsx con una fila de ejemplo y la hoja «Instrucciones», o CSV (UTF-8 con BOM, separado por punto y coma).',
+        produces: [XLSX_CONTENT_TYPE, CSV_CONTENT_TYPE],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const format = request.query.formato;
+      const file = await bulk.template(format);
+      sendFile(reply, format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE, `plantilla-usuarios.${format}`, file);
+      return reply;
+    },
+  );
+
+  const uploadDescription =
+    'multipart/form-data con el archivo en el campo `archivo` (xlsx o CSV, máximo 10 MB y 50.000 filas). Las filas se identifican por RUT: crean usuarios nuevos o actualizan los existentes.';
+
+  app.post(
+    '/api/v1/usuarios/carga-masiva/vista-previa',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios', 'carga masiva'],
+        summary: 'Vista previa de una carga masiva de usuarios',
+        description: `${uploadDescription} No guarda nada.`,
+        consumes: ['multipart/form-data'],
+        response: { 200: cargaMasivaResultadoSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      const file = await readUploadedFile(request);
+      return bulk.preview(session, file, clock());
+    },
+  );
+
+  app.post(
+    '/api/v1/usuarios/carga-masiva',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios', 'carga masiva'],
+        summary: 'Carga masiva de usuarios (todo o nada)',
+        description: `${uploadDescription} Si alguna fila tiene errores responde 400 con el detalle y no guarda nada. Subir el mismo archivo otra vez no cambia nada (filas «sin_cambios»).`,
+        consumes: ['multipart/form-data'],
+        response: { 200: cargaMasivaResultadoSchema, 400: cargaMasivaResultadoSchema.or(errorResponseSchema), 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const session = requireSession(request);
+      const file = await readUploadedFile(request);
+      const result = await bulk.commit(session, file, clock());
+      return reply.code(result.aplicado ? 200 : 400).send(result);
+    },
+  );
+
+  app.get(
+    '/api/v1/usuarios/:id',
+    {
+      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Detalle de un usuario',
+        description: 'Un administrador ve a cualquiera de su empresa; un supervisor a sí mismo y a los miembros de sus grupos; un trabajador solo a sí mismo.',
+        params: idParamsSchema,
+        response: { 200: usuarioSchema, ...errors },
+      },
+    },
+    async (request) => service.get(requireSession(request), request.params.id, clock()),
+  );
+
+  app.post(
+    '/api/v1/usuarios',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Registra un usuario',
+        description: 'Sin contraseña: el usuario recibe un correo con un enlace (72 horas) para elegirla.',
+        body: crearUsuarioV1BodySchema,
+        response: { 201: usuarioSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.create(requireSession(request), request.body, clock())),
+  );
+
+  app.patch(
+    '/api/v1/usuarios/:id',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Edita un usuario',
+        params: idParamsSchema,
+        body: actualizarUsuarioBodySchema,
+        response: { 200: usuarioSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    async (request) => service.update(requireSession(request), request.params.id, request.body, clock()),
+  );
+
+  app.post(
+    '/api/v1/usuarios/:id/desactivar',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Desactiva un usuario (finiquito)',
+        description: 'Fija el último día del contrato (hoy o antes), cierra sus sesiones y lo quita como líder. Sus registros se conservan.',
+        params: idParamsSchema,
+        body: desactivarUsuarioBodySchema,
+        response: { 200: usuarioSchema, ...errors },
+      },
+    },
+    async (request) => service.deactivate(requireSession(request), request.params.id, request.body, clock()),
+  );
+
+  app.post(
+    '/api/v1/usuarios/:id/reactivar',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Reactiva un usuario',
+        params: idParamsSchema,
+        body: reactivarUsuarioBodySchema,
+        response: { 200: usuarioSchema, ...errors },
+      },
+    },
+    async (request) => service.reactivate(requireSession(request), request.params.id, request.body, clock()),
   );
 }

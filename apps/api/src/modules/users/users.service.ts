@@ -1,18 +1,46 @@
-import type { crearUsuarioBodySchema, Perfil } from '@jornada/contracts';
+import {
+  INVITATION_TTL_MS,
+  type actualizarUsuarioBodySchema,
+  type crearUsuarioBodySchema,
+  type crearUsuarioV1BodySchema,
+  type desactivarUsuarioBodySchema,
+  type exportarUsuariosQuerySchema,
+  type Perfil,
+  type reactivarUsuarioBodySchema,
+  type Usuario,
+  type UsuariosPage,
+  type usuariosQuerySchema,
+} from '@jornada/contracts';
+import { formatRut } from '@jornada/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import type { BackgroundTasks } from '../../lib/background';
+import { addMs, localDate } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, MESSAGES } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
 import { hashPassword } from '../../lib/passwords';
+import { writeXlsx } from '../../lib/spreadsheet/index';
+import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
 import { sameRazonSocial, type CompaniesService } from '../companies/companies.service';
+import { invitationMail } from './invitation-mail';
 import * as repo from './users.repository';
+import { weeklyHoursProblem } from './users.rules';
 
 export type CrearUsuarioInput = z.output<typeof crearUsuarioBodySchema>;
+export type CrearUsuarioV1Input = z.output<typeof crearUsuarioV1BodySchema>;
+export type ActualizarUsuarioInput = z.output<typeof actualizarUsuarioBodySchema>;
+export type UsuariosQueryInput = z.output<typeof usuariosQuerySchema>;
+export type ExportarUsuariosInput = z.output<typeof exportarUsuariosQuerySchema>;
 
 const RUT_TAKEN = 'Ya existe un usuario registrado con ese RUT.';
 const RAZON_SOCIAL_MISMATCH = 'La razón social no coincide con la de la empresa registrada.';
 const PRINCIPAL_EXISTS = 'La empresa ya tiene su usuario administrador principal.';
+const USER_NOT_FOUND = 'El usuario no existe.';
+export const LEADER_PERFILES: readonly Perfil[] = ['supervisor', 'administrador'];
 
 function rutTaken(): AppError {
   return new AppError('CONFLICT', RUT_TAKEN, { rut: RUT_TAKEN });
@@ -38,8 +66,57 @@ function userValues(input: CrearUsuarioInput, companyId: string, perfil: Perfil,
   };
 }
 
-export function createUsersService(db: Db, companies: CompaniesService) {
-  async function insert(run: () => Promise<string>): Promise<string> {
+/** A user row as the API shows it. */
+export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[], today: string): Usuario {
+  const u = row.user;
+  return {
+    id: u.id,
+    rut: formatRut(u.rut) ?? u.rut,
+    nombre: u.nombre,
+    apellidos: u.apellidos,
+    cargo: u.cargo,
+    perfil: u.perfil,
+    principal: u.principal,
+    email: u.email,
+    emailPersonal: u.emailPersonal,
+    direccion: u.direccion,
+    telefono: u.telefono,
+    sede: u.siteId && row.siteNombre !== null ? { id: u.siteId, nombre: row.siteNombre } : null,
+    grupo: u.groupId && row.groupNombre !== null ? { id: u.groupId, nombre: row.groupNombre } : null,
+    gruposLiderados: led,
+    horasSemanales: u.horasSemanales,
+    sueldoBase: u.sueldoBase,
+    metodosMarcaje: u.metodosMarcaje,
+    inicioContrato: u.inicioContrato,
+    finContrato: u.finContrato,
+    activo: u.active && (u.finContrato === null || u.finContrato >= today),
+    desactivadoEn: u.deactivatedAt ? u.deactivatedAt.toISOString() : null,
+    motivoDesactivacion: u.deactivationReason,
+    claveDefinida: u.passwordHash !== null,
+    creadoEn: u.createdAt.toISOString(),
+    actualizadoEn: u.updatedAt.toISOString(),
+  };
+}
+
+export interface UsersServiceDeps {
+  db: Db;
+  companies: CompaniesService;
+  mailer: Mailer;
+  background: BackgroundTasks;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+export interface Invitation {
+  companyId: string;
+  userId: string;
+  token: string;
+}
+
+export function createUsersService(deps: UsersServiceDeps) {
+  const { db, companies } = deps;
+
+  async function insert<T>(run: () => Promise<T>): Promise<T> {
     try {
       return await run();
     } catch (error) {
@@ -47,6 +124,76 @@ export function createUsersService(db: Db, companies: CompaniesService) {
       if (isUniqueViolation(error, 'users_company_principal_key')) throw new AppError('CONFLICT', PRINCIPAL_EXISTS);
       throw error;
     }
+  }
+
+  /** The users a caller may see: an administrator all; a supervisor the members of the groups they lead. */
+  async function scopeOf(session: RequestSession): Promise<repo.UserScope> {
+    if (session.perfil === 'administrador') return { all: true };
+    return { groupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
+  }
+
+  async function present(rows: repo.UserWithRefs[], companyId: string, now: Date): Promise<Usuario[]> {
+    const led = await repo.ledGroupsByUser(
+      db,
+      companyId,
+      rows.map((row) => row.user.id),
+    );
+    const today = localDate(now);
+    return rows.map((row) => toUsuario(row, led.get(row.user.id) ?? [], today));
+  }
+
+  async function load(companyId: string, id: string, now: Date): Promise<Usuario> {
+    const row = await repo.findUser(db, companyId, id);
+    if (!row) throw notFound(USER_NOT_FOUND);
+    return (await present([row], companyId, now))[0]!;
+  }
+
+  /** Sede and grupo must be of the caller's company; a foreign id reads as unknown. */
+  async function checkRefs(tx: DbOrTx, companyId: string, input: { sedeId?: string | null | undefined; grupoId?: string | null | undefined }) {
+    if (input.sedeId && !(await repo.siteExists(tx, companyId, input.sedeId))) throw fieldError('sedeId', 'La sede no existe.');
+    if (input.grupoId && !(await repo.groupExists(tx, companyId, input.grupoId))) throw fieldError('grupoId', 'El grupo no existe.');
+  }
+
+  /** Creates invitation links (72 hours) inside the caller's transaction; send them after commit. */
+  async function createInvitations(tx: DbOrTx, companyId: string, userIds: string[], now: Date): Promise<Invitation[]> {
+    const invitations = userIds.map((userId) => ({ companyId, userId, token: newToken() }));
+    await repo.insertPasswordResets(
+      tx,
+      invitations.map((inv) => ({
+        tokenHash: hashToken(inv.token),
+        companyId,
+        userId: inv.userId,
+        createdAt: now,
+        expiresAt: addMs(now, INVITATION_TTL_MS),
+      })),
+    );
+    return invitations;
+  }
+
+  /** E-mails the invitations in the background: the answer never waits for SMTP. */
+  function sendInvitations(companyId: string, invitations: Invitation[]): void {
+    if (invitations.length === 0) return;
+    deps.background.run(
+      async () => {
+        const company = await companies.findById(companyId);
+        for (const invitation of invitations) {
+          const row = await repo.findUser(db, companyId, invitation.userId);
+          if (!row) continue;
+          await deps.mailer
+            .send(
+              invitationMail({
+                to: row.user.email,
+                nombre: row.user.nombre,
+                razonSocial: company?.razonSocial ?? '',
+                rut: formatRut(row.user.rut) ?? row.user.rut,
+                link: `${deps.publicUrl}/reset-password/${invitation.token}`,
+              }),
+            )
+            .catch((error: unknown) => deps.log.error({ err: error, userId: invitation.userId }, 'no se pudo enviar la invitación'));
+        }
+      },
+      (error) => deps.log.error({ err: error }, 'no se pudieron enviar las invitaciones'),
+    );
   }
 
   return {
@@ -69,7 +216,7 @@ export function createUsersService(db: Db, companies: CompaniesService) {
       );
     },
 
-    /** An administrator adds a worker to their own company. */
+    /** The spec's call: an administrator adds a worker (with a password) to their own company. */
     async createByAdmin(session: RequestSession, input: CrearUsuarioInput, now: Date): Promise<string> {
       if (session.perfil !== 'administrador') throw new AppError('FORBIDDEN', 'Solo un administrador puede crear usuarios.');
       const company = await companies.findById(session.companyId);
@@ -81,7 +228,221 @@ export function createUsersService(db: Db, companies: CompaniesService) {
       const passwordHash = await hashPassword(input.password);
       return insert(() => db.transaction((tx) => repo.insertUserWithLogin(tx, userValues(input, company.id, 'trabajador', passwordHash, now))));
     },
+
+    async list(session: RequestSession, query: UsuariosQueryInput, now: Date): Promise<UsuariosPage> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const { page, pageSize, ...filters } = query;
+      const { rows, total } = await repo.listUsers(db, session.companyId, cleanFilters(filters), scope, localDate(now), {
+        limit: pageSize,
+        offset: (page - 1) * pageSize,
+      });
+      return { items: await present(rows, session.companyId, now), total, page, pageSize };
+    },
+
+    /** The filtered list as an xlsx workbook (every match, no paging). */
+    async exportXlsx(session: RequestSession, query: ExportarUsuariosInput, now: Date): Promise<Buffer> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const { rows } = await repo.listUsers(db, session.companyId, cleanFilters(query), scope, localDate(now), null);
+      const items = await present(rows, session.companyId, now);
+      return writeXlsx({
+        sheetName: 'Usuarios',
+        rows: items,
+        columns: [
+          { header: 'RUT', width: 14, value: (u) => u.rut },
+          { header: 'Nombre', width: 18, value: (u) => u.nombre },
+          { header: 'Apellidos', width: 24, value: (u) => u.apellidos },
+          { header: 'Cargo', width: 22, value: (u) => u.cargo },
+          { header: 'Perfil', width: 14, value: (u) => u.perfil },
+          { header: 'Correo', width: 28, value: (u) => u.email },
+          { header: 'Correo personal', width: 28, value: (u) => u.emailPersonal },
+          { header: 'Teléfono', width: 16, value: (u) => u.telefono },
+          { header: 'Dirección', width: 30, value: (u) => u.direccion },
+          { header: 'Sede', width: 22, value: (u) => u.sede?.nombre },
+          { header: 'Grupo', width: 22, value: (u) => u.grupo?.nombre },
+          { header: 'Horas semanales', width: 10, value: (u) => u.horasSemanales },
+          { header: 'Sueldo base', width: 14, value: (u) => u.sueldoBase, numFmt: '#,##0' },
+          { header: 'Métodos de marcaje', width: 22, value: (u) => u.metodosMarcaje.join(', ') },
+          { header: 'Inicio contrato', width: 14, value: (u) => u.inicioContrato },
+          { header: 'Fin contrato', width: 14, value: (u) => u.finContrato },
+          { header: 'Activo', width: 8, value: (u) => (u.activo ? 'Sí' : 'No') },
+        ],
+      });
+    },
+
+    async get(session: RequestSession, id: string, now: Date): Promise<Usuario> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requireId(id, USER_NOT_FOUND);
+      if (session.perfil === 'trabajador' && id !== session.userId) throw notFound(USER_NOT_FOUND);
+      const user = await load(session.companyId, id, now);
+      if (session.perfil === 'supervisor' && id !== session.userId) {
+        const led = await repo.ledGroupIds(db, session.companyId, session.userId);
+        if (!user.grupo || !led.includes(user.grupo.id)) throw notFound(USER_NOT_FOUND);
+      }
+      return user;
+    },
+
+    /** An administrator registers a user without a password; the user gets an e-mail to choose it. */
+    async create(session: RequestSession, input: CrearUsuarioV1Input, now: Date): Promise<Usuario> {
+      requirePerfil(session, 'administrador');
+      const problem = weeklyHoursProblem(input.horasSemanales, input.inicioContrato, input.finContrato ?? null, localDate(now));
+      if (problem) throw fieldError('horasSemanales', problem);
+      const { id, invitations } = await insert(() =>
+        db.transaction(async (tx) => {
+          await checkRefs(tx, session.companyId, input);
+          if (await repo.loginExists(tx, input.rut)) throw rutTaken();
+          const userId = await repo.insertUserWithLogin(tx, {
+            companyId: session.companyId,
+            rut: input.rut,
+            nombre: input.nombre,
+            apellidos: input.apellidos,
+            cargo: input.cargo ?? null,
+            email: input.email,
+            emailPersonal: input.emailPersonal ?? null,
+            direccion: input.direccion ?? null,
+            telefono: input.telefono ?? null,
+            perfil: input.perfil,
+            siteId: input.sedeId ?? null,
+            groupId: input.grupoId ?? null,
+            horasSemanales: input.horasSemanales,
+            sueldoBase: input.sueldoBase ?? null,
+            metodosMarcaje: input.metodosMarcaje,
+            inicioContrato: input.inicioContrato,
+            finContrato: input.finContrato ?? null,
+            passwordHash: null,
+            createdAt: now,
+            updatedAt: now,
+          });
+          return { id: userId, invitations: await createInvitations(tx, session.companyId, [userId], now) };
+        }),
+      );
+      sendInvitations(session.companyId, invitations);
+      return load(session.companyId, id, now);
+    },
+
+    async update(session: RequestSession, id: string, input: ActualizarUsuarioInput, now: Date): Promise<Usuario> {
+      requirePerfil(session, 'administrador');
+      requireId(id, USER_NOT_FOUND);
+      await insert(() =>
+        db.transaction(async (tx) => {
+          const current = await repo.findUserForUpdate(tx, session.companyId, id);
+          if (!current) throw notFound(USER_NOT_FOUND);
+          await checkRefs(tx, session.companyId, input);
+          if (input.perfil && input.perfil !== current.perfil) {
+            if (current.principal) throw fieldError('perfil', 'El administrador principal no puede cambiar de perfil.');
+            if (current.id === session.userId) throw fieldError('perfil', 'No puedes cambiar tu propio perfil.');
+            if (!LEADER_PERFILES.includes(input.perfil)) {
+              const led = await repo.ledGroupsByUser(tx, session.companyId, [id]);
+              const names = (led.get(id) ?? []).map((g) => g.nombre);
+              if (names.length > 0) {
+                throw fieldError('perfil', `El usuario lidera ${names.length === 1 ? 'el grupo' : 'los grupos'} ${names.join(', ')}; quítalo como líder antes de cambiar su perfil.`);
+              }
+            }
+          }
+          const inicio = input.inicioContrato ?? current.inicioContrato;
+          const fin = input.finContrato === undefined ? current.finContrato : input.finContrato;
+          if (fin !== null && fin < inicio) throw fieldError('finContrato', 'El fin de contrato no puede ser anterior al inicio.');
+          const horas = input.horasSemanales ?? current.horasSemanales;
+          if (horas !== null && (input.horasSemanales !== undefined || input.inicioContrato !== undefined || input.finContrato !== undefined)) {
+            const problem = weeklyHoursProblem(horas, inicio, fin, localDate(now));
+            if (problem) throw fieldError('horasSemanales', problem);
+          }
+          if (input.rut && input.rut !== current.rut) {
+            if (await repo.loginExists(tx, input.rut)) throw rutTaken();
+            await repo.updateLoginRut(tx, current.rut, input.rut);
+          }
+          const values: Partial<repo.NewUser> = { updatedAt: now };
+          if (input.nombre !== undefined) values.nombre = input.nombre;
+          if (input.apellidos !== undefined) values.apellidos = input.apellidos;
+          if (input.cargo !== undefined) values.cargo = input.cargo;
+          if (input.rut !== undefined) values.rut = input.rut;
+          if (input.email !== undefined) values.email = input.email;
+          if (input.emailPersonal !== undefined) values.emailPersonal = input.emailPersonal;
+          if (input.direccion !== undefined) values.direccion = input.direccion;
+          if (input.telefono !== undefined) values.telefono = input.telefono;
+          if (input.perfil !== undefined) values.perfil = input.perfil;
+          if (input.sedeId !== undefined) values.siteId = input.sedeId;
+          if (input.grupoId !== undefined) values.groupId = input.grupoId;
+          if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
+          if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
+          if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
+          if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
+          if (input.finContrato !== undefined) values.finContrato = input.finContrato;
+          await repo.updateUser(tx, session.companyId, id, values);
+        }),
+      );
+      return load(session.companyId, id, now);
+    },
+
+    /**
+     * Finiquito: the contract ends on `finContrato` (today or earlier), the user can no longer sign in
+     * nor mark, their sessions end now and they stop leading groups; every record stays.
+     */
+    async deactivate(session: RequestSession, id: string, input: z.output<typeof desactivarUsuarioBodySchema>, now: Date): Promise<Usuario> {
+      requirePerfil(session, 'administrador');
+      requireId(id, USER_NOT_FOUND);
+      const today = localDate(now);
+      await db.transaction(async (tx) => {
+        const current = await repo.findUserForUpdate(tx, session.companyId, id);
+        if (!current) throw notFound(USER_NOT_FOUND);
+        if (current.id === session.userId) throw new AppError('VALIDATION', 'No puedes desactivar tu propio usuario.');
+        if (current.principal) throw new AppError('VALIDATION', 'El administrador principal de la empresa no se puede desactivar.');
+        if (!current.active) throw new AppError('VALIDATION', 'El usuario ya está desactivado.');
+        if (input.finContrato > today) {
+          throw fieldError('finContrato', 'La fecha de término no puede ser posterior a hoy. Para un contrato que termina más adelante, edita su fin de contrato.');
+        }
+        if (input.finContrato < current.inicioContrato) {
+          throw fieldError('finContrato', 'La fecha de término no puede ser anterior al inicio del contrato.');
+        }
+        await repo.updateUser(tx, session.companyId, id, {
+          active: false,
+          finContrato: input.finContrato,
+          deactivatedAt: now,
+          deactivationReason: input.motivo ?? null,
+          updatedAt: now,
+        });
+        await repo.revokeUserSessions(tx, session.companyId, id, now);
+        await repo.removeLeaderships(tx, session.companyId, id);
+      });
+      return load(session.companyId, id, now);
+    },
+
+    /** Undoes a finiquito (a rehire or a mistake): active again, with a new end date or none. */
+    async reactivate(session: RequestSession, id: string, input: z.output<typeof reactivarUsuarioBodySchema>, now: Date): Promise<Usuario> {
+      requirePerfil(session, 'administrador');
+      requireId(id, USER_NOT_FOUND);
+      const today = localDate(now);
+      await db.transaction(async (tx) => {
+        const current = await repo.findUserForUpdate(tx, session.companyId, id);
+        if (!current) throw notFound(USER_NOT_FOUND);
+        if (current.active && (current.finContrato === null || current.finContrato >= today)) {
+          throw new AppError('VALIDATION', 'El usuario ya está activo.');
+        }
+        const fin = input.finContrato ?? null;
+        if (fin !== null && fin < today) throw fieldError('finContrato', 'El nuevo fin de contrato no puede ser anterior a hoy.');
+        await repo.updateUser(tx, session.companyId, id, {
+          active: true,
+          finContrato: fin,
+          deactivatedAt: null,
+          deactivationReason: null,
+          updatedAt: now,
+        });
+      });
+      return load(session.companyId, id, now);
+    },
+
+    // For the bulk upload, which shares the invitation machinery.
+    createInvitations,
+    sendInvitations,
+    insert,
   };
+}
+
+function cleanFilters(filters: Omit<UsuariosQueryInput, 'page' | 'pageSize'>): repo.UserFilters {
+  // A filter id that is not a uuid matches nothing rather than failing the query.
+  const id = (value: string | undefined) => (value === undefined ? undefined : /^[0-9a-f-]{36}$/i.test(value) ? value : '00000000-0000-0000-0000-000000000000');
+  return { ...filters, grupoId: id(filters.grupoId), sedeId: id(filters.sedeId) };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,88 @@
+import type { FilaError } from '@jornada/contracts';
+import { CellError, simplify, type Columns, type RowOf } from './columns';
+import { SPREADSHEET_MESSAGES, spreadsheetError } from './errors';
+import type { CellValue, Sheet } from './read';
+
+export interface ParsedRow<C extends Columns> {
+  fila: number;
+  values: RowOf<C>;
+}
+
+export interface ParsedTable<C extends Columns> {
+  /** Rows whose every cell parsed. */
+  rows: ParsedRow<C>[];
+  /** Rows (by `fila`) with at least one error; they are not in `rows`. */
+  invalidRows: Set<number>;
+  errors: FilaError[];
+  /** Total data rows in the file. */
+  totalRows: number;
+  /** Columns the file has (an absent optional column means "leave as is" to an update). */
+  present: Set<keyof C & string>;
+}
+
+/** Header text -> column key, by the template header or any alias, ignoring accents, case, spaces and a trailing `*`. */
+function headerKey(header: string): string {
+  return simplify(header.replace(/\*+\s*$/, '').replace(/\s*\(.*\)\s*$/, ''));
+}
+
+/**
+ * Maps the sheet's headers to the columns (any order; accent- and case-insensitive aliases) and
+ * parses every row. Wrong headers are a file-level error (thrown); bad cells become row-level
+ * errors `{ fila, columna, mensaje }`.
+ */
+export function parseTable<C extends Columns>(sheet: Sheet, columns: C): ParsedTable<C> {
+  const byHeader = new Map<string, keyof C & string>();
+  for (const [key, column] of Object.entries(columns)) {
+    byHeader.set(headerKey(column.header), key);
+    for (const alias of column.aliases ?? []) byHeader.set(headerKey(alias), key);
+  }
+  const positions = new Map<keyof C & string, number>();
+  const unknown: string[] = [];
+  const duplicated: string[] = [];
+  sheet.headers.forEach((header, index) => {
+    if (header.trim() === '') return;
+    const key = byHeader.get(headerKey(header));
+    if (!key) unknown.push(header);
+    else if (positions.has(key)) duplicated.push(header);
+    else positions.set(key, index);
+  });
+  const missing = Object.entries(columns)
+    .filter(([key, column]) => column.required && !positions.has(key))
+    .map(([, column]) => column.header);
+  if (positions.size === 0) throw spreadsheetError(SPREADSHEET_MESSAGES.noHeader);
+  if (missing.length > 0) throw spreadsheetError(SPREADSHEET_MESSAGES.missingColumns(missing));
+  if (unknown.length > 0) throw spreadsheetError(SPREADSHEET_MESSAGES.unknownColumns(unknown));
+  if (duplicated.length > 0) throw spreadsheetError(SPREADSHEET_MESSAGES.duplicateColumns(duplicated));
+  if (sheet.rows.length === 0) throw spreadsheetError(SPREADSHEET_MESSAGES.noRows);
+
+  const rows: ParsedRow<C>[] = [];
+  const errors: FilaError[] = [];
+  const invalidRows = new Set<number>();
+  for (const row of sheet.rows) {
+    const values: Record<string, unknown> = {};
+    let ok = true;
+    for (const [key, column] of Object.entries(columns)) {
+      const position = positions.get(key);
+      const raw: CellValue = position === undefined ? null : (row.cells[position] ?? null);
+      const empty = raw === null || (typeof raw === 'string' && raw.trim() === '');
+      if (empty) {
+        if (column.required) {
+          errors.push({ fila: row.fila, columna: column.header, mensaje: 'Este dato es obligatorio.' });
+          ok = false;
+        }
+        values[key] = null;
+        continue;
+      }
+      try {
+        values[key] = column.parse(raw);
+      } catch (error) {
+        if (!(error instanceof CellError)) throw error;
+        errors.push({ fila: row.fila, columna: column.header, mensaje: error.message });
+        ok = false;
+      }
+    }
+    if (ok) rows.push({ fila: row.fila, values: values as RowOf<C> });
+    else invalidRows.add(row.fila);
+  }
+  return { rows, errors, invalidRows, totalRows: sheet.rows.length, present: new Set(positions.keys()) };
+}

@@ -1,0 +1,194 @@
+import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRut } from '@jornada/domain';
+import { users } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/app';
+import { uniqueRut } from '../../test/factories';
+import { multipartFile } from '../../test/multipart';
+import { addPerson, companyWithAdmin } from '../../test/people';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const HEADER = ['RUT', 'Nombre', 'Apellidos', 'Correo', 'Horas semanales', 'Inicio contrato', 'Grupo', 'Perfil', 'Sueldo base', 'Métodos de marcaje'];
+
+async function xlsx(rows: unknown[][], header = HEADER): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Usuarios');
+  sheet.addRow(header);
+  for (const row of rows) sheet.addRow(row);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
+const upload = (headers: Record<string, string>, file: Buffer | string, preview = false, filename = 'usuarios.xlsx') => {
+  const form = multipartFile(file, { filename });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/usuarios/carga-masiva${preview ? '/vista-previa' : ''}`,
+    headers: { ...headers, ...form.headers },
+    payload: form.payload,
+  });
+};
+
+async function countUsers(companyId: string) {
+  return (await t.database.db.select().from(users).where(eq(users.companyId, companyId))).length;
+}
+
+describe('bulk user upload', () => {
+  it('previews, commits all rows in one go, and reports the same file again as without changes', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/v1/grupos', headers: admin.headers, payload: { nombre: 'Ventas Mañana' } });
+    const rutA = uniqueRut();
+    const rutB = uniqueRut();
+    const file = await xlsx([
+      [formatRut(rutA), 'Pedro', 'Soto Díaz', 'pedro@empresa.cl', 44, new Date(Date.UTC(2024, 4, 2)), 'ventas manana', '', 600000, 'web, huella'],
+      [rutB.replace('-', ''), 'Lucía', 'Rojas', 'lucia@empresa.cl', '30', '02-05-2024', '', 'Supervisor', '', ''],
+    ]);
+    const sent = t.mailer.sent.length;
+
+    const preview = await upload(admin.headers, file, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ valido: true, aplicado: false, resumen: { totalFilas: 2, crear: 2, actualizar: 0, sinCambios: 0, conErrores: 0 } });
+    const before = await countUsers(companyId);
+
+    const commit = await upload(admin.headers, file);
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json()).toMatchObject({ aplicado: true, resumen: { crear: 2 } });
+    expect(await countUsers(companyId)).toBe(before + 2);
+    const list = (await t.app.inject({ method: 'GET', url: `/api/v1/usuarios?q=${rutA.replace('-', '')}`, headers: admin.headers })).json();
+    expect(list.items[0]).toMatchObject({ nombre: 'Pedro', grupo: { nombre: 'Ventas Mañana' }, inicioContrato: '2024-05-02', sueldoBase: 600000, metodosMarcaje: ['web', 'huella'], perfil: 'trabajador' });
+    for (let i = 0; i < 100 && t.mailer.sent.length < sent + 2; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(t.mailer.sent.slice(sent).map((m) => m.to).sort()).toEqual(['lucia@empresa.cl', 'pedro@empresa.cl']);
+
+    const again = await upload(admin.headers, file);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ aplicado: true, resumen: { crear: 0, actualizar: 0, sinCambios: 2 } });
+    expect(again.json().filas.map((f: { accion: string }) => f.accion)).toEqual(['sin_cambios', 'sin_cambios']);
+    expect(await countUsers(companyId)).toBe(before + 2);
+
+    const changed = await xlsx([[formatRut(rutA), 'Pedro Pablo', 'Soto Díaz', 'pedro@empresa.cl', 44, '2024-05-02', 'Ventas Mañana', '', 600000, 'web,huella']]);
+    const update = await upload(admin.headers, changed);
+    expect(update.json().filas).toEqual([{ fila: 2, accion: 'actualizar', clave: formatRut(rutA), descripcion: 'Pedro Pablo Soto Díaz', cambios: ['Nombre'] }]);
+  });
+
+  it('writes nothing when one row is bad, and names row, column and problem in Spanish', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const before = await countUsers(companyId);
+    const file = await xlsx([
+      [uniqueRut(), 'Buena', 'Fila', 'buena@empresa.cl', 40, '2024-01-02', '', '', '', ''],
+      ['12.345.678-9', 'Mala', 'Fila', 'mala@', 50, '31-02-2024', 'No existe', 'jefe', '', 'telepatía'],
+    ]);
+    const response = await upload(admin.headers, file);
+    expect(response.statusCode).toBe(400);
+    const json = response.json();
+    expect(json).toMatchObject({ valido: false, aplicado: false, resumen: { totalFilas: 2, crear: 1, conErrores: 1 } });
+    expect(json.errores).toEqual([
+      { fila: 3, columna: 'RUT', mensaje: 'El RUT no es válido.' },
+      { fila: 3, columna: 'Correo', mensaje: 'El correo electrónico no es válido.' },
+      { fila: 3, columna: 'Perfil', mensaje: 'Valor no válido. Usa: administrador, supervisor, trabajador, fiscalizador.' },
+      { fila: 3, columna: 'Horas semanales', mensaje: 'No puede superar 45.' },
+      { fila: 3, columna: 'Métodos de marcaje', mensaje: 'Valor no válido. Usa: web, huella, kiosco_pin, reloj.' },
+      { fila: 3, columna: 'Inicio contrato', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+    ]);
+    expect(await countUsers(companyId)).toBe(before);
+
+    const semantic = await xlsx([
+      [uniqueRut(), 'Uno', 'Dos', 'uno@empresa.cl', 45, '2025-01-02', 'Inexistente', '', '', ''],
+    ]);
+    const second = (await upload(admin.headers, semantic)).json();
+    expect(second.errores).toEqual([
+      { fila: 2, columna: 'Grupo', mensaje: 'No existe un grupo llamado «Inexistente».' },
+      { fila: 2, columna: 'Horas semanales', mensaje: 'Las horas semanales no pueden superar el máximo legal de 44 horas para este contrato (Ley 21.561).' },
+    ]);
+  });
+
+  it('reads CSV with ; or , with or without BOM, headers in any order and with accents changed', async () => {
+    const { admin } = await companyWithAdmin(t.app);
+    const semicolon = `\ufeffapellidos;NOMBRE;rut;correo;horas semanales;inicio contrato\nMuñoz;Tomás;${uniqueRut()};tomas@empresa.cl;44;01-03-2024\n`;
+    const r1 = await upload(admin.headers, semicolon, true, 'u.csv');
+    expect(r1.statusCode, r1.body).toBe(200);
+    expect(r1.json().filas[0]).toMatchObject({ accion: 'crear', descripcion: 'Tomás Muñoz' });
+    const comma = `Rut,Nombre,Apellidos,Correo electrónico,Horas Semanales,Fecha de ingreso\n${uniqueRut()},"Ana, la jefa",Paz,ana@empresa.cl,"42,5",2024-03-01\n`;
+    const r2 = await upload(admin.headers, comma, true, 'u.csv');
+    expect(r2.json()).toMatchObject({ valido: true, filas: [{ descripcion: 'Ana, la jefa Paz' }] });
+  });
+
+  it('refuses files that are not spreadsheets, wrong headers, too many rows, repeated RUTs and missing files', async () => {
+    const { admin } = await companyWithAdmin(t.app);
+    const pdf = await upload(admin.headers, Buffer.from('%PDF-1.7\n%âãÏÓ\n1 0 obj\n<<>>\nendobj\n'), true, 'usuarios.xlsx');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().error.message).toBe('El archivo no es una planilla Excel (.xlsx) ni un archivo CSV. Descarga la plantilla y complétala.');
+    const png = await upload(admin.headers, Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), true, 'u.csv');
+    expect(png.json().error.message).toContain('no es una planilla');
+    const zip = await upload(admin.headers, Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5, 6]), true);
+    expect(zip.json().error.message).toContain('no es una planilla');
+
+    const wrong = await upload(admin.headers, await xlsx([['x']], ['Nombre', 'Apellido', 'Correo']), true);
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.message).toBe('Faltan columnas obligatorias: RUT, Apellidos, Horas semanales, Inicio contrato. Usa los encabezados de la plantilla.');
+    const extra = await upload(admin.headers, await xlsx([], [...HEADER, 'Color favorito']), true);
+    expect(extra.json().error.message).toBe('La columna «Color favorito» no corresponde a la plantilla. Usa los encabezados de la plantilla.');
+    const empty = await upload(admin.headers, await xlsx([]), true);
+    expect(empty.json().error.message).toBe('El archivo no tiene filas de datos bajo los encabezados.');
+
+    const lines = ['RUT;Nombre;Apellidos;Correo;Horas semanales;Inicio contrato'];
+    for (let i = 0; i < 50_001; i++) lines.push(`1-9;a;b;c@d.cl;1;2024-01-01`);
+    const many = await upload(admin.headers, lines.join('\n'), true, 'u.csv');
+    expect(many.statusCode).toBe(400);
+    expect(many.json().error.message).toBe('El archivo tiene más de 50.000 filas de datos. Divídelo en archivos más pequeños.');
+
+    const rut = uniqueRut();
+    const twice = await upload(admin.headers, await xlsx([
+      [rut, 'A', 'B', 'a@empresa.cl', 40, '2024-01-02', '', '', '', ''],
+      [formatRut(rut), 'A', 'B', 'a@empresa.cl', 40, '2024-01-02', '', '', '', ''],
+    ]), true);
+    expect(twice.json().errores).toEqual([{ fila: 3, columna: 'RUT', mensaje: 'El RUT se repite: ya aparece en la fila 2.' }]);
+
+    const none = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios/carga-masiva/vista-previa', headers: { ...admin.headers, 'content-type': 'application/json' }, payload: {} });
+    expect(none.statusCode).toBe(400);
+    expect(none.json().error.message).toBe('Envía el archivo como multipart/form-data en el campo «archivo».');
+  });
+
+  it('refuses a file over 10 MB', async () => {
+    const { admin } = await companyWithAdmin(t.app);
+    const big = await upload(admin.headers, Buffer.alloc(10 * 1024 * 1024 + 10, 'a'), true, 'u.csv');
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.message).toBe('El archivo supera el tamaño máximo de 10 MB.');
+  });
+
+  it('offers the template as xlsx (example row and Instrucciones) and csv, and the template itself uploads cleanly', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const x = await t.app.inject({ method: 'GET', url: '/api/v1/usuarios/carga-masiva/plantilla?formato=xlsx', headers: admin.headers });
+    expect(x.statusCode).toBe(200);
+    expect(x.headers['content-disposition']).toContain('plantilla-usuarios.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(x.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((w) => w.name)).toEqual(['Usuarios', 'Instrucciones']);
+    expect(workbook.getWorksheet('Usuarios')!.getRow(1).getCell(1).value).toBe('RUT');
+    expect(workbook.getWorksheet('Usuarios')!.rowCount).toBe(2);
+
+    const c = await t.app.inject({ method: 'GET', url: '/api/v1/usuarios/carga-masiva/plantilla?formato=csv', headers: admin.headers });
+    expect(c.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(c.body.startsWith('\ufeffRUT;Nombre;Apellidos;Correo;Correo personal;Cargo;Perfil;Sede;Grupo;Horas semanales')).toBe(true);
+
+    // The example names a site and a group; with both created, the template's own row is valid.
+    await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Casa Matriz' } });
+    await t.app.inject({ method: 'POST', url: '/api/v1/grupos', headers: admin.headers, payload: { nombre: 'Ventas mañana' } });
+    for (const [file, name] of [[x.rawPayload, 'p.xlsx'], [c.rawPayload, 'p.csv']] as const) {
+      const preview = await upload(admin.headers, file, true, name);
+      expect(preview.statusCode, preview.body).toBe(200);
+      expect(preview.json()).toMatchObject({ valido: true, resumen: { crear: 1 } });
+    }
+    expect(companyId).toBeTruthy();
+  });
+
+  it('is for administrators only', async () => {
+    const { companyId } = await companyWithAdmin(t.app);
+    const supervisor = await addPerson(t.app, t.database.db, companyId, 'supervisor');
+    expect((await upload(supervisor.headers, 'x', true)).statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,240 @@
+import { METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
+import { formatRut } from '@jornada/domain';
+import type { Db } from '../../db/client';
+import { requirePerfil } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
+import type { RequestSession } from '../../plugins/types';
+import * as repo from './users.repository';
+import { weeklyHoursProblem } from './users.rules';
+import { LEADER_PERFILES, type UsersService } from './users.service';
+
+/** The columns of the users template, in template order. */
+export const USER_COLUMNS = {
+  rut: col.rut({ header: 'RUT', aliases: ['Rut trabajador', 'RUN'], required: true, description: 'RUT con o sin puntos, con guion y dígito verificador. Identifica al usuario: si ya existe en la empresa, se actualizan sus datos.', example: '12.345.678-5' }),
+  nombre: col.text({ header: 'Nombre', aliases: ['Nombres'], required: true, max: 200, description: 'Nombres.', example: 'María José' }),
+  apellidos: col.text({ header: 'Apellidos', required: true, max: 200, description: 'Apellidos paterno y materno.', example: 'González Muñoz' }),
+  email: col.email({ header: 'Correo', aliases: ['Email', 'Correo electrónico', 'E-mail', 'Correo laboral'], required: true, description: 'Correo laboral. Los usuarios nuevos reciben aquí el enlace para elegir su contraseña.', example: 'maria.gonzalez@empresa.cl' }),
+  emailPersonal: col.email({ header: 'Correo personal', aliases: ['Email personal'], required: false, description: 'Correo personal para los comprobantes de marcaje (opcional).', example: 'mariajose@gmail.com' }),
+  cargo: col.text({ header: 'Cargo', required: false, max: 200, description: 'Cargo o puesto de trabajo.', example: 'Vendedora' }),
+  perfil: col.oneOf({ header: 'Perfil', aliases: ['Rol'], required: false, values: PERFILES, description: 'administrador, supervisor, trabajador o fiscalizador. Vacío: trabajador para usuarios nuevos; sin cambio para los existentes.', example: 'trabajador' }),
+  sede: col.text({ header: 'Sede', aliases: ['Sucursal', 'Lugar de trabajo'], required: false, description: 'Nombre exacto de una sede ya creada (opcional).', example: 'Casa Matriz' }),
+  grupo: col.text({ header: 'Grupo', required: false, description: 'Nombre exacto de un grupo ya creado (opcional). Un usuario pertenece a un solo grupo.', example: 'Ventas mañana' }),
+  horasSemanales: col.decimal({ header: 'Horas semanales', aliases: ['Jornada semanal', 'Horas'], required: true, min: 0.5, max: 45, step: 0.5, description: 'Horas ordinarias pactadas por semana (jornada parcial permitida). No pueden superar el máximo legal (44 horas; 42 desde el 26-04-2026).', example: 42 }),
+  sueldoBase: col.integer({ header: 'Sueldo base', aliases: ['Sueldo'], required: false, min: 0, max: 1_000_000_000, description: 'Sueldo base mensual en pesos, sin puntos ni decimales (opcional).', example: 650000 }),
+  metodosMarcaje: col.listOf({
+    header: 'Métodos de marcaje',
+    aliases: ['Metodos', 'Marcaje'],
+    required: false,
+    values: METODOS_MARCAJE,
+    synonyms: { kiosco_pin: ['kiosco', 'pin', 'kiosco pin'], reloj: ['reloj control'] },
+    description: 'Separados por coma: web, huella, kiosco_pin, reloj. Vacío: web para usuarios nuevos; sin cambio para los existentes.',
+    example: 'web, huella',
+  }),
+  inicioContrato: col.date({ header: 'Inicio contrato', aliases: ['Fecha inicio contrato', 'Inicio de contrato', 'Fecha de ingreso'], required: true, description: 'Fecha de inicio del contrato: dd-mm-aaaa o aaaa-mm-dd.', example: new Date(Date.UTC(2024, 2, 1)) }),
+  finContrato: col.date({ header: 'Fin contrato', aliases: ['Fecha fin contrato', 'Fin de contrato', 'Término de contrato'], required: false, description: 'Último día del contrato si es a plazo fijo; vacío si es indefinido.', example: '' }),
+  telefono: col.text({ header: 'Teléfono', aliases: ['Celular', 'Fono'], required: false, max: 40, description: 'Teléfono de contacto (opcional).', example: '+56 9 8765 4321' }),
+  direccion: col.text({ header: 'Dirección', aliases: ['Domicilio'], required: false, max: 300, description: 'Dirección particular (opcional).', example: 'Los Aromos 55, Ñuñoa' }),
+};
+type UserRowValues = RowOf<typeof USER_COLUMNS>;
+
+const HEADERS = Object.fromEntries(Object.entries(USER_COLUMNS).map(([key, column]) => [key, column.header])) as Record<keyof typeof USER_COLUMNS, string>;
+
+const TEMPLATE = {
+  sheetName: 'Usuarios',
+  columns: USER_COLUMNS,
+  instructions: [
+    'Carga masiva de usuarios de Jornada',
+    'Completa una fila por usuario en la hoja «Usuarios», desde la fila 2. Reemplaza la fila de ejemplo.',
+    'Las columnas pueden ir en cualquier orden; los encabezados deben ser los de la plantilla.',
+    'Si un RUT ya existe en la empresa, la fila actualiza sus datos; si no, crea el usuario y le envía un correo para elegir su contraseña.',
+    'La carga es todo o nada: si una fila tiene errores, no se guarda ninguna. Revisa la vista previa antes de confirmar.',
+    'Máximo 50.000 filas y 10 MB por archivo. También puedes subir un CSV separado por punto y coma o coma, en UTF-8.',
+  ],
+} as const;
+
+const simplifyName = simplify;
+
+interface Plan {
+  filas: FilaCarga[];
+  errores: FilaError[];
+  totalFilas: number;
+  creates: repo.NewUser[];
+  updates: { id: string; oldRut: string; values: Partial<repo.NewUser> }[];
+}
+
+const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
+
+export function createUsersBulk(db: Db, users: UsersService) {
+  async function plan(session: RequestSession, file: UploadedFile, now: Date): Promise<Plan> {
+    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
+    const table = parseTable(sheet, USER_COLUMNS);
+    const hasColumn = (key: keyof typeof USER_COLUMNS) => table.present.has(key);
+    const errores: FilaError[] = [...table.errors];
+    const filas: FilaCarga[] = [];
+    const today = localDate(now);
+    const companyId = session.companyId;
+
+    const [sites, groups] = await Promise.all([repo.companySites(db, companyId), repo.companyGroups(db, companyId)]);
+    const siteByName = new Map(sites.map((s) => [simplifyName(s.nombre), s.id]));
+    const groupByName = new Map(groups.map((g) => [simplifyName(g.nombre), g.id]));
+    const ruts = table.rows.map((row) => row.values.rut);
+    const existing = new Map((await repo.usersByRut(db, companyId, ruts)).map((u) => [u.rut, u]));
+    const elsewhere = await repo.rutsOfOtherCompanies(db, companyId, ruts);
+    const leaders = await repo.ledGroupsByUser(db, companyId, [...existing.values()].map((u) => u.id));
+    const firstRow = new Map<string, number>();
+
+    const creates: repo.NewUser[] = [];
+    const updates: Plan['updates'] = [];
+    for (const { fila, values } of table.rows) {
+      const rowErrors: FilaError[] = [];
+      const fail = (column: keyof typeof USER_COLUMNS | null, mensaje: string) =>
+        rowErrors.push({ fila, columna: column ? HEADERS[column] : null, mensaje });
+      const seen = firstRow.get(values.rut);
+      if (seen !== undefined) fail('rut', `El RUT se repite: ya aparece en la fila ${seen}.`);
+      else firstRow.set(values.rut, fila);
+      if (elsewhere.has(values.rut)) fail('rut', 'El RUT ya está registrado en otra empresa.');
+      const siteId = values.sede === null ? null : (siteByName.get(simplifyName(values.sede)) ?? undefined);
+      if (siteId === undefined) fail('sede', `No existe una sede llamada «${values.sede}».`);
+      const groupId = values.grupo === null ? null : (groupByName.get(simplifyName(values.grupo)) ?? undefined);
+      if (groupId === undefined) fail('grupo', `No existe un grupo llamado «${values.grupo}».`);
+      if (values.finContrato !== null && values.finContrato < values.inicioContrato) {
+        fail('finContrato', 'El fin de contrato no puede ser anterior al inicio.');
+      }
+      const hoursProblem = weeklyHoursProblem(values.horasSemanales, values.inicioContrato, values.finContrato, today);
+      if (hoursProblem) fail('horasSemanales', hoursProblem);
+
+      const current = existing.get(values.rut);
+      const descripcion = `${values.nombre} ${values.apellidos}`;
+      const clave = formatRut(values.rut) ?? values.rut;
+      if (current && values.perfil !== null && values.perfil !== current.perfil) {
+        if (current.principal) fail('perfil', 'El administrador principal no puede cambiar de perfil.');
+        else if (current.id === session.userId) fail('perfil', 'No puedes cambiar tu propio perfil.');
+        else if (!LEADER_PERFILES.includes(values.perfil) && (leaders.get(current.id)?.length ?? 0) > 0) {
+          fail('perfil', 'El usuario lidera grupos; quítalo como líder antes de cambiar su perfil.');
+        }
+      }
+      if (rowErrors.length > 0) {
+        errores.push(...rowErrors);
+        filas.push({ fila, accion: 'error', clave, descripcion, cambios: [] });
+        continue;
+      }
+      if (!current) {
+        creates.push(newUserValues(companyId, values, siteId ?? null, groupId ?? null, now));
+        filas.push({ fila, accion: 'crear', clave, descripcion, cambios: [] });
+        continue;
+      }
+      const { values: changes, names } = diff(current, values, { siteId: siteId ?? null, groupId: groupId ?? null }, hasColumn);
+      if (names.length === 0) {
+        filas.push({ fila, accion: 'sin_cambios', clave, descripcion, cambios: [] });
+      } else {
+        updates.push({ id: current.id, oldRut: current.rut, values: { ...changes, updatedAt: now } });
+        filas.push({ fila, accion: 'actualizar', clave, descripcion, cambios: names });
+      }
+    }
+    for (const invalid of table.invalidRows) {
+      filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
+    }
+    return { filas, errores, totalFilas: table.totalRows, creates, updates };
+  }
+
+  return {
+    template(format: 'xlsx' | 'csv'): Promise<Buffer> | Buffer {
+      return format === 'xlsx' ? templateXlsx(TEMPLATE) : Buffer.from(templateCsv(TEMPLATE), 'utf8');
+    },
+
+    async preview(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaMasivaResultado> {
+      requirePerfil(session, 'administrador');
+      const result = await plan(session, file, now);
+      return summarize({ archivo: file.filename, ...result, aplicado: false });
+    },
+
+    /** All or nothing: with any row error nothing is written; otherwise one transaction creates and updates every row. */
+    async commit(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaMasivaResultado> {
+      requirePerfil(session, 'administrador');
+      const result = await plan(session, file, now);
+      if (result.errores.length > 0) return summarize({ archivo: file.filename, ...result, aplicado: false });
+      const invitations = await users.insert(() =>
+        db.transaction(async (tx) => {
+          const inserted = await repo.insertUsersWithLogins(tx, result.creates);
+          for (const update of result.updates) {
+            if (update.values.rut && update.values.rut !== update.oldRut) await repo.updateLoginRut(tx, update.oldRut, update.values.rut);
+            await repo.updateUser(tx, session.companyId, update.id, update.values);
+          }
+          return users.createInvitations(
+            tx,
+            session.companyId,
+            inserted.map((row) => row.id),
+            now,
+          );
+        }),
+      );
+      users.sendInvitations(session.companyId, invitations);
+      return summarize({ archivo: file.filename, ...result, aplicado: true });
+    },
+  };
+}
+
+function newUserValues(companyId: string, v: UserRowValues, siteId: string | null, groupId: string | null, now: Date): repo.NewUser {
+  return {
+    companyId,
+    rut: v.rut,
+    nombre: v.nombre,
+    apellidos: v.apellidos,
+    cargo: v.cargo,
+    email: v.email,
+    emailPersonal: v.emailPersonal,
+    direccion: v.direccion,
+    telefono: v.telefono,
+    perfil: v.perfil ?? 'trabajador',
+    siteId,
+    groupId,
+    horasSemanales: v.horasSemanales,
+    sueldoBase: v.sueldoBase,
+    metodosMarcaje: v.metodosMarcaje ?? ['web'],
+    inicioContrato: v.inicioContrato,
+    finContrato: v.finContrato,
+    passwordHash: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * What a row changes on an existing user. Only columns present in the file count; an empty cell of
+ * a present optional column clears the value, except perfil and métodos (empty = unchanged).
+ */
+function diff(
+  current: repo.UserRow,
+  v: UserRowValues,
+  refs: { siteId: string | null; groupId: string | null },
+  hasColumn: (key: keyof typeof USER_COLUMNS) => boolean,
+): { values: Partial<repo.NewUser>; names: string[] } {
+  const values: Partial<repo.NewUser> = {};
+  const names: string[] = [];
+  const set = <K extends keyof repo.NewUser>(key: K, column: keyof typeof USER_COLUMNS, next: repo.NewUser[K], same: boolean) => {
+    if (!hasColumn(column) || same) return;
+    values[key] = next;
+    names.push(USER_COLUMNS[column].header);
+  };
+  set('nombre', 'nombre', v.nombre, v.nombre === current.nombre);
+  set('apellidos', 'apellidos', v.apellidos, v.apellidos === current.apellidos);
+  set('email', 'email', v.email, v.email === current.email);
+  set('emailPersonal', 'emailPersonal', v.emailPersonal, v.emailPersonal === current.emailPersonal);
+  set('cargo', 'cargo', v.cargo, v.cargo === current.cargo);
+  if (v.perfil !== null) set('perfil', 'perfil', v.perfil as Perfil, v.perfil === current.perfil);
+  set('siteId', 'sede', refs.siteId, refs.siteId === current.siteId);
+  set('groupId', 'grupo', refs.groupId, refs.groupId === current.groupId);
+  set('horasSemanales', 'horasSemanales', v.horasSemanales, v.horasSemanales === current.horasSemanales);
+  set('sueldoBase', 'sueldoBase', v.sueldoBase, v.sueldoBase === current.sueldoBase);
+  if (v.metodosMarcaje !== null) {
+    set('metodosMarcaje', 'metodosMarcaje', v.metodosMarcaje as MetodoMarcaje[], sameList(v.metodosMarcaje, current.metodosMarcaje));
+  }
+  set('inicioContrato', 'inicioContrato', v.inicioContrato, v.inicioContrato === current.inicioContrato);
+  set('finContrato', 'finContrato', v.finContrato, v.finContrato === current.finContrato);
+  set('telefono', 'telefono', v.telefono, v.telefono === current.telefono);
+  set('direccion', 'direccion', v.direccion, v.direccion === current.direccion);
+  return { values, names };
+}
+
+export type UsersBulk = ReturnType<typeof createUsersBulk>;
