@@ -7,6 +7,8 @@ export class ApiError extends Error {
     readonly code: string,
     message: string,
     readonly fields?: Readonly<Record<string, string>>,
+    /** The whole parsed answer (some 400s carry a result, e.g. a bulk upload's row errors). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,28 +47,162 @@ function readErrorBody(body: unknown): { code: string; message: string; fields?:
   return { code: typeof code === 'string' ? code : 'UNKNOWN', message, fields: cleanFields };
 }
 
-/** POSTs JSON to `{VITE_API_URL}{path}` and returns the parsed JSON answer; throws ApiError or NetworkError. */
-export async function apiPost<T = unknown>(path: string, body: unknown, options: PostOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json', ...options.headers };
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-  let response: Response;
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export type Query = Record<string, QueryValue>;
+
+export interface RequestOptions extends PostOptions {
+  /** Appended as a query string; empty strings, null and undefined are left out; arrays repeat the key. */
+  query?: Query;
+}
+
+/** `?a=1&b=x` from a query object (empty values skipped), or '' when nothing is left. */
+export function toQueryString(query: Query | undefined): string {
+  if (!query) return '';
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value as readonly (string | number)[]) params.append(key, String(item));
+    else params.append(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+function buildUrl(path: string, query?: Query): string {
+  return `${getEnv().apiUrl}${path}${toQueryString(query)}`;
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
   try {
-    response = await fetch(`${getEnv().apiUrl}${path}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body ?? {}),
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    return await fetch(url, { credentials: 'same-origin', ...init });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(error);
   }
+}
+
+async function failure(response: Response): Promise<Error> {
   const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = readErrorBody(payload);
-    if (!parsed && GATEWAY_STATUSES.has(response.status)) throw new NetworkError(`HTTP ${response.status}`);
-    throw new ApiError(response.status, parsed?.code ?? 'UNKNOWN', parsed?.message ?? GENERIC_MESSAGE, parsed?.fields);
+  const parsed = readErrorBody(payload);
+  if (!parsed && GATEWAY_STATUSES.has(response.status)) return new NetworkError(`HTTP ${response.status}`);
+  return new ApiError(response.status, parsed?.code ?? 'UNKNOWN', parsed?.message ?? GENERIC_MESSAGE, parsed?.fields, payload);
+}
+
+function authHeaders(options: PostOptions, extra: Record<string, string> = {}): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...extra, ...options.headers };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  return headers;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * Sends a JSON request to `{VITE_API_URL}{path}` and returns the parsed JSON answer (undefined for an
+ * empty one, e.g. 204); throws ApiError or NetworkError.
+ */
+export async function apiRequest<T = unknown>(method: HttpMethod, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const hasBody = method !== 'GET' && method !== 'DELETE' ? true : body !== undefined;
+  const response = await send(buildUrl(path, options.query), {
+    method,
+    headers: authHeaders(options, hasBody ? { 'Content-Type': 'application/json' } : {}),
+    // Fastify answers 400 to an empty body sent as JSON, so a body-carrying method always sends one.
+    body: hasBody ? JSON.stringify(body ?? {}) : undefined,
+    signal: options.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const text = await response.text();
+  if (!text) return undefined as T;
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return undefined as T;
   }
-  return payload as T;
+}
+
+/** POSTs JSON to `{VITE_API_URL}{path}` and returns the parsed JSON answer; throws ApiError or NetworkError. */
+export function apiPost<T = unknown>(path: string, body: unknown, options: PostOptions = {}): Promise<T> {
+  return apiRequest<T>('POST', path, body, options);
+}
+
+export function apiGet<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  return apiRequest<T>('GET', path, undefined, options);
+}
+
+/** POSTs a file as multipart/form-data (field `archivo` unless told) with extra text fields. */
+export async function apiUpload<T = unknown>(
+  path: string,
+  file: File,
+  options: RequestOptions & { field?: string; fields?: Record<string, string> } = {},
+): Promise<T> {
+  const form = new FormData();
+  for (const [key, value] of Object.entries(options.fields ?? {})) form.append(key, value);
+  form.append(options.field ?? 'archivo', file, file.name);
+  const response = await send(buildUrl(path, options.query), {
+    method: 'POST',
+    headers: authHeaders(options),
+    body: form,
+    signal: options.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  return (await response.json().catch(() => undefined)) as T;
+}
+
+export interface DownloadResult {
+  blob: Blob;
+  /** From Content-Disposition when the server names the file. */
+  filename: string | null;
+}
+
+/** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim().replace(/^"|"$/g, ''));
+    } catch {
+      /* fall through to the plain name */
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() ?? null;
+}
+
+/**
+ * GETs a file with the session token (a plain link cannot send `Authorization`). `onProgress`
+ * receives 0..1 when the server sends Content-Length, or null while the size is unknown.
+ */
+export async function apiDownload(
+  path: string,
+  options: RequestOptions & { onProgress?: (fraction: number | null) => void } = {},
+): Promise<DownloadResult> {
+  const response = await send(buildUrl(path, options.query), {
+    method: 'GET',
+    headers: { ...authHeaders(options), Accept: '*/*' },
+    signal: options.signal,
+  });
+  if (!response.ok) throw await failure(response);
+  const filename = filenameFromDisposition(response.headers.get('Content-Disposition'));
+  const type = response.headers.get('Content-Type') ?? 'application/octet-stream';
+  const total = Number(response.headers.get('Content-Length')) || 0;
+  if (!response.body || !options.onProgress) return { blob: await response.blob(), filename };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let received = 0;
+  options.onProgress(total ? 0 : null);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    options.onProgress(total ? Math.min(1, received / total) : null);
+  }
+  return { blob: new Blob(chunks as BlobPart[], { type }), filename };
+}
+
+/** Spanish text to show for any failure of an API call. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof NetworkError) return 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.';
+  return 'Algo salió mal. Inténtalo de nuevo.';
 }

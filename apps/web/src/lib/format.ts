@@ -33,3 +33,45 @@ export function formatRutForDisplay(input: string): string {
   if (!body) return input.trim();
   return `${body.replace(/\B(?=(\d{3})+(?!\d))/g, '.')}-${dv}`;
 }
+
+/** `aaaa-mm-dd` (or an ISO instant's date part) as `dd-mm-aaaa`; '' for empty input. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(value);
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
+}
+
+const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** An ISO instant as `dd-mm-aaaa hh:mm` in the time zone given (Santiago by default). */
+export function formatDateTime(value: string | null | undefined, timeZone = 'America/Santiago'): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-CL', { ...DATE_TIME_OPTIONS, timeZone });
+    formatters.set(timeZone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+/** Chilean pesos as `$ 1.234.567` (no decimals). */
+export function formatClp(value: number | null | undefined): string {
+  if (value === null || value === undefined || Number.isNaN(value)) return '';
+  const sign = value < 0 ? '-' : '';
+  return `${sign}$ ${Math.round(Math.abs(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}
+
+/** "1 persona" / "3 personas". */
+export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count.toLocaleString('es-CL')} ${count === 1 ? singular : pluralForm}`;
+}

@@ -1,6 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+import { queryClient } from '../lib/query-client';
+
+// Lazy routes import their page on first use; on a busy 2-core machine that can take seconds.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 30_000 });
 
 // jsdom lacks these browser APIs that Mantine uses.
 if (!window.matchMedia) {
@@ -37,6 +42,8 @@ if (!('fonts' in document)) {
 
 afterEach(() => {
   cleanup();
+  // The app's query cache is a module singleton: each test starts without the previous one's data.
+  queryClient.clear();
   localStorage.clear();
   sessionStorage.clear();
 });

@@ -7,14 +7,36 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import { useSession } from '../../../lib/session';
 import classes from './group-page.module.css';
+import shared from './groups.module.css';
+import { GroupsView } from './groups-view';
 
 /**
  * The public /group address (spec section 2). Signed out it invites to sign in and shows no data;
- * signed in it shows the person's company groups, of which none exist until groups arrive.
+ * signed in it shows the same groups page as /dashboard/group (administrators and supervisors), or
+ * says that the perfil has no groups to see.
  */
 export function GroupPage() {
   const session = useSession();
-  const company = session.user.razonsocial ? session.user.razonsocial.nombre : '';
+  const perfil = session.user.perfil;
+  const seesGroups = perfil === 'administrador' || perfil === 'supervisor';
+
+  if (session.status === 'signed-in' && !session.loadingProfile && seesGroups) {
+    return (
+      <div className={shared.publicPage}>
+        <header className={shared.publicHeader}>
+          <Link to="/dashboard" className={classes.brand} aria-label="Jornada, ir al inicio">
+            <Logo size={32} />
+          </Link>
+          <Button component={Link} to="/dashboard" variant="default" size="sm">
+            Ir al panel
+          </Button>
+        </header>
+        <main className={shared.publicMain}>
+          <GroupsView />
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className={classes.page}>
@@ -45,10 +67,10 @@ export function GroupPage() {
           ) : (
             <>
               <Title order={1} id="group-title" className={classes.title}>
-                Grupos de {company}
+                Grupos
               </Title>
               <Text c="dimmed" mt="sm">
-                {company} todavía no tiene grupos.
+                Tu perfil no administra grupos. Tus datos y tu asistencia están en tu panel.
               </Text>
               <Button component={Link} to="/dashboard" mt="xl" variant="light">
                 Ir al panel

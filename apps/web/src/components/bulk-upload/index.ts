@@ -1,0 +1,1 @@
+export { BulkUpload, bulkSummaryText, type BulkUploadProps, type BulkTemplate, type RowError } from './bulk-upload';

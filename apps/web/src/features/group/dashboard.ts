@@ -1,0 +1,1 @@
+export { DashboardGroupsPage } from './components/groups-view';

@@ -1,0 +1,1 @@
+export { GroupEditPage } from './components/group-edit-page';

@@ -1,0 +1,1 @@
+export { AssignLeadersPage } from './components/assign-leaders-page';

@@ -1,0 +1,1 @@
+export { MassAssignmentPage } from './components/mass-assignment-page';

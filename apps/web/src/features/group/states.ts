@@ -1,0 +1,1 @@
+export { GroupStatesPage } from './components/group-states-page';

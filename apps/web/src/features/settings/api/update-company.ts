@@ -1,0 +1,19 @@
+import type { ActualizarEmpresaBody, Empresa } from '@jornada/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { useToken } from '../../../lib/use-token';
+import { settingsKeys } from './keys';
+
+/** PATCH /api/v1/empresa */
+export function updateCompany(token: string, body: ActualizarEmpresaBody): Promise<Empresa> {
+  return apiRequest<Empresa>('PATCH', '/v1/empresa', body, { token });
+}
+
+export function useUpdateCompany() {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ActualizarEmpresaBody) => updateCompany(token, body),
+    onSuccess: (company) => client.setQueryData(settingsKeys.company, company),
+  });
+}

@@ -1,0 +1,64 @@
+import 'leaflet/dist/leaflet.css';
+import type { LatLngExpression, LeafletMouseEvent } from 'leaflet';
+import { useEffect } from 'react';
+import { Circle, CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import classes from './site-map.module.css';
+
+export interface SiteMapProps {
+  lat: number | null;
+  lng: number | null;
+  /** Geofence radius in metres. */
+  radius: number;
+  onPick: (lat: number, lng: number) => void;
+}
+
+/** Plaza de Armas de Santiago: where the map opens for a site without a position. */
+const DEFAULT_CENTER: LatLngExpression = [-33.4378, -70.6505];
+
+function ClickToPlace({ onPick }: { onPick: SiteMapProps['onPick'] }) {
+  useMapEvents({
+    click: (event: LeafletMouseEvent) => onPick(Number(event.latlng.lat.toFixed(6)), Number(event.latlng.lng.toFixed(6))),
+  });
+  return null;
+}
+
+function FollowPosition({ lat, lng }: { lat: number | null; lng: number | null }) {
+  const map = useMap();
+  useEffect(() => {
+    if (lat === null || lng === null) return;
+    if (!map.getBounds().contains([lat, lng])) map.setView([lat, lng], Math.max(map.getZoom(), 16));
+  }, [lat, lng, map]);
+  return null;
+}
+
+/**
+ * The site's position and geofence on OpenStreetMap. Clicking places the position; without tiles
+ * (offline) the map still renders and clicking still works. Loaded only on the sites page.
+ */
+export default function SiteMap({ lat, lng, radius, onPick }: SiteMapProps) {
+  const hasPosition = lat !== null && lng !== null;
+  return (
+    <div className={classes.wrap} role="region" aria-label="Mapa de la sede: haz clic para ubicarla">
+      <MapContainer
+        center={hasPosition ? [lat, lng] : DEFAULT_CENTER}
+        zoom={hasPosition ? 16 : 12}
+        className={classes.map}
+        scrollWheelZoom={false}
+      >
+        <TileLayer
+          url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
+          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
+          maxZoom={19}
+        />
+        <ClickToPlace onPick={onPick} />
+        <FollowPosition lat={lat} lng={lng} />
+        {hasPosition && (
+          <>
+            <Circle center={[lat, lng]} radius={radius} pathOptions={{ color: '#0b7a6e', fillColor: '#0b7a6e', fillOpacity: 0.15, weight: 2 }} />
+            <CircleMarker center={[lat, lng]} radius={7} pathOptions={{ color: '#ffffff', fillColor: '#0b7a6e', fillOpacity: 1, weight: 3 }} />
+          </>
+        )}
+      </MapContainer>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Empresa } from '@jornada/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SITE } from '../../test/fixtures';
+import { mockRoutes, page, signedInAs } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const COMPANY: Empresa = {
+  id: 'c1',
+  rut: '76.123.456-0',
+  nombre: 'Comercial Los Andes',
+  razonSocial: 'Comercial Los Andes SpA',
+  direccion: 'Av. Apoquindo 4500',
+  telefono: null,
+  email: 'contacto@losandes.cl',
+  rubro: 'Comercio',
+  resolucion: false,
+  resolucionNumero: null,
+  resolucionFecha: null,
+  comentario: null,
+  creadoEn: '2025-03-01T12:00:00.000Z',
+};
+
+describe('settings', () => {
+  it('company: loads the data and requires the resolution number when there is a resolution', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/empresa': () => ({ body: COMPANY }),
+      'PATCH /v1/empresa': (call) => ({ body: { ...COMPANY, ...(call.body as object) } }),
+    });
+    renderApp('/dashboard/settings/company');
+    expect(await screen.findByRole('textbox', { name: /^Razón social/ })).toHaveValue('Comercial Los Andes SpA');
+    expect(screen.getByRole('textbox', { name: 'RUT empresa' })).toHaveValue('76.123.456-0');
+
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'La empresa tiene resolución de jornada excepcional' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('Ingresa el número de la resolución de jornada excepcional.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+
+    await user.type(screen.getByRole('textbox', { name: /^Número de resolución/ }), 'Res. Ex. N° 1234');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ resolucion: true, resolucionNumero: 'Res. Ex. N° 1234' }));
+  });
+
+  it('sites: empty state, then the new-site form with the map, time zones and default radius', async () => {
+    mockRoutes({ ...signedInAs('administrador'), 'GET /v1/sedes': () => ({ body: page([]) }) });
+    renderApp('/dashboard/settings/sites');
+    expect(await screen.findByText('Aún no hay sedes')).toBeInTheDocument();
+    await userEvent.setup().click(screen.getAllByRole('button', { name: 'Nueva sede' })[0]!);
+    const drawer = await screen.findByRole('dialog', { name: 'Nueva sede' });
+    expect(within(drawer).getByRole('textbox', { name: /^Radio de la geocerca/ })).toHaveValue('150 m');
+    expect(within(drawer).getByRole('combobox', { name: /^Zona horaria/ })).toHaveValue('Chile continental (America/Santiago)');
+    expect(await within(drawer).findByLabelText('Mapa de la sede: haz clic para ubicarla', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+
+  it('sites: lists sites with address, geofence and zone', async () => {
+    mockRoutes({ ...signedInAs('administrador'), 'GET /v1/sedes': () => ({ body: page([SITE]) }) });
+    renderApp('/dashboard/settings/sites');
+    const table = await screen.findByRole('table', { name: 'Sedes' });
+    expect(within(table).getByText(SITE.direccionCompleta)).toBeInTheDocument();
+    expect(within(table).getByText(/Radio 150 m/)).toBeInTheDocument();
+    expect(within(table).getByText('Chile continental')).toBeInTheDocument();
+    expect(within(table).getByRole('button', { name: `Editar ${SITE.nombre}` })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,1 @@
+export { SitesPage } from './components/sites-page';

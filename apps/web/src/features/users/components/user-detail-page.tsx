@@ -1,0 +1,314 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Drawer.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Text.css';
+import { Alert, Badge, Button, Drawer, Text, Textarea } from '@mantine/core';
+import { METODO_MARCAJE_LABELS, type Usuario } from '@jornada/contracts';
+import { useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useParams } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DateField } from '../../../components/date-field';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { BlockSkeleton, ErrorState } from '../../../components/states';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { EsDatesProvider } from '../../../lib/dates';
+import { applyServerErrors } from '../../../lib/form-errors';
+import { formatClp, formatDate, formatDateTime, fullName, perfilLabel } from '../../../lib/format';
+import { useSession } from '../../../lib/session';
+import { notify } from '../../../lib/toasts';
+import { useDeactivateUser } from '../api/deactivate-user';
+import { useUser } from '../api/get-user';
+import { useReactivateUser } from '../api/reactivate-user';
+import { useUpdateUser } from '../api/update-user';
+import { toBody, updateUserResolver, USER_FIELD_NAMES, userToForm, type UserFormValues } from '../hooks/user-form';
+import { UserFields } from './user-fields';
+import { StatusBadge } from './users-page';
+import grid from '../../../components/form-grid.module.css';
+import classes from './user-detail-page.module.css';
+
+function todayIso(): string {
+  const now = new Date();
+  const local = new Date(now.getTime() - now.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 10);
+}
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={classes.field}>
+      <dt>{label}</dt>
+      <dd>{children || '—'}</dd>
+    </div>
+  );
+}
+
+function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
+  const mutation = useUpdateUser(user.id);
+  const form = useForm<UserFormValues>({ values: userToForm(user), resolver: updateUserResolver, mode: 'onTouched' });
+  const submit = async (values: UserFormValues) => {
+    const body = toBody(values);
+    // The principal administrator's perfil cannot change; do not send it.
+    const { perfil, ...rest } = body;
+    try {
+      await mutation.mutateAsync(user.principal ? rest : { ...rest, perfil });
+      notify.success('Cambios guardados.');
+      onClose();
+    } catch (error) {
+      applyServerErrors(error, form.setError, USER_FIELD_NAMES);
+    }
+  };
+  return (
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={`Editar a ${fullName(user.nombre, user.apellidos)}`}
+      closeButtonProps={{ 'aria-label': 'Cerrar' }}
+    >
+      <EsDatesProvider>
+        <form onSubmit={form.handleSubmit(submit)} noValidate aria-label="Editar usuario">
+          <UserFields form={form} perfilLocked={user.principal} />
+          <div className={grid.actions}>
+            <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={mutation.isPending}>
+              Guardar cambios
+            </Button>
+          </div>
+        </form>
+      </EsDatesProvider>
+    </Drawer>
+  );
+}
+
+function FiniquitoDialog({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
+  const mutation = useDeactivateUser(user.id);
+  const [date, setDate] = useState<string | null>(todayIso());
+  const [reason, setReason] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const confirm = async () => {
+    if (!date) {
+      setFieldError('Ingresa el último día trabajado.');
+      return;
+    }
+    setFieldError(null);
+    try {
+      await mutation.mutateAsync({ finContrato: date, motivo: reason.trim() || null });
+      notify.success(`${fullName(user.nombre, user.apellidos)} quedó desactivado desde el ${formatDate(date)}.`);
+      onClose();
+    } catch (error) {
+      const message = error instanceof ApiError && error.fields?.finContrato ? error.fields.finContrato : null;
+      if (message) setFieldError(message);
+      else notify.error(errorMessage(error));
+    }
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Desactivar por finiquito"
+      message={`${fullName(user.nombre, user.apellidos)} no podrá ingresar ni marcar desde el día siguiente a esta fecha. Sus marcas y registros se conservan.`}
+      confirmLabel="Desactivar usuario"
+      danger
+      loading={mutation.isPending}
+      onConfirm={confirm}
+    >
+      <EsDatesProvider>
+        <DateField
+          label="Fin de contrato"
+          name="finContrato"
+          description="Último día trabajado (hoy o antes)"
+          value={date}
+          onChange={setDate}
+          maxDate={todayIso()}
+          error={fieldError}
+          withAsterisk
+        />
+        <Textarea label="Motivo" name="motivo" description="Opcional" mt="md" autosize minRows={2} value={reason} onChange={(event) => setReason(event.currentTarget.value)} />
+      </EsDatesProvider>
+    </ConfirmDialog>
+  );
+}
+
+function ReactivateDialog({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
+  const mutation = useReactivateUser(user.id);
+  const [date, setDate] = useState<string | null>(null);
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const confirm = async () => {
+    try {
+      await mutation.mutateAsync({ finContrato: date });
+      notify.success(`${fullName(user.nombre, user.apellidos)} está activo otra vez.`);
+      onClose();
+    } catch (error) {
+      const message = error instanceof ApiError && error.fields?.finContrato ? error.fields.finContrato : null;
+      if (message) setFieldError(message);
+      else notify.error(errorMessage(error));
+    }
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Reactivar usuario"
+      message={`${fullName(user.nombre, user.apellidos)} podrá volver a ingresar y marcar.`}
+      confirmLabel="Reactivar usuario"
+      loading={mutation.isPending}
+      onConfirm={confirm}
+    >
+      <EsDatesProvider>
+        <DateField
+          label="Nuevo fin de contrato"
+          name="finContrato"
+          description="Déjalo vacío si el contrato es indefinido"
+          value={date}
+          onChange={setDate}
+          minDate={todayIso()}
+          error={fieldError}
+        />
+      </EsDatesProvider>
+    </ConfirmDialog>
+  );
+}
+
+/** `/dashboard/users/:id` (and `/dashboard/users/me`): a user's data; the administrator edits, deactivates and reactivates. */
+export function UserDetailPage() {
+  const params = useParams();
+  const session = useSession();
+  const own = params.id === 'me';
+  const id = own ? session.user._id : (params.id ?? '');
+  const query = useUser(id);
+  const isAdmin = session.user.perfil === 'administrador';
+  const [dialog, setDialog] = useState<'edit' | 'finiquito' | 'reactivar' | null>(null);
+  const close = () => setDialog(null);
+  const crumbs = isAdmin || session.user.perfil === 'supervisor' ? [{ label: 'Inicio', to: '/dashboard' }, { label: 'Usuarios', to: '/dashboard/users' }] : [{ label: 'Inicio', to: '/dashboard' }];
+
+  if (query.isPending) {
+    return (
+      <>
+        <PageHeader title={own ? 'Mis datos' : 'Usuario'} breadcrumbs={crumbs} />
+        <SectionCard>
+          <BlockSkeleton lines={6} label="Cargando usuario" />
+        </SectionCard>
+      </>
+    );
+  }
+  if (query.isError) {
+    const missing = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <>
+        <PageHeader title={own ? 'Mis datos' : 'Usuario'} breadcrumbs={crumbs} />
+        <SectionCard>
+          {missing ? (
+            <ErrorState title="No encontramos este usuario" error={query.error} />
+          ) : (
+            <ErrorState error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+          )}
+          {missing && (
+            <div className={classes.center}>
+              <Button component={Link} to="/dashboard/users" variant="light">
+                Volver a usuarios
+              </Button>
+            </div>
+          )}
+        </SectionCard>
+      </>
+    );
+  }
+
+  const user = query.data;
+  const name = fullName(user.nombre, user.apellidos);
+  return (
+    <>
+      <PageHeader
+        title={own ? 'Mis datos' : name}
+        description={
+          <span className={classes.subtitle}>
+            <StatusBadge activo={user.activo} /> {perfilLabel(user.perfil)}
+            {user.cargo ? ` · ${user.cargo}` : ''}
+            {user.principal && (
+              <Badge variant="outline" size="sm">
+                Administrador principal
+              </Badge>
+            )}
+          </span>
+        }
+        breadcrumbs={[...crumbs, { label: own ? 'Mis datos' : name }]}
+        actions={
+          isAdmin && (
+            <>
+              <Button variant="default" onClick={() => setDialog('edit')}>
+                Editar
+              </Button>
+              {user.activo
+                ? !user.principal &&
+                  user.id !== session.user._id && (
+                    <Button color="red.8" variant="light" onClick={() => setDialog('finiquito')}>
+                      Desactivar (finiquito)
+                    </Button>
+                  )
+                : (
+                  <Button variant="light" onClick={() => setDialog('reactivar')}>
+                    Reactivar
+                  </Button>
+                )}
+            </>
+          )
+        }
+      />
+      {!user.activo && (
+        <Alert color="gray" variant="light" mb="lg" title="Usuario inactivo">
+          {user.desactivadoEn ? `Desactivado el ${formatDateTime(user.desactivadoEn)}` : 'Su contrato terminó'}
+          {user.finContrato ? `; último día trabajado: ${formatDate(user.finContrato)}` : ''}.
+          {user.motivoDesactivacion ? ` Motivo: ${user.motivoDesactivacion}.` : ''} No puede ingresar ni marcar; sus registros se conservan.
+        </Alert>
+      )}
+      {user.activo && !user.claveDefinida && (
+        <Alert color="sol" variant="light" mb="lg" title="Contraseña pendiente">
+          {user.nombre} aún no crea su contraseña con el enlace que enviamos a {user.email}.
+        </Alert>
+      )}
+      <div className={classes.cards}>
+        <SectionCard title="Datos personales">
+          <dl className={classes.list}>
+            <Field label="RUT">{user.rut}</Field>
+            <Field label="Correo electrónico">{user.email}</Field>
+            <Field label="Correo personal para comprobantes">{user.emailPersonal}</Field>
+            <Field label="Teléfono">{user.telefono}</Field>
+            <Field label="Dirección">{user.direccion}</Field>
+          </dl>
+        </SectionCard>
+        <SectionCard title="Contrato y jornada">
+          <dl className={classes.list}>
+            <Field label="Perfil">{perfilLabel(user.perfil)}</Field>
+            <Field label="Sede">{user.sede?.nombre}</Field>
+            <Field label="Grupo">{user.grupo?.nombre}</Field>
+            {user.gruposLiderados.length > 0 && <Field label="Lidera">{user.gruposLiderados.map((g) => g.nombre).join(', ')}</Field>}
+            <Field label="Horas semanales">{user.horasSemanales !== null ? `${user.horasSemanales.toLocaleString('es-CL')} h` : ''}</Field>
+            <Field label="Sueldo base">{formatClp(user.sueldoBase)}</Field>
+            <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
+            <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>
+            <Field label="Fin de contrato">{user.finContrato ? formatDate(user.finContrato) : 'Indefinido'}</Field>
+          </dl>
+        </SectionCard>
+      </div>
+      <Text size="xs" c="dimmed" mt="md">
+        Registrado el {formatDateTime(user.creadoEn)} · última modificación el {formatDateTime(user.actualizadoEn)}
+      </Text>
+      {isAdmin && (
+        <>
+          <EditDrawer user={user} opened={dialog === 'edit'} onClose={close} />
+          {dialog === 'finiquito' && <FiniquitoDialog user={user} opened onClose={close} />}
+          {dialog === 'reactivar' && <ReactivateDialog user={user} opened onClose={close} />}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,256 @@
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Fieldset.css';
+import '@mantine/core/styles/Group.css';
+import { Checkbox, Group, NumberInput, Select, TextInput } from '@mantine/core';
+import { METODO_MARCAJE_LABELS, METODOS_MARCAJE, PERFILES } from '@jornada/contracts';
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import { DateField } from '../../../components/date-field';
+import { formatRutForDisplay, perfilLabel } from '../../../lib/format';
+import { useGroupOptions } from '../api/list-group-options';
+import { useSiteOptions } from '../api/list-site-options';
+import type { UserFormValues } from '../hooks/user-form';
+import grid from '../../../components/form-grid.module.css';
+import classes from './user-fields.module.css';
+
+export const USER_LABELS: Record<keyof UserFormValues, string> = {
+  nombre: 'Nombre',
+  apellidos: 'Apellidos',
+  rut: 'RUT',
+  cargo: 'Cargo',
+  email: 'Correo electrónico',
+  emailPersonal: 'Correo personal para comprobantes',
+  telefono: 'Teléfono',
+  direccion: 'Dirección',
+  perfil: 'Perfil',
+  sedeId: 'Sede',
+  grupoId: 'Grupo',
+  horasSemanales: 'Horas semanales',
+  sueldoBase: 'Sueldo base',
+  metodosMarcaje: 'Métodos de marcaje',
+  inicioContrato: 'Inicio de contrato',
+  finContrato: 'Fin de contrato',
+};
+
+const PERFIL_OPTIONS = PERFILES.map((perfil) => ({ value: perfil, label: perfilLabel(perfil) }));
+
+export interface UserFieldsProps {
+  form: UseFormReturn<UserFormValues>;
+  /** The principal administrator keeps the perfil. */
+  perfilLocked?: boolean;
+}
+
+/** The user's fields, shared by "Registrar usuario" and the edit drawer; each input has its label and `name`. */
+export function UserFields({ form, perfilLocked }: UserFieldsProps) {
+  const { register, control, setValue, formState } = form;
+  const { errors } = formState;
+  const sites = useSiteOptions();
+  const groups = useGroupOptions();
+  const rutField = register('rut', {
+    onBlur: (event: { target: { value: string } }) => {
+      if (event.target.value.trim()) setValue('rut', formatRutForDisplay(event.target.value));
+    },
+  });
+
+  return (
+    <div className={classes.sections}>
+      <fieldset className={classes.fieldset}>
+        <legend className={classes.legend}>Datos personales</legend>
+        <div className={grid.grid}>
+          <TextInput label={USER_LABELS.nombre} withAsterisk autoComplete="off" error={errors.nombre?.message} {...register('nombre')} />
+          <TextInput label={USER_LABELS.apellidos} withAsterisk autoComplete="off" error={errors.apellidos?.message} {...register('apellidos')} />
+          <TextInput
+            label={USER_LABELS.rut}
+            withAsterisk
+            description="Con o sin puntos, por ejemplo 12.345.678-5"
+            error={errors.rut?.message}
+            {...rutField}
+          />
+          <TextInput label={USER_LABELS.cargo} error={errors.cargo?.message} {...register('cargo')} />
+          <TextInput
+            label={USER_LABELS.email}
+            withAsterisk
+            type="email"
+            description="Aquí llegará el enlace para crear su contraseña"
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <TextInput
+            label={USER_LABELS.emailPersonal}
+            type="email"
+            description="Opcional: copia de cada comprobante de marcaje"
+            error={errors.emailPersonal?.message}
+            {...register('emailPersonal')}
+          />
+          <TextInput label={USER_LABELS.telefono} type="tel" error={errors.telefono?.message} {...register('telefono')} />
+          <TextInput label={USER_LABELS.direccion} error={errors.direccion?.message} {...register('direccion')} />
+        </div>
+      </fieldset>
+
+      <fieldset className={classes.fieldset}>
+        <legend className={classes.legend}>Contrato y jornada</legend>
+        <div className={grid.grid}>
+          <Controller
+            control={control}
+            name="perfil"
+            render={({ field }) => (
+              <Select
+                label={USER_LABELS.perfil}
+                withAsterisk
+                name="perfil"
+                data={PERFIL_OPTIONS}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'trabajador')}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                disabled={perfilLocked}
+                description={perfilLocked ? 'El administrador principal conserva su perfil' : undefined}
+                error={errors.perfil?.message}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="sedeId"
+            render={({ field }) => (
+              <Select
+                label={USER_LABELS.sedeId}
+                name="sedeId"
+                data={sites.data ?? []}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder={sites.isLoading ? 'Cargando sedes…' : 'Sin sede'}
+                searchable
+                clearable
+                nothingFoundMessage="No hay sedes con ese nombre"
+                error={errors.sedeId?.message}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="grupoId"
+            render={({ field }) => (
+              <Select
+                label={USER_LABELS.grupoId}
+                name="grupoId"
+                data={groups.data ?? []}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                placeholder={groups.isLoading ? 'Cargando grupos…' : 'Sin grupo'}
+                searchable
+                clearable
+                nothingFoundMessage="No hay grupos con ese nombre"
+                error={errors.grupoId?.message}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="horasSemanales"
+            render={({ field }) => (
+              <NumberInput
+                label={USER_LABELS.horasSemanales}
+                withAsterisk
+                name="horasSemanales"
+                description="Jornada pactada; máximo legal según la fecha (Ley 21.561)"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={0.5}
+                max={45}
+                step={0.5}
+                decimalScale={1}
+                decimalSeparator=","
+                suffix=" h"
+                error={errors.horasSemanales?.message}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="sueldoBase"
+            render={({ field }) => (
+              <NumberInput
+                label={USER_LABELS.sueldoBase}
+                name="sueldoBase"
+                description="Mensual, en pesos"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                prefix="$ "
+                thousandSeparator="."
+                decimalSeparator=","
+                allowDecimal={false}
+                allowNegative={false}
+                hideControls
+                error={errors.sueldoBase?.message}
+                size="md"
+              />
+            )}
+          />
+          <div className={classes.spacer} aria-hidden="true" />
+          <Controller
+            control={control}
+            name="inicioContrato"
+            render={({ field }) => (
+              <DateField
+                label={USER_LABELS.inicioContrato}
+                withAsterisk
+                name="inicioContrato"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.inicioContrato?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="finContrato"
+            render={({ field }) => (
+              <DateField
+                label={USER_LABELS.finContrato}
+                description="Déjalo vacío si es indefinido"
+                name="finContrato"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.finContrato?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="metodosMarcaje"
+            render={({ field }) => (
+              <Checkbox.Group
+                label={USER_LABELS.metodosMarcaje}
+                description="Cómo puede registrar su asistencia"
+                withAsterisk
+                value={field.value}
+                onChange={(value) => field.onChange(value)}
+                error={errors.metodosMarcaje?.message}
+                className={grid.full}
+              >
+                <Group mt="xs" gap="lg">
+                  {METODOS_MARCAJE.map((metodo) => (
+                    <Checkbox key={metodo} value={metodo} label={METODO_MARCAJE_LABELS[metodo]} name="metodosMarcaje" />
+                  ))}
+                </Group>
+              </Checkbox.Group>
+            )}
+          />
+        </div>
+      </fieldset>
+    </div>
+  );
+}

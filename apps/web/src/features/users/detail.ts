@@ -1,0 +1,1 @@
+export { UserDetailPage } from './components/user-detail-page';

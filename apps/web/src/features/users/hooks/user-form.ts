@@ -1,0 +1,140 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  actualizarUsuarioBodySchema,
+  crearUsuarioV1BodySchema,
+  type ActualizarUsuarioBody,
+  type CrearUsuarioV1Body,
+  type MetodoMarcaje,
+  type Perfil,
+  type Usuario,
+} from '@jornada/contracts';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+
+/** The user form as edited; `toBody` turns it into the API's body. */
+export interface UserFormValues {
+  nombre: string;
+  apellidos: string;
+  rut: string;
+  cargo: string;
+  email: string;
+  emailPersonal: string;
+  telefono: string;
+  direccion: string;
+  perfil: Perfil;
+  sedeId: string | null;
+  grupoId: string | null;
+  horasSemanales: number | string;
+  sueldoBase: number | string;
+  metodosMarcaje: MetodoMarcaje[];
+  inicioContrato: string | null;
+  finContrato: string | null;
+}
+
+export const USER_FIELD_NAMES = [
+  'nombre',
+  'apellidos',
+  'rut',
+  'cargo',
+  'email',
+  'emailPersonal',
+  'telefono',
+  'direccion',
+  'perfil',
+  'sedeId',
+  'grupoId',
+  'horasSemanales',
+  'sueldoBase',
+  'metodosMarcaje',
+  'inicioContrato',
+  'finContrato',
+] as const satisfies readonly (keyof UserFormValues)[];
+
+export const EMPTY_USER_FORM: UserFormValues = {
+  nombre: '',
+  apellidos: '',
+  rut: '',
+  cargo: '',
+  email: '',
+  emailPersonal: '',
+  telefono: '',
+  direccion: '',
+  perfil: 'trabajador',
+  sedeId: null,
+  grupoId: null,
+  horasSemanales: 44,
+  sueldoBase: '',
+  metodosMarcaje: ['web'],
+  inicioContrato: null,
+  finContrato: null,
+};
+
+export function userToForm(user: Usuario): UserFormValues {
+  return {
+    nombre: user.nombre,
+    apellidos: user.apellidos,
+    rut: user.rut,
+    cargo: user.cargo ?? '',
+    email: user.email,
+    emailPersonal: user.emailPersonal ?? '',
+    telefono: user.telefono ?? '',
+    direccion: user.direccion ?? '',
+    perfil: user.perfil,
+    sedeId: user.sede?.id ?? null,
+    grupoId: user.grupo?.id ?? null,
+    horasSemanales: user.horasSemanales ?? '',
+    sueldoBase: user.sueldoBase ?? '',
+    metodosMarcaje: user.metodosMarcaje,
+    inicioContrato: user.inicioContrato,
+    finContrato: user.finContrato,
+  };
+}
+
+function numberOrUndefined(value: number | string): number | undefined {
+  if (value === '' || value === null || value === undefined) return undefined;
+  const parsed = typeof value === 'number' ? value : Number(String(value).replace(/\./g, '').replace(',', '.'));
+  return Number.isFinite(parsed) ? parsed : undefined;
+}
+
+/** The form as `POST /api/v1/usuarios` takes it: '' of an optional field is null. */
+export function toBody(values: UserFormValues): CrearUsuarioV1Body {
+  const sueldo = numberOrUndefined(values.sueldoBase);
+  return {
+    nombre: values.nombre,
+    apellidos: values.apellidos,
+    rut: values.rut,
+    cargo: values.cargo.trim() || null,
+    email: values.email,
+    emailPersonal: values.emailPersonal.trim() || null,
+    telefono: values.telefono.trim() || null,
+    direccion: values.direccion.trim() || null,
+    perfil: values.perfil,
+    sedeId: values.sedeId || null,
+    grupoId: values.grupoId || null,
+    horasSemanales: numberOrUndefined(values.horasSemanales) as number,
+    sueldoBase: sueldo === undefined ? null : sueldo,
+    metodosMarcaje: values.metodosMarcaje,
+    inicioContrato: values.inicioContrato ?? '',
+    finContrato: values.finContrato ?? null,
+  };
+}
+
+/** Messages clearer than the schema's for what a person sees (dates are typed as dd-mm-aaaa). */
+function friendlier(values: UserFormValues, errors: FieldErrors<UserFormValues>): FieldErrors<UserFormValues> {
+  if (errors.inicioContrato && !values.inicioContrato) errors.inicioContrato.message = 'Ingresa la fecha de inicio de contrato.';
+  return errors;
+}
+
+function makeResolver(schema: typeof crearUsuarioV1BodySchema | typeof actualizarUsuarioBodySchema): Resolver<UserFormValues> {
+  const zod = zodResolver(schema);
+  return async (values, context, options) => {
+    const result = await zod(toBody(values) as never, context, options as never);
+    const errors = friendlier(values, result.errors as FieldErrors<UserFormValues>);
+    return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
+  };
+}
+
+/** Client validation with the contracts' schemas (the server checks again, plus RUT uniqueness and the legal hours). */
+export const createUserResolver = makeResolver(crearUsuarioV1BodySchema);
+export const updateUserResolver = makeResolver(actualizarUsuarioBodySchema);
+
+export type { ActualizarUsuarioBody };

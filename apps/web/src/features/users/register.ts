@@ -1,0 +1,1 @@
+export { RegisterUserPage } from './components/register-page';

@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser } from '../../test/fixtures';
+import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const OPTIONS = {
+  'GET /v1/sedes': () => ({ body: page([]) }),
+  'GET /v1/grupos': () => ({ body: page([]) }),
+};
+
+describe('/dashboard/users', () => {
+  it('loads the first page sorted by apellidos and shows RUT, dates and state', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios': async () => {
+        await gate;
+        return { body: page([makeUser(), makeUser({ id: 'x2', nombre: 'Tomás', apellidos: 'Vidal', rut: '9.876.543-3', activo: false })], 60) };
+      },
+    });
+    renderApp('/dashboard/users');
+    expect(await screen.findByRole('status', { name: 'Cargando usuarios' })).toBeInTheDocument();
+    release();
+    const table = await screen.findByRole('table', { name: 'Usuarios' });
+    expect(within(table).getByRole('link', { name: 'Valentina Sepúlveda Hernández' })).toHaveAttribute('href', '/dashboard/users/a0000000-0000-4000-8000-000000000001');
+    expect(within(table).getByText('12.345.678-5')).toBeInTheDocument();
+    expect(within(table).getAllByText('01-03-2024')).toHaveLength(2);
+    expect(within(table).getByText('Inactivo')).toBeInTheDocument();
+    expect(screen.getByText('1–2 de 60')).toBeInTheDocument();
+    const list = calls.find((c) => c.path === '/v1/usuarios')!;
+    expect(Object.fromEntries(list.url.searchParams)).toMatchObject({ page: '1', pageSize: '25', sort: 'apellidos', order: 'asc' });
+    expect(list.headers.get('authorization')).toBe('Bearer tok-1');
+    expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeEnabled();
+    expect(within(screen.getByRole('main')).getByRole('link', { name: 'Registrar usuario' })).toHaveAttribute('href', '/dashboard/users/register');
+  });
+
+  it('sends the search to the server and offers to clear it when nothing matches', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios': (call) => ({ body: call.url.searchParams.get('q') ? page([]) : page([makeUser()]) }),
+    });
+    renderApp('/dashboard/users');
+    await screen.findByRole('table', { name: 'Usuarios' });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), '11.111{Enter}');
+    expect(await screen.findByText('Nadie coincide con la búsqueda')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/v1/usuarios' && c.url.searchParams.get('q') === '11.111')).toBe(true);
+    await user.click(screen.getAllByRole('button', { name: 'Limpiar filtros' })[0]!);
+    expect(await screen.findByRole('table', { name: 'Usuarios' })).toBeInTheDocument();
+  });
+
+  it('shows the empty state of a company without users', async () => {
+    mockRoutes({ ...signedInAs('administrador'), ...OPTIONS, 'GET /v1/usuarios': () => ({ body: page([]) }) });
+    renderApp('/dashboard/users');
+    expect(await screen.findByText('Todavía no hay usuarios')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeDisabled();
+  });
+
+  it('shows the error and retries', async () => {
+    let fail = true;
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios': () => (fail ? apiError(500, 'INTERNAL', 'El servidor tuvo un problema.') : { body: page([makeUser()]) }),
+    });
+    renderApp('/dashboard/users');
+    expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('El servidor tuvo un problema.');
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('table', { name: 'Usuarios' })).toBeInTheDocument();
+  });
+
+  it('a supervisor gets the list of their members without "Registrar usuario"', async () => {
+    mockRoutes({ ...signedInAs('supervisor'), ...OPTIONS, 'GET /v1/usuarios': () => ({ body: page([makeUser()]) }) });
+    renderApp('/dashboard/users');
+    await screen.findByRole('table', { name: 'Usuarios' });
+    expect(screen.getByText('Las personas de los grupos que lideras.')).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Registrar usuario' })).not.toBeInTheDocument();
+  });
+});
+
+describe('/dashboard/users/register', () => {
+  it('validates on the client with the contracts’ messages', async () => {
+    const { calls } = mockRoutes({ ...signedInAs('administrador'), ...OPTIONS });
+    renderApp('/dashboard/users/register');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Registrar usuario' }));
+    expect(await screen.findByText('Ingresa el nombre.')).toBeInTheDocument();
+    expect(screen.getByText('Ingresa los apellidos.')).toBeInTheDocument();
+    expect(screen.getByText('El RUT no es válido.')).toBeInTheDocument();
+    expect(screen.getByText('El correo electrónico no es válido.')).toBeInTheDocument();
+    expect(screen.getByText('Ingresa la fecha de inicio de contrato.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/usuarios')).toBe(false);
+  });
+
+  it('sends the user, shows the server’s field error on its field, then succeeds with a link to the new user', async () => {
+    let taken = true;
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'POST /v1/usuarios': () =>
+        taken
+          ? apiError(409, 'CONFLICT', 'Ya existe un usuario con ese RUT.', { rut: 'Ya existe un usuario con ese RUT.' })
+          : { status: 201, body: makeUser({ id: 'new-1', nombre: 'Ana', apellidos: 'Pérez', email: 'ana@example.cl' }) },
+    });
+    renderApp('/dashboard/users/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Ana');
+    await user.type(screen.getByRole('textbox', { name: /^Apellidos/ }), 'Pérez');
+    await user.type(screen.getByRole('textbox', { name: /^RUT/ }), '123456785');
+    await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'ana@example.cl');
+    await user.type(screen.getByRole('textbox', { name: /^Inicio de contrato/ }), '01-03-2025');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+
+    expect(await screen.findByText('Ya existe un usuario con ese RUT.')).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'POST' && c.path === '/v1/usuarios')!.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      nombre: 'Ana',
+      apellidos: 'Pérez',
+      rut: '12.345.678-5',
+      email: 'ana@example.cl',
+      perfil: 'trabajador',
+      horasSemanales: 44,
+      metodosMarcaje: ['web'],
+      inicioContrato: '2025-03-01',
+      finContrato: null,
+      sueldoBase: null,
+    });
+    expect(sent).not.toHaveProperty('password');
+
+    taken = false;
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+    expect(await screen.findByRole('link', { name: 'Ver ficha de Ana' })).toHaveAttribute('href', '/dashboard/users/new-1');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nombre/ })).toHaveValue(''));
+  });
+});
+
+describe('/dashboard/users/:id', () => {
+  it('shows the user with money and dates formatted, and deactivates at the end of the contract', async () => {
+    let user = makeUser({ sueldoBase: 1234567 });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': () => ({ body: user }),
+      'POST /v1/usuarios/:id/desactivar': (call) => {
+        user = { ...user, activo: false, finContrato: (call.body as { finContrato: string }).finContrato, desactivadoEn: '2025-03-10T15:00:00.000Z' };
+        return { body: user };
+      },
+    });
+    renderApp(`/dashboard/users/${user.id}`);
+    expect(await screen.findByRole('heading', { name: 'Valentina Sepúlveda Hernández', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('$ 1.234.567')).toBeInTheDocument();
+    expect(screen.getByText('01-03-2024')).toBeInTheDocument();
+
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Desactivar (finiquito)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Desactivar por finiquito' });
+    await u.click(within(dialog).getByRole('button', { name: 'Desactivar usuario' }));
+    await waitFor(() => expect(calls.some((c) => c.path.endsWith('/desactivar'))).toBe(true));
+    const body = calls.find((c) => c.path.endsWith('/desactivar'))!.body as { finContrato: string };
+    expect(body.finContrato).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(await screen.findByText('Usuario inactivo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reactivar' })).toBeInTheDocument();
+  });
+
+  it('a trabajador opens their own data at /dashboard/users/me, read-only', async () => {
+    const { calls } = mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/usuarios/:id': () => ({ body: makeUser({ id: 'u1' }) }) });
+    renderApp('/dashboard/users/me');
+    expect(await screen.findByRole('heading', { name: 'Mis datos', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText('valentina@example.cl')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/v1/usuarios/u1')).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
+  });
+});
