@@ -105,3 +105,59 @@ export async function expectAccessible(page: Page) {
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
 }
+
+/** Signs in through the API and returns a Bearer header for setting up data without the UI. */
+export async function apiSession(request: APIRequestContext, who: Pick<Admin, 'rut' | 'password'>) {
+  const response = await request.post('/api/usuarios/auth', { data: { rut: who.rut, password: who.password } });
+  expect(response.ok(), await response.text()).toBeTruthy();
+  const { tokenSesion } = (await response.json()) as { tokenSesion: string };
+  return { Authorization: `Bearer ${tokenSesion}` };
+}
+
+export interface CreatedUser {
+  id: string;
+  rut: string;
+  nombre: string;
+  apellidos: string;
+  email: string;
+  password: string;
+}
+
+/** Creates a user through the API, then sets their password through the invitation link they were e-mailed. */
+export async function createUser(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  data: { nombre: string; apellidos: string; perfil?: string; grupoId?: string },
+): Promise<CreatedUser> {
+  const suffix = Math.random().toString(36).slice(2, 8);
+  const user = { rut: randomRut(), email: `${data.nombre.toLowerCase()}-${suffix}@example.cl`, password: `Clave-${suffix}-2026` };
+  const response = await request.post('/api/v1/usuarios', {
+    headers,
+    data: {
+      nombre: data.nombre,
+      apellidos: data.apellidos,
+      rut: user.rut,
+      email: user.email,
+      perfil: data.perfil ?? 'trabajador',
+      horasSemanales: 42,
+      inicioContrato: '2026-01-05',
+      metodosMarcaje: ['web'],
+      ...(data.grupoId ? { grupoId: data.grupoId } : {}),
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { id } = (await response.json()) as { id: string };
+  const mail = decodeQuotedPrintable(await waitForMail(user.email));
+  const token = /\/reset-password\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+  expect(token, 'la invitación trae el enlace para crear la contraseña').toBeTruthy();
+  const reset = await request.post('/api/v1/auth/reset-password', { data: { token, password: user.password } });
+  expect(reset.ok(), await reset.text()).toBeTruthy();
+  return { id, nombre: data.nombre, apellidos: data.apellidos, ...user };
+}
+
+/** Creates a group through the API. */
+export async function createGroup(request: APIRequestContext, headers: Record<string, string>, nombre: string) {
+  const response = await request.post('/api/v1/grupos', { headers, data: { nombre, descripcion: `Grupo ${nombre}` } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: string; nombre: string };
+}
