@@ -1,4 +1,5 @@
 import './lib/zod-locale';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodApp } from './app-types';
@@ -11,7 +12,25 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
+import { findCompanyById } from './modules/companies/companies.repository';
+import { registerCompanySettingsRoutes } from './modules/company/company.routes';
+import { createCompanyService } from './modules/company/company.service';
+import { registerGroupRoutes } from './modules/groups/groups.routes';
+import { createGroupsService } from './modules/groups/groups.service';
+import { registerSiteRoutes } from './modules/sites/sites.routes';
+import { createSitesService } from './modules/sites/sites.service';
+import { createUsersBulk } from './modules/users/users.bulk';
 import { registerUserRoutes } from './modules/users/users.routes';
+import { registerShiftRoutes } from './modules/shifts/shifts.routes';
+import { createShiftsService } from './modules/shifts/shifts.service';
+import { registerPlanningRoutes } from './modules/planning/planning.routes';
+import { createPlanningService } from './modules/planning/planning.service';
+import { registerPlanningUploadRoutes } from './modules/planning-uploads/planning-uploads.routes';
+import { createPlanningUploadsService } from './modules/planning-uploads/planning-uploads.service';
+import { registerGracefulClose } from './ops/graceful-close';
+import { createMetrics, type AppMetrics } from './ops/metrics';
+import { registerOpsRoutes, registerRequestMetrics } from './ops/ops.routes';
+import { shippedMigrations } from './ops/readiness';
 import { createUsersService } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
@@ -19,6 +38,7 @@ import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
 import { registerWeb, webDistAvailable } from './plugins/web';
+import { CARGA_MASIVA_MAX_BYTES } from '@jornada/contracts';
 import './plugins/types';
 
 export interface AppDeps {
@@ -32,6 +52,8 @@ export interface AppDeps {
   sleep?: (ms: number) => Promise<void>;
   /** Where logs go (stdout by default); tests read it to check redaction. */
   logStream?: NodeJS.WritableStream;
+  /** This process's Prometheus metrics; a fresh registry by default. */
+  metrics?: AppMetrics;
 }
 
 /** Values that must never reach a log line, wherever they appear. */
@@ -78,21 +100,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  const metrics = deps.metrics ?? createMetrics();
+  app.decorate('metrics', metrics);
+  registerRequestMetrics(app, metrics);
+  registerGracefulClose(app);
   registerErrorHandler(app);
   await registerSecurity(app);
   await registerRateLimit(app);
   await registerSwagger(app);
+  // Bulk uploads: one file per request, bounded; routes read it with lib/spreadsheet's readUploadedFile.
+  await app.register(multipart, { limits: { fileSize: CARGA_MASIVA_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 200 } });
 
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const background = new BackgroundTasks();
   const companies = createCompaniesService(db);
-  const users = createUsersService(db, companies);
+  const users = createUsersService({ db, companies, mailer, background, publicUrl: config.publicUrl, log: app.log });
+  const usersBulk = createUsersBulk(db, users);
   const auth = createAuthService({ db, mailer, background, publicUrl: config.publicUrl, log: app.log, sleep: deps.sleep ?? sleepFor });
 
   registerAuth(app, (token) => auth.resolveSession(token, clock()));
   registerCompanyRoutes(app, companies, clock);
-  registerUserRoutes(app, users, clock);
+  registerUserRoutes(app, users, usersBulk, clock);
+  registerSiteRoutes(app, createSitesService(db), clock);
+  registerCompanySettingsRoutes(app, createCompanyService(db));
+  registerGroupRoutes(app, createGroupsService(db), clock);
   registerAuthRoutes(app, auth, clock);
+  const shifts = createShiftsService(db);
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await findCompanyById(db, id))?.rubro ?? null });
+  registerShiftRoutes(app, shifts, clock);
+  registerPlanningRoutes(app, planning, clock);
+  await registerPlanningUploadRoutes(app, createPlanningUploadsService(db, planning), clock);
+  registerOpsRoutes(app, { metrics, metricsToken: config.metricsToken, readiness: { db, expectedMigrations: shippedMigrations() } });
   await registerWeb(app, webDistAvailable(config.webDist) ? config.webDist : null);
 
   app.addHook('onClose', async () => {

@@ -25,6 +25,10 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((value) => value === 'true' || value === '1'),
+    /** Bearer token that lets other machines read /api/metrics; without it only this machine (loopback) can. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'METRICS_TOKEN debe tener al menos 16 caracteres' }).optional()),
+    /** How long a stopping server waits for requests in flight before it exits anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   })
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
@@ -38,6 +42,8 @@ const envSchema = z
     logLevel: env.LOG_LEVEL,
     webDist: env.WEB_DIST ? path.resolve(process.cwd(), env.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     trustProxy: env.TRUST_PROXY,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
   }));
 
 export type Config = z.output<typeof envSchema>;

@@ -15,12 +15,19 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'cerrando Jornada');
-    const forced = setTimeout(() => process.exit(1), 10_000);
+    // New connections are refused at once; requests in flight finish (Fastify answers 503 to new
+    // requests on kept-alive connections meanwhile), then the database closes. A request still
+    // running after SHUTDOWN_TIMEOUT_SECONDS is cut and the exit code says so.
+    app.log.info({ signal, timeoutSeconds: config.shutdownTimeoutSeconds }, 'cerrando Jornada: se terminan las solicitudes en curso');
+    const forced = setTimeout(() => {
+      app.log.error({ timeoutSeconds: config.shutdownTimeoutSeconds }, 'cierre forzado: quedaban solicitudes en curso');
+      process.exit(1);
+    }, config.shutdownTimeoutSeconds * 1000);
     forced.unref();
     try {
       await app.close();
       await database.close();
+      app.log.info('Jornada detenida');
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error al cerrar');

@@ -61,8 +61,12 @@ export const passwordSchema = z
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
 export type IdParams = z.infer<typeof idParamsSchema>;
 
-/** A uuid reference in a body (sedeId, grupoId, user ids). */
-export const uuidSchema = (label = 'El identificador') => z.uuid({ message: `${label} no es válido.` });
+/**
+ * A uuid reference in a body (sedeId, grupoId, user ids). Give a label (`'El turno'` → "El turno no es
+ * válido.") or, for feminine nouns, the whole message ending in a period (`'La sede no es válida.'`).
+ */
+export const uuidSchema = (labelOrMessage = 'El identificador') =>
+  z.uuid({ message: labelOrMessage.endsWith('.') ? labelOrMessage : `${labelOrMessage} no es válido.` });
 
 /**
  * Optional, clearable free text for create and PATCH bodies: absent = unchanged,
@@ -70,15 +74,17 @@ export const uuidSchema = (label = 'El identificador') => z.uuid({ message: `${l
  */
 export const nullableText = (max = 200) =>
   z
-    .union([z.string().trim().max(max, { message: `Máximo ${max} caracteres.` }), z.null()])
+    .string()
+    .trim()
+    .max(max, { message: `Máximo ${max} caracteres.` })
+    .nullable()
     .optional()
     .transform((value) => (value === undefined ? undefined : value ? value : null));
 
+const emptyToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+
 /** Optional, clearable date (`aaaa-mm-dd`): absent = unchanged, `null` or '' = clear. */
-export const nullableDate = z
-  .union([isoDateSchema, z.literal(''), z.null()])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value ? value : null));
+export const nullableDate = z.preprocess(emptyToNull, isoDateSchema.nullable().optional());
 
 /** An e-mail address, trimmed and lower-cased. */
 export const emailSchema = (missing = 'Ingresa el correo electrónico.') =>
@@ -89,11 +95,10 @@ export const emailSchema = (missing = 'Ingresa el correo electrónico.') =>
     .pipe(z.email({ message: 'El correo electrónico no es válido.' }));
 
 /** Optional, clearable e-mail address. */
-export const nullableEmail = z
-  .union([z.string().trim().toLowerCase(), z.null()])
-  .optional()
-  .transform((value) => (value === undefined ? undefined : value ? value : null))
-  .pipe(z.union([z.email({ message: 'El correo electrónico no es válido.' }), z.null()]).optional());
+export const nullableEmail = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim().toLowerCase()) : value),
+  z.email({ message: 'El correo electrónico no es válido.' }).nullable().optional(),
+);
 
 /** `{ id, nombre }` of a referenced resource. */
 export const refSchema = z.object({ id: z.string(), nombre: z.string() });

@@ -11,3 +11,4 @@ export * from './day-evaluation';
 export * from './period-evaluation';
 export * from './remuneration';
 export * from './password-policy';
+export * from './planning-patterns';

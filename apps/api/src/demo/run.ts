@@ -27,12 +27,14 @@ async function main(): Promise<void> {
     console.log(
       [
         `Datos de ejemplo cargados en ${database.description}:`,
-        '  Empresa: Comercial Los Andes SpA (sucursal Casa Matriz Las Condes)',
+        '  Empresa: Comercial Los Andes SpA',
+        '  Sedes: Casa Matriz Las Condes, Tienda Viña del Mar, Tienda Punta Arenas (America/Punta_Arenas)',
+        '  Grupos: Ventas mañana, Ventas tarde, Bodega, Cajas, Tienda Punta Arenas, Temporada verano (inactivo)',
         `  Usuarios: ${summary.length} (1 administrador, ${byPerfil('supervisor').length} supervisores, ${byPerfil('fiscalizador').length} fiscalizador, ${byPerfil('trabajador').length} trabajadores)`,
         '',
         `Inicia sesión en ${config.publicUrl} con:`,
         `  Administrador: RUT ${formatRut(DEMO_ADMIN_RUT)}  contraseña ${DEMO_PASSWORD}`,
-        '  Supervisores:',
+        '  Supervisores (líderes de grupos):',
         ...byPerfil('supervisor').map(line),
         '  Fiscalizador:',
         ...byPerfil('fiscalizador').map(line),

@@ -28,5 +28,55 @@ describe('demo data', () => {
     const worker = people.find((p) => p.perfil === 'trabajador' && p.finContrato === null)!;
     await signIn(t.app, worker.rut, DEMO_PASSWORD);
     expect(DEMO_ADMIN_RUT).toBe('11111111-1');
+
+    const admin = bearer(session.tokenSesion);
+    const sedes = (await t.app.inject({ method: 'GET', url: '/api/v1/sedes', headers: admin })).json();
+    expect(sedes.items.map((s: { zonaHoraria: string }) => s.zonaHoraria).sort()).toEqual(['America/Punta_Arenas', 'America/Santiago', 'America/Santiago']);
+    const grupos = (await t.app.inject({ method: 'GET', url: '/api/v1/grupos', headers: admin })).json();
+    expect(grupos.total).toBe(6);
+    expect(grupos.items.filter((g: { lideres: unknown[] }) => g.lideres.length > 0)).toHaveLength(5);
+    const seasonal = grupos.items.find((g: { estado: string }) => g.estado === 'inactivo');
+    const history = (await t.app.inject({ method: 'GET', url: `/api/v1/grupos/${seasonal.id}/historial-estados`, headers: admin })).json();
+    expect(history.items.map((c: { estadoNuevo: string }) => c.estadoNuevo)).toEqual(['inactivo', 'activo', 'inactivo', 'activo']);
+    const gone = (await t.app.inject({ method: 'GET', url: '/api/v1/usuarios?activo=false', headers: admin })).json();
+    expect(gone.items.filter((u: { desactivadoEn: string | null }) => u.desactivadoEn !== null)).toHaveLength(2);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/usuarios?pageSize=100', headers: admin })).json();
+    expect(all.items.every((u: { horasSemanales: number | null }) => u.horasSemanales !== null)).toBe(true);
+    expect(all.items.filter((u: { emailPersonal: string | null }) => u.emailPersonal).length).toBe(60);
+
+    // A supervisor sees only the groups they lead, and their members.
+    const supervisor = people.find((p) => p.perfil === 'supervisor')!;
+    const supSession = await signIn(t.app, supervisor.rut, DEMO_PASSWORD);
+    const led = (await t.app.inject({ method: 'GET', url: '/api/v1/grupos', headers: bearer(supSession.tokenSesion) })).json();
+    expect(led.items.map((g: { nombre: string }) => g.nombre)).toEqual(['Ventas mañana', 'Ventas tarde']);
+  });
+
+  it('plans the previous and the current month for every group, with a 4x4 rotation in Bodega and a few logged changes', async () => {
+    const session = await signIn(t.app, '11.111.111-1', DEMO_PASSWORD);
+    const admin = bearer(session.tokenSesion);
+    const turnos = (await t.app.inject({ method: 'GET', url: '/api/v1/turnos', headers: admin })).json();
+    expect(turnos.items.map((s: { codigo: string }) => s.codigo).sort()).toEqual(['MAN', 'NOC', 'OFI', 'R12', 'TAR']);
+    const today = t.clock.now();
+    const month = (offset: number) => {
+      const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + offset, 1));
+      return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+    };
+    const grupos = (await t.app.inject({ method: 'GET', url: '/api/v1/grupos', headers: admin })).json();
+    const bodega = grupos.items.find((g: { nombre: string }) => g.nombre === 'Bodega');
+    for (const mes of [month(-1), month(0)]) {
+      const grid = (await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=${mes}&pageSize=100`, headers: admin })).json();
+      const planned = grid.filas.filter((f: { dias: { tipo: string }[] }) => f.dias.some((d) => d.tipo === 'turno'));
+      expect(planned.length).toBeGreaterThanOrEqual(45);
+      const rotation = (await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=${mes}&grupoId=${bodega.id}`, headers: admin })).json();
+      for (const fila of rotation.filas as { dias: { fecha: string; tipo: string; turno: { codigo: string } | null }[] }[]) {
+        const r12 = fila.dias.filter((d) => d.turno?.codigo === 'R12');
+        // 4 on, 4 off: about half the month, weekends included.
+        expect(r12.length).toBeGreaterThanOrEqual(12);
+        expect(r12.some((d) => [0, 6].includes(new Date(`${d.fecha}T12:00:00Z`).getUTCDay()))).toBe(true);
+      }
+    }
+    const cambios = (await t.app.inject({ method: 'GET', url: '/api/v1/planificaciones/cambios', headers: admin })).json();
+    expect(cambios.total).toBe(4);
+    expect(new Set(cambios.items.map((c: { solicitadoPor: string }) => c.solicitadoPor))).toEqual(new Set(['trabajador', 'empleador']));
   });
 });

@@ -1,9 +1,12 @@
-import { rutCheckDigit } from '@jornada/domain';
-import type { Perfil } from '@jornada/contracts';
+import { randomUUID } from 'node:crypto';
+import { rutCheckDigit, weeklyHoursLimit } from '@jornada/domain';
+import type { MetodoMarcaje, Perfil } from '@jornada/contracts';
 import type { Db } from '../db/client';
-import { sites } from '../db/schema/index';
+import { groupLeaders, groups, groupStateChanges, sites } from '../db/schema/index';
+import { localDate } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { insertCompany } from '../modules/companies/companies.repository';
+import { seedPlanningDemo } from '../modules/planning/planning.demo';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -41,9 +44,28 @@ const asciiSlug = (text: string) =>
     .toLowerCase()
     .replace(/[^a-z]+/g, '');
 
+/** The demo's sites: two in Santiago's time zone, one in Magallanes (UTC-3 all year). */
+const DEMO_SITES = [
+  { nombre: 'Casa Matriz Las Condes', calle: 'Av. Apoquindo', numero: '4501', comuna: 'Las Condes', ciudad: 'Santiago', region: 'RM', lat: -33.4151, lng: -70.5836, geofenceRadiusM: 150, timeZone: 'America/Santiago' },
+  { nombre: 'Tienda Viña del Mar', calle: 'Av. Valparaíso', numero: '655', comuna: 'Viña del Mar', ciudad: 'Viña del Mar', region: 'VS', lat: -33.0245, lng: -71.5518, geofenceRadiusM: 100, timeZone: 'America/Santiago' },
+  { nombre: 'Tienda Punta Arenas', calle: 'Av. Bulnes', numero: '01110', comuna: 'Punta Arenas', ciudad: 'Punta Arenas', region: 'MA', lat: -53.1548, lng: -70.9113, geofenceRadiusM: 200, timeZone: 'America/Punta_Arenas' },
+] as const;
+
+/** The demo's groups: site index, and how many trabajadores each gets. */
+const DEMO_GROUPS = [
+  { nombre: 'Ventas mañana', descripcion: 'Sala de ventas, turno de mañana.', site: 0, size: 12 },
+  { nombre: 'Ventas tarde', descripcion: 'Sala de ventas, turno de tarde.', site: 0, size: 12 },
+  { nombre: 'Bodega', descripcion: 'Recepción y despacho de mercadería.', site: 0, size: 7 },
+  { nombre: 'Cajas', descripcion: 'Cajeros y encargados de caja.', site: 1, size: 8 },
+  { nombre: 'Tienda Punta Arenas', descripcion: 'Todo el personal de la tienda de Punta Arenas.', site: 2, size: 10 },
+  { nombre: 'Temporada verano', descripcion: 'Refuerzo de temporada (inactivo fuera de temporada).', site: 1, size: 0 },
+] as const;
+
 /**
- * Fills an empty database with Comercial Los Andes SpA: one site in Santiago and 60 people with
- * Chilean names and valid RUTs, every perfil present, all with the password `demo1234`.
+ * Fills an empty database with Comercial Los Andes SpA: three sites (one in Punta Arenas), six groups
+ * with leaders and members, and 60 people with Chilean names and valid RUTs, every perfil present,
+ * weekly hours, salaries, personal e-mails, marking methods, two finiquitos and a group whose state
+ * changed; all with the password `demo1234`.
  */
 export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
   const random = seededRandom(20_250_602);
@@ -82,21 +104,26 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       comentario: 'Empresa de demostración de Jornada.',
       createdAt: now,
     });
-    const [site] = await tx
+    const siteRows = await tx
       .insert(sites)
-      .values({
-        companyId,
-        nombre: 'Casa Matriz Las Condes',
-        direccion: 'Av. Apoquindo 4501',
-        comuna: 'Las Condes',
-        region: 'Región Metropolitana de Santiago',
-        lat: -33.4151,
-        lng: -70.5836,
-        geofenceRadiusM: 150,
-        timeZone: 'America/Santiago',
-        createdAt: now,
-      })
+      .values(DEMO_SITES.map((site) => ({ ...site, companyId, createdAt: now })))
       .returning({ id: sites.id });
+    const siteIds = siteRows.map((row) => row.id);
+    const groupIds = DEMO_GROUPS.map(() => randomUUID());
+    await tx.insert(groups).values(
+      DEMO_GROUPS.map((group, i) => ({
+        companyId,
+        id: groupIds[i]!,
+        nombre: group.nombre,
+        descripcion: group.descripcion,
+        siteId: siteIds[group.site]!,
+        estado: i === DEMO_GROUPS.length - 1 ? ('inactivo' as const) : ('activo' as const),
+        createdAt: now,
+        updatedAt: now,
+      })),
+    );
+    const today = localDate(now);
+    const fullTime = weeklyHoursLimit(today);
 
     const person = (perfil: Perfil, overrides: Partial<NewUser> = {}): NewUser => {
       const nombre = pick(FIRST_NAMES);
@@ -105,9 +132,12 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       const year = 2018 + Math.floor(random() * 7);
       const month = 1 + Math.floor(random() * 12);
       const fixedTerm = perfil === 'trabajador' && random() < 0.15;
+      const partTime = random() < 0.15;
+      const horasSemanales = partTime ? (random() < 0.5 ? 20 : 30) : fullTime;
+      const metodos: MetodoMarcaje[] = random() < 0.6 ? ['web', 'huella'] : random() < 0.5 ? ['kiosco_pin', 'huella'] : ['web'];
       return {
         companyId,
-        siteId: site!.id,
+        siteId: siteIds[0]!,
         rut: newRut(),
         nombre,
         apellidos: `${apellido1} ${apellido2}`,
@@ -118,6 +148,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
         perfil,
         inicioContrato: `${year}-${String(month).padStart(2, '0')}-01`,
         finContrato: fixedTerm ? `${now.getFullYear() + 1}-03-31` : null,
+        horasSemanales,
+        // Monthly base salary in whole pesos, above the minimum wage, proportional for part time.
+        sueldoBase: Math.round(((560_000 + Math.floor(random() * 50) * 10_000) * horasSemanales) / fullTime / 1000) * 1000,
+        emailPersonal: `${asciiSlug(nombre)}${asciiSlug(apellido1)}${Math.floor(random() * 90) + 10}@gmail.com`,
+        metodosMarcaje: metodos,
         passwordHash,
         createdAt: now,
         updatedAt: now,
@@ -139,8 +174,55 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       person('supervisor', { cargo: 'Jefe(a) de turno' }),
       person('fiscalizador', { cargo: 'Fiscalizador(a) de la Dirección del Trabajo' }),
     ];
-    while (people.length < 60) people.push(person('trabajador'));
-    await insertUsersWithLogins(tx, people);
+    // Trabajadores fill the groups in order; whoever is left has no group.
+    const membership: (number | null)[] = DEMO_GROUPS.flatMap((group, i) => Array.from({ length: group.size }, () => i));
+    while (people.length < 58) {
+      const groupIndex = membership[people.length - 4] ?? null;
+      const siteId = groupIndex === null ? siteIds[0]! : siteIds[DEMO_GROUPS[groupIndex]!.site]!;
+      people.push(person('trabajador', { siteId, groupId: groupIndex === null ? null : groupIds[groupIndex]! }));
+    }
+    // Two finiquitos: their records stay, they cannot sign in.
+    for (const [months, motivo] of [
+      [2, 'Renuncia voluntaria (art. 159 N° 2)'],
+      [5, 'Vencimiento del plazo convenido (art. 159 N° 4)'],
+    ] as const) {
+      const end = new Date(now.getTime() - months * 30 * 86_400_000);
+      people.push(
+        person('trabajador', {
+          groupId: groupIds[0]!,
+          inicioContrato: '2022-03-01',
+          finContrato: localDate(end),
+          active: false,
+          deactivatedAt: end,
+          deactivationReason: motivo,
+        }),
+      );
+    }
+    const inserted = await insertUsersWithLogins(tx, people);
+    const idOf = (p: NewUser) => inserted.find((row) => row.rut === p.rut)!.id;
+
+    // The supervisors lead some groups; the administrator leads Bodega too (a group may have several leaders).
+    const [admin, supervisorA, supervisorB] = [people[0]!, people[1]!, people[2]!];
+    const leads: [NewUser, number][] = [
+      [supervisorA, 0],
+      [supervisorA, 1],
+      [supervisorB, 2],
+      [supervisorB, 3],
+      [admin, 2],
+      [supervisorB, 4],
+    ];
+    await tx.insert(groupLeaders).values(leads.map(([p, g]) => ({ companyId, groupId: groupIds[g]!, userId: idOf(p), createdAt: now })));
+
+    // History of states: every group was created active; the seasonal one was deactivated, reopened and closed again.
+    const day = 86_400_000;
+    const adminId = idOf(admin);
+    await tx.insert(groupStateChanges).values([
+      ...groupIds.map((groupId) => ({ companyId, groupId, fromEstado: null, toEstado: 'activo' as const, motivo: 'Creación del grupo', changedBy: adminId, changedAt: new Date(now.getTime() - 400 * day) })),
+      { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 300 * day) },
+      { companyId, groupId: groupIds[5]!, fromEstado: 'inactivo' as const, toEstado: 'activo' as const, motivo: 'Inicio de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 180 * day) },
+      { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 60 * day) },
+    ]);
+    await seedPlanningDemo(tx, { companyId, adminId, now });
     return people;
   });
 }

@@ -34,6 +34,7 @@ export function registerAuth(app: FastifyInstance, resolveSession: SessionResolv
   app.addHook('preValidation', async (request) => {
     const url = request.routeOptions.url;
     if (!url || !url.startsWith('/api/')) return;
+    if (request.routeOptions.config.public && request.routeOptions.config.sessionless) return;
     const token = requestToken(request);
     const session = token ? await resolveSession(token) : null;
     request.session = session;

@@ -1,13 +1,116 @@
+import type { Perfil } from '@jornada/contracts';
 import type { ComponentType } from 'react';
-import { IconHome } from '../components/icons';
+import { IconCalendar } from '../components/planning-grid/icon-calendar';
+import { IconGroups, IconHome, IconSettings, IconUser, IconUsers } from '../components/icons';
+
+/**
+ * Who may open each private area: the one source of truth for the navigation and the route guard
+ * (`RequirePerfil`). The server enforces the same rules on every call; this only hides what a
+ * perfil cannot do.
+ */
+export const AREA_ACCESS = {
+  home: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
+  /** Supervisors see the members of the groups they lead. */
+  users: ['administrador', 'supervisor'],
+  usersRegister: ['administrador'],
+  /** Anyone's own data (`/dashboard/users/me`). */
+  ownData: ['administrador', 'supervisor', 'trabajador'],
+  /** Supervisors see the groups they lead. */
+  groups: ['administrador', 'supervisor'],
+  groupsManage: ['administrador'],
+  settings: ['administrador'],
+  /** Planning: a trabajador sees their own month; supervisors the groups they lead. */
+  planning: ['administrador', 'supervisor', 'trabajador'],
+  /** Plan (wizard, planning uploads). */
+  planningManage: ['administrador', 'supervisor'],
+  /** The shift list (supervisors read it to plan). */
+  shifts: ['administrador', 'supervisor'],
+  /** Create and edit shifts, shift upload. */
+  shiftsManage: ['administrador'],
+} as const satisfies Record<string, readonly Perfil[]>;
+
+export type Area = keyof typeof AREA_ACCESS;
+
+export function canAccess(area: Area, perfil: Perfil | ''): boolean {
+  return perfil !== '' && (AREA_ACCESS[area] as readonly Perfil[]).includes(perfil);
+}
 
 export interface NavItem {
   to: string;
   label: string;
-  icon: ComponentType<{ size?: number }>;
+  area: Area;
+  icon?: ComponentType<{ size?: number }>;
   /** Active only on the exact path. */
   end?: boolean;
+  /** A section: its entries show under it (only those the perfil may open). */
+  children?: NavItem[];
 }
 
-/** The private area's navigation: only areas whose pages exist. Each later issue adds its own entries. */
-export const NAV_ITEMS: NavItem[] = [{ to: '/dashboard', label: 'Inicio', icon: IconHome, end: true }];
+/** The private area's navigation: only areas whose pages exist. */
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Inicio', icon: IconHome, end: true, area: 'home' },
+  {
+    to: '/dashboard/users',
+    label: 'Usuarios',
+    icon: IconUsers,
+    area: 'users',
+    children: [
+      { to: '/dashboard/users', label: 'Lista de usuarios', end: true, area: 'users' },
+      { to: '/dashboard/users/register', label: 'Registrar usuario', area: 'usersRegister' },
+    ],
+  },
+  {
+    to: '/dashboard/group',
+    label: 'Grupos',
+    icon: IconGroups,
+    area: 'groups',
+    children: [
+      { to: '/dashboard/group', label: 'Grupos', end: true, area: 'groups' },
+      { to: '/dashboard/group/edit', label: 'Editar grupo', area: 'groupsManage' },
+      { to: '/dashboard/group/states', label: 'Estados de grupos', area: 'groupsManage' },
+      { to: '/dashboard/group/assignment-leaders', label: 'Asignar líderes', area: 'groupsManage' },
+      { to: '/dashboard/group/assignment-masiva', label: 'Asignación masiva', area: 'groupsManage' },
+    ],
+  },
+  {
+    to: '/dashboard/settings',
+    label: 'Configuración',
+    icon: IconSettings,
+    area: 'settings',
+    children: [
+      { to: '/dashboard/settings/company', label: 'Empresa', area: 'settings' },
+      { to: '/dashboard/settings/sites', label: 'Sedes', area: 'settings' },
+    ],
+  },
+  {
+    to: '/dashboard/planning',
+    label: 'Planificación',
+    icon: IconCalendar,
+    area: 'planning',
+    children: [
+      { to: '/dashboard/planning', label: 'Planificación mensual', end: true, area: 'planning' },
+      { to: '/dashboard/create-planning', label: 'Crear planificación', area: 'planningManage' },
+      { to: '/dashboard/planning/shift-list', label: 'Turnos', area: 'shifts' },
+      { to: '/dashboard/bulk-shift-upload', label: 'Carga masiva de turnos', area: 'shiftsManage' },
+      { to: '/dashboard/bulk-planning-upload', label: 'Carga masiva de planificación', area: 'planningManage' },
+      { to: '/dashboard/bulk-planner', label: 'Planificador masivo', area: 'planningManage' },
+    ],
+  },
+  { to: '/dashboard/users/me', label: 'Mis datos', icon: IconUser, area: 'ownData' },
+];
+
+/** The navigation a perfil sees: entries it may open; a section with a single entry becomes that entry. */
+export function navItemsFor(perfil: Perfil | ''): NavItem[] {
+  const visible: NavItem[] = [];
+  for (const item of NAV_ITEMS) {
+    if (!canAccess(item.area, perfil)) continue;
+    if (!item.children) {
+      visible.push(item);
+      continue;
+    }
+    const children = item.children.filter((child) => canAccess(child.area, perfil));
+    if (children.length === 1) visible.push({ ...children[0]!, label: item.label, icon: item.icon });
+    else if (children.length > 1) visible.push({ ...item, children });
+  }
+  return visible;
+}

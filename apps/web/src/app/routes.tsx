@@ -2,9 +2,18 @@ import type { RouteObject } from 'react-router';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { NotFoundPage } from '../components/not-found-page';
 import { SignInPage } from '../features/auth';
+import type { Area } from './navigation';
 import { RequireSession } from './require-session';
 import { RootLayout } from './root-layout';
 import { PrivateRouteError, PublicRouteError } from './route-error';
+
+/** A perfil guard as a lazy layout route, so the guard's UI stays out of the sign-in page's JS. */
+function gate(area: Area): RouteObject['lazy'] {
+  return async () => {
+    const { RequirePerfil } = await import('./require-perfil');
+    return { element: <RequirePerfil area={area} /> };
+  };
+}
 
 /**
  * The route table of the spec (section 2). Only `/` is in the initial bundle; every other page is a
@@ -58,6 +67,89 @@ export const routes: RouteObject[] = [
                   {
                     index: true,
                     lazy: async () => ({ Component: (await import('../features/dashboard-home')).HomePage }),
+                  },
+                  {
+                    path: 'users',
+                    children: [
+                      {
+                        lazy: gate('users'),
+                        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/users/list')).UsersPage }) }],
+                      },
+                      {
+                        lazy: gate('usersRegister'),
+                        children: [
+                          { path: 'register', lazy: async () => ({ Component: (await import('../features/users/register')).RegisterUserPage }) },
+                        ],
+                      },
+                      {
+                        // Anyone but a fiscalizador opens their own data at `me`; the server scopes other ids.
+                        lazy: gate('ownData'),
+                        children: [{ path: ':id', lazy: async () => ({ Component: (await import('../features/users/detail')).UserDetailPage }) }],
+                      },
+                    ],
+                  },
+                  {
+                    path: 'group',
+                    children: [
+                      {
+                        lazy: gate('groups'),
+                        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/group/dashboard')).DashboardGroupsPage }) }],
+                      },
+                      {
+                        lazy: gate('groupsManage'),
+                        children: [
+                          { path: 'edit', lazy: async () => ({ Component: (await import('../features/group/edit')).GroupEditPage }) },
+                          { path: 'states', lazy: async () => ({ Component: (await import('../features/group/states')).GroupStatesPage }) },
+                          {
+                            path: 'assignment-leaders',
+                            lazy: async () => ({ Component: (await import('../features/group/leaders')).AssignLeadersPage }),
+                          },
+                          {
+                            path: 'assignment-masiva',
+                            lazy: async () => ({ Component: (await import('../features/group/mass')).MassAssignmentPage }),
+                          },
+                        ],
+                      },
+                    ],
+                  },
+                  {
+                    path: 'settings',
+                    lazy: gate('settings'),
+                    children: [
+                      { path: 'company', lazy: async () => ({ Component: (await import('../features/settings/company')).CompanyPage }) },
+                      { path: 'sites', lazy: async () => ({ Component: (await import('../features/settings/sites')).SitesPage }) },
+                    ],
+                  },
+                  // Issue 5: shifts, planning and the three planning uploads.
+                  {
+                    path: 'planning',
+                    children: [
+                      {
+                        lazy: gate('planning'),
+                        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/planning')).PlanningPage }) }],
+                      },
+                      {
+                        lazy: gate('shifts'),
+                        children: [{ path: 'shift-list', lazy: async () => ({ Component: (await import('../features/shifts')).ShiftListPage }) }],
+                      },
+                    ],
+                  },
+                  {
+                    lazy: gate('planningManage'),
+                    children: [
+                      { path: 'create-planning', lazy: async () => ({ Component: (await import('../features/planning/create')).CreatePlanningPage }) },
+                      {
+                        path: 'bulk-planning-upload',
+                        lazy: async () => ({ Component: (await import('../features/planning-uploads/planning')).BulkPlanningUploadPage }),
+                      },
+                      { path: 'bulk-planner', lazy: async () => ({ Component: (await import('../features/planning-uploads/planner')).BulkPlannerPage }) },
+                    ],
+                  },
+                  {
+                    lazy: gate('shiftsManage'),
+                    children: [
+                      { path: 'bulk-shift-upload', lazy: async () => ({ Component: (await import('../features/planning-uploads/shifts')).BulkShiftUploadPage }) },
+                    ],
                   },
                   { path: '*', element: <NotFoundPage embedded homePath="/dashboard" homeLabel="Volver al panel" /> },
                 ],

@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
 /** The tenant. Its id is the `company_id` of every tenant row. */
@@ -17,6 +17,7 @@ export const companies = pgTable(
     /** Whether the company works under an exceptional schedule resolution of the Dirección del Trabajo. */
     resolucion: boolean('resolucion').notNull().default(false),
     resolucionNumero: text('resolucion_numero'),
+    resolucionFecha: date('resolucion_fecha', { mode: 'string' }),
     comentario: text('comentario'),
     createdAt: instant('created_at').notNull().defaultNow(),
   },

@@ -1,5 +1,7 @@
 export * from './companies';
 export * from './sites';
+export * from './groups';
+export * from './group-leaders';
 export * from './users';
 export * from './logins';
 export * from './sessions';
@@ -7,3 +9,5 @@ export * from './onboarding-tokens';
 export * from './password-resets';
 export * from './auth-audit';
 export * from './login-throttles';
+export * from './shifts';
+export * from './planning';

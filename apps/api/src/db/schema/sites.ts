@@ -9,8 +9,11 @@ export const sites = pgTable(
     companyId: uuid('company_id').notNull(),
     id: idColumn(),
     nombre: text('nombre').notNull(),
-    direccion: text('direccion'),
+    calle: text('calle'),
+    numero: text('numero'),
     comuna: text('comuna'),
+    ciudad: text('ciudad'),
+    /** ISO 3166-2:CL code without `CL-` (`RM`, `MA`...). */
     region: text('region'),
     lat: doublePrecision('lat'),
     lng: doublePrecision('lng'),

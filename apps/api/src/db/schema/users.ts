@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PERFILES } from '@jornada/contracts';
+import { boolean, date, foreignKey, index, integer, numeric, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { PERFILES, type MetodoMarcaje } from '@jornada/contracts';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
+import { groups } from './groups';
 import { sites } from './sites';
 
 export const perfilEnum = pgEnum('perfil', PERFILES);
@@ -18,17 +19,30 @@ export const users = pgTable(
     apellidos: text('apellidos').notNull(),
     cargo: text('cargo'),
     email: text('email').notNull(),
+    /** Personal address for mark receipts (DT Res. Ex. 38); the work e-mail when absent. */
+    emailPersonal: text('email_personal'),
     direccion: text('direccion'),
     telefono: text('telefono'),
     perfil: perfilEnum('perfil').notNull(),
     /** The administrator created by onboarding; at most one per company. */
     principal: boolean('principal').notNull().default(false),
     siteId: uuid('site_id'),
+    /** The one group the user belongs to, if any. */
+    groupId: uuid('group_id'),
+    /** Agreed ordinary weekly hours (half hours allowed); null for users registered by onboarding. */
+    horasSemanales: numeric('horas_semanales', { precision: 4, scale: 1, mode: 'number' }),
+    /** Monthly base salary in whole pesos. */
+    sueldoBase: integer('sueldo_base'),
+    metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */
     finContrato: date('fin_contrato', { mode: 'string' }),
-    passwordHash: text('password_hash').notNull(),
+    /** Null until the user sets a password with the invitation link; such an account cannot sign in. */
+    passwordHash: text('password_hash'),
     active: boolean('active').notNull().default(true),
+    /** When an administrator deactivated the user (finiquito), and why. */
+    deactivatedAt: instant('deactivated_at'),
+    deactivationReason: text('deactivation_reason'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
@@ -41,5 +55,7 @@ export const users = pgTable(
     index('users_email_idx').on(t.email),
     foreignKey({ name: 'users_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
     foreignKey({ name: 'users_site_fk', columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }),
+    foreignKey({ name: 'users_group_fk', columns: [t.companyId, t.groupId], foreignColumns: [groups.companyId, groups.id] }),
+    index('users_group_idx').on(t.companyId, t.groupId),
   ],
 );

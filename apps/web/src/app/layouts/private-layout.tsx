@@ -18,8 +18,59 @@ import { IconLogout } from '../../components/icons';
 import { getEnv } from '../../config/env';
 import { fullName, initials, perfilLabel } from '../../lib/format';
 import { useSession, useSessionStore } from '../../lib/session';
-import { NAV_ITEMS } from '../navigation';
+import { navItemsFor, type NavItem } from '../navigation';
 import classes from './private-layout.module.css';
+
+function isActive(item: NavItem, pathname: string): boolean {
+  const path = pathname.replace(/\/+$/, '') || '/';
+  if (item.end) return path === item.to;
+  return path === item.to || path.startsWith(`${item.to}/`);
+}
+
+/** One entry of the navigation; a section is a collapsible group, open while one of its pages is shown. */
+function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: string; onNavigate: () => void }) {
+  const Icon = item.icon;
+  if (item.children) {
+    const childActive = item.children.some((child) => isActive(child, pathname));
+    return (
+      <NavLink
+        // A section only opens and closes: a button, not a link without a destination (axe: aria-allowed-attr).
+        component="button"
+        type="button"
+        label={item.label}
+        leftSection={Icon ? <Icon size={20} /> : undefined}
+        defaultOpened={childActive}
+        className={classes.navLink}
+        childrenOffset={34}
+      >
+        {item.children.map((child) => (
+          <NavLink
+            key={child.to}
+            component={RouterNavLink}
+            to={child.to}
+            end={child.end}
+            label={child.label}
+            active={isActive(child, pathname)}
+            onClick={onNavigate}
+            className={classes.navLink}
+          />
+        ))}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      component={RouterNavLink}
+      to={item.to}
+      end={item.end}
+      label={item.label}
+      leftSection={Icon ? <Icon size={20} /> : undefined}
+      active={isActive(item, pathname)}
+      onClick={onNavigate}
+      className={classes.navLink}
+    />
+  );
+}
 
 /** The private area's frame: header, navigation (a burger menu on phones), the user's card and sign-out. */
 export function PrivateLayout() {
@@ -73,18 +124,8 @@ export function PrivateLayout() {
       <AppShell.Navbar id="navegacion-principal" aria-label="Navegación principal" component="nav" p="md">
         <AppShell.Section grow>
           <Stack gap={4}>
-            {NAV_ITEMS.map((item) => (
-              <NavLink
-                key={item.to}
-                component={RouterNavLink}
-                to={item.to}
-                end={item.end}
-                label={item.label}
-                leftSection={<item.icon size={20} />}
-                active={item.end ? location.pathname === item.to || location.pathname === `${item.to}/` : location.pathname.startsWith(item.to)}
-                onClick={close}
-                className={classes.navLink}
-              />
+            {navItemsFor(user.perfil).map((item) => (
+              <NavEntry key={item.to} item={item} pathname={location.pathname} onNavigate={close} />
             ))}
           </Stack>
         </AppShell.Section>

@@ -1,0 +1,215 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CambiosPage, CargaPlanificacionResultado, PlanificacionGrilla } from '@jornada/contracts';
+import { formatRut } from '@jornada/domain';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { addGroup, addWorkers, companyWithAdmin, createShift, multipart, signInAs, type TestCompany, type TestWorker } from '../planning/planning.fixtures';
+
+let t: TestApp;
+let c: TestCompany;
+let workers: TestWorker[];
+let group: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-11-21T15:00:00Z');
+  c = await companyWithAdmin(t.app);
+  group = await addGroup(t.database.db, c.companyId, 'Sala de ventas');
+  workers = await addWorkers(t.database.db, c.companyId, 3, { groupId: group });
+  await createShift(t.app, c.headers, { codigo: 'MAN', inicio: '07:00', fin: '15:00', colacion: { tipo: 'minutos', minutos: 30 } });
+  await createShift(t.app, c.headers, { codigo: 'TAR', inicio: '15:00', fin: '23:00', colacion: { tipo: 'minutos', minutos: 30 } });
+  await createShift(t.app, c.headers, { codigo: 'N12', inicio: '20:00', fin: '08:00', colacion: { tipo: 'minutos', minutos: 60 } });
+});
+afterAll(() => t.close());
+
+const upload = (url: string, filename: string, content: Buffer | string, headers = c.headers, contentType?: string) => {
+  const body = multipart(filename, content, contentType ?? (filename.endsWith('.xlsx') ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' : 'text/csv'));
+  return t.app.inject({ method: 'POST', url, headers: { ...headers, ...body.headers }, payload: body.payload });
+};
+
+const month = async (userId: string, mes = '2026-12') => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=${mes}&usuarioIds=${userId}`, headers: c.headers });
+  return response.json<PlanificacionGrilla>().filas[0]!.dias;
+};
+
+const code = (d: { tipo: string; turno: { codigo: string } | null }) => (d.tipo === 'turno' ? d.turno!.codigo : d.tipo === 'libre' ? 'L' : '-');
+
+describe('bulk shift upload', () => {
+  it('templates in xlsx (with instructions) and csv', async () => {
+    const xlsx = await t.app.inject({ method: 'GET', url: '/api/v1/cargas/turnos/plantilla?formato=xlsx', headers: c.headers });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('plantilla-turnos.xlsx');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.worksheets.map((s) => s.name)).toEqual(['Turnos', 'Instrucciones']);
+    const csv = await t.app.inject({ method: 'GET', url: '/api/v1/cargas/planificador/plantilla?formato=csv', headers: c.headers });
+    expect(csv.body.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('RUT;Patrón;Fecha inicio;Fecha fin;Turno;Desfase;Solicitado por;Motivo;Observación');
+  });
+
+  it('creates and updates shifts by code, all or nothing, and the same file twice changes nothing', async () => {
+    const good = ['codigo;nombre;inicio;fin;colacion minutos;color', 'OFI;Oficina;09:00;18:00;60;#12B886', 'NOC;Noche;23:00;07:00;;'].join('\n');
+    const preview = await upload('/api/v1/cargas/turnos/vista-previa', 'turnos.csv', good);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ valido: true, aplicado: false, resumen: { crear: 2, conErrores: 0 } });
+    const commit = await upload('/api/v1/cargas/turnos', 'turnos.csv', good);
+    expect(commit.json()).toMatchObject({ aplicado: true, resumen: { crear: 2 } });
+    const again = await upload('/api/v1/cargas/turnos', 'turnos.csv', good);
+    expect(again.json()).toMatchObject({ aplicado: true, resumen: { crear: 0, actualizar: 0, sinCambios: 2 } });
+
+    const bad = ['Código;Nombre;Inicio;Fin;Colación inicio;Colación fin', 'OFI;Oficina;09:00;19:00;13:00;14:00', 'X Y;Mal;25:00;07:00;;', 'MAL2;Colación fuera;08:00;12:00;13:00;14:00'].join('\n');
+    const refused = await upload('/api/v1/cargas/turnos', 'turnos.csv', bad);
+    expect(refused.statusCode).toBe(400);
+    const result = refused.json();
+    expect(result).toMatchObject({ aplicado: false, valido: false });
+    expect(result.errores).toEqual(
+      expect.arrayContaining([
+        { fila: 3, columna: 'Inicio', mensaje: 'La hora no es válida. Usa HH:MM (00:00 a 23:59).' },
+        { fila: 4, columna: 'Colación inicio', mensaje: 'La colación debe quedar dentro del horario del turno.' },
+      ]),
+    );
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=OFI', headers: c.headers });
+    expect(list.json().items[0]).toMatchObject({ codigo: 'OFI', fin: '18:00', version: 1 });
+
+    const update = await upload('/api/v1/cargas/turnos', 'turnos.csv', ['Código;Nombre;Inicio;Fin;Colación inicio;Colación fin', 'OFI;Oficina;09:00;19:00;13:00;14:00'].join('\n'));
+    expect(update.json()).toMatchObject({ aplicado: true, resumen: { actualizar: 1 }, filas: [{ cambios: ['Fin', 'Colación'] }] });
+    const after = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=OFI', headers: c.headers });
+    expect(after.json().items[0]).toMatchObject({ fin: '19:00', version: 2, colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' }, color: '#12b886' });
+  });
+
+  it('a supervisor cannot upload shifts', async () => {
+    const [sup] = await addWorkers(t.database.db, c.companyId, 1, { perfil: 'supervisor' });
+    const headers = await signInAs(t.app, sup!.rut);
+    expect((await upload('/api/v1/cargas/turnos', 'turnos.csv', 'Código;Nombre;Inicio;Fin\nA;B;08:00;09:00', headers)).statusCode).toBe(403);
+  });
+});
+
+describe('bulk planning upload', () => {
+  it('plans days from RUT, fecha and turno in any column order and format; a bad row writes nothing; the same file twice changes nothing', async () => {
+    const [a, b] = workers;
+    const rows = [
+      'Turno;RUT;Fecha',
+      `MAN;${formatRut(a!.rut)};01-12-2026`,
+      `man;${a!.rut.replace('-', '')};2026-12-02`,
+      `libre;${a!.rut};03/12/2026`,
+      `TAR;${formatRut(b!.rut)!.toLowerCase()};2026-12-01`,
+    ];
+    const bad = [...rows, `XYZ;${b!.rut};2026-12-02`, `MAN;12.345.678-9;2026-12-02`, `MAN;${b!.rut};31-02-2026`, `MAN;${a!.rut};2026-12-01`].join('\n');
+    const refused = await upload('/api/v1/cargas/planificacion', 'plan.csv', bad);
+    expect(refused.statusCode).toBe(400);
+    const errors = refused.json<CargaPlanificacionResultado>().errores;
+    expect(errors).toEqual([
+      { fila: 6, columna: 'Turno', mensaje: 'No existe un turno con el código «XYZ».' },
+      { fila: 7, columna: 'RUT', mensaje: 'El RUT no es válido.' },
+      { fila: 8, columna: 'Fecha', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+      { fila: 9, columna: 'Fecha', mensaje: 'Fila repetida: la fila 2 ya planifica este RUT y fecha.' },
+    ]);
+    expect((await month(a!.id)).slice(0, 3).map(code).join('')).toBe('---');
+
+    const good = rows.join('\n');
+    const preview = await upload('/api/v1/cargas/planificacion/vista-previa', 'plan.csv', good);
+    expect(preview.json<CargaPlanificacionResultado>()).toMatchObject({ valido: true, aplicado: false, dias: { crear: 4, reemplazar: 0, trabajadores: 2 } });
+    const commit = await upload('/api/v1/cargas/planificacion', 'plan.csv', good);
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json<CargaPlanificacionResultado>()).toMatchObject({ aplicado: true, resumen: { crear: 4 }, dias: { crear: 4 } });
+    expect((await month(a!.id)).slice(0, 4).map(code)).toEqual(['MAN', 'MAN', 'L', '-']);
+    expect((await month(b!.id))[0]!.turno!.codigo).toBe('TAR');
+
+    const again = await upload('/api/v1/cargas/planificacion', 'plan.csv', good);
+    expect(again.json<CargaPlanificacionResultado>()).toMatchObject({ aplicado: true, resumen: { crear: 0, actualizar: 0, sinCambios: 4 }, dias: { sinCambios: 4 } });
+    const log = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${a!.id}`, headers: c.headers });
+    expect(log.json<CambiosPage>().total).toBe(0);
+
+    // A changed day is replaced and logged; a past day needs a Motivo.
+    const change = await upload('/api/v1/cargas/planificacion', 'cambio.csv', `RUT;Fecha;Turno;Solicitado por\n${a!.rut};2026-12-02;TAR;trabajador`);
+    expect(change.json()).toMatchObject({ aplicado: true, resumen: { actualizar: 1 }, filas: [{ cambios: ['MAN 07:00–15:00 → TAR 15:00–23:00'] }] });
+    const changed = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${a!.id}`, headers: c.headers });
+    expect(changed.json<CambiosPage>().items[0]).toMatchObject({ origen: 'carga_planificacion', solicitadoPor: 'trabajador', observacion: 'Carga masiva de planificación «cambio.csv»' });
+    const past = await upload('/api/v1/cargas/planificacion', 'pasado.csv', `RUT;Fecha;Turno\n${a!.rut};2026-11-20;MAN`);
+    expect(past.json().errores).toEqual([{ fila: 2, columna: 'Motivo', mensaje: 'Indica el motivo: la fecha ya pasó.' }]);
+  });
+
+  it('refuses files that are not spreadsheets, empty, with a wrong header, or too large, writing nothing', async () => {
+    const pdf = await upload('/api/v1/cargas/planificacion', 'a.pdf', Buffer.from('%PDF-1.4 hola'), c.headers, 'application/pdf');
+    expect(pdf.statusCode).toBe(400);
+    expect(pdf.json().error.message).toMatch(/no es una planilla/);
+    const empty = await upload('/api/v1/cargas/planificacion', 'vacio.csv', '');
+    expect(empty.json().error.message).toMatch(/vacío/);
+    const header = await upload('/api/v1/cargas/planificacion', 'mal.csv', 'Nombre;Día\nx;y');
+    expect(header.json().error.message).toMatch(/Faltan columnas obligatorias: RUT, Turno/);
+    const big = await upload('/api/v1/cargas/planificacion', 'grande.csv', Buffer.alloc(10 * 1024 * 1024 + 10, 'a'));
+    expect(big.statusCode).toBe(400);
+    expect(big.json().error.message).toMatch(/tamaño máximo/);
+  });
+
+  it('reads an xlsx written by LibreOffice (real Excel dates)', async () => {
+    const fixture = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'planificacion-libreoffice.xlsx'));
+    // The fixture plans RUT 15.509.661-6; give that RUT to a worker of this company.
+    const { users } = await import('../../db/schema/index');
+    const { and, eq } = await import('drizzle-orm');
+    const [worker] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group });
+    await t.database.db.update(users).set({ rut: '15509661-6' }).where(and(eq(users.companyId, c.companyId), eq(users.id, worker!.id)));
+    const response = await upload('/api/v1/cargas/planificacion', 'planificacion-libreoffice.xlsx', fixture);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ aplicado: true, resumen: { crear: 4 } });
+    expect((await month(worker!.id)).slice(6, 10).map(code)).toEqual(['MAN', 'TAR', 'L', 'N12']);
+  });
+
+  it('a supervisor uploads only for the workers of the groups they lead', async () => {
+    const [sup] = await addWorkers(t.database.db, c.companyId, 1, { perfil: 'supervisor' });
+    const led = await addGroup(t.database.db, c.companyId, 'Caja', [sup!.id]);
+    const [member] = await addWorkers(t.database.db, c.companyId, 1, { groupId: led });
+    const headers = await signInAs(t.app, sup!.rut);
+    const response = await upload('/api/v1/cargas/planificacion', 'plan.csv', `RUT;Fecha;Turno\n${member!.rut};2026-12-05;MAN\n${workers[2]!.rut};2026-12-05;MAN`, headers);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errores).toEqual([{ fila: 3, columna: 'RUT', mensaje: 'El trabajador no pertenece a tus grupos.' }]);
+  });
+});
+
+describe('bulk planner (patterns)', () => {
+  it('assigns rotations, fixed weeks and sequences; conflicts follow ?conflictos; the same file twice changes nothing', async () => {
+    const [x, y] = await addWorkers(t.database.db, c.companyId, 2, { groupId: group });
+    const file = [
+      'RUT;Patrón;Fecha inicio;Fecha fin;Turno',
+      `${x!.rut};4x4;28-12-2026;05-01-2027;N12`,
+      `${y!.rut};5x2;2026-12-01;2026-12-13;MAN`,
+      `${y!.rut};MAN,TAR,libre;2026-12-14;2026-12-19;`,
+    ].join('\n');
+    const preview = await upload('/api/v1/cargas/planificador/vista-previa', 'planificador.csv', file);
+    expect(preview.json<CargaPlanificacionResultado>()).toMatchObject({ valido: true, dias: { crear: 9 + 13 + 6, trabajadores: 2 } });
+    const commit = await upload('/api/v1/cargas/planificador', 'planificador.csv', file);
+    expect(commit.statusCode, commit.body).toBe(200);
+    const december = (await month(x!.id)).slice(27).map(code);
+    expect(december).toEqual(['N12', 'N12', 'N12', 'N12']);
+    expect((await month(x!.id, '2027-01')).slice(0, 5).map(code)).toEqual(['L', 'L', 'L', 'L', 'N12']);
+    // 2026-12-01 is a Tuesday: 5x2 means Monday to Friday.
+    expect((await month(y!.id)).slice(0, 19).map(code).join(',')).toBe('MAN,MAN,MAN,MAN,L,L,MAN,MAN,MAN,MAN,MAN,L,L,MAN,TAR,L,MAN,TAR,L');
+
+    const again = await upload('/api/v1/cargas/planificador', 'planificador.csv', file);
+    expect(again.json<CargaPlanificacionResultado>()).toMatchObject({ aplicado: true, resumen: { sinCambios: 3 }, dias: { crear: 0, reemplazar: 0, sinCambios: 28 } });
+
+    const other = `RUT;Patrón;Fecha inicio;Fecha fin;Turno\n${y!.rut};7x7;2026-12-01;2026-12-03;TAR`;
+    const keep = await upload('/api/v1/cargas/planificador?conflictos=conservar', 'otro.csv', other);
+    expect(keep.json<CargaPlanificacionResultado>()).toMatchObject({ aplicado: true, dias: { conservar: 3, reemplazar: 0 } });
+    const replace = await upload('/api/v1/cargas/planificador?conflictos=reemplazar', 'otro.csv', other);
+    expect(replace.json<CargaPlanificacionResultado>()).toMatchObject({ aplicado: true, dias: { reemplazar: 3 } });
+    expect((await month(y!.id)).slice(0, 3).map(code)).toEqual(['TAR', 'TAR', 'TAR']);
+  });
+
+  it('row errors: bad pattern, missing shift, overlapping ranges, end before start', async () => {
+    const [z] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group });
+    const file = [
+      'RUT;Patrón;Fecha inicio;Fecha fin;Turno',
+      `${z!.rut};cada tanto;2026-12-01;2026-12-10;MAN`,
+      `${z!.rut};4x4;2026-12-11;2026-12-20;`,
+      `${z!.rut};7x7;2027-01-01;2027-01-31;MAN`,
+      `${z!.rut};7x7;2027-01-15;2027-02-15;MAN`,
+      `${z!.rut};5x2;2027-03-10;2027-03-01;MAN`,
+    ].join('\n');
+    const response = await upload('/api/v1/cargas/planificador', 'mal.csv', file);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errores.map((e: { fila: number; columna: string }) => `${e.fila}:${e.columna}`)).toEqual(['2:Patrón', '3:Turno', '5:Fecha inicio', '6:Fecha fin']);
+    expect((await month(z!.id)).every((d) => d.tipo === 'sin_planificar')).toBe(true);
+  });
+});

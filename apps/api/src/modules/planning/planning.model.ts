@@ -1,0 +1,255 @@
+import type { AccionDia, AlertaPlan, Conflictos, DiaPlan, OrigenCambio, SemanaPlan, SolicitadoPor, UsuarioPlan } from '@jornada/contracts';
+import {
+  addDays,
+  evaluatePeriod,
+  holidayLookup,
+  placeShift,
+  weekStart,
+  type HolidayLookup,
+  type PlanEntry,
+  type RegionCode,
+  type ShiftTemplate,
+} from '@jornada/domain';
+import { formatRut } from '@jornada/domain';
+import type { DbOrTx } from '../../db/client';
+import { allShifts, versionsByKey, type ShiftRow, type ShiftVersionRow } from '../shifts/shifts.repository';
+import { templateOf, toTurnoPlanificado } from '../shifts/shifts.model';
+import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
+
+/** Every shift of a company with its versions and their domain templates, loaded once per request. */
+export interface ShiftCatalog {
+  byId: Map<string, ShiftRow>;
+  byCode: Map<string, ShiftRow>;
+  version(shiftId: string, version: number): { row: ShiftVersionRow; template: ShiftTemplate } | undefined;
+}
+
+export async function loadCatalog(db: DbOrTx, companyId: string): Promise<ShiftCatalog> {
+  const shifts = await allShifts(db, companyId);
+  const versions = await versionsByKey(
+    db,
+    companyId,
+    shifts.map((s) => ({ shiftId: s.id, version: s.version })),
+  );
+  const templates = new Map<string, { row: ShiftVersionRow; template: ShiftTemplate }>();
+  for (const [key, row] of versions) templates.set(key, { row, template: templateOf(row, row.shiftId) });
+  return {
+    byId: new Map(shifts.map((s) => [s.id, s])),
+    byCode: new Map(shifts.map((s) => [s.codigo, s])),
+    version: (shiftId, version) => templates.get(`${shiftId}:${version}`),
+  };
+}
+
+/** What a date gets: a shift version, a rest day, or nothing (`kind: null`, sin planificar). */
+export interface Assignment {
+  kind: 'turno' | 'libre' | null;
+  shiftId: string | null;
+  shiftVersion: number | null;
+}
+
+export const UNPLANNED: Assignment = { kind: null, shiftId: null, shiftVersion: null };
+export const REST: Assignment = { kind: 'libre', shiftId: null, shiftVersion: null };
+
+export function assignmentOf(row: PlanningDayRow | undefined): Assignment {
+  return row ? { kind: row.kind, shiftId: row.shiftId, shiftVersion: row.shiftVersion } : UNPLANNED;
+}
+
+export function sameAssignment(a: Assignment, b: Assignment): boolean {
+  return a.kind === b.kind && a.shiftId === b.shiftId && a.shiftVersion === b.shiftVersion;
+}
+
+/** What writing `target` over what a date has does, given the caller's choice about planned dates. */
+export function decide(existing: PlanningDayRow | undefined, target: Assignment, conflictos: Conflictos): AccionDia {
+  if (!existing) return target.kind === null ? 'sin_cambios' : 'crear';
+  if (sameAssignment(assignmentOf(existing), target)) return 'sin_cambios';
+  return conflictos === 'conservar' ? 'conservar' : 'reemplazar';
+}
+
+// Holiday lookups by region, shared by every request (they memoise by year).
+const holidayLookups = new Map<string, HolidayLookup>();
+export function holidaysFor(region: string | null): HolidayLookup {
+  const key = region ?? '';
+  let lookup = holidayLookups.get(key);
+  if (!lookup) {
+    lookup = key ? holidayLookup({ region: key as RegionCode }) : holidayLookup();
+    holidayLookups.set(key, lookup);
+  }
+  return lookup;
+}
+
+export function feriadoOf(lookup: HolidayLookup, date: string): DiaPlan['feriado'] {
+  const holiday = lookup(date);
+  return holiday ? { nombre: holiday.name, irrenunciable: holiday.irrenunciable } : null;
+}
+
+/** A date's plan as the API shows it, with its real planned seconds in the worker's zone. */
+export function dayView(catalog: ShiftCatalog, assignment: Assignment, date: string, zone: string, holidays: HolidayLookup): DiaPlan {
+  const base = { fecha: date, feriado: feriadoOf(holidays, date) };
+  if (assignment.kind !== 'turno') {
+    return { ...base, tipo: assignment.kind ?? 'sin_planificar', turnoId: null, turno: null, segundosPlanificados: 0 };
+  }
+  const shift = catalog.byId.get(assignment.shiftId!)!;
+  const version = catalog.version(assignment.shiftId!, assignment.shiftVersion!)!;
+  return {
+    ...base,
+    tipo: 'turno',
+    turnoId: shift.id,
+    turno: toTurnoPlanificado(shift, version.row),
+    segundosPlanificados: placeShift(version.template, date, zone).plannedSeconds,
+  };
+}
+
+export function planEntryOf(catalog: ShiftCatalog, assignment: Assignment): PlanEntry | undefined {
+  if (assignment.kind === 'libre') return { kind: 'libre' };
+  if (assignment.kind !== 'turno') return undefined;
+  return { kind: 'turno', shift: catalog.version(assignment.shiftId!, assignment.shiftVersion!)!.template };
+}
+
+/** `42:30` of a number of seconds (minutes truncated). */
+export function hhmm(seconds: number): string {
+  const minutes = Math.floor(Math.abs(seconds) / 60);
+  return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+}
+
+/** The whole Monday-to-Sunday weeks a range touches. */
+export function weeksRange(from: string, to: string): { from: string; to: string } {
+  return { from: weekStart(from), to: addDays(weekStart(to), 6) };
+}
+
+/**
+ * Weekly totals and the legal flags of a worker's plan over the whole weeks touching [from, to]:
+ * the domain's plan alerts (weekly limit by the week's Monday, 10 hours a day, 5-6 days a week with
+ * 4 allowed at 40 hours, colación, irrenunciable holidays for commerce).
+ */
+export function weeksView(
+  plan: Map<string, PlanEntry>,
+  from: string,
+  to: string,
+  zone: string,
+  holidays: HolidayLookup,
+  commerce: boolean,
+): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
+  const range = weeksRange(from, to);
+  const result = evaluatePeriod({ from: range.from, to: range.to, zone, plan, marks: [], holidays, options: { commerce } });
+  const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
+  const semanas: SemanaPlan[] = [];
+  for (const week of result.weeks) {
+    const monday = week.weekStart;
+    const sunday = addDays(monday, 6);
+    // Planned hours as the plan says them (a shift on a holiday still counts, as in the plan alerts); the
+    // evaluation's own planned figure leaves holidays out because it measures what is owed.
+    let days = 0;
+    let seconds = 0;
+    for (let date = monday; date <= sunday; date = addDays(date, 1)) {
+      const entry = plan.get(date);
+      if (entry?.kind !== 'turno') continue;
+      days++;
+      seconds += placeShift(entry.shift, date, zone).plannedSeconds;
+    }
+    const mine = alertas.filter((a) => a.fecha >= monday && a.fecha <= sunday);
+    semanas.push({
+      inicio: monday,
+      fin: sunday,
+      segundosPlanificados: seconds,
+      horasPlanificadas: hhmm(seconds),
+      diasTrabajo: days,
+      limiteHorasSemanales: week.weeklyLimitSeconds / 3600,
+      sobreLimiteSemanal: mine.some((a) => a.codigo === 'jornada_semanal_sobre_limite'),
+      diaSobreDiezHoras: mine.some((a) => a.codigo === 'jornada_diaria_sobre_limite'),
+      diasFueraDeRango: mine.some((a) => a.codigo === 'dias_por_semana_fuera_de_rango'),
+      alertas: mine,
+    });
+  }
+  let segundos = 0;
+  for (const [date, entry] of plan) if (entry.kind === 'turno' && date >= from && date <= to) segundos += placeShift(entry.shift, date, zone).plannedSeconds;
+  return { semanas, alertas, segundos };
+}
+
+export function usuarioPlan(worker: Worker): UsuarioPlan {
+  return {
+    id: worker.id,
+    rut: formatRut(worker.rut) ?? worker.rut,
+    nombre: worker.nombre,
+    apellidos: worker.apellidos,
+    cargo: worker.cargo,
+    grupo: worker.groupId && worker.groupNombre ? { id: worker.groupId, nombre: worker.groupNombre } : null,
+    zonaHoraria: worker.zone,
+  };
+}
+
+/** Inside the worker's contract (planning outside it makes no sense). */
+export function withinContract(worker: Worker, date: string): boolean {
+  return date >= worker.inicioContrato && (worker.finContrato === null || date <= worker.finContrato);
+}
+
+export interface WriteContext {
+  companyId: string;
+  actorId: string | null;
+  now: Date;
+  origin: OrigenCambio;
+}
+
+/** One date to write: its new assignment, what it had, whether it is past, and the request's details for the log. */
+export interface DayWrite {
+  userId: string;
+  date: string;
+  target: Assignment;
+  existing: PlanningDayRow | undefined;
+  past: boolean;
+  requestedBy: SolicitadoPor;
+  motivo: string | null;
+  observacion: string | null;
+}
+
+/**
+ * Writes dates that change, in multi-row statements, and logs every change of a date planned before
+ * and of a past date (legal report d). Returns the change-log ids by `userId:date`.
+ */
+export async function writeDays(tx: DbOrTx, ctx: WriteContext, writes: DayWrite[]): Promise<Map<string, string>> {
+  const upserts = [];
+  const deletes = [];
+  const changes = [];
+  for (const w of writes) {
+    if (w.target.kind === null) {
+      if (w.existing) deletes.push({ userId: w.userId, date: w.date });
+    } else {
+      upserts.push({
+        companyId: ctx.companyId,
+        userId: w.userId,
+        date: w.date,
+        kind: w.target.kind,
+        shiftId: w.target.shiftId,
+        shiftVersion: w.target.shiftVersion,
+        firstPlannedAt: w.existing?.firstPlannedAt ?? ctx.now,
+        assignedAt: ctx.now,
+        assignedBy: ctx.actorId,
+        origin: ctx.origin,
+      });
+    }
+    if (w.existing || w.past) {
+      changes.push({
+        companyId: ctx.companyId,
+        userId: w.userId,
+        date: w.date,
+        firstPlannedAt: w.existing?.firstPlannedAt ?? null,
+        previousKind: w.existing?.kind ?? null,
+        previousShiftId: w.existing?.shiftId ?? null,
+        previousShiftVersion: w.existing?.shiftVersion ?? null,
+        previousAssignedAt: w.existing?.assignedAt ?? null,
+        newKind: w.target.kind,
+        newShiftId: w.target.shiftId,
+        newShiftVersion: w.target.shiftVersion,
+        requestedBy: w.requestedBy,
+        motivo: w.motivo,
+        observacion: w.observacion,
+        pastDay: w.past,
+        origin: ctx.origin,
+        changedBy: ctx.actorId,
+        changedAt: ctx.now,
+      });
+    }
+  }
+  await upsertDays(tx, upserts);
+  await deleteDays(tx, ctx.companyId, deletes);
+  const ids = await insertChanges(tx, changes);
+  return new Map(ids.map((row) => [`${row.userId}:${row.date}`, row.id]));
+}

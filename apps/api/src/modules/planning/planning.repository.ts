@@ -1,0 +1,287 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
+
+export type PlanningDayRow = typeof planningDays.$inferSelect;
+export type NewPlanningDay = typeof planningDays.$inferInsert;
+export type PlanningChangeRow = typeof planningChanges.$inferSelect;
+export type NewPlanningChange = typeof planningChanges.$inferInsert;
+
+/** Which workers a caller may plan or read: every worker, the members of some groups, or one user. */
+export type WorkerScope = { all: true } | { groupIds: string[] } | { userId: string };
+
+/** A worker as planning needs them: the site gives the zone (days are the site's days) and the region (regional holidays). */
+export interface Worker {
+  id: string;
+  rut: string;
+  nombre: string;
+  apellidos: string;
+  cargo: string | null;
+  groupId: string | null;
+  groupNombre: string | null;
+  siteId: string | null;
+  zone: string;
+  region: string | null;
+  inicioContrato: string;
+  finContrato: string | null;
+}
+
+export interface WorkerFilters {
+  grupoIds?: string[] | undefined;
+  sedeId?: string | undefined;
+  userIds?: string[] | undefined;
+  ruts?: string[] | undefined;
+  /** Workers whose contract overlaps the range. */
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const workerColumns = {
+  id: users.id,
+  rut: users.rut,
+  nombre: users.nombre,
+  apellidos: users.apellidos,
+  cargo: users.cargo,
+  groupId: users.groupId,
+  groupNombre: groups.nombre,
+  siteId: users.siteId,
+  zone: sql<string>`coalesce(${sites.timeZone}, 'America/Santiago')`,
+  region: sites.region,
+  inicioContrato: users.inicioContrato,
+  finContrato: users.finContrato,
+};
+
+function scopeCondition(scope: WorkerScope): SQL {
+  if ('all' in scope) return sql`true`;
+  if ('userId' in scope) return eq(users.id, scope.userId);
+  return scope.groupIds.length ? inArray(users.groupId, scope.groupIds) : sql`false`;
+}
+
+function workerConditions(companyId: string, scope: WorkerScope, filters: WorkerFilters): SQL {
+  // Inspectors are not planned; everyone else who works (administrators and supervisors too) may be.
+  const list: SQL[] = [eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), scopeCondition(scope)];
+  if (filters.grupoIds) list.push(filters.grupoIds.length ? inArray(users.groupId, filters.grupoIds) : sql`false`);
+  if (filters.sedeId) list.push(eq(users.siteId, filters.sedeId));
+  if (filters.userIds) list.push(filters.userIds.length ? inArray(users.id, filters.userIds) : sql`false`);
+  if (filters.ruts) list.push(filters.ruts.length ? inArray(users.rut, filters.ruts) : sql`false`);
+  if (filters.to) list.push(lte(users.inicioContrato, filters.to));
+  if (filters.from) list.push(sql`(${users.finContrato} is null or ${users.finContrato} >= ${filters.from})`);
+  return and(...list)!;
+}
+
+function workerSelect(db: DbOrTx) {
+  return db
+    .select(workerColumns)
+    .from(users)
+    .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
+    .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)));
+}
+
+export async function listWorkers(
+  db: DbOrTx,
+  companyId: string,
+  scope: WorkerScope,
+  filters: WorkerFilters,
+  paging: { limit: number; offset: number } | null,
+): Promise<{ rows: Worker[]; total: number }> {
+  const where = workerConditions(companyId, scope, filters);
+  const query = workerSelect(db)
+    .where(where)
+    .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id));
+  if (!paging) {
+    const rows = await query;
+    return { rows, total: rows.length };
+  }
+  const rows = await query.limit(paging.limit).offset(paging.offset);
+  const [total] = await db.select({ n: count() }).from(users).where(where);
+  return { rows, total: total!.n };
+}
+
+/** Workers by RUT (stored form), within a scope; no contract filter (the caller reports dates outside the contract). */
+export async function workersByRut(db: DbOrTx, companyId: string, ruts: string[]): Promise<Worker[]> {
+  const found: Worker[] = [];
+  for (let i = 0; i < ruts.length; i += 5000) {
+    found.push(...(await workerSelect(db).where(workerConditions(companyId, { all: true }, { ruts: ruts.slice(i, i + 5000) }))));
+  }
+  return found;
+}
+
+export async function groupExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: groups.id })
+    .from(groups)
+    .where(and(eq(groups.companyId, companyId), eq(groups.id, id)));
+  return row !== undefined;
+}
+
+export async function siteExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return row !== undefined;
+}
+
+/** Planned days of some workers over a range. */
+export async function loadDays(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string): Promise<PlanningDayRow[]> {
+  const rows: PlanningDayRow[] = [];
+  for (let i = 0; i < userIds.length; i += 5000) {
+    rows.push(
+      ...(await db
+        .select()
+        .from(planningDays)
+        .where(
+          and(
+            eq(planningDays.companyId, companyId),
+            inArray(planningDays.userId, userIds.slice(i, i + 5000)),
+            gte(planningDays.date, from),
+            lte(planningDays.date, to),
+          ),
+        )),
+    );
+  }
+  return rows;
+}
+
+// Ten parameters a row: 3,000 rows stay well under PostgreSQL's 65,535 bind parameters.
+const UPSERT_CHUNK = 3000;
+
+/** Inserts or replaces planned days in multi-row statements; `first_planned_at` of an existing date is kept. */
+export async function upsertDays(db: DbOrTx, rows: NewPlanningDay[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
+    await db
+      .insert(planningDays)
+      .values(rows.slice(i, i + UPSERT_CHUNK))
+      .onConflictDoUpdate({
+        target: [planningDays.companyId, planningDays.userId, planningDays.date],
+        set: {
+          kind: sql`excluded.kind`,
+          shiftId: sql`excluded.shift_id`,
+          shiftVersion: sql`excluded.shift_version`,
+          assignedAt: sql`excluded.assigned_at`,
+          assignedBy: sql`excluded.assigned_by`,
+          origin: sql`excluded.origin`,
+        },
+      });
+  }
+}
+
+export async function deleteDays(db: DbOrTx, companyId: string, keys: { userId: string; date: string }[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 3000) {
+    const chunk = keys.slice(i, i + 3000);
+    await db
+      .delete(planningDays)
+      .where(
+        and(
+          eq(planningDays.companyId, companyId),
+          sql`(${planningDays.userId}, ${planningDays.date}) in (${sql.join(
+            chunk.map((k) => sql`(${k.userId}::uuid, ${k.date}::date)`),
+            sql`, `,
+          )})`,
+        ),
+      );
+  }
+}
+
+export async function insertChanges(db: DbOrTx, rows: NewPlanningChange[]): Promise<{ id: string; userId: string; date: string }[]> {
+  const ids: { id: string; userId: string; date: string }[] = [];
+  for (let i = 0; i < rows.length; i += 2500) {
+    ids.push(
+      ...(await db
+        .insert(planningChanges)
+        .values(rows.slice(i, i + 2500))
+        .returning({ id: planningChanges.id, userId: planningChanges.userId, date: planningChanges.date })),
+    );
+  }
+  return ids;
+}
+
+/** `userId:date` of the dates with change-log entries, to mark modified cells. */
+export async function changedDates(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string): Promise<Set<string>> {
+  const result = new Set<string>();
+  if (userIds.length === 0) return result;
+  const rows = await db
+    .selectDistinct({ userId: planningChanges.userId, date: planningChanges.date })
+    .from(planningChanges)
+    .where(
+      and(
+        eq(planningChanges.companyId, companyId),
+        inArray(planningChanges.userId, userIds),
+        gte(planningChanges.date, from),
+        lte(planningChanges.date, to),
+      ),
+    );
+  for (const row of rows) result.add(`${row.userId}:${row.date}`);
+  return result;
+}
+
+export interface ChangeFilters {
+  userId?: string | undefined;
+  grupoId?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+export type ChangeWithUser = {
+  change: PlanningChangeRow;
+  rut: string;
+  nombre: string;
+  apellidos: string;
+  zone: string;
+};
+
+export async function listChanges(
+  db: DbOrTx,
+  companyId: string,
+  scope: WorkerScope,
+  filters: ChangeFilters,
+  paging: { limit: number; offset: number },
+): Promise<{ rows: ChangeWithUser[]; total: number }> {
+  const list: SQL[] = [eq(planningChanges.companyId, companyId), scopeCondition(scope)];
+  if (filters.userId) list.push(eq(planningChanges.userId, filters.userId));
+  if (filters.grupoId) list.push(eq(users.groupId, filters.grupoId));
+  if (filters.from) list.push(gte(planningChanges.date, filters.from));
+  if (filters.to) list.push(lte(planningChanges.date, filters.to));
+  const where = and(...list);
+  const joinUsers = and(eq(users.companyId, planningChanges.companyId), eq(users.id, planningChanges.userId));
+  const rows = await db
+    .select({
+      change: planningChanges,
+      rut: users.rut,
+      nombre: users.nombre,
+      apellidos: users.apellidos,
+      zone: sql<string>`coalesce(${sites.timeZone}, 'America/Santiago')`,
+    })
+    .from(planningChanges)
+    .innerJoin(users, joinUsers)
+    .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
+    .where(where)
+    .orderBy(desc(planningChanges.changedAt), desc(planningChanges.date), asc(planningChanges.id))
+    .limit(paging.limit)
+    .offset(paging.offset);
+  const [total] = await db.select({ n: count() }).from(planningChanges).innerJoin(users, joinUsers).where(where);
+  return { rows, total: total!.n };
+}
+
+/** Names of the users who made changes. */
+export async function userNames(db: DbOrTx, companyId: string, ids: string[]): Promise<Map<string, { nombre: string; apellidos: string }>> {
+  const result = new Map<string, { nombre: string; apellidos: string }>();
+  if (ids.length === 0) return result;
+  const rows = await db
+    .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+  for (const row of rows) result.set(row.id, { nombre: row.nombre, apellidos: row.apellidos });
+  return result;
+}
+
+/** Future planned days (from a date on, per zone handled by the caller) that use a shift at another version. */
+export async function daysWithShiftFrom(db: DbOrTx, companyId: string, shiftId: string, from: string): Promise<(PlanningDayRow & { zone: string })[]> {
+  const rows = await db
+    .select({ day: planningDays, zone: sql<string>`coalesce(${sites.timeZone}, 'America/Santiago')` })
+    .from(planningDays)
+    .innerJoin(users, and(eq(users.companyId, planningDays.companyId), eq(users.id, planningDays.userId)))
+    .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
+    .where(and(eq(planningDays.companyId, companyId), eq(planningDays.shiftId, shiftId), gte(planningDays.date, from)));
+  return rows.map((row) => ({ ...row.day, zone: row.zone }));
+}

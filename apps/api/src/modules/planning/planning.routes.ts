@@ -1,0 +1,98 @@
+import {
+  aplicarPatronBodySchema,
+  cambiarDiaBodySchema,
+  cambiarDiaResponseSchema,
+  cambiosPageSchema,
+  cambiosQuerySchema,
+  diaParamsSchema,
+  errorResponseSchema,
+  planificacionGrillaSchema,
+  planificacionQuerySchema,
+  resultadoPatronSchema,
+  vistaPreviaPatronBodySchema,
+} from '@jornada/contracts';
+import type { ZodApp } from '../../app-types';
+import type { Clock } from '../../lib/clock';
+import { requireSession } from '../../plugins/auth';
+import type { PlanningService } from './planning.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export function registerPlanningRoutes(app: ZodApp, service: PlanningService, clock: Clock): void {
+  app.get(
+    '/api/v1/planificaciones',
+    {
+      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Grilla de planificación de un mes o rango',
+        description:
+          'Filas = trabajadores (de un grupo, una sede, una lista de usuarios o todos los visibles), columnas = días, con las horas planificadas por semana y sus alertas legales. Un supervisor ve los grupos que lidera; un trabajador, solo su planificación.',
+        security: [{ bearer: [] }],
+        querystring: planificacionQuerySchema,
+        response: { 200: planificacionGrillaSchema, ...errors },
+      },
+    },
+    (request) => service.grid(requireSession(request), request.query, clock()),
+  );
+  app.get(
+    '/api/v1/planificaciones/cambios',
+    {
+      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Registro de modificaciones de turnos',
+        description: 'Cada cambio de un día ya planificado o de un día pasado, con las columnas del reporte legal «d) modificaciones y/o alteraciones de turnos».',
+        security: [{ bearer: [] }],
+        querystring: cambiosQuerySchema,
+        response: { 200: cambiosPageSchema, ...errors },
+      },
+    },
+    (request) => service.changes(requireSession(request), request.query),
+  );
+  app.put(
+    '/api/v1/planificaciones/:usuarioId/:fecha',
+    {
+      config: { perfiles: ['administrador', 'supervisor'] },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Planifica un día de un trabajador',
+        description: 'Cambiar un día pasado o un día ya planificado exige `motivo` y queda en el registro de modificaciones.',
+        security: [{ bearer: [] }],
+        params: diaParamsSchema,
+        body: cambiarDiaBodySchema,
+        response: { 200: cambiarDiaResponseSchema, ...errors },
+      },
+    },
+    (request) => service.changeDay(requireSession(request), request.params.usuarioId, request.params.fecha, request.body, clock()),
+  );
+  app.post(
+    '/api/v1/planificaciones/patron/vista-previa',
+    {
+      config: { perfiles: ['administrador', 'supervisor'] },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Vista previa de un patrón de planificación',
+        security: [{ bearer: [] }],
+        body: vistaPreviaPatronBodySchema,
+        response: { 200: resultadoPatronSchema, ...errors },
+      },
+    },
+    (request) => service.previewPattern(requireSession(request), request.body, clock()),
+  );
+  app.post(
+    '/api/v1/planificaciones/patron',
+    {
+      config: { perfiles: ['administrador', 'supervisor'] },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Aplica un patrón de planificación',
+        description: 'Todo o nada. `conflictos` decide qué pasa con los días ya planificados: reemplazar o conservar.',
+        security: [{ bearer: [] }],
+        body: aplicarPatronBodySchema,
+        response: { 200: resultadoPatronSchema, ...errors },
+      },
+    },
+    (request) => service.applyPattern(requireSession(request), request.body, clock()),
+  );
+}

@@ -1,0 +1,366 @@
+import type { CambiosPage, PlanificacionGrilla, ResultadoPatron } from '@jornada/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app';
+import { addGroup, addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany, type TestWorker } from './planning.fixtures';
+
+let t: TestApp;
+let c: TestCompany;
+let group: string;
+let workers: TestWorker[];
+let office: { id: string; codigo: string };
+let night: { id: string; codigo: string };
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.clock.set('2026-04-20T15:00:00Z');
+  c = await companyWithAdmin(t.app);
+  group = await addGroup(t.database.db, c.companyId, 'Bodega');
+  workers = await addWorkers(t.database.db, c.companyId, 3, { groupId: group });
+  office = await createShift(t.app, c.headers, { codigo: 'OF', inicio: '09:00', fin: '18:00', colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' } });
+  night = await createShift(t.app, c.headers, { codigo: 'NOC', inicio: '22:00', fin: '06:00' });
+});
+afterAll(() => t.close());
+
+const grid = async (query: string, headers = c.headers) => {
+  const response = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?${query}`, headers });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<PlanificacionGrilla>();
+};
+
+const applyPattern = (payload: Record<string, unknown>, preview = false) =>
+  t.app.inject({ method: 'POST', url: `/api/v1/planificaciones/patron${preview ? '/vista-previa' : ''}`, headers: c.headers, payload });
+
+const putDay = (userId: string, fecha: string, payload: Record<string, unknown>, headers = c.headers) =>
+  t.app.inject({ method: 'PUT', url: `/api/v1/planificaciones/${userId}/${fecha}`, headers, payload });
+
+describe('patterns', () => {
+  it('a 4x4 rotation across a month boundary: preview first, then commit; keeping or replacing conflicts is an explicit choice', async () => {
+    const worker = workers[0]!;
+    const body = { usuarioIds: [worker.id], desde: '2026-05-29', hasta: '2026-06-08', patron: { tipo: 'rotacion', turnoId: office.id, diasTrabajo: 4, diasLibres: 4 } };
+    const preview = await applyPattern(body, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const p = preview.json<ResultadoPatron>();
+    expect(p.aplicado).toBe(false);
+    expect(p.trabajadores[0]!.dias.map((d) => (d.tipo === 'turno' ? 'T' : 'L')).join('')).toBe('TTTTLLLLTTT');
+    expect(p.resumen).toMatchObject({ trabajadores: 1, dias: 11, crear: 11, conflictos: 0 });
+    // Nothing written by the preview.
+    expect((await grid(`desde=2026-05-29&hasta=2026-06-08&usuarioIds=${worker.id}`)).filas[0]!.dias.every((d) => d.tipo === 'sin_planificar')).toBe(true);
+
+    const missingChoice = await applyPattern(body);
+    expect(missingChoice.statusCode).toBe(400);
+    expect(missingChoice.json().error.fields.conflictos).toBeDefined();
+
+    const commit = await applyPattern({ ...body, conflictos: 'conservar' });
+    expect(commit.statusCode, commit.body).toBe(200);
+    expect(commit.json<ResultadoPatron>().aplicado).toBe(true);
+    const june = await grid(`mes=2026-06&usuarioIds=${worker.id}`);
+    expect(june.filas[0]!.dias.slice(0, 10).map((d) => (d.tipo === 'turno' ? 'T' : d.tipo === 'libre' ? 'L' : '-')).join('')).toBe('TLLLLTTT--');
+    expect(june.filas[0]!.dias[0]).toMatchObject({ fecha: '2026-06-01', turnoId: office.id, segundosPlanificados: 8 * 3600, turno: { codigo: 'OF', etiqueta: '09:00–18:00' } });
+
+    // A second pattern over the same dates: "conservar" keeps what is there, "reemplazar" needs a motivo and logs.
+    const other = { usuarioIds: [worker.id], desde: '2026-06-01', hasta: '2026-06-04', patron: { tipo: 'semana_fija', dias: [night.id, night.id, night.id, night.id, night.id, 'libre', 'libre'] } };
+    const keep = await applyPattern({ ...other, conflictos: 'conservar' });
+    expect(keep.json<ResultadoPatron>().resumen).toMatchObject({ conservar: 4, conflictos: 4, crear: 0 });
+    const noReason = await applyPattern({ ...other, conflictos: 'reemplazar' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.motivo).toMatch(/motivo/);
+    const replace = await applyPattern({ ...other, conflictos: 'reemplazar', motivo: 'Cambio de temporada', solicitadoPor: 'trabajador' });
+    expect(replace.json<ResultadoPatron>().resumen).toMatchObject({ reemplazar: 4 });
+    const log = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${worker.id}&desde=2026-06-01&hasta=2026-06-04`, headers: c.headers });
+    const entries = log.json<CambiosPage>().items;
+    expect(entries).toHaveLength(4);
+    expect(entries.every((e) => e.origen === 'patron' && e.solicitadoPor === 'trabajador' && e.motivo === 'Cambio de temporada')).toBe(true);
+    const june1 = entries.find((e) => e.fecha === '2026-06-01')!;
+    expect(june1.turnoAnterior).toMatchObject({ tipo: 'turno', turno: { codigo: 'OF' }, extension: '09:00' });
+    expect(entries.find((e) => e.fecha === '2026-06-03')!.turnoAnterior).toMatchObject({ tipo: 'libre', turno: null });
+    expect(june1.turnoNuevo).toMatchObject({ tipo: 'turno', turno: { codigo: 'NOC' }, extension: '08:00' });
+
+    // Applying the same pattern again changes nothing.
+    const again = await applyPattern({ ...other, conflictos: 'reemplazar' });
+    expect(again.statusCode).toBe(200);
+    expect(again.json<ResultadoPatron>().resumen).toMatchObject({ sinCambios: 4, reemplazar: 0 });
+  });
+
+  it('a night-shift rotation across the 2026 DST changes plans 9 real hours on 2026-04-04 and 7 on 2026-09-05', async () => {
+    const worker = workers[1]!;
+    for (const [desde, hasta] of [
+      ['2026-04-02', '2026-04-09'],
+      ['2026-09-03', '2026-09-10'],
+    ]) {
+      const response = await applyPattern({
+        usuarioIds: [worker.id],
+        desde,
+        hasta,
+        patron: { tipo: 'rotacion', turnoId: night.id, diasTrabajo: 4, diasLibres: 4 },
+        conflictos: 'reemplazar',
+        motivo: 'Rotación nocturna',
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const april = await grid(`desde=2026-04-02&hasta=2026-04-09&usuarioIds=${worker.id}`);
+    expect(april.filas[0]!.dias.map((d) => d.segundosPlanificados / 3600)).toEqual([8, 8, 9, 8, 0, 0, 0, 0]);
+    expect(april.filas[0]!.dias[1]!.feriado).toEqual({ nombre: 'Viernes Santo', irrenunciable: false });
+    const september = await grid(`desde=2026-09-03&hasta=2026-09-10&usuarioIds=${worker.id}`);
+    expect(september.filas[0]!.dias.map((d) => d.segundosPlanificados / 3600)).toEqual([8, 8, 7, 8, 0, 0, 0, 0]);
+    // A site without summer time (Punta Arenas) plans the same night 8 hours: days are the site's days.
+    const magallanes = await addSite(t.database.db, c.companyId, 'Punta Arenas', 'America/Punta_Arenas');
+    const [south] = await addWorkers(t.database.db, c.companyId, 1, { siteId: magallanes });
+    const southPlan = await applyPattern({ usuarioIds: [south!.id], desde: '2026-04-02', hasta: '2026-04-09', patron: { tipo: 'rotacion', turnoId: night.id, diasTrabajo: 4, diasLibres: 4 }, conflictos: 'reemplazar', motivo: 'Regularización' });
+    expect(southPlan.statusCode, southPlan.body).toBe(200);
+    const south4 = await grid(`desde=2026-04-02&hasta=2026-04-09&usuarioIds=${south!.id}`);
+    expect(south4.filas[0]!.usuario.zonaHoraria).toBe('America/Punta_Arenas');
+    expect(south4.filas[0]!.dias.map((d) => d.segundosPlanificados / 3600)).toEqual([8, 8, 8, 8, 0, 0, 0, 0]);
+    // The week of the change adds the real hours: Mon 2026-03-30 .. Sun 2026-04-05 holds Thu-Sun = 8+8+9+8.
+    expect(april.filas[0]!.semanas[0]).toMatchObject({ inicio: '2026-03-30', segundosPlanificados: 33 * 3600, diasTrabajo: 4 });
+  });
+
+  it('a whole group with a fixed week; workers outside the contract dates are left out', async () => {
+    const late = await addWorkers(t.database.db, c.companyId, 1, { groupId: group, inicioContrato: '2026-07-10' });
+    const response = await applyPattern(
+      { grupoIds: [group], desde: '2026-07-06', hasta: '2026-07-12', patron: { tipo: 'semana_fija', dias: [office.id, office.id, office.id, office.id, office.id, 'libre', 'libre'] } },
+      true,
+    );
+    const result = response.json<ResultadoPatron>();
+    expect(result.trabajadores).toHaveLength(4);
+    const newcomer = result.trabajadores.find((w) => w.usuario.id === late[0]!.id)!;
+    expect(newcomer.dias.map((d) => d.fecha)).toEqual(['2026-07-10', '2026-07-11', '2026-07-12']);
+  });
+});
+
+describe('legal-limit flags', () => {
+  it('a 44-hour plan in the week of 2026-04-27 breaks the 42-hour limit; 42 hours passes; more than 10 hours a day and days per week are flagged', async () => {
+    const [w44, w42, w12, w7] = await addWorkers(t.database.db, c.companyId, 4, { groupId: group });
+    const long = await createShift(t.app, c.headers, { codigo: 'L44', inicio: '08:00', fin: '17:48', colacion: { tipo: 'minutos', minutos: 60 } });
+    const ok = await createShift(t.app, c.headers, { codigo: 'L42', inicio: '08:00', fin: '17:24', colacion: { tipo: 'minutos', minutos: 60 } });
+    const twelve = await createShift(t.app, c.headers, { codigo: 'D12', inicio: '08:00', fin: '20:00', colacion: { tipo: 'minutos', minutos: 60 } });
+    const short = await createShift(t.app, c.headers, { codigo: 'C6', inicio: '09:00', fin: '15:00' });
+    const week = (turno: string, days = 5) => ({ tipo: 'semana_fija', dias: Array.from({ length: 7 }, (_, i) => (i < days ? turno : 'libre')) });
+    for (const [worker, patron] of [
+      [w44!, week(long.id)],
+      [w42!, week(ok.id)],
+      [w12!, week(twelve.id, 3)],
+      [w7!, week(short.id, 7)],
+    ] as const) {
+      const response = await applyPattern({ usuarioIds: [worker.id], desde: '2026-04-27', hasta: '2026-05-03', patron, conflictos: 'reemplazar' });
+      expect(response.statusCode, response.body).toBe(200);
+    }
+    const result = await grid(`desde=2026-04-27&hasta=2026-05-03&usuarioIds=${[w44!.id, w42!.id, w12!.id, w7!.id].join(',')}`);
+    const week0 = (id: string) => result.filas.find((f) => f.usuario.id === id)!.semanas[0]!;
+    expect(week0(w44!.id)).toMatchObject({ segundosPlanificados: 44 * 3600, horasPlanificadas: '44:00', limiteHorasSemanales: 42, sobreLimiteSemanal: true });
+    expect(week0(w42!.id)).toMatchObject({ segundosPlanificados: 42 * 3600, sobreLimiteSemanal: false, diaSobreDiezHoras: false, diasFueraDeRango: false, alertas: [] });
+    expect(week0(w12!.id)).toMatchObject({ diaSobreDiezHoras: true, diasTrabajo: 3, diasFueraDeRango: true });
+    expect(week0(w7!.id)).toMatchObject({ diasTrabajo: 7, diasFueraDeRango: true, sobreLimiteSemanal: false });
+    // May 1st is a holiday: the grid shows it.
+    expect(result.dias.find((d) => d.fecha === '2026-05-01')!.feriado).toMatchObject({ irrenunciable: true });
+  });
+});
+
+describe('changing a day and the change log', () => {
+  it('the first planning of a future day is not logged; changing it needs a motivo and is logged with the legal report columns', async () => {
+    const worker = workers[2]!;
+    const first = await putDay(worker.id, '2026-05-12', { tipo: 'turno', turnoId: office.id });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ cambiado: true, cambioId: null, dia: { tipo: 'turno', segundosPlanificados: 8 * 3600 } });
+
+    const same = await putDay(worker.id, '2026-05-12', { tipo: 'turno', turnoId: office.id });
+    expect(same.json()).toMatchObject({ cambiado: false, cambioId: null });
+
+    const noReason = await putDay(worker.id, '2026-05-12', { tipo: 'turno', turnoId: night.id });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().error.fields.motivo).toBe('Indica el motivo del cambio: el día ya estaba planificado.');
+
+    t.clock.set('2026-04-20T16:00:00Z');
+    const changed = await putDay(worker.id, '2026-05-12', { tipo: 'turno', turnoId: night.id, motivo: 'Reemplazo', solicitadoPor: 'trabajador', observacion: 'Cubre a un compañero' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().cambioId).toEqual(expect.any(String));
+    t.clock.set('2026-04-20T15:00:00Z');
+
+    const log = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${worker.id}`, headers: c.headers });
+    const [entry] = log.json<CambiosPage>().items;
+    expect(entry).toMatchObject({
+      fecha: '2026-05-12',
+      fechaPrimeraAsignacion: '2026-04-20T15:00:00.000Z',
+      fechaAsignacionTurno: '2026-04-20T15:00:00.000Z',
+      turnoAnterior: { tipo: 'turno', turno: { codigo: 'OF', inicio: '09:00', fin: '18:00' }, extensionSegundos: 9 * 3600, extension: '09:00' },
+      fechaNuevaAsignacion: '2026-04-20T16:00:00.000Z',
+      // 22:00 on 2026-05-12 in Santiago (UTC-4).
+      inicioTurno: '2026-05-13T02:00:00.000Z',
+      turnoNuevo: { tipo: 'turno', turno: { codigo: 'NOC' }, extension: '08:00' },
+      solicitadoPor: 'trabajador',
+      observaciones: 'Reemplazo. Cubre a un compañero',
+      diaPasado: false,
+      origen: 'manual',
+      cambiadoPor: { id: c.adminId },
+    });
+    const month = await grid(`mes=2026-05&usuarioIds=${worker.id}`);
+    expect(month.filas[0]!.dias.find((d) => d.fecha === '2026-05-12')!.modificado).toBe(true);
+    expect(month.filas[0]!.dias.find((d) => d.fecha === '2026-05-13')!.modificado).toBe(false);
+  });
+
+  it('a past day cannot be planned silently: it needs a motivo and is logged even when it was not planned', async () => {
+    const worker = workers[2]!;
+    const refused = await putDay(worker.id, '2026-04-10', { tipo: 'libre' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.fields.motivo).toBe('Indica el motivo: el día ya pasó.');
+    const ok = await putDay(worker.id, '2026-04-10', { tipo: 'libre', motivo: 'Regularización' });
+    expect(ok.json().cambioId).toEqual(expect.any(String));
+    const log = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${worker.id}&desde=2026-04-10&hasta=2026-04-10`, headers: c.headers });
+    expect(log.json<CambiosPage>().items[0]).toMatchObject({
+      diaPasado: true,
+      fechaPrimeraAsignacion: null,
+      turnoAnterior: { tipo: 'sin_planificar', turno: null },
+      turnoNuevo: { tipo: 'libre' },
+      inicioTurno: null,
+    });
+    // Removing a planned day (sin planificar) is a change too.
+    const removed = await putDay(worker.id, '2026-05-12', { tipo: 'sin_planificar', motivo: 'Sin turno ese día' });
+    expect(removed.json()).toMatchObject({ cambiado: true, dia: { tipo: 'sin_planificar' } });
+  });
+
+  it('refuses unknown and inactive shifts and dates outside the contract', async () => {
+    const worker = workers[2]!;
+    const unknown = await putDay(worker.id, '2026-06-20', { tipo: 'turno', turnoId: '00000000-0000-4000-8000-000000000000' });
+    expect(unknown.json().error.fields.turnoId).toBe('El turno no existe.');
+    const old = await createShift(t.app, c.headers, { codigo: 'VIEJO', inicio: '10:00', fin: '14:00', activo: false });
+    const inactive = await putDay(worker.id, '2026-06-20', { tipo: 'turno', turnoId: old.id });
+    expect(inactive.json().error.fields.turnoId).toBe('El turno está inactivo.');
+    const before = await putDay(worker.id, '2019-06-20', { tipo: 'libre', motivo: 'x' });
+    expect(before.json().error.fields.fecha).toBe('La fecha está fuera del contrato del trabajador.');
+  });
+});
+
+describe('shift versions', () => {
+  it('editing a shift never changes the hours of days already planned; moving future days is explicit and logged', async () => {
+    const [worker] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group });
+    const shift = await createShift(t.app, c.headers, { codigo: 'VER', inicio: '08:00', fin: '16:00' });
+    await applyPattern({ usuarioIds: [worker!.id], desde: '2026-04-13', hasta: '2026-04-24', patron: { tipo: 'rotacion', turnoId: shift.id, diasTrabajo: 1, diasLibres: 0 }, conflictos: 'reemplazar', motivo: 'Carga inicial' });
+    const hours = async () =>
+      (await grid(`desde=2026-04-13&hasta=2026-04-24&usuarioIds=${worker!.id}`)).filas[0]!.dias.map((d) => d.segundosPlanificados / 3600);
+    expect(await hours()).toEqual(Array(12).fill(8));
+
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${shift.id}`, headers: c.headers, payload: { fin: '18:00' } });
+    expect(edit.json()).toMatchObject({ version: 2, fin: '18:00', duracionNetaMin: 600, diasActualizados: 0 });
+    expect(await hours()).toEqual(Array(12).fill(8));
+
+    const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${shift.id}`, headers: c.headers, payload: { fin: '17:00', actualizarPlanificacionFutura: true } });
+    // Today is 2026-04-20: from the 21st to the 24th move to version 3; past days and today keep version 1.
+    expect(moved.json()).toMatchObject({ version: 3, diasActualizados: 4 });
+    expect(await hours()).toEqual([...Array(8).fill(8), 9, 9, 9, 9]);
+    const log = await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${worker!.id}`, headers: c.headers });
+    expect(log.json<CambiosPage>().items.filter((e) => e.origen === 'edicion_turno').map((e) => e.fecha).sort()).toEqual(['2026-04-21', '2026-04-22', '2026-04-23', '2026-04-24']);
+  });
+});
+
+describe('perfiles and tenancy', () => {
+  it('a supervisor plans only the groups they lead; a trabajador reads only their own planning; a fiscalizador nothing', async () => {
+    const [sup] = await addWorkers(t.database.db, c.companyId, 1, { perfil: 'supervisor' });
+    const led = await addGroup(t.database.db, c.companyId, 'Cajas', [sup!.id]);
+    const [member] = await addWorkers(t.database.db, c.companyId, 1, { groupId: led });
+    const supHeaders = await signInAs(t.app, sup!.rut);
+    expect((await putDay(member!.id, '2026-06-01', { tipo: 'turno', turnoId: office.id }, supHeaders)).statusCode).toBe(200);
+    expect((await putDay(workers[0]!.id, '2026-06-20', { tipo: 'libre' }, supHeaders)).statusCode).toBe(404);
+    const supGrid = await grid('mes=2026-06', supHeaders);
+    expect(supGrid.filas.map((f) => f.usuario.id)).toEqual([member!.id]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=2026-06&grupoId=${group}`, headers: supHeaders })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/turnos', headers: supHeaders })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers: supHeaders, payload: {} })).statusCode).toBe(403);
+
+    const mine = await signInAs(t.app, member!.rut);
+    const own = await grid('mes=2026-06', mine);
+    expect(own.filas.map((f) => f.usuario.id)).toEqual([member!.id]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=2026-06&usuarioIds=${workers[0]!.id}`, headers: mine })).statusCode).toBe(404);
+    expect((await putDay(member!.id, '2026-06-02', { tipo: 'libre' }, mine)).statusCode).toBe(403);
+
+    const [inspector] = await addWorkers(t.database.db, c.companyId, 1, { perfil: 'fiscalizador' });
+    const insp = await signInAs(t.app, inspector!.rut);
+    for (const url of ['/api/v1/planificaciones?mes=2026-06', '/api/v1/planificaciones/cambios', '/api/v1/turnos']) {
+      expect((await t.app.inject({ method: 'GET', url, headers: insp })).statusCode).toBe(403);
+    }
+  });
+
+  it('every new route refuses the wrong perfil (403), no session (401), and another company ids (404)', async () => {
+    const other = await companyWithAdmin(t.app);
+    const [foreign] = await addWorkers(t.database.db, other.companyId, 1);
+    const foreignGroup = await addGroup(t.database.db, other.companyId, 'Ajeno');
+    const foreignShift = await createShift(t.app, other.headers, { codigo: 'AJ', inicio: '08:00', fin: '12:00' });
+    const [trab] = await addWorkers(t.database.db, c.companyId, 1);
+    const trabHeaders = await signInAs(t.app, trab!.rut);
+    const pattern = { usuarioIds: [foreign!.id], desde: '2026-06-01', hasta: '2026-06-02', patron: { tipo: 'rotacion', turnoId: office.id, diasTrabajo: 1, diasLibres: 1 }, conflictos: 'reemplazar' };
+    const routes: { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: unknown; trabajador: number }[] = [
+      { method: 'GET', url: '/api/v1/turnos', trabajador: 403 },
+      { method: 'GET', url: `/api/v1/turnos/${foreignShift.id}`, trabajador: 403 },
+      { method: 'POST', url: '/api/v1/turnos', payload: { nombre: 'X', codigo: 'X1', color: '#000000', inicio: '08:00', fin: '09:00', colacion: { tipo: 'minutos', minutos: 0 } }, trabajador: 403 },
+      { method: 'PATCH', url: `/api/v1/turnos/${foreignShift.id}`, payload: { nombre: 'Y' }, trabajador: 403 },
+      { method: 'GET', url: '/api/v1/planificaciones?mes=2026-06', trabajador: 200 },
+      { method: 'PUT', url: `/api/v1/planificaciones/${foreign!.id}/2026-06-01`, payload: { tipo: 'libre' }, trabajador: 403 },
+      { method: 'POST', url: '/api/v1/planificaciones/patron/vista-previa', payload: pattern, trabajador: 403 },
+      { method: 'POST', url: '/api/v1/planificaciones/patron', payload: pattern, trabajador: 403 },
+      { method: 'GET', url: '/api/v1/planificaciones/cambios', trabajador: 200 },
+      { method: 'GET', url: '/api/v1/cargas/turnos/plantilla', trabajador: 403 },
+      { method: 'GET', url: '/api/v1/cargas/planificacion/plantilla', trabajador: 403 },
+      { method: 'GET', url: '/api/v1/cargas/planificador/plantilla', trabajador: 403 },
+      { method: 'POST', url: '/api/v1/cargas/turnos/vista-previa', trabajador: 403 },
+      { method: 'POST', url: '/api/v1/cargas/turnos', trabajador: 403 },
+      { method: 'POST', url: '/api/v1/cargas/planificacion/vista-previa', trabajador: 403 },
+      { method: 'POST', url: '/api/v1/cargas/planificacion', trabajador: 403 },
+      { method: 'POST', url: '/api/v1/cargas/planificador/vista-previa', trabajador: 403 },
+      { method: 'POST', url: '/api/v1/cargas/planificador', trabajador: 403 },
+    ];
+    // Every route of these areas in the app's OpenAPI document is in the table above (a new one must be added).
+    const doc = (t.app as unknown as { swagger(): { paths: Record<string, Record<string, unknown>> } }).swagger();
+    const registered = Object.entries(doc.paths)
+      .filter(([p]) => ['/api/v1/turnos', '/api/v1/planificaciones', '/api/v1/cargas/'].some((prefix) => p.startsWith(prefix)))
+      .flatMap(([p, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${p.replace(/\{(\w+)\}/g, ':$1')}`));
+    const template = (url: string) =>
+      url
+        .split('?')[0]!
+        .replace(/\/(turnos)\/[0-9a-f-]{36}/, '/$1/:id')
+        .replace(/\/planificaciones\/[0-9a-f-]{36}\/\d{4}-\d{2}-\d{2}/, '/planificaciones/:usuarioId/:fecha');
+    expect(new Set(registered)).toEqual(new Set(routes.map((r) => `${r.method} ${template(r.url)}`)));
+    for (const route of routes) {
+      const anonymous = await t.app.inject({ method: route.method, url: route.url, ...(route.payload ? { payload: route.payload as object } : {}) });
+      expect(anonymous.statusCode, `${route.method} ${route.url}`).toBe(401);
+      const asWorker = await t.app.inject({ method: route.method, url: route.url, headers: trabHeaders, ...(route.payload ? { payload: route.payload as object } : {}) });
+      expect(asWorker.statusCode, `${route.method} ${route.url}`).toBe(route.trabajador);
+    }
+    // Another company's shift, worker and group are 404 for this company's administrator.
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/turnos/${foreignShift.id}`, headers: c.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${foreignShift.id}`, headers: c.headers, payload: { nombre: 'Y' } })).statusCode).toBe(404);
+    expect((await putDay(foreign!.id, '2026-06-01', { tipo: 'libre' })).statusCode).toBe(404);
+    expect((await applyPattern(pattern)).statusCode).toBe(404);
+    expect((await applyPattern({ ...pattern, usuarioIds: [], grupoIds: [foreignGroup] }, true)).statusCode).toBe(404);
+    expect((await grid(`mes=2026-06`)).filas.some((f) => f.usuario.id === foreign!.id)).toBe(false);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=2026-06&grupoId=${foreignGroup}`, headers: c.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones/cambios?usuarioId=${foreign!.id}`, headers: c.headers })).statusCode).toBe(404);
+    // A pattern with another company's shift: the shift does not exist here.
+    const foreignShiftPattern = await applyPattern({ ...pattern, usuarioIds: [workers[0]!.id], patron: { tipo: 'rotacion', turnoId: foreignShift.id, diasTrabajo: 1, diasLibres: 1 } });
+    expect(foreignShiftPattern.json().error.fields['patron.turnoId']).toBe('El turno no existe.');
+  });
+});
+
+describe('shifts', () => {
+  it('creates, lists and validates shifts with computed hours', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/turnos',
+      headers: c.headers,
+      payload: { nombre: 'Oficina', codigo: 'ofi-2', color: '#AABBCC', inicio: '09:00', fin: '18:00', colacion: { tipo: 'minutos', minutos: 60 }, toleranciaAtrasoMin: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ codigo: 'OFI-2', color: '#aabbcc', duracionMin: 540, colacionMin: 60, duracionNetaMin: 480, horasSemanalesReferencia: 40, cruzaMedianoche: false, version: 1 });
+    const duplicate = await t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers: c.headers, payload: { nombre: 'Otra', codigo: 'OFI-2', color: '#000000', inicio: '08:00', fin: '12:00', colacion: { tipo: 'minutos', minutos: 0 } } });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json().error.fields.codigo).toBe('Ya existe un turno con el código «OFI-2».');
+    const badBreak = await t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers: c.headers, payload: { nombre: 'Mala', codigo: 'MALA', color: '#000000', inicio: '08:00', fin: '12:00', colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' } } });
+    expect(badBreak.statusCode).toBe(400);
+    expect(badBreak.json().error.fields.colacion).toBe('La colación debe quedar dentro del horario del turno.');
+    const nightShift = await t.app.inject({ method: 'GET', url: `/api/v1/turnos/${night.id}`, headers: c.headers });
+    expect(nightShift.json()).toMatchObject({ cruzaMedianoche: true, duracionMin: 480, etiqueta: '22:00–06:00' });
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=ofi&pageSize=10', headers: c.headers });
+    expect(list.json().items.map((s: { codigo: string }) => s.codigo)).toContain('OFI-2');
+    const deactivated = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${created.json().id}`, headers: c.headers, payload: { activo: false } });
+    expect(deactivated.json()).toMatchObject({ activo: false, version: 1 });
+    const active = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?activo=true&pageSize=100', headers: c.headers });
+    expect(active.json().items.map((s: { codigo: string }) => s.codigo)).not.toContain('OFI-2');
+  });
+});

@@ -1,0 +1,151 @@
+import type { ActualizarTurnoResponse, actualizarTurnoBodySchema, crearTurnoBodySchema, Turno, TurnosPage, turnosQuerySchema } from '@jornada/contracts';
+import { validateShiftTemplate } from '@jornada/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import type { RequestSession } from '../../plugins/types';
+import { writeDays, type DayWrite } from '../planning/planning.model';
+import { daysWithShiftFrom } from '../planning/planning.repository';
+import { breakColumns, colacionOf, templateOf, timingDiffers, toTurno } from './shifts.model';
+import * as repo from './shifts.repository';
+
+export type CrearTurnoInput = z.output<typeof crearTurnoBodySchema>;
+export type ActualizarTurnoInput = z.output<typeof actualizarTurnoBodySchema>;
+export type TurnosQueryInput = z.output<typeof turnosQuerySchema>;
+
+export const SHIFT_MESSAGES = {
+  notFound: 'El turno no existe.',
+  codeTaken: (codigo: string) => `Ya existe un turno con el código «${codigo}».`,
+} as const;
+
+function codeTaken(codigo: string): AppError {
+  const message = SHIFT_MESSAGES.codeTaken(codigo);
+  return new AppError('CONFLICT', message, { codigo: message });
+}
+
+export function createShiftsService(db: Db) {
+  async function requireShift(session: RequestSession, id: string, forUpdate = false, dbx = db as Parameters<typeof repo.findShift>[0]) {
+    requireId(id, SHIFT_MESSAGES.notFound);
+    const row = await repo.findShift(dbx, session.companyId, id, forUpdate);
+    if (!row) throw notFound(SHIFT_MESSAGES.notFound);
+    return row;
+  }
+
+  return {
+    async list(session: RequestSession, query: TurnosQueryInput): Promise<TurnosPage> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const { rows, total } = await repo.listShifts(db, session.companyId, { q: query.q, activo: query.activo }, {
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: rows.map(toTurno), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(session: RequestSession, id: string): Promise<Turno> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      return toTurno(await requireShift(session, id));
+    },
+
+    async create(session: RequestSession, body: CrearTurnoInput, now: Date): Promise<Turno> {
+      requirePerfil(session, 'administrador');
+      try {
+        const [row] = await db.transaction((tx) =>
+          repo.insertShifts(
+            tx,
+            [
+              {
+                companyId: session.companyId,
+                codigo: body.codigo,
+                nombre: body.nombre,
+                color: body.color,
+                startTime: body.inicio,
+                endTime: body.fin,
+                ...breakColumns(body.colacion),
+                lateToleranceMin: body.toleranciaAtrasoMin,
+                earlyToleranceMin: body.toleranciaSalidaMin,
+                daysPerWeek: body.diasPorSemana,
+                active: body.activo,
+                createdAt: now,
+                updatedAt: now,
+              },
+            ],
+            session.userId,
+            now,
+          ),
+        );
+        return toTurno(row!);
+      } catch (error) {
+        if (isUniqueViolation(error, 'shifts_company_codigo_key')) throw codeTaken(body.codigo);
+        throw error;
+      }
+    },
+
+    /**
+     * Edits a shift. New timing makes a new version; planned days keep theirs unless the caller asks to
+     * move the days from tomorrow on (each worker's zone), which logs each one as a change of shift.
+     */
+    async update(session: RequestSession, id: string, body: ActualizarTurnoInput, now: Date): Promise<ActualizarTurnoResponse> {
+      requirePerfil(session, 'administrador');
+      try {
+        return await db.transaction(async (tx) => {
+          const current = await requireShift(session, id, true, tx);
+          const colacion = body.colacion ?? colacionOf(current);
+          const next = {
+            startTime: body.inicio ?? current.startTime,
+            endTime: body.fin ?? current.endTime,
+            ...breakColumns(colacion),
+            lateToleranceMin: body.toleranciaAtrasoMin ?? current.lateToleranceMin,
+            earlyToleranceMin: body.toleranciaSalidaMin ?? current.earlyToleranceMin,
+          };
+          const problems = validateShiftTemplate(templateOf(next));
+          if (problems.length > 0) throw fieldError(/colaci/i.test(problems[0]!) ? 'colacion' : 'fin', problems[0]!);
+          const timingChanged = timingDiffers(current, next);
+          const row = await repo.updateShift(
+            tx,
+            current,
+            {
+              ...next,
+              ...(body.nombre !== undefined ? { nombre: body.nombre } : {}),
+              ...(body.codigo !== undefined ? { codigo: body.codigo } : {}),
+              ...(body.color !== undefined ? { color: body.color } : {}),
+              ...(body.diasPorSemana !== undefined ? { daysPerWeek: body.diasPorSemana } : {}),
+              ...(body.activo !== undefined ? { active: body.activo } : {}),
+            },
+            timingChanged,
+            session.userId,
+            now,
+          );
+          let diasActualizados = 0;
+          if (timingChanged && body.actualizarPlanificacionFutura) {
+            // Tomorrow in the zone furthest behind is at most one day after Santiago's today: filter per row below.
+            const candidates = await daysWithShiftFrom(tx, session.companyId, id, localDate(now));
+            const writes: DayWrite[] = candidates
+              .filter((day) => day.date > localDate(now, day.zone) && day.shiftVersion !== row.version)
+              .map((day) => ({
+                userId: day.userId,
+                date: day.date,
+                target: { kind: 'turno', shiftId: id, shiftVersion: row.version },
+                existing: day,
+                past: false,
+                requestedBy: 'empleador',
+                motivo: `Modificación del turno ${row.codigo} (${row.startTime}–${row.endTime})`,
+                observacion: null,
+              }));
+            await writeDays(tx, { companyId: session.companyId, actorId: session.userId, now, origin: 'edicion_turno' }, writes);
+            diasActualizados = writes.length;
+          }
+          return { ...toTurno(row), diasActualizados };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'shifts_company_codigo_key')) throw codeTaken(body.codigo ?? '');
+        throw error;
+      }
+    },
+  };
+}
+
+
+export type ShiftsService = ReturnType<typeof createShiftsService>;

@@ -1,0 +1,61 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockRoutes, page, signedInAs } from '../test/mock-api';
+import { renderApp } from '../test/render-app';
+import { navItemsFor } from './navigation';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const labels = (perfil: Parameters<typeof navItemsFor>[0]) =>
+  navItemsFor(perfil).map((item) => (item.children ? `${item.label}[${item.children.map((c) => c.label).join(',')}]` : item.label));
+
+describe('navigation by perfil', () => {
+  it('lists only the areas each perfil may open', () => {
+    const admin = labels('administrador');
+    expect(admin[0]).toBe('Inicio');
+    expect(admin).toContain('Usuarios[Lista de usuarios,Registrar usuario]');
+    expect(admin).toContain('Grupos[Grupos,Editar grupo,Estados de grupos,Asignar líderes,Asignación masiva]');
+    expect(admin).toContain('Configuración[Empresa,Sedes]');
+    expect(admin).toContain('Mis datos');
+
+    const supervisor = labels('supervisor');
+    expect(supervisor).toEqual(expect.arrayContaining(['Inicio', 'Usuarios', 'Grupos', 'Mis datos']));
+    expect(supervisor.join()).not.toMatch(/Configuración|Registrar usuario|Asignación masiva/);
+
+    const trabajador = labels('trabajador');
+    expect(trabajador).toEqual(expect.arrayContaining(['Inicio', 'Mis datos']));
+    expect(trabajador.join()).not.toMatch(/Usuarios|Grupos|Configuración/);
+
+    expect(labels('fiscalizador')).toEqual(['Inicio']);
+    expect(labels('')).toEqual([]);
+  });
+
+  it('the private layout shows a supervisor their areas and nothing of administration', async () => {
+    mockRoutes({ ...signedInAs('supervisor') });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(await within(nav).findByRole('link', { name: 'Grupos' })).toHaveAttribute('href', '/dashboard/group');
+    expect(within(nav).getByRole('link', { name: 'Usuarios' })).toHaveAttribute('href', '/dashboard/users');
+    expect(within(nav).queryByText('Configuración')).not.toBeInTheDocument();
+    expect(within(nav).queryByText('Registrar usuario')).not.toBeInTheDocument();
+  });
+
+  it('a fiscalizador sees only Inicio, and an address outside their perfil says so', async () => {
+    mockRoutes({ ...signedInAs('fiscalizador'), 'GET /v1/usuarios': () => ({ body: page([]) }) });
+    renderApp('/dashboard/users');
+    expect(await screen.findByRole('heading', { name: 'No tienes acceso a esta sección' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Inicio']);
+  });
+
+  it('an administrator sees the sections and opens one', async () => {
+    mockRoutes({ ...signedInAs('administrador') });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(await within(nav).findByText('Configuración')).toBeInTheDocument();
+    expect(within(nav).getByText('Usuarios')).toBeInTheDocument();
+    expect(within(nav).getByText('Grupos')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,12 @@
+/** Query keys of the planning feature. */
+export const planningKeys = {
+  all: ['planificacion'] as const,
+  grids: ['planificacion', 'grilla'] as const,
+  grid: (query: Record<string, string>) => ['planificacion', 'grilla', query] as const,
+  changes: ['planificacion', 'cambios'] as const,
+  changeList: (query: Record<string, unknown>) => ['planificacion', 'cambios', query] as const,
+  shifts: ['planificacion', 'turnos-activos'] as const,
+  groups: ['planificacion', 'opciones', 'grupos'] as const,
+  sites: ['planificacion', 'opciones', 'sedes'] as const,
+  workers: (q: string) => ['planificacion', 'opciones', 'trabajadores', q] as const,
+};

@@ -1,0 +1,203 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/SegmentedControl.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
+import type { SolicitadoPor, TipoDia, Turno, TurnoPlanificado } from '@jornada/contracts';
+import { useState, type FormEvent } from 'react';
+import { compactRange, fullRange, longDayLabel, readableTextColor } from '../../../components/planning-grid';
+import classes from './day-editor.module.css';
+
+export type DayChoice = { tipo: 'turno'; turno: Turno } | { tipo: 'libre' } | { tipo: 'sin_planificar' };
+
+export interface DayJustification {
+  solicitadoPor: SolicitadoPor;
+  motivo?: string;
+  observacion?: string;
+}
+
+export interface DayEditorProps {
+  workerName: string;
+  date: string;
+  current: { tipo: TipoDia; turno: TurnoPlanificado | null };
+  past: boolean;
+  shifts: readonly Turno[];
+  loadingShifts?: boolean;
+  onApply: (choice: DayChoice, justification: DayJustification) => void;
+  onCancel: () => void;
+  /** Reopened after the server asked for a reason: start on the reason step with this choice. */
+  initialChoice?: DayChoice;
+  serverError?: string;
+}
+
+function sameChoice(choice: DayChoice, current: DayEditorProps['current']): boolean {
+  if (choice.tipo !== current.tipo) return false;
+  return choice.tipo !== 'turno' || choice.turno.id === current.turno?.id;
+}
+
+function choiceLabel(choice: DayChoice | DayEditorProps['current']): string {
+  if (choice.tipo === 'libre') return 'Libre';
+  if (choice.tipo === 'sin_planificar') return 'Sin planificación';
+  if (!choice.turno) return 'Turno';
+  return `${choice.turno.codigo} ${fullRange(choice.turno.inicio, choice.turno.fin)}`;
+}
+
+/**
+ * The popover of a day: pick a shift, a rest day or clear it. A new plan for a future day is saved
+ * at once; changing a planned day or any past day asks who asked for it, the reason and an
+ * observation (legal report "modificaciones de turnos").
+ */
+export function DayEditor({ workerName, date, current, past, shifts, loadingShifts, onApply, onCancel, initialChoice, serverError }: DayEditorProps) {
+  const [choice, setChoice] = useState<DayChoice | null>(initialChoice ?? null);
+  const [filter, setFilter] = useState('');
+  const [solicitadoPor, setSolicitadoPor] = useState<SolicitadoPor>('empleador');
+  const [motivo, setMotivo] = useState('');
+  const [observacion, setObservacion] = useState('');
+  const [motivoError, setMotivoError] = useState<string | null>(serverError ?? null);
+  const needsReason = past || current.tipo !== 'sin_planificar';
+
+  const pick = (next: DayChoice) => {
+    if (sameChoice(next, current)) {
+      onCancel();
+      return;
+    }
+    if (!needsReason) {
+      onApply(next, { solicitadoPor: 'empleador' });
+      return;
+    }
+    setChoice(next);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!choice) return;
+    if (!motivo.trim()) {
+      setMotivoError(past ? 'Indica el motivo: el día ya pasó.' : 'Indica el motivo del cambio: el día ya estaba planificado.');
+      return;
+    }
+    onApply(choice, { solicitadoPor, motivo: motivo.trim(), observacion: observacion.trim() || undefined });
+  };
+
+  const visible = filter.trim()
+    ? shifts.filter((shift) => `${shift.codigo} ${shift.nombre}`.toLocaleLowerCase('es-CL').includes(filter.trim().toLocaleLowerCase('es-CL')))
+    : shifts;
+
+  return (
+    <div className={classes.editor}>
+      <Text fw={700} size="sm">
+        {longDayLabel(date)}
+      </Text>
+      <Text size="xs" c="dimmed" mb={6}>
+        {workerName} · Actual: {choiceLabel(current)}
+      </Text>
+      {past && (
+        <Alert color="sol" variant="light" p="xs" mb="xs" className={classes.pastAlert}>
+          Este día ya pasó: el cambio queda registrado con su motivo.
+        </Alert>
+      )}
+      {!choice ? (
+        <>
+          {shifts.length > 8 && (
+            <TextInput size="xs" label="Filtrar turnos" placeholder="Código o nombre" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} mb={6} />
+          )}
+          <div className={classes.options} role="group" aria-label="Elegir el turno del día">
+            {loadingShifts && (
+              <Text size="xs" c="dimmed" role="status">
+                Cargando turnos…
+              </Text>
+            )}
+            {!loadingShifts && shifts.length === 0 && (
+              <Text size="xs" c="dimmed">
+                No hay turnos activos. Créalos en Turnos.
+              </Text>
+            )}
+            {visible.map((shift) => {
+              const selected = current.tipo === 'turno' && current.turno?.id === shift.id;
+              return (
+                <button
+                  key={shift.id}
+                  type="button"
+                  className={classes.option}
+                  onClick={() => pick({ tipo: 'turno', turno: shift })}
+                  aria-pressed={selected}
+                  aria-label={`Turno ${shift.nombre} ${fullRange(shift.inicio, shift.fin)}`}
+                >
+                  <span className={classes.swatch} style={{ background: shift.color, color: readableTextColor(shift.color) }} aria-hidden="true">
+                    {compactRange(shift.inicio, shift.fin)}
+                  </span>
+                  <span className={classes.optionText}>
+                    <strong>{shift.codigo}</strong> {shift.nombre}
+                  </span>
+                </button>
+              );
+            })}
+          </div>
+          <div className={classes.actions}>
+            <Button size="xs" variant="light" color="gray" onClick={() => pick({ tipo: 'libre' })} aria-pressed={current.tipo === 'libre'}>
+              Libre (descanso)
+            </Button>
+            {current.tipo !== 'sin_planificar' && (
+              <Button size="xs" variant="subtle" color="red.8" onClick={() => pick({ tipo: 'sin_planificar' })}>
+                Quitar planificación
+              </Button>
+            )}
+          </div>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Motivo del cambio">
+          <Text size="sm" mb="xs">
+            {choiceLabel(current)} → <strong>{choiceLabel(choice)}</strong>
+          </Text>
+          <SegmentedControl
+            fullWidth
+            size="xs"
+            aria-label="Solicitado por"
+            value={solicitadoPor}
+            onChange={(value) => setSolicitadoPor(value as SolicitadoPor)}
+            data={[
+              { value: 'empleador', label: 'Empleador' },
+              { value: 'trabajador', label: 'Trabajador' },
+            ]}
+          />
+          <Text size="xs" c="dimmed" mt={2} mb="xs">
+            ¿Quién pidió el cambio?
+          </Text>
+          <Textarea
+            label="Motivo"
+            withAsterisk
+            size="xs"
+            autosize
+            minRows={2}
+            maxLength={500}
+            value={motivo}
+            onChange={(event) => {
+              setMotivo(event.currentTarget.value);
+              setMotivoError(null);
+            }}
+            error={motivoError}
+            data-autofocus
+          />
+          <Textarea
+            label="Observación"
+            size="xs"
+            autosize
+            minRows={1}
+            maxLength={1000}
+            mt="xs"
+            value={observacion}
+            onChange={(event) => setObservacion(event.currentTarget.value)}
+          />
+          <div className={classes.actions}>
+            <Button size="xs" variant="default" onClick={() => (initialChoice ? onCancel() : setChoice(null))}>
+              Volver
+            </Button>
+            <Button size="xs" type="submit">
+              Guardar cambio
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { CreatePlanningPage } from './components/create-planning-page';

@@ -1,0 +1,73 @@
+import type { DiaPlan, FilaPlan, PlanificacionGrilla, SemanaPlan, Turno, TurnoPlanificado } from '@jornada/contracts';
+import type { GridEntry, GridShift, GridWorker, WeekSummary, WeekFlag, WorkerPlan } from '../../../components/planning-grid';
+
+const shiftCache = new Map<string, GridShift>();
+
+/** A planned shift (or a template) as the grid draws it; one object per shift version, so lengths are cached. */
+export function gridShiftOf(turno: TurnoPlanificado | Turno): GridShift {
+  const key = `${turno.id}@${turno.version}@${turno.color}@${turno.nombre}@${turno.codigo}`;
+  let shift = shiftCache.get(key);
+  if (!shift) {
+    shift = { id: turno.id, code: turno.codigo, name: turno.nombre, color: turno.color, start: turno.inicio, end: turno.fin };
+    shiftCache.set(key, shift);
+  }
+  return shift;
+}
+
+export function entryOf(dia: Pick<DiaPlan, 'tipo' | 'turno' | 'segundosPlanificados'> & { modificado?: boolean }): GridEntry | undefined {
+  if (dia.tipo === 'turno' && dia.turno) return { kind: 'turno', shift: gridShiftOf(dia.turno), seconds: dia.segundosPlanificados, modified: dia.modificado };
+  if (dia.tipo === 'libre') return { kind: 'libre', modified: dia.modificado };
+  return undefined;
+}
+
+const plans = new WeakMap<object, WorkerPlan>();
+
+/** A row's days by date; cached by the row object, which TanStack Query keeps when the row does not change. */
+export function planOf(fila: { dias: readonly (Pick<DiaPlan, 'fecha' | 'tipo' | 'turno' | 'segundosPlanificados'> & { modificado?: boolean })[] }): WorkerPlan {
+  let plan = plans.get(fila);
+  if (!plan) {
+    const map = new Map<string, GridEntry>();
+    for (const dia of fila.dias) {
+      const entry = entryOf(dia);
+      if (entry) map.set(dia.fecha, entry);
+    }
+    plan = map;
+    plans.set(fila, plan);
+  }
+  return plan;
+}
+
+export function workerOf(fila: Pick<FilaPlan, 'usuario'>): GridWorker {
+  const { usuario } = fila;
+  return { id: usuario.id, name: `${usuario.nombre} ${usuario.apellidos}`.trim(), detail: [usuario.rut, usuario.cargo].filter(Boolean).join(' · ') };
+}
+
+export function holidaysOf(grilla: Pick<PlanificacionGrilla, 'dias'>): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const dia of grilla.dias) if (dia.feriado) out.set(dia.fecha, dia.feriado.irrenunciable ? `${dia.feriado.nombre} (irrenunciable)` : dia.feriado.nombre);
+  return out;
+}
+
+const FLAG_CODES: Partial<Record<string, WeekFlag['code']>> = {
+  jornada_semanal_sobre_limite: 'semana_sobre_limite',
+  jornada_diaria_sobre_limite: 'dia_sobre_10_horas',
+  dias_por_semana_fuera_de_rango: 'dias_fuera_de_rango',
+};
+
+/** The server's week (preview of a pattern) as the grid's summary. */
+export function weekOf(semana: SemanaPlan): WeekSummary {
+  return {
+    monday: semana.inicio,
+    plannedSeconds: semana.segundosPlanificados,
+    workingDays: semana.diasTrabajo,
+    limitHours: semana.limiteHorasSemanales,
+    flags: semana.alertas.map((alerta) => ({ code: FLAG_CODES[alerta.codigo] ?? 'semana_sobre_limite', message: alerta.mensaje })),
+    longDays: semana.alertas.filter((alerta) => alerta.codigo === 'jornada_diaria_sobre_limite').map((alerta) => alerta.fecha),
+  };
+}
+
+/** Today's date in Santiago as `aaaa-mm-dd` (before the server says what today is). */
+export function todayInSantiago(now = new Date()): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  return parts.slice(0, 10);
+}

@@ -1,0 +1,183 @@
+import { z } from 'zod';
+import {
+  emailSchema,
+  isoDateSchema,
+  nullableDate,
+  nullableEmail,
+  nullableText,
+  perfilSchema,
+  refSchema,
+  requiredText,
+  rutSchema,
+  uuidSchema,
+} from './common';
+import { pageSchema, paginationQuerySchema, queryBooleanSchema, sortOrderSchema } from './pagination';
+
+/** How a user may mark attendance (DT Res. Ex. 38: at least one non-biometric method must exist). */
+export const METODOS_MARCAJE = ['web', 'huella', 'kiosco_pin', 'reloj'] as const;
+export const metodoMarcajeSchema = z.enum(METODOS_MARCAJE, { error: 'Método de marcaje desconocido.' });
+export type MetodoMarcaje = z.infer<typeof metodoMarcajeSchema>;
+export const METODO_MARCAJE_LABELS: Record<MetodoMarcaje, string> = {
+  web: 'Web',
+  huella: 'Huella',
+  kiosco_pin: 'Kiosco con PIN',
+  reloj: 'Reloj control',
+};
+
+/** A user's invitation link (set the first password) lasts 72 hours. */
+export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+
+const metodosMarcajeSchema = z
+  .array(metodoMarcajeSchema)
+  .min(1, { message: 'Elige al menos un método de marcaje.' })
+  .max(METODOS_MARCAJE.length)
+  .transform((list) => [...new Set(list)]);
+
+/** Agreed weekly hours: half hours allowed (part time), never above the legal limit (checked by the server by date). */
+const horasSemanalesSchema = z
+  .number({ error: 'Ingresa las horas semanales pactadas.' })
+  .positive({ message: 'Las horas semanales deben ser mayores que cero.' })
+  .max(45, { message: 'Las horas semanales no pueden superar 45.' })
+  .multipleOf(0.5, { message: 'Las horas semanales van en horas o medias horas.' });
+
+/** Monthly base salary in whole Chilean pesos. */
+const sueldoBaseSchema = z
+  .number({ error: 'El sueldo base debe ser un número.' })
+  .int({ message: 'El sueldo base va en pesos, sin decimales.' })
+  .min(0, { message: 'El sueldo base no puede ser negativo.' })
+  .max(1_000_000_000, { message: 'El sueldo base es demasiado alto.' });
+
+/** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
+export const usuarioSchema = z.object({
+  id: z.string(),
+  rut: z.string(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  cargo: z.string().nullable(),
+  perfil: perfilSchema,
+  /** The administrator created at onboarding: cannot be deactivated nor lose the perfil. */
+  principal: z.boolean(),
+  email: z.string(),
+  emailPersonal: z.string().nullable(),
+  direccion: z.string().nullable(),
+  telefono: z.string().nullable(),
+  sede: refSchema.nullable(),
+  grupo: refSchema.nullable(),
+  /** Groups this user leads (supervisors and administrators). */
+  gruposLiderados: z.array(refSchema),
+  horasSemanales: z.number().nullable(),
+  sueldoBase: z.number().int().nullable(),
+  metodosMarcaje: z.array(metodoMarcajeSchema),
+  inicioContrato: z.string(),
+  finContrato: z.string().nullable(),
+  /** False after a finiquito (deactivation) or once the last day of the contract has passed. */
+  activo: z.boolean(),
+  /** When and why the user was deactivated (finiquito), if they were. */
+  desactivadoEn: z.string().nullable(),
+  motivoDesactivacion: z.string().nullable(),
+  /** Whether the user has set a password (the invitation link was used). */
+  claveDefinida: z.boolean(),
+  creadoEn: z.string(),
+  actualizadoEn: z.string(),
+});
+export type Usuario = z.infer<typeof usuarioSchema>;
+
+/** A short form of a user for member and leader lists. */
+export const usuarioResumenSchema = z.object({
+  id: z.string(),
+  rut: z.string(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  cargo: z.string().nullable(),
+  perfil: perfilSchema,
+  activo: z.boolean(),
+});
+export type UsuarioResumen = z.infer<typeof usuarioResumenSchema>;
+
+export const USUARIOS_SORT = ['apellidos', 'nombre', 'rut', 'cargo', 'perfil', 'inicioContrato', 'creadoEn'] as const;
+
+const usuariosFilterShape = {
+  /** Searches nombre, apellidos, cargo and the RUT in any format (with or without dots or dash). */
+  q: z.string().trim().max(100).optional(),
+  grupoId: z.string().trim().max(100).optional(),
+  sedeId: z.string().trim().max(100).optional(),
+  perfil: perfilSchema.optional(),
+  activo: queryBooleanSchema.optional(),
+  sort: z.enum(USUARIOS_SORT, { error: 'Orden desconocido.' }).default('apellidos'),
+  order: sortOrderSchema,
+};
+
+/** GET /api/v1/usuarios */
+export const usuariosQuerySchema = paginationQuerySchema.extend(usuariosFilterShape);
+export type UsuariosQuery = z.input<typeof usuariosQuerySchema>;
+export const usuariosPageSchema = pageSchema(usuarioSchema);
+export type UsuariosPage = z.infer<typeof usuariosPageSchema>;
+
+/** GET /api/v1/usuarios/exportar: the same filters, every match, as an xlsx file. */
+export const exportarUsuariosQuerySchema = z.object(usuariosFilterShape);
+export type ExportarUsuariosQuery = z.input<typeof exportarUsuariosQuerySchema>;
+
+/** POST /api/v1/usuarios: no password; the user receives an e-mail to set it (72 hours). */
+export const crearUsuarioV1BodySchema = z
+  .object({
+    nombre: requiredText('El nombre'),
+    apellidos: requiredText('Los apellidos'),
+    cargo: nullableText(),
+    rut: rutSchema,
+    email: emailSchema(),
+    emailPersonal: nullableEmail,
+    direccion: nullableText(300),
+    telefono: nullableText(40),
+    perfil: perfilSchema.default('trabajador'),
+    sedeId: uuidSchema('La sede no es válida.').nullable().optional(),
+    grupoId: uuidSchema('El grupo no es válido.').nullable().optional(),
+    horasSemanales: horasSemanalesSchema,
+    sueldoBase: sueldoBaseSchema.nullable().optional(),
+    metodosMarcaje: metodosMarcajeSchema.default(['web']),
+    inicioContrato: isoDateSchema,
+    finContrato: nullableDate,
+  })
+  .refine((u) => !u.finContrato || u.finContrato >= u.inicioContrato, {
+    path: ['finContrato'],
+    message: 'El fin de contrato no puede ser anterior al inicio.',
+  });
+export type CrearUsuarioV1Body = z.input<typeof crearUsuarioV1BodySchema>;
+
+/** PATCH /api/v1/usuarios/:id: only the fields sent change; `null` clears an optional one. */
+export const actualizarUsuarioBodySchema = z
+  .object({
+    nombre: requiredText('El nombre').optional(),
+    apellidos: requiredText('Los apellidos').optional(),
+    cargo: nullableText(),
+    rut: rutSchema.optional(),
+    email: emailSchema().optional(),
+    emailPersonal: nullableEmail,
+    direccion: nullableText(300),
+    telefono: nullableText(40),
+    perfil: perfilSchema.optional(),
+    sedeId: uuidSchema('La sede no es válida.').nullable().optional(),
+    grupoId: uuidSchema('El grupo no es válido.').nullable().optional(),
+    horasSemanales: horasSemanalesSchema.optional(),
+    sueldoBase: sueldoBaseSchema.nullable().optional(),
+    metodosMarcaje: metodosMarcajeSchema.optional(),
+    inicioContrato: isoDateSchema.optional(),
+    finContrato: nullableDate,
+  })
+  .refine((u) => !u.finContrato || !u.inicioContrato || u.finContrato >= u.inicioContrato, {
+    path: ['finContrato'],
+    message: 'El fin de contrato no puede ser anterior al inicio.',
+  });
+export type ActualizarUsuarioBody = z.input<typeof actualizarUsuarioBodySchema>;
+
+/** POST /api/v1/usuarios/:id/desactivar: finiquito with the last day worked (not after today). */
+export const desactivarUsuarioBodySchema = z.object({
+  finContrato: isoDateSchema,
+  motivo: nullableText(500),
+});
+export type DesactivarUsuarioBody = z.input<typeof desactivarUsuarioBodySchema>;
+
+/** POST /api/v1/usuarios/:id/reactivar: a new (or no) end date, not in the past. */
+export const reactivarUsuarioBodySchema = z.object({
+  finContrato: nullableDate,
+});
+export type ReactivarUsuarioBody = z.input<typeof reactivarUsuarioBodySchema>;
