@@ -26,6 +26,9 @@ const envSchema = z
       .optional()
       .transform((value) => value === 'true' || value === '1'),
     /** Bearer token that lets other machines read /api/metrics; without it only this machine (loopback) can. */
+    /** Shared counters for per-route rate limits across several API processes; without it each process counts alone. */
+    REDIS_URL: optionalString.pipe(z.url({ message: 'REDIS_URL debe ser una URL redis://…' }).optional()),
+    RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('jornada-rl:'),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'METRICS_TOKEN debe tener al menos 16 caracteres' }).optional()),
     /** How long a stopping server waits for requests in flight before it exits anyway. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
@@ -43,6 +46,8 @@ const envSchema = z
     webDist: env.WEB_DIST ? path.resolve(process.cwd(), env.WEB_DIST) : path.resolve(import.meta.dirname, '../../web/dist'),
     trustProxy: env.TRUST_PROXY,
     metricsToken: env.METRICS_TOKEN,
+    redisUrl: env.REDIS_URL,
+    rateLimitNamespace: env.RATE_LIMIT_NAMESPACE,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
   }));
 

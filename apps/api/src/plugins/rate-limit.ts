@@ -1,5 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import { AppError } from '../lib/errors';
 
 function waitText(ms: number): string {
@@ -7,13 +8,30 @@ function waitText(ms: number): string {
   return minutes <= 1 ? 'un minuto' : `${minutes} minutos`;
 }
 
+export interface RateLimitOptions {
+  /** With Redis every API process shares one counter per route and address; without it each counts alone. */
+  redisUrl?: string | undefined;
+  nameSpace?: string;
+}
+
 /**
- * Per-route limits (routes opt in with `config.rateLimit`). Counters live in this process's memory:
- * with several API processes each counts on its own; design.md plans Redis (`REDIS_URL`) for that.
+ * Per-route limits (routes opt in with `config.rateLimit`). Sign-in throttling is separate and lives in
+ * the database (login_throttles), so it is shared even without Redis.
  */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+export async function registerRateLimit(app: FastifyInstance, options: RateLimitOptions = {}): Promise<void> {
+  const redis = options.redisUrl
+    ? // Short timeouts: a slow Redis must not hold requests; with skipOnError the limit is skipped instead.
+      new Redis(options.redisUrl, { connectTimeout: 500, maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false })
+    : undefined;
+  if (redis) {
+    redis.on('error', (error) => app.log.warn({ err: error }, 'Redis de límites de solicitudes no disponible'));
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
+  }
   await app.register(rateLimit, {
     global: false,
+    ...(redis ? { redis, nameSpace: options.nameSpace ?? 'jornada-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en ${waitText(context.ttl)}.`),
   });
