@@ -106,7 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGracefulClose(app);
   registerErrorHandler(app);
   await registerSecurity(app);
-  await registerRateLimit(app);
+  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
   await registerSwagger(app);
   // Bulk uploads: one file per request, bounded; routes read it with lib/spreadsheet's readUploadedFile.
   await app.register(multipart, { limits: { fileSize: CARGA_MASIVA_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 200 } });
