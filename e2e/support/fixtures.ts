@@ -103,7 +103,7 @@ export function decodeQuotedPrintable(raw: string): string {
 export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.length}) ${v.nodes.slice(0, 2).map((n) => `${n.html.slice(0, 160)} ${n.failureSummary?.split('\n')[1] ?? ''}`).join(' | ')}`)).toEqual([]);
 }
 
 /** Signs in through the API and returns a Bearer header for setting up data without the UI. */

@@ -119,7 +119,8 @@ function Members({ group }: { group: Grupo }) {
         description="Marca a quienes quieras quitar del grupo."
         actions={
           <Button
-            color="red.8"
+            color="red.9"
+            c="red.9"
             variant="light"
             size="sm"
             disabled={toRemove.size === 0}

@@ -138,7 +138,7 @@ export function DayEditor({ workerName, date, current, past, shifts, loadingShif
               Libre (descanso)
             </Button>
             {current.tipo !== 'sin_planificar' && (
-              <Button size="xs" variant="subtle" color="red.8" onClick={() => pick({ tipo: 'sin_planificar' })}>
+              <Button size="xs" variant="subtle" color="red.9" c="red.9" onClick={() => pick({ tipo: 'sin_planificar' })}>
                 Quitar planificación
               </Button>
             )}

@@ -175,7 +175,7 @@ export function ShiftListPage() {
                     Editar
                   </Button>
                   {shift.activo ? (
-                    <Button size="xs" variant="subtle" color="red.8" onClick={() => setDeactivating(shift)} aria-label={`Desactivar turno ${shift.codigo}`}>
+                    <Button size="xs" variant="subtle" color="red.9" c="red.9" onClick={() => setDeactivating(shift)} aria-label={`Desactivar turno ${shift.codigo}`}>
                       Desactivar
                     </Button>
                   ) : (
