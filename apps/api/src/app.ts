@@ -27,6 +27,18 @@ import { registerPlanningRoutes } from './modules/planning/planning.routes';
 import { createPlanningService } from './modules/planning/planning.service';
 import { registerPlanningUploadRoutes } from './modules/planning-uploads/planning-uploads.routes';
 import { createPlanningUploadsService } from './modules/planning-uploads/planning-uploads.service';
+import { JobQueue } from './lib/jobs';
+import { createMarksReadService } from './modules/marks/marks.read';
+import { registerMarkRoutes } from './modules/marks/marks.routes';
+import { createMarksService, RECEIPT_JOB, type MarksService } from './modules/marks/marks.service';
+import { registerReceiptJobs } from './modules/marks/receipt-jobs';
+import { createFingerprintService, relyingPartyFrom } from './modules/fingerprint/fingerprint.service';
+import { registerFingerprintRoutes } from './modules/fingerprint/fingerprint.routes';
+import { marksModulePort } from './modules/fingerprint/marking-adapter';
+import { createKioskService } from './modules/kiosk/kiosk.service';
+import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
+import { registerClockDeviceRoutes, registerIclockRoutes } from './modules/clock-devices/clock-devices.routes';
+import { createClockDevicesService } from './modules/clock-devices/clock-devices.service';
 import { registerGracefulClose } from './ops/graceful-close';
 import { createMetrics, type AppMetrics } from './ops/metrics';
 import { registerOpsRoutes, registerRequestMetrics } from './ops/ops.routes';
@@ -41,6 +53,15 @@ import { registerWeb, webDistAvailable } from './plugins/web';
 import { CARGA_MASIVA_MAX_BYTES } from '@jornada/contracts';
 import './plugins/types';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Records marks and attempts (web marking, kiosk, fingerprint, clock devices): see modules/marks/marks.service.ts. */
+    marks: MarksService;
+    /** The durable job queue of this process (receipt e-mails). */
+    jobs: JobQueue;
+  }
+}
+
 export interface AppDeps {
   db: Db;
   config: Config;
@@ -54,6 +75,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** This process's Prometheus metrics; a fresh registry by default. */
   metrics?: AppMetrics;
+  /** Whether the job loop (receipt e-mails) starts with the app; not under NODE_ENV=test, where tests run the queue by hand. */
+  startJobs?: boolean;
 }
 
 /** Values that must never reach a log line, wherever they appear. */
@@ -130,14 +153,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerShiftRoutes(app, shifts, clock);
   registerPlanningRoutes(app, planning, clock);
   await registerPlanningUploadRoutes(app, createPlanningUploadsService(db, planning), clock);
+  const jobs = new JobQueue({ db, clock, log: app.log });
+  registerReceiptJobs(jobs, { db, mailer, publicUrl: config.publicUrl });
+  metrics.trackJobQueue(RECEIPT_JOB, () => jobs.depth(RECEIPT_JOB));
+  const marks = createMarksService({ db, publicUrl: config.publicUrl, metrics, onJobQueued: () => jobs.kick() });
+  app.decorate('marks', marks);
+  app.decorate('jobs', jobs);
+  registerMarkRoutes(app, marks, createMarksReadService({ db, publicUrl: config.publicUrl }), clock);
+  // Fingerprint (WebAuthn) and kiosk marks go through the marks module.
+  const markingPort = marksModulePort(marks);
+  const fingerprint = createFingerprintService({ db, rp: relyingPartyFrom(config.publicUrl), marking: () => markingPort });
+  registerFingerprintRoutes(app, fingerprint, clock);
+  registerKioskRoutes(app, createKioskService({ db, mailer, background, log: app.log, marking: () => markingPort }), fingerprint, clock);
+  // Clock devices: admin CRUD under /api/v1/relojes and the devices' own /iclock protocol (outside /api).
+  const clockDevices = createClockDevicesService(db, () => marks, app.log);
+  registerClockDeviceRoutes(app, clockDevices, clock);
+  await registerIclockRoutes(app, clockDevices, clock);
   registerOpsRoutes(app, { metrics, metricsToken: config.metricsToken, readiness: { db, expectedMigrations: shippedMigrations() } });
   await registerWeb(app, webDistAvailable(config.webDist) ? config.webDist : null);
 
   app.addHook('onClose', async () => {
+    await jobs.stop();
     await background.drain();
     mailer.close?.();
   });
 
   await app.ready();
+  if (deps.startJobs ?? config.nodeEnv !== 'test') jobs.start();
   return app;
 }

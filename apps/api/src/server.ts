@@ -9,7 +9,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openDatabase(databaseTarget(config));
   await database.migrate();
-  const app = await buildApp({ db: database.db, config });
+  // A running server always sends receipts, also with NODE_ENV=test (the e2e journeys read them);
+  // only in-process tests (buildApp without a server) run the job queue by hand.
+  const app = await buildApp({ db: database.db, config, startJobs: true });
 
   let closing = false;
   const shutdown = async (signal: string) => {

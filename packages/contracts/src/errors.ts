@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   /** The password-reset link is unknown, used or expired. */
   RESET_TOKEN_INVALID: 400,
   NOT_FOUND: 404,
+  /** A mark refused for the worker's state or method (logged as a marking attempt; `fields.motivo` says why). */
+  MARCA_RECHAZADA: 403,
   CONFLICT: 409,
   RATE_LIMITED: 429,
   UNAVAILABLE: 503,

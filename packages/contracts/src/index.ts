@@ -11,3 +11,7 @@ export * from './bulk-upload';
 export * from './shifts';
 export * from './planning';
 export * from './planning-uploads';
+export * from './marks';
+export * from './webauthn';
+export * from './kiosk';
+export * from './clock-devices';

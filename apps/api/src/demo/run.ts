@@ -4,6 +4,7 @@ import { loadConfig } from '../config';
 import { databaseTarget, openDatabase } from '../db/client';
 import { countCompanies } from '../modules/companies/companies.repository';
 import type { NewUser } from '../modules/users/users.repository';
+import { DEMO_KIOSK_PIN } from '../modules/kiosk/kiosk.demo';
 import { DEMO_ADMIN_RUT, DEMO_PASSWORD, seedDemo } from './seed';
 
 async function main(): Promise<void> {
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
         '  Trabajador (ejemplo):',
         line(byPerfil('trabajador')[0]!),
         `Todos los usuarios de ejemplo usan la contraseña ${DEMO_PASSWORD}.`,
+        `PIN de marcaje en el quiosco (RUT + PIN) de todos los usuarios activos: ${DEMO_KIOSK_PIN}. Los que tienen la huella habilitada ya dieron su consentimiento; registran la huella en su dispositivo.`,
       ].join('\n'),
     );
   } finally {

@@ -7,6 +7,7 @@ import { localDate } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { insertCompany } from '../modules/companies/companies.repository';
 import { seedPlanningDemo } from '../modules/planning/planning.demo';
+import { seedKioskDemo } from '../modules/kiosk/kiosk.demo';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -223,6 +224,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 60 * day) },
     ]);
     await seedPlanningDemo(tx, { companyId, adminId, now });
+    await seedKioskDemo(tx, {
+      companyId,
+      now,
+      people: people.map((p) => ({ id: idOf(p), active: p.active !== false, metodos: p.metodosMarcaje ?? ['web'] })),
+    });
     return people;
   });
 }

@@ -57,7 +57,14 @@ export function createMetrics(): AppMetrics {
     registers: [registry],
     async collect() {
       this.reset();
-      for (const [queue, read] of queues) this.set({ queue }, await read());
+      for (const [queue, read] of queues) {
+        // A queue that cannot be read (database down) has no sample this scrape; the rest still answer.
+        try {
+          this.set({ queue }, await read());
+        } catch {
+          continue;
+        }
+      }
     },
   });
 

@@ -12,7 +12,7 @@ import { addPerson, companyWithAdmin, type Person } from '../test/people';
  * another company, and must answer as the table says. A new route under these prefixes fails this
  * test until the table says who may call it.
  */
-const PREFIXES = ['/api/v1/usuarios', '/api/v1/sedes', '/api/v1/empresa', '/api/v1/grupos'];
+const PREFIXES = ['/api/v1/usuarios', '/api/v1/sedes', '/api/v1/empresa', '/api/v1/grupos', '/api/v1/relojes'];
 
 type Actor = Perfil | 'otraEmpresa';
 const ACTORS: Actor[] = ['administrador', 'supervisor', 'trabajador', 'fiscalizador', 'otraEmpresa'];
@@ -23,6 +23,7 @@ interface Ids {
   group: string;
   site: string;
   supervisor: string;
+  clock: string;
 }
 
 interface Case {
@@ -92,12 +93,23 @@ const TABLE: Record<string, Case> = {
     body: (ids) => ({ grupoIds: [ids.group], liderIds: [ids.supervisor] }),
     byId: true,
   },
+  // Clock devices (issue 6): administrador only.
+  'GET /api/v1/relojes': { allowed: A, path: () => '/api/v1/relojes', byId: false },
+  'GET /api/v1/relojes/:id': { allowed: A, path: (ids) => `/api/v1/relojes/${ids.clock}`, byId: true },
+  'POST /api/v1/relojes': {
+    allowed: A,
+    path: () => '/api/v1/relojes',
+    body: (ids) => ({ numeroSerie: `MATRIZ${next()}X${Math.random().toString(36).slice(2, 8)}`, nombre: 'Reloj matriz', sedeId: ids.site }),
+    // The body names the first company's site: another company gets the 400 of an unknown site.
+    byId: true,
+  },
+  'PATCH /api/v1/relojes/:id': { allowed: A, path: (ids) => `/api/v1/relojes/${ids.clock}`, body: () => ({ nombre: 'Reloj renombrado' }), byId: true },
   // Last: deactivating the group does not disturb the calls above.
   'PATCH /api/v1/grupos/:id/estado': { allowed: A, path: (ids) => `/api/v1/grupos/${ids.group}/estado`, body: () => ({ estado: 'inactivo', motivo: 'Matriz' }), byId: true },
 };
 
 /** Ids in the body (not the path) of another company are unknown references: 400, like any id that does not exist. */
-const BODY_REFERENCES = new Set(['POST /api/v1/grupos/asignacion-masiva/vista-previa', 'POST /api/v1/grupos/asignacion-masiva']);
+const BODY_REFERENCES = new Set(['POST /api/v1/grupos/asignacion-masiva/vista-previa', 'POST /api/v1/grupos/asignacion-masiva', 'POST /api/v1/relojes']);
 
 let t: TestApp;
 let ids: Ids;
@@ -114,8 +126,11 @@ beforeAll(async () => {
   const leaver = await addPerson(t.app, db, first.companyId, 'trabajador', { groupId: group.id });
   const inspector = await addPerson(t.app, db, first.companyId, 'fiscalizador');
   await t.app.inject({ method: 'PUT', url: `/api/v1/grupos/${group.id}/lideres`, headers: first.admin.headers, payload: { liderIds: [supervisor.id] } });
+  const clock = (
+    await t.app.inject({ method: 'POST', url: '/api/v1/relojes', headers: first.admin.headers, payload: { numeroSerie: 'MATRIZ0001', nombre: 'Reloj acceso', sedeId: site.id } })
+  ).json();
   const second = await companyWithAdmin(t.app);
-  ids = { worker: worker.id, leaver: leaver.id, group: group.id, site: site.id, supervisor: supervisor.id };
+  ids = { worker: worker.id, leaver: leaver.id, group: group.id, site: site.id, supervisor: supervisor.id, clock: clock.id };
   actors.set('administrador', first.admin.headers);
   actors.set('supervisor', supervisor.headers);
   actors.set('trabajador', worker.headers);
@@ -182,11 +197,12 @@ describe('perfil and tenancy matrix of people, sites, company and groups', () =>
 
   it('never lists another company’s people, sites or groups', async () => {
     const other = actors.get('otraEmpresa')!;
-    for (const url of ['/api/v1/usuarios?pageSize=100', '/api/v1/sedes?pageSize=100', '/api/v1/grupos?pageSize=100']) {
+    for (const url of ['/api/v1/usuarios?pageSize=100', '/api/v1/sedes?pageSize=100', '/api/v1/grupos?pageSize=100', '/api/v1/relojes?pageSize=100']) {
       const items = (await t.app.inject({ method: 'GET', url, headers: other })).json().items as { id: string }[];
       expect(items.map((item) => item.id)).not.toContain(ids.worker);
       expect(items.map((item) => item.id)).not.toContain(ids.site);
       expect(items.map((item) => item.id)).not.toContain(ids.group);
+      expect(items.map((item) => item.id)).not.toContain(ids.clock);
     }
   });
 });

@@ -17,16 +17,18 @@ describe('navigation by perfil', () => {
     expect(admin[0]).toBe('Inicio');
     expect(admin).toContain('Usuarios[Lista de usuarios,Registrar usuario]');
     expect(admin).toContain('Grupos[Grupos,Editar grupo,Estados de grupos,Asignar líderes,Asignación masiva]');
-    expect(admin).toContain('Configuración[Empresa,Sedes]');
+    expect(admin).toContain('Configuración[Empresa,Sedes,Relojes control]');
+    expect(admin).toEqual(expect.arrayContaining(['Marcar asistencia', 'Intentos de marcaje']));
     expect(admin).toContain('Mis datos');
 
     const supervisor = labels('supervisor');
     expect(supervisor).toEqual(expect.arrayContaining(['Inicio', 'Usuarios', 'Grupos', 'Mis datos']));
-    expect(supervisor.join()).not.toMatch(/Configuración|Registrar usuario|Asignación masiva/);
+    expect(supervisor).toEqual(expect.arrayContaining(['Marcar asistencia', 'Intentos de marcaje']));
+    expect(supervisor.join()).not.toMatch(/Configuración|Registrar usuario|Asignación masiva|Relojes control/);
 
     const trabajador = labels('trabajador');
-    expect(trabajador).toEqual(expect.arrayContaining(['Inicio', 'Mis datos']));
-    expect(trabajador.join()).not.toMatch(/Usuarios|Grupos|Configuración/);
+    expect(trabajador).toEqual(expect.arrayContaining(['Inicio', 'Marcar asistencia', 'Mis datos']));
+    expect(trabajador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Intentos de marcaje/);
 
     expect(labels('fiscalizador')).toEqual(['Inicio']);
     expect(labels('')).toEqual([]);

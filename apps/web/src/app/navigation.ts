@@ -1,7 +1,9 @@
 import type { Perfil } from '@jornada/contracts';
 import type { ComponentType } from 'react';
 import { IconCalendar } from '../components/planning-grid/icon-calendar';
+import { IconFingerprint } from '../components/icon-fingerprint';
 import { IconGroups, IconHome, IconSettings, IconUser, IconUsers } from '../components/icons';
+import { IconClockCheck, IconMarkAlert } from '../components/icon-clock-check';
 
 /**
  * Who may open each private area: the one source of truth for the navigation and the route guard
@@ -27,6 +29,20 @@ export const AREA_ACCESS = {
   shifts: ['administrador', 'supervisor'],
   /** Create and edit shifts, shift upload. */
   shiftsManage: ['administrador'],
+  /** Own fingerprint (consent + enrolment); administrators also enrol other workers. */
+  fingerprintEnrol: ['administrador', 'supervisor', 'trabajador'],
+  /** The company's fingerprint register (revoke, who is missing). */
+  fingerprintRegister: ['administrador'],
+  /** Open and close kiosks. */
+  kiosks: ['administrador'],
+  /** Own marking PIN (the kiosk's non-biometric method). */
+  pin: ['administrador', 'supervisor', 'trabajador'],
+  /** Web marking: every perfil that marks (their own marks). */
+  webMarking: ['administrador', 'supervisor', 'trabajador'],
+  /** A mark's receipt (own marks; administrador and supervisor within their scope). */
+  receipts: ['administrador', 'supervisor', 'trabajador'],
+  /** Refused or doubtful marks (supervisors: the groups they lead). */
+  markingAttempts: ['administrador', 'supervisor'],
 } as const satisfies Record<string, readonly Perfil[]>;
 
 export type Area = keyof typeof AREA_ACCESS;
@@ -49,6 +65,8 @@ export interface NavItem {
 /** The private area's navigation: only areas whose pages exist. */
 export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Inicio', icon: IconHome, end: true, area: 'home' },
+  { to: '/dashboard/web-marking', label: 'Marcar asistencia', icon: IconClockCheck, area: 'webMarking' },
+  { to: '/dashboard/marking-attempts', label: 'Intentos de marcaje', icon: IconMarkAlert, area: 'markingAttempts' },
   {
     to: '/dashboard/users',
     label: 'Usuarios',
@@ -80,6 +98,7 @@ export const NAV_ITEMS: NavItem[] = [
     children: [
       { to: '/dashboard/settings/company', label: 'Empresa', area: 'settings' },
       { to: '/dashboard/settings/sites', label: 'Sedes', area: 'settings' },
+      { to: '/dashboard/settings/clocks', label: 'Relojes control', area: 'settings' },
     ],
   },
   {
@@ -94,6 +113,18 @@ export const NAV_ITEMS: NavItem[] = [
       { to: '/dashboard/bulk-shift-upload', label: 'Carga masiva de turnos', area: 'shiftsManage' },
       { to: '/dashboard/bulk-planning-upload', label: 'Carga masiva de planificación', area: 'planningManage' },
       { to: '/dashboard/bulk-planner', label: 'Planificador masivo', area: 'planningManage' },
+    ],
+  },
+  {
+    to: '/dashboard/enroll-footprint',
+    label: 'Huella y quiosco',
+    icon: IconFingerprint,
+    area: 'fingerprintEnrol',
+    children: [
+      { to: '/dashboard/enroll-footprint', label: 'Registrar huella', area: 'fingerprintEnrol' },
+      { to: '/dashboard/footprints-register', label: 'Registro de huellas', area: 'fingerprintRegister' },
+      { to: '/dashboard/kiosks', label: 'Quioscos', area: 'kiosks' },
+      { to: '/dashboard/pin', label: 'Mi PIN de marcaje', area: 'pin' },
     ],
   },
   { to: '/dashboard/users/me', label: 'Mis datos', icon: IconUser, area: 'ownData' },

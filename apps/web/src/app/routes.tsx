@@ -55,6 +55,19 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/onboarding/user')).UserFormPage }),
           },
           {
+            // The kiosk device: its own token, never a user session.
+            path: 'kiosco',
+            lazy: async () => ({ Component: (await import('../features/kiosk')).KioskPage }),
+          },
+          // Public receipt verification (DT Res. Ex. 38): anyone checks a receipt by its hash.
+          {
+            path: 'verificar',
+            children: [
+              { index: true, lazy: async () => ({ Component: (await import('../features/verify')).VerifyPage }) },
+              { path: ':hash', lazy: async () => ({ Component: (await import('../features/verify')).VerifyResultPage }) },
+            ],
+          },
+          {
             path: 'dashboard',
             Component: RequireSession,
             errorElement: <PrivateRouteError />,
@@ -118,6 +131,7 @@ export const routes: RouteObject[] = [
                     children: [
                       { path: 'company', lazy: async () => ({ Component: (await import('../features/settings/company')).CompanyPage }) },
                       { path: 'sites', lazy: async () => ({ Component: (await import('../features/settings/sites')).SitesPage }) },
+                      { path: 'clocks', lazy: async () => ({ Component: (await import('../features/clock-devices')).ClocksPage }) },
                     ],
                   },
                   // Issue 5: shifts, planning and the three planning uploads.
@@ -149,6 +163,40 @@ export const routes: RouteObject[] = [
                     lazy: gate('shiftsManage'),
                     children: [
                       { path: 'bulk-shift-upload', lazy: async () => ({ Component: (await import('../features/planning-uploads/shifts')).BulkShiftUploadPage }) },
+                    ],
+                  },
+                  // Issue 6: fingerprint (WebAuthn), kiosks and the marking PIN.
+                  {
+                    lazy: gate('fingerprintEnrol'),
+                    children: [{ path: 'enroll-footprint', lazy: async () => ({ Component: (await import('../features/fingerprint/enroll')).EnrollFootprintPage }) }],
+                  },
+                  {
+                    lazy: gate('fingerprintRegister'),
+                    children: [
+                      { path: 'footprints-register', lazy: async () => ({ Component: (await import('../features/fingerprint/register')).FootprintsRegisterPage }) },
+                    ],
+                  },
+                  {
+                    lazy: gate('kiosks'),
+                    children: [{ path: 'kiosks', lazy: async () => ({ Component: (await import('../features/kiosk/admin')).KiosksPage }) }],
+                  },
+                  {
+                    lazy: gate('pin'),
+                    children: [{ path: 'pin', lazy: async () => ({ Component: (await import('../features/pin')).PinPage }) }],
+                  },
+                  // Issue 6: web marking, receipts and marking attempts.
+                  {
+                    lazy: gate('webMarking'),
+                    children: [{ path: 'web-marking', lazy: async () => ({ Component: (await import('./web-marking-route')).WebMarkingRoute }) }],
+                  },
+                  {
+                    lazy: gate('receipts'),
+                    children: [{ path: 'comprobantes/:id', lazy: async () => ({ Component: (await import('../features/receipts')).ReceiptPage }) }],
+                  },
+                  {
+                    lazy: gate('markingAttempts'),
+                    children: [
+                      { path: 'marking-attempts', lazy: async () => ({ Component: (await import('../features/marking-attempts')).MarkingAttemptsPage }) },
                     ],
                   },
                   { path: '*', element: <NotFoundPage embedded homePath="/dashboard" homeLabel="Volver al panel" /> },

@@ -11,3 +11,7 @@ export * from './auth-audit';
 export * from './login-throttles';
 export * from './shifts';
 export * from './planning';
+export * from './fingerprint';
+export * from './kiosk';
+export * from './marks';
+export * from './clock-devices';

@@ -1,7 +1,8 @@
 import 'leaflet/dist/leaflet.css';
-import type { LatLngExpression, LeafletMouseEvent } from 'leaflet';
+import type { LeafletMouseEvent } from 'leaflet';
 import { useEffect } from 'react';
-import { Circle, CircleMarker, MapContainer, TileLayer, useMap, useMapEvents } from 'react-leaflet';
+import { Circle, CircleMarker, MapContainer, useMap, useMapEvents } from 'react-leaflet';
+import { DEFAULT_CENTER, GEOFENCE_STYLE, OsmTileLayer, SITE_PIN_STYLE } from '../../../components/map/map-parts';
 import classes from './site-map.module.css';
 
 export interface SiteMapProps {
@@ -11,9 +12,6 @@ export interface SiteMapProps {
   radius: number;
   onPick: (lat: number, lng: number) => void;
 }
-
-/** Plaza de Armas de Santiago: where the map opens for a site without a position. */
-const DEFAULT_CENTER: LatLngExpression = [-33.4378, -70.6505];
 
 function ClickToPlace({ onPick }: { onPick: SiteMapProps['onPick'] }) {
   useMapEvents({
@@ -45,17 +43,13 @@ export default function SiteMap({ lat, lng, radius, onPick }: SiteMapProps) {
         className={classes.map}
         scrollWheelZoom={false}
       >
-        <TileLayer
-          url="https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png"
-          attribution='&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>'
-          maxZoom={19}
-        />
+        <OsmTileLayer />
         <ClickToPlace onPick={onPick} />
         <FollowPosition lat={lat} lng={lng} />
         {hasPosition && (
           <>
-            <Circle center={[lat, lng]} radius={radius} pathOptions={{ color: '#0b7a6e', fillColor: '#0b7a6e', fillOpacity: 0.15, weight: 2 }} />
-            <CircleMarker center={[lat, lng]} radius={7} pathOptions={{ color: '#ffffff', fillColor: '#0b7a6e', fillOpacity: 1, weight: 3 }} />
+            <Circle center={[lat, lng]} radius={radius} pathOptions={GEOFENCE_STYLE} />
+            <CircleMarker center={[lat, lng]} radius={7} pathOptions={SITE_PIN_STYLE} />
           </>
         )}
       </MapContainer>

@@ -27,7 +27,8 @@ const ESTADO_OPTIONS = [
 
 export function StatusBadge({ activo }: { activo: boolean }) {
   return (
-    <Badge variant="light" color={activo ? 'jornada' : 'gray'} size="sm">
+    // Never squeezed by a narrow table column: the state must read in full.
+    <Badge variant="light" color={activo ? 'jornada' : 'gray'} size="sm" style={{ flexShrink: 0, overflow: 'visible' }} miw="fit-content">
       {activo ? 'Activo' : 'Inactivo'}
     </Badge>
   );

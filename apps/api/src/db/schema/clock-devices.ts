@@ -1,0 +1,37 @@
+import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { idColumn, instant } from './columns';
+import { companies } from './companies';
+import { sites } from './sites';
+
+/**
+ * A clock device (ZKTeco ADMS "iclock" terminal) registered to a site. Devices identify themselves
+ * only by their serial, before any company is known, so the serial is unique across the system
+ * (like `logins.rut`).
+ */
+export const clockDevices = pgTable(
+  'clock_devices',
+  {
+    companyId: uuid('company_id').notNull(),
+    id: idColumn(),
+    serial: text('serial').notNull(),
+    nombre: text('nombre').notNull(),
+    siteId: uuid('site_id').notNull(),
+    active: boolean('active').notNull().default(true),
+    lastContactAt: instant('last_contact_at'),
+    lastIp: text('last_ip'),
+    lastUploadAt: instant('last_upload_at'),
+    /** The `Stamp` of the device's last ATTLOG/OPERLOG upload, echoed in the handshake so it sends only newer logs. */
+    attlogStamp: text('attlog_stamp'),
+    operlogStamp: text('operlog_stamp'),
+    /** Attendance lines received, resent and refused ones included. */
+    recordsReceived: integer('records_received').notNull().default(0),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'clock_devices_pkey', columns: [t.companyId, t.id] }),
+    uniqueIndex('clock_devices_serial_key').on(t.serial),
+    index('clock_devices_site_idx').on(t.companyId, t.siteId),
+    foreignKey({ name: 'clock_devices_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'clock_devices_site_fk', columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }),
+  ],
+);

@@ -1,0 +1,241 @@
+import type { actualizarRelojBodySchema, crearRelojBodySchema, MotivoIntento, Reloj, RelojesPage, relojesQuerySchema } from '@jornada/contracts';
+import { rutCheckDigit, zoneOffsetMinutes } from '@jornada/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { RequestSession } from '../../plugins/types';
+import type { MarksService } from '../marks/marks.service';
+import * as repo from './clock-devices.repository';
+import { clockMarkKey, countLines, handshakeResponse, kindOfStatus, parseAttlog, recordInstant, type AttlogRecord } from './iclock-protocol';
+
+const DEVICE_NOT_FOUND = 'El reloj no existe.';
+const SERIAL_TAKEN = 'Ya hay un reloj registrado con ese número de serie.';
+const SITE_INVALID = 'La sede no existe.';
+/** Attempt reasons of a line that never became a mark (so a resent copy is a duplicate). */
+const REFUSALS: MotivoIntento[] = ['trabajador_inactivo', 'contrato_terminado', 'metodo_no_permitido', 'credencial_desconocida', 'sin_conexion'];
+
+/** What the clock module needs from the marks module. */
+export type MarksPort = Pick<MarksService, 'recordMark' | 'recordAttempt'>;
+
+function toReloj(row: repo.ClockDeviceWithSite): Reloj {
+  const d = row.device;
+  return {
+    id: d.id,
+    numeroSerie: d.serial,
+    nombre: d.nombre,
+    sede: { id: d.siteId, nombre: row.siteNombre, zonaHoraria: row.siteZone },
+    activo: d.active,
+    ultimoContacto: d.lastContactAt?.toISOString() ?? null,
+    ultimaIp: d.lastIp,
+    ultimaCarga: d.lastUploadAt?.toISOString() ?? null,
+    registrosRecibidos: d.recordsReceived,
+    creadoEn: d.createdAt.toISOString(),
+  };
+}
+
+async function serialUnique<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error, 'clock_devices_serial_key')) throw new AppError('CONFLICT', SERIAL_TAKEN, { numeroSerie: SERIAL_TAKEN });
+    throw error;
+  }
+}
+
+/** The device answered by the device-facing routes: refused (unknown or deactivated) or known. */
+export type DeviceLookup = { ok: false; reason: 'desconocido' | 'inactivo' } | { ok: true; device: repo.ClockDeviceWithSite };
+
+export interface AttlogOutcome {
+  /** Lines the device may forget (everything parsed, malformed lines included): the `OK: <n>`. */
+  accepted: number;
+  recorded: number;
+  duplicates: number;
+  ignored: number;
+  refused: number;
+  unknownUsers: number;
+  malformed: number;
+}
+
+export function createClockDevicesService(db: Db, marks: () => MarksPort, log: FastifyBaseLogger) {
+  async function load(companyId: string, id: string): Promise<Reloj> {
+    const row = await repo.findDevice(db, companyId, id);
+    if (!row) throw notFound(DEVICE_NOT_FOUND);
+    return toReloj(row);
+  }
+
+  async function requireSite(companyId: string, siteId: string): Promise<void> {
+    if (!isUuid(siteId) || !(await repo.siteExists(db, companyId, siteId))) throw fieldError('sedeId', SITE_INVALID);
+  }
+
+  /** Cache of PIN → worker per company for one upload (a batch repeats the same PINs). */
+  async function workerOfPin(companyId: string, pin: string, cache: Map<string, string | null>): Promise<string | null> {
+    if (cache.has(pin)) return cache.get(pin)!;
+    let userId: string | null = null;
+    if (/^\d{1,9}$/.test(pin) && Number(pin) > 0) {
+      const body = Number(pin);
+      userId = (await repo.findUserByRut(db, companyId, `${body}-${rutCheckDigit(body)}`))?.id ?? null;
+    }
+    cache.set(pin, userId);
+    return userId;
+  }
+
+  async function recordLine(device: repo.ClockDeviceWithSite, record: AttlogRecord, now: Date, ip: string, cache: Map<string, string | null>, outcome: AttlogOutcome) {
+    const d = device.device;
+    const tipo = kindOfStatus(record.status);
+    const dispositivo = `Reloj ${d.nombre} (${d.serial})`;
+    const common = { companyId: d.companyId, metodo: 'reloj' as const, dispositivo, deviceId: d.id, siteId: d.siteId };
+    const userId = await workerOfPin(d.companyId, record.pin, cache);
+    const idCliente = clockMarkKey(d.serial, record);
+    // A resent line that was already logged as an attempt is not logged twice.
+    const attempt = async (input: Parameters<MarksPort['recordAttempt']>[0]) => {
+      if (await repo.attemptExists(db, d.companyId, idCliente)) outcome.duplicates += 1;
+      else await marks().recordAttempt(input, { now, ip });
+    };
+    if (!userId) {
+      outcome.unknownUsers += 1;
+      await attempt({
+        ...common,
+        userId: null,
+        ...(tipo ? { tipo } : {}),
+        motivo: 'credencial_desconocida',
+        idCliente,
+        detalle: `PIN ${record.pin} del reloj, ${record.localTime}: no corresponde a ningún trabajador.`,
+      });
+      return;
+    }
+    if (!tipo) {
+      // A state without a mark kind (255 = no state key pressed): the worker's presence is known but not what it means.
+      outcome.refused += 1;
+      await attempt({ ...common, userId, motivo: 'credencial_desconocida', idCliente, detalle: `Estado ${record.status} del reloj sin tipo de marca (${record.localTime}).` });
+      return;
+    }
+    // recordMark answers a resent line that became a mark (or a repeat) with the same result; a
+    // refused one would be logged again, so it is recognised here.
+    if (await repo.attemptExists(db, d.companyId, idCliente, REFUSALS)) {
+      outcome.duplicates += 1;
+      return;
+    }
+    const horaOriginal = recordInstant(record, device.siteZone);
+    try {
+      const result = await marks().recordMark({ ...common, userId, tipo, idCliente, horaOriginal }, { now, ip });
+      if (result.status === 'recorded') {
+        if (result.replay) outcome.duplicates += 1;
+        else outcome.recorded += 1;
+      } else if (result.status === 'ignored') {
+        if (result.replay) outcome.duplicates += 1;
+        else outcome.ignored += 1;
+      } else outcome.refused += 1;
+    } catch (error) {
+      // Too old (or far in the future) for an offline mark: the device must not resend it forever,
+      // and it must not vanish either: an attempt keeps it for a correction.
+      if (error instanceof AppError && error.code === 'VALIDATION' && error.fields?.horaOriginal) {
+        outcome.refused += 1;
+        await attempt({ ...common, userId, tipo, motivo: 'sin_conexion', idCliente, detalle: `Registro del reloj del ${record.localTime} no aceptado: ${error.fields.horaOriginal}` });
+        return;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    async list(session: RequestSession, query: z.output<typeof relojesQuerySchema>): Promise<RelojesPage> {
+      requirePerfil(session, 'administrador');
+      // A site filter that names nothing matches nothing.
+      if (query.sedeId && !isUuid(query.sedeId)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
+      const { rows, total } = await repo.listDevices(
+        db,
+        session.companyId,
+        {
+          q: query.q || undefined,
+          siteId: query.sedeId || undefined,
+          active: query.activo === undefined ? undefined : query.activo === 'true',
+        },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
+      return { items: rows.map(toReloj), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(session: RequestSession, id: string): Promise<Reloj> {
+      requirePerfil(session, 'administrador');
+      return load(session.companyId, requireId(id, DEVICE_NOT_FOUND));
+    },
+
+    async create(session: RequestSession, input: z.output<typeof crearRelojBodySchema>, now: Date): Promise<Reloj> {
+      requirePerfil(session, 'administrador');
+      await requireSite(session.companyId, input.sedeId);
+      const id = await serialUnique(() =>
+        repo.insertDevice(db, { companyId: session.companyId, serial: input.numeroSerie, nombre: input.nombre, siteId: input.sedeId, active: input.activo, createdAt: now }),
+      );
+      return load(session.companyId, id);
+    },
+
+    async update(session: RequestSession, id: string, input: z.output<typeof actualizarRelojBodySchema>): Promise<Reloj> {
+      requirePerfil(session, 'administrador');
+      requireId(id, DEVICE_NOT_FOUND);
+      const values: Partial<repo.NewClockDevice> = {};
+      if (input.numeroSerie !== undefined) values.serial = input.numeroSerie;
+      if (input.nombre !== undefined) values.nombre = input.nombre;
+      if (input.activo !== undefined) values.active = input.activo;
+      if (input.sedeId !== undefined) {
+        await requireSite(session.companyId, input.sedeId);
+        values.siteId = input.sedeId;
+      }
+      if (Object.keys(values).length === 0) return load(session.companyId, id);
+      const updated = await serialUnique(() => repo.updateDevice(db, session.companyId, id, values));
+      if (updated === 0) throw notFound(DEVICE_NOT_FOUND);
+      return load(session.companyId, id);
+    },
+
+    /** Every device request starts here: a known, active serial, whose contact time is then updated. */
+    async identify(serial: string | undefined, now: Date, ip: string): Promise<DeviceLookup> {
+      const device = serial ? await repo.findDeviceBySerial(db, serial) : undefined;
+      if (!device) {
+        log.warn({ serial: serial ?? null, ip }, 'iclock: solicitud de un reloj no registrado');
+        return { ok: false, reason: 'desconocido' };
+      }
+      await repo.touchDevice(db, device.device, now, ip);
+      if (!device.device.active) {
+        log.warn({ serial, ip, deviceId: device.device.id }, 'iclock: solicitud de un reloj desactivado');
+        return { ok: false, reason: 'inactivo' };
+      }
+      return { ok: true, device };
+    },
+
+    handshake(device: repo.ClockDeviceWithSite, now: Date): string {
+      return handshakeResponse({
+        serial: device.device.serial,
+        attlogStamp: device.device.attlogStamp,
+        operlogStamp: device.device.operlogStamp,
+        timeZoneHours: Math.round(zoneOffsetMinutes(device.siteZone, now.getTime()) / 60),
+      });
+    },
+
+    /**
+     * An ATTLOG upload: each line becomes a mark of its worker (`reloj`, device time as the original
+     * time), a duplicate of a line already received is recognised by its key and not counted twice,
+     * an unknown PIN is an attempt `credencial_desconocida`.
+     */
+    async receiveAttlog(device: repo.ClockDeviceWithSite, body: string, stamp: string | null, now: Date, ip: string): Promise<AttlogOutcome> {
+      const { records, errors } = parseAttlog(body);
+      const outcome: AttlogOutcome = { accepted: records.length + errors.length, recorded: 0, duplicates: 0, ignored: 0, refused: 0, unknownUsers: 0, malformed: errors.length };
+      const cache = new Map<string, string | null>();
+      for (const record of records) await recordLine(device, record, now, ip, cache, outcome);
+      for (const error of errors) log.warn({ serial: device.device.serial, line: error.line, reason: error.reason }, 'iclock: línea de ATTLOG ilegible');
+      await repo.recordUpload(db, device.device, { at: now, table: 'ATTLOG', stamp, lines: outcome.accepted });
+      return outcome;
+    },
+
+    /** OPERLOG, ATTPHOTO and other tables: acknowledged (so the device moves on) and not stored. */
+    async receiveOther(device: repo.ClockDeviceWithSite, table: string, body: string, stamp: string | null, now: Date): Promise<number> {
+      const lines = countLines(body);
+      await repo.recordUpload(db, device.device, { at: now, table: table === 'OPERLOG' ? 'OPERLOG' : 'OTHER', stamp, lines });
+      return lines;
+    },
+  };
+}
+
+export type ClockDevicesService = ReturnType<typeof createClockDevicesService>;

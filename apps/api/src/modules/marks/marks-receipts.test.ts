@@ -1,0 +1,95 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/app';
+import { dotted } from '../../test/factories';
+import { mark, markingCompany, markingWorker, pdfText, setCompanyResolution, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
+
+let t: TestApp;
+let company: MarkingCompany;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await markingCompany(t.app, t.database.db);
+});
+afterAll(() => t.close());
+const BASE = '2025-06-02T13:00:00.000Z';
+afterEach(() => {
+  t.clock.set(BASE);
+});
+
+
+const near = { lat: SITE_POSITION.lat + 0.0002, lng: SITE_POSITION.lng, precisionM: 12 };
+/** About 1.1 km north of the site. */
+
+
+
+
+describe('receipts', () => {
+  it('e-mails a receipt with every legal field to the personal address, once, through the queue', async () => {
+    const db = t.database.db;
+    await setCompanyResolution(db, company.companyId, '1234', '2024-05-10');
+    const worker = await markingWorker(t.app, db, company, { emailPersonal: 'personal.trabajador@gmail.com' });
+    const [row] = await db.select().from(users).where(eq(users.id, worker.id));
+    t.mailer.sent.length = 0;
+    const created = (await mark(t.app, worker.headers, { tipo: 'inicio_colacion', posicion: near })).json();
+    expect(t.mailer.sent).toHaveLength(0);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const mails = t.mailer.sent.filter((m) => m.to === 'personal.trabajador@gmail.com');
+    expect(mails).toHaveLength(1);
+    const mail = mails[0]!;
+    expect(mail.subject).toBe('Comprobante de marca: inicio de colación 02/06/25 09:00:00');
+    for (const field of [
+      '02/06/25',
+      '09:00:00',
+      `${row!.nombre} ${row!.apellidos}`,
+      dotted(row!.rut),
+      'Inicio de colación',
+      created.marca.hash,
+      company.razonSocial,
+      'Catedral 1009, Santiago, Santiago, Región RM',
+      'N° 1234 del 10/05/2024',
+      `${near.lat.toFixed(6)}, ${near.lng.toFixed(6)} (precisión 12 m)`,
+      `http://jornada.test/verificar/${created.marca.hash}`,
+    ]) {
+      expect(mail.text, field).toContain(field);
+      expect(mail.html, field).toContain(field.replace(/&/g, '&amp;'));
+    }
+    expect(mail.text).toMatch(/RUT del empleador: \d{1,2}\.\d{3}\.\d{3}-[\dK]/);
+
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${created.marca.id}/comprobante.pdf`, headers: worker.headers });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = pdfText(pdf.rawPayload);
+    for (const field of ['Fecha: 02/06/25', 'Hora: 09:00:00', dotted(row!.rut), 'Inicio de colación', created.marca.hash, company.razonSocial, 'N° 1234 del 10/05/2024', 'Catedral 1009']) {
+      expect(text, field).toContain(field);
+    }
+    const json = await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${created.marca.id}/comprobante`, headers: worker.headers });
+    expect(json.json()).toEqual(created.comprobante);
+  });
+
+  it('uses the work e-mail when there is no personal one', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, worker.id));
+    await mark(t.app, worker.headers, { tipo: 'entrada' });
+    await t.app.jobs.drain();
+    expect(t.mailer.sent.filter((m) => m.to === row!.email)).toHaveLength(1);
+  });
+});
+
+describe('verification', () => {
+  it('GET /api/v1/verificar/:hash is public and shows the legal fields, never the e-mail', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company, { emailPersonal: 'secreto@gmail.com' });
+    const created = (await mark(t.app, worker.headers, { tipo: 'entrada' })).json();
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/verificar/${created.marca.hash.toUpperCase()}` });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ integra: true, comprobante: created.comprobante });
+    expect(response.body).not.toContain('secreto@gmail.com');
+    const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/verificar/${'a'.repeat(64)}` });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.message).toContain('No existe un comprobante');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/verificar/no-es-un-hash' })).statusCode).toBe(404);
+  });
+});
+

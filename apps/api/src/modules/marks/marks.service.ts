@@ -1,0 +1,371 @@
+/**
+ * Marks: the one way a mark enters the system (web marking, fingerprint, kiosk, clock devices,
+ * corrections). Engineers of the kiosk, WebAuthn and clock-device modules call `recordMark` and
+ * `recordAttempt` from `createMarksService(...)` (available as `app.marks` after `buildApp`).
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  MARCA_OFFLINE_MAX_HORAS,
+  MOTIVO_INTENTO_LABELS,
+  PRECISION_BAJA_M,
+  type Comprobante,
+  type Intento,
+  type Marca,
+  type MetodoMarca,
+  type MotivoIntento,
+  type Posicion,
+  type TipoMarca,
+} from '@jornada/contracts';
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
+import { fieldError } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { enqueueJob } from '../../lib/jobs';
+import type { AppMetrics } from '../../ops/metrics';
+import { distanceMeters, GENESIS_HASH, markHash } from './marks.hash';
+import { buildComprobante, type ReceiptSource } from './receipt';
+
+export type MarkRow = typeof marks.$inferSelect;
+export type AttemptRow = typeof markAttempts.$inferSelect;
+
+/** The job that e-mails a mark's receipt. */
+export const RECEIPT_JOB = 'comprobante-marca';
+
+/** Two marks of the same kind closer than this, with no mark between them, are one mark and a repeat. */
+export const REPEAT_WINDOW_MS = 12 * 60 * 60 * 1000;
+/** Device clocks run a little ahead; an offline time up to this far in the future is accepted. */
+export const OFFLINE_FUTURE_SKEW_MS = 2 * 60 * 1000;
+
+export interface RecordMarkInput {
+  companyId: string;
+  userId: string;
+  tipo: TipoMarca;
+  metodo: MetodoMarca;
+  /** The device's idempotency key (uuid for web marking; any stable text for clock logs, e.g. `serial:pin:time`). */
+  idCliente: string;
+  posicion?: Posicion | undefined;
+  dispositivo?: string | undefined;
+  /** Device time of an offline mark or a clock-device log line (flagged offline, ordered by it). */
+  horaOriginal?: Date | string | undefined;
+  /** The kiosk or clock device that took the mark. */
+  deviceId?: string | undefined;
+  /** The site of the device (kiosk, clock); the worker's own site when absent. */
+  siteId?: string | undefined;
+  /** The mark a correction replaces (metodo `correccion`). */
+  corrigeMarcaId?: string | undefined;
+  /** Skip the receipt e-mail (demo data). */
+  sinCorreo?: boolean;
+}
+
+export interface RecordContext {
+  now: Date;
+  ip?: string | undefined;
+}
+
+export type RecordMarkResult =
+  /** A new mark (`replay: false`) or the same mark again for a retried `idCliente` (`replay: true`). */
+  | { status: 'recorded'; replay: boolean; marca: Marca; comprobante: Comprobante }
+  /** A repeated kind: ignored and logged as the attempt `marca_repetida` (a retry returns the same attempt). */
+  | { status: 'ignored'; replay: boolean; motivo: 'marca_repetida'; intento: Intento; mensaje: string }
+  /** Refused and logged as an attempt: trabajador_inactivo, contrato_terminado, metodo_no_permitido. */
+  | { status: 'refused'; motivo: MotivoIntento; intento: Intento; mensaje: string };
+
+export interface RecordAttemptInput {
+  companyId: string;
+  /** Null when the credential named nobody (unknown fingerprint, unknown RUT). */
+  userId: string | null;
+  tipo?: TipoMarca | null | undefined;
+  metodo: MetodoMarca;
+  motivo: MotivoIntento;
+  detalle?: string | undefined;
+  dispositivo?: string | undefined;
+  deviceId?: string | undefined;
+  siteId?: string | undefined;
+  posicion?: Posicion | undefined;
+  marcaId?: string | undefined;
+  idCliente?: string | undefined;
+}
+
+export const MARK_MESSAGES: Record<'trabajador_inactivo' | 'contrato_terminado' | 'metodo_no_permitido' | 'marca_repetida', string> = {
+  trabajador_inactivo: 'No puedes marcar: tu cuenta está desactivada. Habla con tu empleador.',
+  contrato_terminado: 'No puedes marcar: tu contrato terminó. Habla con tu empleador.',
+  metodo_no_permitido: 'No puedes marcar con este método. Tu empleador no lo tiene habilitado para ti.',
+  marca_repetida: 'Ya tenías registrada esa marca: la repetida se guardó como intento y no cuenta.',
+};
+
+const OFFLINE_MESSAGES = {
+  future: 'La hora original no puede estar en el futuro.',
+  tooOld: `La marca sin conexión tiene más de ${MARCA_OFFLINE_MAX_HORAS} horas; pide a tu empleador que la registre como corrección.`,
+};
+
+export interface WorkerContext {
+  user: typeof users.$inferSelect;
+  company: typeof companies.$inferSelect;
+  site: typeof sites.$inferSelect | null;
+}
+
+export function toMarca(row: MarkRow): Marca {
+  return {
+    id: row.id,
+    usuarioId: row.userId,
+    tipo: row.kind,
+    metodo: row.method,
+    instante: row.at.toISOString(),
+    horaOriginal: row.originalAt ? row.originalAt.toISOString() : null,
+    offline: row.offline,
+    fueraDeGeocerca: row.outsideGeofence,
+    precisionBaja: row.lowAccuracy,
+    posicion: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng, precisionM: row.accuracyM ?? 0 } : null,
+    distanciaM: row.distanceM === null ? null : Math.round(row.distanceM),
+    dispositivo: row.device,
+    sedeId: row.siteId,
+    secuencia: row.seq,
+    hash: row.hash,
+    hashAnterior: row.prevHash,
+    corrigeMarcaId: row.correctsMarkId,
+  };
+}
+
+export function toIntento(row: AttemptRow, worker?: { nombre: string; apellidos: string; rut: string } | null): Intento {
+  return {
+    id: row.id,
+    usuarioId: row.userId,
+    trabajador: worker ? `${worker.nombre} ${worker.apellidos}` : null,
+    rut: worker ? worker.rut : null,
+    tipo: row.kind,
+    metodo: row.method,
+    motivo: row.reason,
+    motivoEtiqueta: MOTIVO_INTENTO_LABELS[row.reason],
+    instante: row.at.toISOString(),
+    sedeId: row.siteId,
+    marcaId: row.markId,
+    detalle: row.detail,
+    dispositivo: row.device,
+    posicion: row.lat !== null && row.lng !== null ? { lat: row.lat, lng: row.lng, precisionM: row.accuracyM ?? 0 } : null,
+  };
+}
+
+/** The effective time of a mark: the device time of an offline mark, the server time otherwise. */
+const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
+
+export function receiptSource(ctx: WorkerContext, mark: MarkRow, publicUrl: string): ReceiptSource {
+  return { mark, worker: ctx.user, company: ctx.company, site: ctx.site, publicUrl };
+}
+
+export async function loadWorkerContext(dbx: DbOrTx, companyId: string, userId: string, siteId?: string | null): Promise<WorkerContext | null> {
+  const [row] = await dbx
+    .select({ user: users, company: companies })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+    .limit(1);
+  if (!row) return null;
+  const wanted = siteId ?? row.user.siteId;
+  const site = wanted ? ((await dbx.select().from(sites).where(and(eq(sites.companyId, companyId), eq(sites.id, wanted))).limit(1))[0] ?? null) : null;
+  return { user: row.user, company: row.company, site };
+}
+
+export interface MarksServiceDeps {
+  db: Db;
+  publicUrl: string;
+  metrics?: AppMetrics | undefined;
+  /** Called after a transaction that queued a receipt commits (wakes the job loop). */
+  onJobQueued?: () => void;
+}
+
+export function createMarksService({ db, publicUrl, metrics, onJobQueued }: MarksServiceDeps) {
+  async function insertAttempt(dbx: DbOrTx, input: RecordAttemptInput, at: Date, ip?: string): Promise<AttemptRow> {
+    const [row] = await dbx
+      .insert(markAttempts)
+      .values({
+        companyId: input.companyId,
+        userId: input.userId,
+        kind: input.tipo ?? null,
+        method: input.metodo,
+        reason: input.motivo,
+        at,
+        siteId: input.siteId ?? null,
+        markId: input.marcaId ?? null,
+        clientId: input.idCliente ?? null,
+        detail: input.detalle ?? null,
+        device: input.dispositivo ?? null,
+        deviceId: input.deviceId ?? null,
+        lat: input.posicion?.lat ?? null,
+        lng: input.posicion?.lng ?? null,
+        accuracyM: input.posicion?.precisionM ?? null,
+        ip: ip ?? null,
+      })
+      .returning();
+    return row!;
+  }
+
+  function recorded(ctx: WorkerContext, row: MarkRow, replay: boolean): RecordMarkResult {
+    return { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)) };
+  }
+
+  const service = {
+    /**
+     * Records an attempt (refused or doubtful mark) with its reason. For B and C: unknown credential,
+     * wrong PIN, unverified fingerprint. Returns the attempt as the API shows it.
+     */
+    async recordAttempt(input: RecordAttemptInput, ctx: RecordContext): Promise<Intento> {
+      const row = await insertAttempt(db, input, ctx.now, ctx.ip);
+      return toIntento(row);
+    },
+
+    /**
+     * Records a mark for a known worker of a company. Never throws for business rules: refusals and
+     * repeats come back as results (and are logged as attempts). Throws a 400 AppError only for an
+     * offline time in the future or too old, and a 404 when the worker does not exist in the company.
+     * The mark's time is `ctx.now` (the server's); `horaOriginal` marks it offline.
+     */
+    async recordMark(input: RecordMarkInput, ctx: RecordContext): Promise<RecordMarkResult> {
+      const worker = await loadWorkerContext(db, input.companyId, input.userId, input.siteId);
+      if (!worker) throw fieldError('usuarioId', 'El trabajador no existe.');
+      const originalAt = input.horaOriginal === undefined ? null : new Date(input.horaOriginal);
+      if (originalAt) {
+        if (Number.isNaN(originalAt.getTime())) throw fieldError('horaOriginal', 'La hora original no es una fecha válida.');
+        if (originalAt.getTime() > ctx.now.getTime() + OFFLINE_FUTURE_SKEW_MS) throw fieldError('horaOriginal', OFFLINE_MESSAGES.future);
+        if (ctx.now.getTime() - originalAt.getTime() > MARCA_OFFLINE_MAX_HORAS * 3_600_000) throw fieldError('horaOriginal', OFFLINE_MESSAGES.tooOld);
+      }
+      const effectiveAt = originalAt ?? ctx.now;
+      const zone = worker.site?.timeZone ?? 'America/Santiago';
+      const base: RecordAttemptInput = {
+        companyId: input.companyId,
+        userId: input.userId,
+        tipo: input.tipo,
+        metodo: input.metodo,
+        motivo: 'metodo_no_permitido',
+        dispositivo: input.dispositivo,
+        deviceId: input.deviceId,
+        siteId: worker.site?.id,
+        posicion: input.posicion,
+        idCliente: input.idCliente,
+      };
+
+      // Refusals: no mark, an attempt with its reason.
+      const refusal: MotivoIntento | null = !worker.user.active
+        ? 'trabajador_inactivo'
+        : worker.user.finContrato !== null && localDate(effectiveAt, zone) > worker.user.finContrato
+          ? 'contrato_terminado'
+          : input.metodo !== 'correccion' && !(worker.user.metodosMarcaje as string[]).includes(input.metodo)
+            ? 'metodo_no_permitido'
+            : null;
+      if (refusal) {
+        const row = await insertAttempt(db, { ...base, motivo: refusal }, ctx.now, ctx.ip);
+        const mensaje = MARK_MESSAGES[refusal as keyof typeof MARK_MESSAGES];
+        return { status: 'refused', motivo: refusal, intento: toIntento(row, worker.user), mensaje };
+      }
+
+      // Flags: never a refusal (DT: outside the geofence is recorded and flagged).
+      let distance: number | null = null;
+      if (input.posicion && worker.site?.lat != null && worker.site.lng != null) {
+        distance = distanceMeters(input.posicion, { lat: worker.site.lat, lng: worker.site.lng });
+      }
+      const outsideGeofence = distance !== null && worker.site !== null && distance > worker.site.geofenceRadiusM;
+      const lowAccuracy = input.posicion !== undefined && input.posicion.precisionM > PRECISION_BAJA_M;
+
+      let queued = false;
+      const result = await db.transaction(async (tx) => {
+        // The per-worker lock: ON CONFLICT DO UPDATE locks the chain-head row until commit.
+        const [head] = await tx
+          .insert(markChainHeads)
+          .values({ companyId: input.companyId, userId: input.userId })
+          .onConflictDoUpdate({ target: [markChainHeads.companyId, markChainHeads.userId], set: { seq: sql`${markChainHeads.seq}` } })
+          .returning();
+
+        // Idempotency, under the lock: the same idCliente gives back what it gave the first time.
+        const [existing] = await tx
+          .select()
+          .from(marks)
+          .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), eq(marks.clientId, input.idCliente)))
+          .limit(1);
+        if (existing) return recorded(worker, existing, true);
+        const [repeatedBefore] = await tx
+          .select()
+          .from(markAttempts)
+          .where(and(eq(markAttempts.companyId, input.companyId), eq(markAttempts.userId, input.userId), eq(markAttempts.clientId, input.idCliente)))
+          .limit(1);
+        if (repeatedBefore?.reason === 'marca_repetida') {
+          return { status: 'ignored', replay: true, motivo: 'marca_repetida', intento: toIntento(repeatedBefore, worker.user), mensaje: MARK_MESSAGES.marca_repetida } as const;
+        }
+
+        // Consecutive marks of the same kind: the first counts, the repeat is an attempt.
+        const around = [
+          tx
+            .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
+            .from(marks)
+            .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), lte(effective, effectiveAt.toISOString())))
+            .orderBy(desc(effective))
+            .limit(1),
+        ];
+        if (originalAt) {
+          around.push(
+            tx
+              .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
+              .from(marks)
+              .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), gt(effective, effectiveAt.toISOString())))
+              .orderBy(effective)
+              .limit(1),
+          );
+        }
+        for (const query of around) {
+          const [neighbour] = await query;
+          if (neighbour && neighbour.kind === input.tipo && Math.abs(new Date(neighbour.eff).getTime() - effectiveAt.getTime()) < REPEAT_WINDOW_MS) {
+            const attempt = await insertAttempt(tx, { ...base, motivo: 'marca_repetida', marcaId: neighbour.id, detalle: 'Se conserva la primera marca de este tipo.' }, ctx.now, ctx.ip);
+            return { status: 'ignored', replay: false, motivo: 'marca_repetida', intento: toIntento(attempt, worker.user), mensaje: MARK_MESSAGES.marca_repetida } as const;
+          }
+        }
+
+        const seq = head!.seq + 1;
+        const mark = {
+          companyId: input.companyId,
+          id: randomUUID(),
+          userId: input.userId,
+          seq,
+          kind: input.tipo,
+          method: input.metodo,
+          at: ctx.now,
+          originalAt,
+          offline: originalAt !== null,
+          siteId: worker.site?.id ?? null,
+          lat: input.posicion?.lat ?? null,
+          lng: input.posicion?.lng ?? null,
+          accuracyM: input.posicion?.precisionM ?? null,
+          distanceM: distance,
+          outsideGeofence,
+          lowAccuracy,
+          device: input.dispositivo ?? null,
+          deviceId: input.deviceId ?? null,
+          clientId: input.idCliente,
+          correctsMarkId: input.corrigeMarcaId ?? null,
+          prevHash: head!.lastHash ?? GENESIS_HASH,
+        };
+        const hash = markHash(mark);
+        const [row] = await tx.insert(marks).values({ ...mark, hash }).returning();
+        await tx
+          .update(markChainHeads)
+          .set({ seq, lastHash: hash, lastMarkId: mark.id })
+          .where(and(eq(markChainHeads.companyId, input.companyId), eq(markChainHeads.userId, input.userId)));
+        if (outsideGeofence) {
+          await insertAttempt(tx, { ...base, motivo: 'fuera_de_geocerca', marcaId: mark.id, detalle: `A ${Math.round(distance!)} m de la sede (radio ${worker.site!.geofenceRadiusM} m).` }, ctx.now, ctx.ip);
+        }
+        if (originalAt) {
+          await insertAttempt(tx, { ...base, motivo: 'sin_conexion', marcaId: mark.id, detalle: `Hora del dispositivo: ${originalAt.toISOString()}.` }, ctx.now, ctx.ip);
+        }
+        if (!input.sinCorreo) {
+          await enqueueJob(tx, RECEIPT_JOB, { companyId: input.companyId, markId: mark.id }, ctx.now);
+          queued = true;
+        }
+        return recorded(worker, row!, false);
+      });
+      if (result.status === 'recorded' && !result.replay) metrics?.marksRecorded.inc();
+      if (queued) onJobQueued?.();
+      return result;
+    },
+  };
+  return service;
+}
+
+export type MarksService = ReturnType<typeof createMarksService>;

@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { markAttempts, marks, users } from '../../db/schema/index';
+import { createTestApp, type TestApp } from '../../test/app';
+import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
+
+let t: TestApp;
+let company: MarkingCompany;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  company = await markingCompany(t.app, t.database.db);
+});
+afterAll(() => t.close());
+const BASE = '2025-06-02T13:00:00.000Z';
+afterEach(() => {
+  t.clock.set(BASE);
+});
+
+
+const near = { lat: SITE_POSITION.lat + 0.0002, lng: SITE_POSITION.lng, precisionM: 12 };
+/** About 1.1 km north of the site. */
+const far = { lat: SITE_POSITION.lat + 0.01, lng: SITE_POSITION.lng, precisionM: 20 };
+
+async function countMarks(userId: string): Promise<number> {
+  const rows = await t.database.db.select({ id: marks.id }).from(marks).where(eq(marks.userId, userId));
+  return rows.length;
+}
+
+async function attemptsOf(userId: string) {
+  return t.database.db.select().from(markAttempts).where(eq(markAttempts.userId, userId));
+}
+
+
+describe('POST /api/v1/marcas', () => {
+  it('records a mark with the server time, its hash and a receipt; a retry with the same idCliente returns the same mark', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const idCliente = randomUUID();
+    const first = await mark(t.app, worker.headers, { tipo: 'entrada', idCliente, posicion: near, dispositivo: 'Chrome en Android' });
+    expect(first.statusCode, first.body).toBe(201);
+    const body = first.json();
+    expect(body.marca).toMatchObject({
+      tipo: 'entrada',
+      metodo: 'web',
+      instante: t.clock.now().toISOString(),
+      horaOriginal: null,
+      offline: false,
+      fueraDeGeocerca: false,
+      precisionBaja: false,
+      sedeId: company.siteId,
+      secuencia: 1,
+      hashAnterior: '0'.repeat(64),
+      dispositivo: 'Chrome en Android',
+    });
+    expect(body.marca.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.comprobante).toMatchObject({ fecha: '02/06/25', hora: '09:00:00', tipoEtiqueta: 'Entrada', hash: body.marca.hash });
+
+    const retry = await mark(t.app, worker.headers, { tipo: 'entrada', idCliente, posicion: near });
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().marca).toEqual(body.marca);
+    // Even a retry with a different kind (a confused client) never makes a second mark.
+    const confused = await mark(t.app, worker.headers, { tipo: 'salida', idCliente });
+    expect(confused.json().marca.id).toBe(body.marca.id);
+    expect(await countMarks(worker.id)).toBe(1);
+  });
+
+  it('never refuses a mark outside the geofence or with poor accuracy: it records and flags it', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const outside = await mark(t.app, worker.headers, { tipo: 'entrada', posicion: far });
+    expect(outside.statusCode, outside.body).toBe(201);
+    expect(outside.json().marca).toMatchObject({ fueraDeGeocerca: true, precisionBaja: false });
+    expect(outside.json().marca.distanciaM).toBeGreaterThan(1000);
+    expect(outside.json().comprobante.fueraDeGeocerca).toBe(true);
+    const attempts = await attemptsOf(worker.id);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]).toMatchObject({ reason: 'fuera_de_geocerca', markId: outside.json().marca.id });
+
+    t.clock.advance(60_000);
+    const vague = await mark(t.app, worker.headers, { tipo: 'salida', posicion: { ...near, precisionM: 450 } });
+    expect(vague.statusCode).toBe(201);
+    expect(vague.json().marca).toMatchObject({ fueraDeGeocerca: false, precisionBaja: true });
+
+    t.clock.advance(60_000);
+    const noPosition = await mark(t.app, worker.headers, { tipo: 'entrada' });
+    expect(noPosition.json().marca).toMatchObject({ fueraDeGeocerca: false, precisionBaja: false, posicion: null });
+  });
+
+  it('keeps the first of consecutive marks of the same kind and logs the repeat as an attempt', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const first = await mark(t.app, worker.headers, { tipo: 'entrada' });
+    t.clock.advance(30_000);
+    const idCliente = randomUUID();
+    const repeat = await mark(t.app, worker.headers, { tipo: 'entrada', idCliente });
+    expect(repeat.statusCode, repeat.body).toBe(200);
+    expect(repeat.json()).toMatchObject({ motivo: 'marca_repetida', intento: { motivo: 'marca_repetida', tipo: 'entrada', marcaId: first.json().marca.id } });
+    expect(repeat.json().mensaje).toContain('no cuenta');
+    // Retrying the repeated request returns the same attempt, not a second one.
+    const again = await mark(t.app, worker.headers, { tipo: 'entrada', idCliente });
+    expect(again.json().intento.id).toBe(repeat.json().intento.id);
+    expect(await countMarks(worker.id)).toBe(1);
+    expect((await attemptsOf(worker.id)).filter((a) => a.reason === 'marca_repetida')).toHaveLength(1);
+    // A different kind in between makes the same kind count again.
+    t.clock.advance(60_000);
+    expect((await mark(t.app, worker.headers, { tipo: 'salida' })).statusCode).toBe(201);
+    t.clock.advance(60_000);
+    expect((await mark(t.app, worker.headers, { tipo: 'entrada' })).statusCode).toBe(201);
+    // The next day's entrada counts even when the previous day had no salida.
+    const other = await markingWorker(t.app, t.database.db, company);
+    const yesterday = await t.app.marks.recordMark(
+      { companyId: company.companyId, userId: other.id, tipo: 'entrada', metodo: 'web', idCliente: randomUUID() },
+      { now: new Date(t.clock.now().getTime() - 24 * 3_600_000) },
+    );
+    expect(yesterday.status).toBe('recorded');
+    expect((await mark(t.app, other.headers, { tipo: 'entrada' })).statusCode).toBe(201);
+  });
+
+  it('refuses marks of an inactive worker, after fin_contrato, or with a method not allowed, each logged as an attempt', async () => {
+    const db = t.database.db;
+    // Inactive and ended contracts cannot sign in, so the web never gets there; kiosks and clocks do.
+    const cases = [
+      { motivo: 'trabajador_inactivo', change: { active: false } },
+      { motivo: 'contrato_terminado', change: { finContrato: '2025-05-31' } },
+      { motivo: 'metodo_no_permitido', change: { metodosMarcaje: ['huella' as const, 'kiosco_pin' as const] } },
+    ];
+    for (const { motivo, change } of cases) {
+      const worker = await markingWorker(t.app, db, company);
+      await db.update(users).set(change).where(and(eq(users.companyId, company.companyId), eq(users.id, worker.id)));
+      const result = await t.app.marks.recordMark(
+        { companyId: company.companyId, userId: worker.id, tipo: 'entrada', metodo: 'reloj', idCliente: randomUUID(), dispositivo: 'Reloj ZK' },
+        { now: t.clock.now() },
+      );
+      expect(result.status).toBe('refused');
+      if (result.status !== 'refused') continue;
+      expect(result.motivo).toBe(motivo);
+      expect(result.mensaje).toMatch(/No puedes marcar/);
+      expect(result.intento).toMatchObject({ motivo, tipo: 'entrada', metodo: 'reloj', dispositivo: 'Reloj ZK' });
+      expect(await countMarks(worker.id)).toBe(0);
+      const attempts = await attemptsOf(worker.id);
+      expect(attempts.map((a) => [a.reason, a.kind, a.method])).toEqual([[motivo, 'entrada', 'reloj']]);
+    }
+  });
+
+  it('answers 403 MARCA_RECHAZADA on the web when the worker may not mark on the web, and logs the attempt', async () => {
+    const db = t.database.db;
+    const worker = await markingWorker(t.app, db, company);
+    await db.update(users).set({ metodosMarcaje: ['huella', 'kiosco_pin'] }).where(eq(users.id, worker.id));
+    const response = await mark(t.app, worker.headers, { tipo: 'entrada', posicion: near });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().error).toEqual({
+      code: 'MARCA_RECHAZADA',
+      message: 'No puedes marcar con este método. Tu empleador no lo tiene habilitado para ti.',
+      fields: { motivo: 'metodo_no_permitido' },
+    });
+    expect(await countMarks(worker.id)).toBe(0);
+    expect((await attemptsOf(worker.id)).map((a) => [a.reason, a.method])).toEqual([['metodo_no_permitido', 'web']]);
+  });
+
+});

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { marks } from '../../db/schema/index';
+import type { JobQueue } from '../../lib/jobs';
+import type { Mailer } from '../../lib/mailer';
+import { loadWorkerContext, RECEIPT_JOB, receiptSource } from './marks.service';
+import { buildComprobante, receiptEmail } from './receipt';
+
+/**
+ * The receipt e-mail of each mark, to the worker's personal address (the work one when absent), sent
+ * from the system sender (the mailer's `MAIL_FROM`). A failure throws, so the queue retries it.
+ */
+export function registerReceiptJobs(queue: JobQueue, deps: { db: Db; mailer: Mailer; publicUrl: string }): void {
+  queue.handle(RECEIPT_JOB, async (payload) => {
+    const { companyId, markId } = payload as { companyId: string; markId: string };
+    const [mark] = await deps.db.select().from(marks).where(and(eq(marks.companyId, companyId), eq(marks.id, markId))).limit(1);
+    // A mark never disappears (insert-only), but a company deleted with its data has nothing left to send.
+    if (!mark) return;
+    const ctx = await loadWorkerContext(deps.db, companyId, mark.userId, mark.siteId);
+    if (!ctx) return;
+    const comprobante = buildComprobante(receiptSource(ctx, mark, deps.publicUrl));
+    await deps.mailer.send(receiptEmail(comprobante, ctx.user.emailPersonal ?? ctx.user.email));
+  });
+}

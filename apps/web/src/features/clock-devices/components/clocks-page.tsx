@@ -1,0 +1,271 @@
+import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Checkbox.css';
+import '@mantine/core/styles/CloseButton.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/ModalBase.css';
+import '@mantine/core/styles/Modal.css';
+import '@mantine/core/styles/Overlay.css';
+import '@mantine/core/styles/Paper.css';
+import '@mantine/core/styles/Switch.css';
+import '@mantine/core/styles/Text.css';
+import { Badge, Button, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
+import { ESTADOS_RELOJ, TIPO_MARCA_LABELS, type Reloj } from '@jornada/contracts';
+import { useEffect, useState, type FormEvent } from 'react';
+import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { IconPlus } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { SectionCard } from '../../../components/section-card';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { formatDateTime } from '../../../lib/format';
+import { notify } from '../../../lib/toasts';
+import { useClocks, useClockSiteOptions, useSaveClock } from '../api/clocks';
+import classes from './clocks-page.module.css';
+
+const FILTERS = ['sedeId', 'activo'] as const;
+const ESTADO_OPTIONS = [
+  { value: 'true', label: 'Activos' },
+  { value: 'false', label: 'Inactivos' },
+];
+/** A device polls every few seconds; beyond this it is probably off or without network. */
+const STALE_AFTER_MS = 10 * 60 * 1000;
+
+/** "hace 3 min", "hace 2 h", or the date beyond a day. */
+export function sinceText(iso: string, now = Date.now()): string {
+  const ms = now - new Date(iso).getTime();
+  if (ms < 60_000) return 'hace un momento';
+  if (ms < 3_600_000) return `hace ${Math.floor(ms / 60_000)} min`;
+  if (ms < 86_400_000) return `hace ${Math.floor(ms / 3_600_000)} h`;
+  return formatDateTime(iso);
+}
+
+function LastContact({ clock }: { clock: Reloj }) {
+  if (!clock.ultimoContacto) {
+    return (
+      <Text size="sm" c="dimmed">
+        Nunca se ha conectado
+      </Text>
+    );
+  }
+  const stale = Date.now() - new Date(clock.ultimoContacto).getTime() > STALE_AFTER_MS;
+  return (
+    <div>
+      <Text size="sm" title={formatDateTime(clock.ultimoContacto)}>
+        {sinceText(clock.ultimoContacto)}
+      </Text>
+      {stale && clock.activo && (
+        <Badge size="xs" color="sol" variant="light">
+          Sin contacto reciente
+        </Badge>
+      )}
+      {clock.ultimaIp && (
+        <Text size="xs" c="dimmed">
+          Desde {clock.ultimaIp}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+interface FormState {
+  numeroSerie: string;
+  nombre: string;
+  sedeId: string | null;
+  activo: boolean;
+}
+
+function ClockForm({ editing, onClose }: { editing: Reloj | 'new'; onClose: () => void }) {
+  const isNew = editing === 'new';
+  const sites = useClockSiteOptions();
+  const save = useSaveClock();
+  const [values, setValues] = useState<FormState>(() =>
+    isNew ? { numeroSerie: '', nombre: '', sedeId: null, activo: true } : { numeroSerie: editing.numeroSerie, nombre: editing.nombre, sedeId: editing.sede.id, activo: editing.activo },
+  );
+  const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
+  const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setValues((v) => ({ ...v, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const local: typeof errors = {};
+    if (!values.numeroSerie.trim()) local.numeroSerie = 'Ingresa el número de serie del reloj.';
+    if (!values.nombre.trim()) local.nombre = 'Ingresa el nombre del reloj.';
+    if (!values.sedeId) local.sedeId = 'Elige la sede donde está el reloj.';
+    setErrors(local);
+    if (Object.keys(local).length > 0) return;
+    try {
+      const body = { numeroSerie: values.numeroSerie.trim(), nombre: values.nombre.trim(), sedeId: values.sedeId!, activo: values.activo };
+      const saved = await save.mutateAsync({ id: isNew ? null : editing.id, body });
+      notify.success(isNew ? `Reloj «${saved.nombre}» registrado.` : `Reloj «${saved.nombre}» guardado.`);
+      onClose();
+    } catch (error) {
+      const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
+      const known = Object.fromEntries(Object.entries(fields).filter(([key]) => ['numeroSerie', 'nombre', 'sedeId', 'activo'].includes(key)));
+      setErrors(known);
+      if (Object.keys(known).length === 0) notify.error(errorMessage(error));
+    }
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className={classes.form}>
+      <TextInput
+        label="Número de serie"
+        name="numeroSerie"
+        description="El SN que muestra el reloj en Menú → Información del sistema."
+        value={values.numeroSerie}
+        onChange={(e) => set('numeroSerie', e.currentTarget.value)}
+        error={errors.numeroSerie}
+        withAsterisk
+        autoComplete="off"
+        spellCheck={false}
+      />
+      <TextInput
+        label="Nombre del reloj"
+        name="nombre"
+        placeholder="Reloj acceso principal"
+        value={values.nombre}
+        onChange={(e) => set('nombre', e.currentTarget.value)}
+        error={errors.nombre}
+        withAsterisk
+      />
+      <Select
+        label="Sede"
+        name="sedeId"
+        description="Su zona horaria convierte la hora del reloj."
+        data={sites.data ?? []}
+        value={values.sedeId}
+        onChange={(v) => set('sedeId', v)}
+        error={errors.sedeId}
+        withAsterisk
+        searchable
+        nothingFoundMessage={sites.isPending ? 'Cargando sedes…' : 'No hay sedes: crea una en Configuración → Sedes'}
+      />
+      <Switch label="Reloj activo" name="activo" checked={values.activo} onChange={(e) => set('activo', e.currentTarget.checked)} description="Un reloj inactivo no puede enviar marcas." />
+      <div className={classes.formActions}>
+        <Button variant="default" onClick={onClose}>
+          Cancelar
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {isNew ? 'Registrar reloj' : 'Guardar reloj'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function SetupHelp() {
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const url = origin ? new URL(origin) : null;
+  return (
+    <SectionCard title="Cómo conectar un reloj ZKTeco" description="Relojes con comunicación ADMS (push) a un servidor.">
+      <ol className={classes.steps}>
+        <li>
+          En el reloj, en Menú → Comunicación → Servidor en la nube (ADMS), escribe la dirección del servidor{' '}
+          <strong className={classes.mono}>{url?.hostname ?? '…'}</strong> y el puerto <strong className={classes.mono}>{url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '…'}</strong>
+          {url?.protocol === 'https:' ? ' con HTTPS activado' : ''}.
+        </li>
+        <li>Registra aquí el número de serie del reloj y la sede donde está instalado. Un número de serie desconocido es rechazado.</li>
+        <li>
+          Enrola a cada trabajador en el reloj con su <strong>RUT sin puntos ni dígito verificador</strong> como número de usuario (PIN): 12.345.678-5 → <span className={classes.mono}>12345678</span>.
+          El trabajador debe tener «Reloj control» entre sus métodos de marcaje.
+        </li>
+        <li>
+          Teclas de estado del reloj:{' '}
+          {ESTADOS_RELOJ.map((e) => `${e.estado} ${e.nombre} = ${TIPO_MARCA_LABELS[e.tipo].toLowerCase()}`).join('; ')}.
+        </li>
+      </ol>
+    </SectionCard>
+  );
+}
+
+/** `/dashboard/settings/clocks`: the company's clock devices, their site and when each was last heard from. */
+export function ClocksPage() {
+  const table = useTableParams({ filters: FILTERS });
+  const clocks = useClocks(table.query);
+  const sites = useClockSiteOptions();
+  const [editing, setEditing] = useState<Reloj | 'new' | null>(null);
+
+  const columns: Column<Reloj>[] = [
+    {
+      key: 'nombre',
+      header: 'Reloj',
+      primary: true,
+      cell: (c) => (
+        <div>
+          <Text fw={600}>{c.nombre}</Text>
+          <Text size="xs" c="dimmed" className={classes.mono}>
+            SN {c.numeroSerie}
+          </Text>
+        </div>
+      ),
+    },
+    { key: 'sede', header: 'Sede', cell: (c) => c.sede.nombre },
+    {
+      key: 'activo',
+      header: 'Estado',
+      nowrap: true,
+      cell: (c) => (
+        <Badge variant="light" color={c.activo ? 'jornada' : 'gray'} size="sm">
+          {c.activo ? 'Activo' : 'Inactivo'}
+        </Badge>
+      ),
+    },
+    { key: 'contacto', header: 'Último contacto', cell: (c) => <LastContact clock={c} /> },
+    { key: 'carga', header: 'Última carga de marcas', nowrap: true, cell: (c) => (c.ultimaCarga ? formatDateTime(c.ultimaCarga) : '—') },
+    { key: 'registros', header: 'Registros recibidos', align: 'right', cell: (c) => c.registrosRecibidos.toLocaleString('es-CL') },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title="Relojes control"
+        description="Relojes biométricos que envían sus marcas al sistema. Cada uno se identifica por su número de serie y pertenece a una sede."
+        breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Configuración' }, { label: 'Relojes control' }]}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>
+            Nuevo reloj
+          </Button>
+        }
+      />
+      <FilterBar
+        search={{ label: 'Buscar reloj', placeholder: 'Nombre o número de serie', value: table.search, onChange: table.setSearch }}
+        onClear={table.clear}
+        canClear={table.filtered}
+      >
+        <Select label="Sede" size="sm" data={sites.data ?? []} value={table.filters.sedeId || null} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" clearable searchable />
+        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.activo || null} onChange={(v) => table.setFilter('activo', v)} placeholder="Todos" clearable />
+      </FilterBar>
+      <DataTable
+        caption="Relojes control"
+        columns={columns}
+        rows={clocks.data?.items}
+        rowKey={(row) => row.id}
+        loading={clocks.isPending}
+        fetching={clocks.isFetching && !clocks.isPending}
+        error={clocks.error}
+        onRetry={() => void clocks.refetch()}
+        page={table.page}
+        pageSize={clocks.data?.pageSize ?? table.pageSize}
+        total={clocks.data?.total}
+        onPageChange={table.setPage}
+        rowActions={(row) => (
+          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(row)} aria-label={`Editar ${row.nombre}`}>
+            Editar
+          </Button>
+        )}
+        empty={
+          table.filtered
+            ? { title: 'Ningún reloj coincide', action: <Button variant="light" onClick={table.clear}>Limpiar filtros</Button> }
+            : { title: 'Aún no hay relojes', description: 'Registra el número de serie de cada reloj control y la sede donde está.' }
+        }
+      />
+      <div className={classes.help}>
+        <SetupHelp />
+      </div>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nuevo reloj' : editing ? `Editar ${editing.nombre}` : ''} centered>
+        {editing && <ClockForm editing={editing} onClose={() => setEditing(null)} />}
+      </Modal>
+    </>
+  );
+}

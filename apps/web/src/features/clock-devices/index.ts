@@ -1,0 +1,1 @@
+export { ClocksPage } from './components/clocks-page';

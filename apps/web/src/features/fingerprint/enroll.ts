@@ -1,0 +1,1 @@
+export { EnrollFootprintPage } from './components/enroll-page';

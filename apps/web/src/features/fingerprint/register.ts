@@ -1,0 +1,1 @@
+export { FootprintsRegisterPage } from './components/footprints-register-page';

@@ -1,0 +1,1 @@
+export { KioskPage } from './components/kiosk-page';

@@ -1,0 +1,1 @@
+export { MarkingAttemptsPage } from './components/marking-attempts-page';

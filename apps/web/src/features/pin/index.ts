@@ -1,0 +1,1 @@
+export { PinPage } from './components/pin-page';

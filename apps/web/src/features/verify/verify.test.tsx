@@ -1,0 +1,67 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { apiError, mockRoutes } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+import { normalizeHash } from './components/hash';
+import { HASH, RECEIPT } from '../../test/receipt-fixture';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+
+
+describe('receipt verification (public)', () => {
+  it('normalizes a pasted code or address', () => {
+    expect(normalizeHash(`  ${HASH.toUpperCase().slice(0, 30)}\n${HASH.slice(30)} `)).toBe(HASH);
+    expect(normalizeHash(`https://jornada.cl/verificar/${HASH}?x=1`)).toBe(HASH);
+    expect(normalizeHash('abc')).toBeNull();
+  });
+
+  it('the form refuses an invalid code and opens the verification of a valid one, without a session', async () => {
+    const { calls } = mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => ({ body: { integra: true, comprobante: RECEIPT } }) });
+    const { router } = renderApp('/verificar');
+    const user = userEvent.setup();
+    const input = await screen.findByRole('textbox', { name: /Código de verificación/ }, { timeout: 15_000 });
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(screen.getByText('Pega el código de verificación de tu comprobante.')).toBeInTheDocument();
+    await user.type(input, '1234');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(screen.getByText(/El código no es válido: son 64 caracteres/)).toBeInTheDocument();
+    await user.clear(input);
+    await user.type(input, HASH);
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('Comprobante auténtico')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/verificar/${HASH}`);
+    expect(calls.find((c) => c.path.startsWith('/v1/verificar'))!.headers.get('authorization')).toBeNull();
+  });
+
+  it('shows an authentic receipt with every legal field', async () => {
+    mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => ({ body: { integra: true, comprobante: RECEIPT } }) });
+    renderApp(`/verificar/${HASH}`);
+    expect(await screen.findByText('Comprobante auténtico')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'Datos del comprobante verificado' });
+    const text = table.textContent!;
+    for (const value of ['21/11/26', '08:59:12', 'Camila Rojas Fuentes', '12.345.678-5', 'Entrada', 'Panadería Los Aromos SpA', '76.123.456-0', 'Casa Matriz, Av. Apoquindo 4500, Las Condes', 'N° 1234 del 01/03/2025', '-33.413600, -70.582600', 'hora del dispositivo 21/11/26 08:59:12', HASH]) {
+      expect(text).toContain(value);
+    }
+    expect(within(table).getByText('Resolución de jornada excepcional')).toBeInTheDocument();
+  });
+
+  it('says when the stored mark was altered', async () => {
+    mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => ({ body: { integra: false, comprobante: RECEIPT } }) });
+    renderApp(`/verificar/${HASH}`);
+    expect(await screen.findByText('Comprobante alterado')).toBeInTheDocument();
+    expect(screen.queryByText('Comprobante auténtico')).not.toBeInTheDocument();
+  });
+
+  it('says when no receipt has that code, and when the code is malformed', async () => {
+    mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => apiError(404, 'NOT_FOUND', 'El comprobante no existe.') });
+    const first = renderApp(`/verificar/${HASH}`);
+    expect(await screen.findByText('No encontramos un comprobante con este código')).toBeInTheDocument();
+    first.unmount();
+    renderApp('/verificar/no-es-un-hash');
+    expect(await screen.findByText('El código no es válido')).toBeInTheDocument();
+  });
+});
