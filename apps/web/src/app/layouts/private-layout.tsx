@@ -122,7 +122,8 @@ export function PrivateLayout() {
       </AppShell.Header>
 
       <AppShell.Navbar id="navegacion-principal" aria-label="Navegación principal" component="nav" p="md">
-        <AppShell.Section grow>
+        {/* The links scroll on short screens so the user block and "Cerrar sesión" always stay in view. */}
+        <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <Stack gap={4}>
             {navItemsFor(user.perfil).map((item) => (
               <NavEntry key={item.to} item={item} pathname={location.pathname} onNavigate={close} />
