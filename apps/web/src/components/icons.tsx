@@ -1,8 +1,9 @@
 import type { SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
+export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function base({ size = 20, ...props }: IconProps): SVGProps<SVGSVGElement> {
+/** The common SVG attributes of every icon of the product (24-unit grid, stroked, hidden from screen readers). */
+export function base({ size = 20, ...props }: IconProps): SVGProps<SVGSVGElement> {
   return {
     width: size,
     height: size,

@@ -1,20 +1,4 @@
-import type { SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-const base = ({ size = 20, ...props }: IconProps): SVGProps<SVGSVGElement> => ({
-  width: size,
-  height: size,
-  viewBox: '0 0 24 24',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-  'aria-hidden': true,
-  focusable: 'false',
-  ...props,
-});
+import { base, type IconProps } from '../../../components/icons';
 
 export const IconLogin = (props: IconProps) => (
   <svg {...base(props)}>
