@@ -16,6 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
 
 interface Histogram {
   average: number;
@@ -59,15 +60,20 @@ async function postJson<T>(base: string, url: string, body: unknown, headers: Re
   return (await response.json()) as T;
 }
 
+/**
+ * As in production (docs/operations.md): the app connects as the ordinary role `jornada_app`, owner of
+ * its database, so row-level security applies. `BENCH_PG_SUPERUSER=1` connects as DATABASE_URL's user.
+ */
 async function postgresDatabase(serverUrl: string): Promise<Database> {
   const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
+  const asApp = process.env.BENCH_PG_SUPERUSER !== '1';
+  if (asApp) await ensureAppRole(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${asApp ? ` OWNER ${APP_ROLE}` : ''}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, asApp ? APP_ROLE : undefined) });
+  console.log(`PostgreSQL como ${(await database.rowSecurity()).role}`);
   return {
     ...database,
     close: async () => {

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { databaseTarget, openDatabase } from './db/client';
+import { runAsSystem } from './db/tenant-context';
 import { countCompanies } from './modules/companies/companies.repository';
 
 const ENVIRONMENT_NAMES = { development: 'desarrollo', production: 'producción', test: 'pruebas' } as const;
@@ -43,7 +44,16 @@ async function main(): Promise<void> {
   const base = `http://localhost:${config.port}`;
   console.log(`Jornada lista en ${base}`);
   console.log(`Entorno: ${ENVIRONMENT_NAMES[config.nodeEnv]} (${config.nodeEnv}) · Base de datos: ${database.description}`);
-  if ((await countCompanies(database.db)) === 0) {
+  if (database.kind === 'postgres') {
+    const security = await database.rowSecurity();
+    if (!security.enforced) {
+      app.log.warn(
+        { role: security.role },
+        `seguridad a nivel de filas sin efecto: el rol ${security.role} es superusuario o BYPASSRLS; conecta con un rol común (docs/operations.md, «Rol de la base de datos»)`,
+      );
+    }
+  }
+  if ((await runAsSystem(() => countCompanies(database.db))) === 0) {
     console.log(`Base de datos vacía: registra tu empresa en ${base}/configuracion (o detén el servidor y carga datos de ejemplo con «npm run demo»)`);
   }
 }

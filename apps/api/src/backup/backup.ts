@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { DatabaseTarget } from '../db/client';
 import { acquireDirectoryLock } from '../db/client';
+import { SYSTEM, TENANT_SETTING } from '../db/tenant-context';
 
 /** Where `npm run backup` writes by default: beside the data, never inside the PGlite directory. */
 export function defaultBackupDir(dataDir: string): string {
@@ -39,7 +40,10 @@ export async function backupDatabase(target: DatabaseTarget, outDir: string, now
   fs.mkdirSync(outDir, { recursive: true });
   if (target.kind === 'postgres') {
     const file = path.join(outDir, `jornada-postgres-${stamp(now)}.dump`);
-    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', `--file=${file}`, '--dbname', target.url]);
+    // As an ordinary role (docs/operations.md) the tenant policies apply to pg_dump too: it reads in
+    // system mode (every company) and with row security on, or it would refuse the tables.
+    const env = { ...process.env, PGOPTIONS: `${process.env.PGOPTIONS ?? ''} -c ${TENANT_SETTING}=${SYSTEM}`.trim() };
+    await run('pg_dump', ['--format=custom', '--no-owner', '--no-privileges', '--enable-row-security', `--file=${file}`, '--dbname', target.url], env);
     return file;
   }
   if (!target.dir || !fs.existsSync(target.dir)) throw new Error('No hay una base de datos PGlite que respaldar en esa carpeta.');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema/index';
+import { currentTenantSetting, NONE, runAsSystem, SYSTEM, TENANT_SETTING } from './tenant-context';
 
 export type Schema = typeof schema;
 /** What repositories see, whichever driver is underneath. */
@@ -23,7 +24,17 @@ export interface Database {
   /** Human description for start-up logs (never contains a password). */
   description: string;
   migrate(): Promise<void>;
+  /**
+   * Whether PostgreSQL applies the tenant policies to this connection's role. Never on PGlite (its only
+   * role is a superuser) nor for a superuser or BYPASSRLS role (docs/operations.md, «Rol de la base»).
+   */
+  rowSecurity(): Promise<RowSecurity>;
   close(): Promise<void>;
+}
+
+export interface RowSecurity {
+  role: string;
+  enforced: boolean;
 }
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
@@ -45,19 +56,99 @@ function redactUrl(url: string): string {
   return parsed.toString();
 }
 
+const POOL_SIZE = 10;
+/** Connections kept for system-mode work (session look-up on every request, sign-in, kiosks, jobs). */
+const SYSTEM_POOL_SIZE = 5;
+const SET_TENANT = { name: 'jornada_set_tenant', text: `select set_config('${TENANT_SETTING}', $1, false)` };
+
+type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
+
+/** Adds `-c name=value` to the connection's start-up options, keeping any the URL already has. */
+function withStartupSetting(url: string, name: string, value: string): string {
+  const existing = new URL(url).searchParams.get('options');
+  return `${existing ? `${existing} ` : ''}-c ${name}=${value}`;
+}
+
+/**
+ * The pool Drizzle uses on PostgreSQL. Each checked-out connection carries the `jornada.company_id`
+ * setting of the code that asked for it (db/tenant-context.ts), so the row-level security policies see
+ * the right company even in a query that forgot its `company_id` filter:
+ * - system mode (`*`) takes a connection from a second pool whose connections were opened with the
+ *   setting at start-up: the session look-up that precedes every request never costs a round trip;
+ * - a company, or none, uses this pool; the value a connection holds is remembered, and `set_config`
+ *   runs only when it differs (one company per process pays nothing after the first checkout).
+ * Transactions get the setting when Drizzle checks their connection out, before `begin`, so a
+ * rollback never undoes it.
+ */
+class TenantPool extends pg.Pool {
+  private readonly settingOf = new WeakMap<pg.PoolClient, string>();
+
+  constructor(
+    config: pg.PoolConfig,
+    private readonly systemPool: pg.Pool,
+  ) {
+    super(config);
+  }
+
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    // Read now, in the caller's context: a queued checkout may complete in another one.
+    const wanted = currentTenantSetting();
+    const ready = wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted);
+    if (!callback) return ready;
+    ready.then(
+      (client) => callback(undefined, client, client.release),
+      (error: Error) => callback(error, undefined, () => {}),
+    );
+  }
+
+  private async checkout(wanted: string): Promise<pg.PoolClient> {
+    const client = await super.connect();
+    if ((this.settingOf.get(client) ?? NONE) !== wanted) {
+      try {
+        await client.query({ ...SET_TENANT, values: [wanted] });
+      } catch (error) {
+        client.release(error as Error);
+        throw error;
+      }
+      this.settingOf.set(client, wanted);
+    }
+    return client;
+  }
+
+  override async end(): Promise<void> {
+    await Promise.all([super.end(), this.systemPool.end()]);
+  }
+}
+
 async function openPostgres(url: string): Promise<Database> {
   // Fail fast while the server is down (503 to the caller) instead of queueing requests for minutes.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5_000 });
+  const common = { connectionString: url, connectionTimeoutMillis: 5_000 };
+  const systemPool = new pg.Pool({ ...common, max: SYSTEM_POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, SYSTEM) });
+  // New connections start with no company: nothing visible until a checkout sets one.
+  const pool = new TenantPool({ ...common, max: POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, NONE) }, systemPool);
   // An idle client that loses its server must not crash the process; the next query reports the problem.
   pool.on('error', () => {});
+  systemPool.on('error', () => {});
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,
     kind: 'postgres',
     description: `PostgreSQL ${redactUrl(url)}`,
-    migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // Migrations may move data of every company (FORCE ROW LEVEL SECURITY applies to the owner too).
+    migrate: () => runAsSystem(() => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
+    rowSecurity: () => rowSecurityOf(db),
     close: () => pool.end(),
   };
+}
+
+async function rowSecurityOf(db: Db): Promise<RowSecurity> {
+  const result = await runAsSystem(() =>
+    db.execute(sql`select current_user as role, rolsuper or rolbypassrls as bypass from pg_roles where rolname = current_user`),
+  );
+  const row = (result as unknown as { rows: { role: string; bypass: boolean }[] }).rows[0];
+  return { role: row?.role ?? '', enforced: row ? !row.bypass : false };
 }
 
 async function openPglite(dir: string | null): Promise<Database> {
@@ -75,6 +166,8 @@ async function openPglite(dir: string | null): Promise<Database> {
     kind: 'pglite',
     description: dir ? `PGlite en ${dir}` : 'PGlite en memoria',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    // PGlite's only role is a superuser: the policies exist but are not enforced (docs/decisions.md).
+    rowSecurity: () => rowSecurityOf(db),
     close: async () => {
       try {
         await client.close();

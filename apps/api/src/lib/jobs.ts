@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
+import { runAsCompany, runAsSystem } from '../db/tenant-context';
 import { jobs } from '../db/schema/index';
 import type { Clock } from './clock';
 
@@ -66,15 +67,25 @@ export class JobQueue {
 
   /** Jobs not yet done (what the metrics expose as the queue depth). */
   async depth(kind?: string): Promise<number> {
-    const [row] = await this.options.db
-      .select({ n: count() })
-      .from(jobs)
-      .where(kind ? and(isNull(jobs.doneAt), eq(jobs.kind, kind)) : isNull(jobs.doneAt));
+    const [row] = await runAsSystem(() =>
+      this.options.db
+        .select({ n: count() })
+        .from(jobs)
+        .where(kind ? and(isNull(jobs.doneAt), eq(jobs.kind, kind)) : isNull(jobs.doneAt)),
+    );
     return Number(row?.n ?? 0);
   }
 
-  /** Claims due jobs and runs them; returns how many ran (succeeded or failed). */
-  async runOnce(): Promise<number> {
+  /**
+   * Claims due jobs and runs them; returns how many ran (succeeded or failed). The queue serves every
+   * company, so it runs in system mode (db/tenant-context.ts); a handler runs in the company named by
+   * its payload's `companyId`, or in system mode when there is none.
+   */
+  runOnce(): Promise<number> {
+    return runAsSystem(() => this.claimAndRun());
+  }
+
+  private async claimAndRun(): Promise<number> {
     const now = this.options.clock();
     const kinds = [...this.handlers.keys()];
     if (kinds.length === 0) return 0;
@@ -104,8 +115,10 @@ export class JobQueue {
 
   private async runJob(job: JobRow): Promise<void> {
     const handler = this.handlers.get(job.kind)!;
+    // A job of one company (its payload says `companyId`) sees only that company's rows.
+    const companyId = (job.payload as { companyId?: unknown } | null)?.companyId;
     try {
-      await handler(job.payload, job);
+      await (typeof companyId === 'string' ? runAsCompany(companyId, () => handler(job.payload, job)) : handler(job.payload, job));
       await this.options.db
         .update(jobs)
         .set({ doneAt: this.options.clock(), lockedUntil: null, lastError: null })

@@ -6,6 +6,25 @@ export interface RequestSession {
   companyId: string;
   perfil: Perfil;
   tokenHash: string;
+  /**
+   * Set for a DT inspector's employer session (issue 7): `userId` is then the inspector's id, not a user
+   * of the company, and the session is read-only.
+   */
+  inspector?: InspectorIdentity;
+}
+
+/** Who the inspector is, as declared with the key they signed in with, and the employer they chose. */
+export interface InspectorIdentity {
+  inspectorId: string;
+  email: string;
+  /** Normalised (`12345678-5`). */
+  rut: string;
+  nombre: string;
+  apellidos: string;
+  razonSocial: string;
+  companyRut: string;
+  /** The sign-in session this employer session came from (signing out ends both). */
+  signInTokenHash: string;
 }
 
 declare module 'fastify' {
@@ -22,6 +41,11 @@ declare module 'fastify' {
      * refuses to start otherwise), so a new route cannot be open to every perfil by omission.
      */
     perfiles?: readonly Perfil[];
+    /**
+     * A non-GET route that changes no company data (profile, sign-out, a report sent as POST). Sessions
+     * of perfil fiscalizador are read-only: every other non-GET route answers them 403.
+     */
+    readOnly?: boolean;
   }
   interface FastifyRequest {
     session: RequestSession | null;

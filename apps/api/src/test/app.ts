@@ -28,30 +28,73 @@ export class MemoryMailer implements Mailer {
   }
 }
 
+/** The ordinary role the app connects as on PostgreSQL, in tests as in production (docs/operations.md). */
+export const APP_ROLE = 'jornada_app';
+const APP_ROLE_PASSWORD = 'jornada_app';
+
+/**
+ * Creates the app's role on the server if missing: it may log in, it is not a superuser and it does
+ * not bypass row-level security, so the tenant policies apply to it. Parallel test files may race
+ * here; the loser's duplicate is ignored.
+ */
+export async function ensureAppRole(serverUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DO $$ BEGIN
+      CREATE ROLE ${APP_ROLE} LOGIN PASSWORD '${APP_ROLE_PASSWORD}' NOSUPERUSER NOBYPASSRLS;
+    EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
+    END $$`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** `serverUrl` pointed at another database, optionally as the app's role. */
+export function databaseUrl(serverUrl: string, name: string, as?: typeof APP_ROLE): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  if (as) {
+    url.username = as;
+    url.password = APP_ROLE_PASSWORD;
+  }
+  return url.toString();
+}
+
+export interface TestDatabase extends Database {
+  /**
+   * The handle the app gets. On PostgreSQL, the ordinary role `jornada_app`, owner of the database
+   * (it ran the migrations), so the tenant policies apply as in production; the test's own handle
+   * (`db`) is the server's superuser, which sees and may change every row. On PGlite, the same handle.
+   */
+  appDatabase: Database;
+}
+
 /**
  * A fresh, migrated database for one test file: PGlite in memory, or, when DATABASE_URL is set,
  * a new database on that server (dropped afterwards) so parallel files never share rows.
  */
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
     const database = await openDatabase({ kind: 'pglite', dir: null });
     await database.migrate();
-    return database;
+    return { ...database, appDatabase: database };
   }
   const name = `jornada_t_${randomBytes(6).toString('hex')}`;
+  await ensureAppRole(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
   await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
-  await database.migrate();
+  const appDatabase = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, APP_ROLE) });
+  await appDatabase.migrate();
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name) });
   return {
     ...database,
+    appDatabase,
     close: async () => {
-      await database.close();
+      await Promise.all([appDatabase.close(), database.close()]);
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -74,7 +117,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
 
 export interface TestApp {
   app: FastifyInstance;
-  database: Database;
+  /** The test's handle (a superuser on PostgreSQL); the app uses `database.appDatabase`. */
+  database: TestDatabase;
   clock: TestClock;
   mailer: MemoryMailer;
   /** Every slow-down the sign-in asked for, in ms (nothing actually waits). */
@@ -88,7 +132,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
   const mailer = new MemoryMailer();
   const sleeps: number[] = [];
   const app = await buildApp({
-    db: database.db,
+    db: database.appDatabase.db,
     config: testConfig(options.env),
     clock: clock.now,
     mailer,

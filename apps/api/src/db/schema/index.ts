@@ -15,3 +15,5 @@ export * from './fingerprint';
 export * from './kiosk';
 export * from './marks';
 export * from './clock-devices';
+export * from './corrections';
+export * from './inspectors';

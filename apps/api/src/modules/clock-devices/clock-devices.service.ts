@@ -11,6 +11,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { MarksService } from '../marks/marks.service';
 import * as repo from './clock-devices.repository';
 import { clockMarkKey, countLines, handshakeResponse, kindOfStatus, parseAttlog, recordInstant, type AttlogRecord } from './iclock-protocol';
+import { enterCompany } from '../../db/tenant-context';
 
 const DEVICE_NOT_FOUND = 'El reloj no existe.';
 const SERIAL_TAKEN = 'Ya hay un reloj registrado con ese número de serie.';
@@ -197,6 +198,8 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
         log.warn({ serial: serial ?? null, ip }, 'iclock: solicitud de un reloj no registrado');
         return { ok: false, reason: 'desconocido' };
       }
+      // From here on the request sees only the device's company (db/tenant-context.ts).
+      enterCompany(device.device.companyId);
       await repo.touchDevice(db, device.device, now, ip);
       if (!device.device.active) {
         log.warn({ serial, ip, deviceId: device.device.id }, 'iclock: solicitud de un reloj desactivado');

@@ -31,6 +31,7 @@ import { verifyPassword } from '../../lib/passwords';
 import type { RequestContext } from '../../lib/request-context';
 import type { RequestSession } from '../../plugins/types';
 import type { MarkingPort, MarkOutcome } from './marking-port';
+import { runAsSystem } from '../../db/tenant-context';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -281,7 +282,10 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     }
     if (!verification.verified) throw new AppError('VALIDATION', MSG.registroNoVerificado);
     const { credential } = verification.registrationInfo;
-    const [taken] = await db.select({ id: webauthnCredentials.id }).from(webauthnCredentials).where(eq(webauthnCredentials.credentialId, credential.id));
+    // A credential id is unique in the whole database: this look-up crosses companies (db/tenant-context.ts).
+    const [taken] = await runAsSystem(() =>
+      db.select({ id: webauthnCredentials.id }).from(webauthnCredentials).where(eq(webauthnCredentials.credentialId, credential.id)),
+    );
     if (taken) throw new AppError('CONFLICT', MSG.yaRegistrada);
     const [row] = await db
       .insert(webauthnCredentials)

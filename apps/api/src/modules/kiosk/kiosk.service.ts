@@ -23,6 +23,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { MarkingPort, MarkOutcome } from '../fingerprint/marking-port';
 import { fullAddress } from '../sites/sites.service';
 import { pinChangedMail } from './pin-mail';
+import { enterCompany } from '../../db/tenant-context';
 
 /** The device's identity, resolved from its token on every kiosk call. */
 export interface KioskContext {
@@ -157,6 +158,8 @@ export function createKioskService(deps: {
       .where(and(eq(kiosks.tokenHash, hashToken(token)), isNull(kiosks.revokedAt)))
       .returning({ id: kiosks.id, companyId: kiosks.companyId, siteId: kiosks.siteId, nombre: kiosks.name });
     if (!row) throw new AppError('UNAUTHENTICATED', MSG.quioscoInvalido);
+    // From here on the request sees only the kiosk's company (db/tenant-context.ts).
+    enterCompany(row.companyId);
     return row;
   }
 

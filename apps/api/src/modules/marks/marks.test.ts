@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { markAttempts, marks, users } from '../../db/schema/index';
+import { runAsCompany } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
 
@@ -107,9 +108,12 @@ describe('POST /api/v1/marcas', () => {
     expect((await mark(t.app, worker.headers, { tipo: 'entrada' })).statusCode).toBe(201);
     // The next day's entrada counts even when the previous day had no salida.
     const other = await markingWorker(t.app, t.database.db, company);
-    const yesterday = await t.app.marks.recordMark(
-      { companyId: company.companyId, userId: other.id, tipo: 'entrada', metodo: 'web', idCliente: randomUUID() },
-      { now: new Date(t.clock.now().getTime() - 24 * 3_600_000) },
+    // Outside a request, a direct call names its company (db/tenant-context.ts).
+    const yesterday = await runAsCompany(company.companyId, () =>
+      t.app.marks.recordMark(
+        { companyId: company.companyId, userId: other.id, tipo: 'entrada', metodo: 'web', idCliente: randomUUID() },
+        { now: new Date(t.clock.now().getTime() - 24 * 3_600_000) },
+      ),
     );
     expect(yesterday.status).toBe('recorded');
     expect((await mark(t.app, other.headers, { tipo: 'entrada' })).statusCode).toBe(201);
@@ -126,9 +130,11 @@ describe('POST /api/v1/marcas', () => {
     for (const { motivo, change } of cases) {
       const worker = await markingWorker(t.app, db, company);
       await db.update(users).set(change).where(and(eq(users.companyId, company.companyId), eq(users.id, worker.id)));
-      const result = await t.app.marks.recordMark(
-        { companyId: company.companyId, userId: worker.id, tipo: 'entrada', metodo: 'reloj', idCliente: randomUUID(), dispositivo: 'Reloj ZK' },
-        { now: t.clock.now() },
+      const result = await runAsCompany(company.companyId, () =>
+        t.app.marks.recordMark(
+          { companyId: company.companyId, userId: worker.id, tipo: 'entrada', metodo: 'reloj', idCliente: randomUUID(), dispositivo: 'Reloj ZK' },
+          { now: t.clock.now() },
+        ),
       );
       expect(result.status).toBe('refused');
       if (result.status !== 'refused') continue;

@@ -8,6 +8,7 @@ import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
 import { weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
+import { runAsSystem } from '../../db/tenant-context';
 
 /** The columns of the users template, in template order. */
 export const USER_COLUMNS = {
@@ -80,7 +81,8 @@ export function createUsersBulk(db: Db, users: UsersService) {
     const groupByName = new Map(groups.map((g) => [simplifyName(g.nombre), g.id]));
     const ruts = table.rows.map((row) => row.values.rut);
     const existing = new Map((await repo.usersByRut(db, companyId, ruts)).map((u) => [u.rut, u]));
-    const elsewhere = await repo.rutsOfOtherCompanies(db, companyId, ruts);
+    // A RUT has one account in the whole system: this look-up crosses companies (db/tenant-context.ts).
+    const elsewhere = await runAsSystem(() => repo.rutsOfOtherCompanies(db, companyId, ruts));
     const leaders = await repo.ledGroupsByUser(db, companyId, [...existing.values()].map((u) => u.id));
     const firstRow = new Map<string, number>();
 
