@@ -43,7 +43,8 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
   app.post(
     '/api/usuarios/profile',
     {
-      config: { perfiles: PERFILES },
+      // POST by the spec, yet it changes no company data: fiscalizador sessions may call it.
+      config: { perfiles: PERFILES, readOnly: true },
       schema: {
         tags: ['sesión'],
         summary: 'Datos del usuario de la sesión',
@@ -58,7 +59,8 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
   app.post(
     '/api/usuarios/logout',
     {
-      config: { perfiles: PERFILES },
+      // POST by the spec, yet it changes no company data: fiscalizador sessions may call it.
+      config: { perfiles: PERFILES, readOnly: true },
       schema: {
         tags: ['sesión'],
         summary: 'Cierra la sesión',

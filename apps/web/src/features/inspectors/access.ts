@@ -1,0 +1,1 @@
+export { InspectorAccessPage } from './components/inspector-access-page';

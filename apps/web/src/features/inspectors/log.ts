@@ -1,0 +1,1 @@
+export { AccessLogPage } from './components/access-log-page';
