@@ -1,9 +1,9 @@
-import type { Intento } from '@jornada/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import type { Correccion, Intento } from '@jornada/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, SITE } from '../../test/fixtures';
-import { mockRoutes, page, signedInAs } from '../../test/mock-api';
+import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 afterEach(() => {
@@ -86,6 +86,98 @@ describe('marking attempts', () => {
 
     await user.click(screen.getAllByRole('button', { name: 'Limpiar filtros' })[0]!);
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('turns an attempt into a correction: "Corregir" with the attempt’s values, the kind changed, and the state shown afterwards', async () => {
+    const repeated = attempt({ id: 'a0000000-0000-4000-8000-0000000000a1', motivo: 'marca_repetida', motivoEtiqueta: 'Marca repetida (ignorada)', instante: '2026-11-20T21:00:05.000Z', detalle: 'Se conserva la primera marca de este tipo.' });
+    const flagged = attempt({ id: 'a0000000-0000-4000-8000-0000000000a2' });
+    let proposed: Correccion | null = null;
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/intentos-marcaje': () => ({ body: page([repeated, flagged]) }),
+      'GET /v1/correcciones': () => ({ body: page(proposed ? [proposed] : []) }),
+      'POST /v1/correcciones': () => {
+        proposed = { id: 'c1', estado: 'pendiente', estadoEtiqueta: 'Pendiente', intentoId: repeated.id, trabajador: { id: repeated.usuarioId!, nombre: 'Valentina Sepúlveda Hernández', rut: '12.345.678-5' } } as Correccion;
+        return { status: 201, body: proposed };
+      },
+      'GET /v1/sedes': () => ({ body: page([SITE]) }),
+      'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
+    });
+    renderApp('/dashboard/marking-attempts');
+    const table = await screen.findByRole('table', { name: 'Intentos de marcaje' }, { timeout: 15_000 });
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/correcciones')).toBe(true));
+    expect(calls.find((c) => c.path === '/v1/correcciones')!.url.searchParams.get('intentoIds')).toBe(`${repeated.id},${flagged.id}`);
+    const [, repeatedRow, flaggedRow] = within(table).getAllByRole('row');
+    // A flagged attempt already has its mark: nothing to correct.
+    expect(within(flaggedRow!).queryByRole('button', { name: 'Corregir' })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(repeatedRow!).getByRole('button', { name: 'Corregir' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Corregir intento de marcaje' });
+    expect(dialog).toHaveTextContent('Intento de Valentina Sepúlveda Hernández: Entrada del 20-11-2026 a las 18:00:05 (Marca repetida (ignorada)).');
+    expect(within(dialog).getByRole('textbox', { name: /^Fecha/ })).toHaveValue('20-11-2026');
+    expect(within(dialog).getByLabelText(/^Hora/)).toHaveValue('18:00:05');
+    await user.click(within(dialog).getByRole('button', { name: 'Proponer corrección' }));
+    expect(await within(dialog).findByText('Ingresa el motivo de la corrección.')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo de marca/ }));
+    await user.click(await screen.findByRole('option', { name: 'Salida', hidden: true }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Motivo/ }), 'Marcó entrada en vez de salida.');
+    await user.click(within(dialog).getByRole('button', { name: 'Proponer corrección' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/correcciones')).toBeTruthy());
+    // Date and time unchanged: the server takes the attempt's own instant.
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/correcciones')!.body).toEqual({
+      intentoId: repeated.id,
+      tipo: 'salida',
+      motivo: 'Marcó entrada en vez de salida.',
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Corregir intento de marcaje' })).not.toBeInTheDocument());
+    const row = within(await screen.findByRole('table', { name: 'Intentos de marcaje' })).getAllByRole('row')[1]!;
+    expect(await within(row).findByText('Corrección pendiente')).toBeInTheDocument();
+    expect(within(row).getByRole('link', { name: 'Ver corrección' })).toHaveAttribute('href', '/dashboard/corrections?correccion=c1');
+    expect(within(row).queryByRole('button', { name: 'Corregir' })).not.toBeInTheDocument();
+  });
+
+  it('adds a missing mark for a worker (opened by ?agregar=1), with the schema’s messages and the server’s field errors', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('supervisor'),
+      'GET /v1/intentos-marcaje': () => ({ body: page([]) }),
+      'GET /v1/sedes': () => ({ body: page([SITE]) }),
+      'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
+      'POST /v1/correcciones': () => apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', { hora: 'La hora corregida no puede estar en el futuro.' }),
+    });
+    const { router } = renderApp('/dashboard/marking-attempts?agregar=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar marca faltante' }, { timeout: 15_000 });
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    const user = userEvent.setup();
+    await user.click(within(dialog).getByRole('button', { name: 'Proponer corrección' }));
+    expect(await within(dialog).findByText('Elige al trabajador.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Elige el tipo de marca.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ingresa la fecha de la marca.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Ingresa la hora de la marca.')).toBeInTheDocument();
+
+    const workerBox = within(dialog).getByRole('combobox', { name: /^Trabajador/ });
+    await user.click(workerBox);
+    // The page's "Trabajador" filter has the same options: pick from this field's own list.
+    await waitFor(() => expect(document.getElementById(workerBox.getAttribute('aria-controls')!)).not.toBeNull());
+    const listbox = document.getElementById(workerBox.getAttribute('aria-controls')!)!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Valentina Sepúlveda Hernández (12.345.678-5)', hidden: true }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo de marca/ }));
+    await user.click(await screen.findByRole('option', { name: 'Salida', hidden: true }));
+    const fecha = within(dialog).getByRole('textbox', { name: /^Fecha/ });
+    await user.type(fecha, '19-11-2026');
+    await user.tab();
+    fireEvent.change(within(dialog).getByLabelText(/^Hora/), { target: { value: '18:30' } });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Motivo/ }), 'Olvidó marcar la salida.');
+    await user.click(within(dialog).getByRole('button', { name: 'Proponer corrección' }));
+    expect(await within(dialog).findByText('La hora corregida no puede estar en el futuro.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/correcciones')!.body).toEqual({
+      usuarioId: makeUser().id,
+      tipo: 'salida',
+      fecha: '2026-11-19',
+      hora: '18:30',
+      motivo: 'Olvidó marcar la salida.',
+    });
   });
 
   it('is closed to a trabajador', async () => {

@@ -5,24 +5,30 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Badge, Button, Select, Text } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import {
+  ESTADO_CORRECCION_LABELS,
   METODO_MARCA_LABELS,
   METODOS_MARCA,
   MOTIVO_INTENTO_LABELS,
   MOTIVOS_CON_MARCA,
   MOTIVOS_INTENTO,
   TIPO_MARCA_LABELS,
+  type Correccion,
+  type EstadoCorreccion,
   type Intento,
 } from '@jornada/contracts';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
+import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { useAttempts, useSiteOptions, useWorkerOption, useWorkerOptions } from '../api/attempts';
+import { useAttempts, useSiteOptions } from '../api/attempts';
+import { WorkerFilter } from '../../../components/worker-filter';
+import { useAttemptCorrections } from '../api/corrections';
+import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import classes from './marking-attempts-page.module.css';
 
 const FILTERS = ['desde', 'hasta', 'usuarioId', 'sedeId', 'motivo', 'metodo'] as const;
@@ -49,7 +55,7 @@ function ReasonBadge({ attempt }: { attempt: Intento }) {
   const recorded = MOTIVOS_CON_MARCA.includes(attempt.motivo);
   const color = recorded ? 'sol' : attempt.motivo === 'marca_repetida' ? 'gray' : 'red';
   return (
-    <Badge variant="light" color={color} size="sm" className={classes.badge}>
+    <Badge variant="light" color={color} size="sm" classNames={{ root: classes.badge, label: classes.badgeLabel }}>
       {attempt.motivoEtiqueta}
     </Badge>
   );
@@ -109,31 +115,46 @@ const COLUMNS: Column<Intento>[] = [
   },
 ];
 
-function WorkerFilter({ value, onChange }: { value: string; onChange: (value: string | null) => void }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
-  const options = useWorkerOptions(debounced);
-  const selected = useWorkerOption(value);
-  const data = useMemo(() => {
-    const list = options.data ?? [];
-    const chosen = selected.data;
-    return chosen && !list.some((o) => o.value === chosen.value) ? [chosen, ...list] : list;
-  }, [options.data, selected.data]);
+const ESTADO_COLORS: Record<EstadoCorreccion, string> = { pendiente: 'sol', consolidada: 'jornada', objetada: 'red', anulada: 'gray' };
+
+/** An attempt can become a mark when it names a worker and was not recorded (flagged marks already exist). */
+export function correctable(attempt: Intento): boolean {
+  return attempt.usuarioId !== null && !(MOTIVOS_CON_MARCA.includes(attempt.motivo) && attempt.marcaId !== null);
+}
+
+/** The correction that speaks for an attempt: the live one (pending or consolidated), else the latest. */
+function correctionOf(list: Correccion[] | undefined): Correccion | undefined {
+  if (!list || list.length === 0) return undefined;
+  return list.find((c) => c.estado === 'pendiente' || c.estado === 'consolidada') ?? list[0];
+}
+
+function CorrectionCell({ attempt, correction, onCorrect }: { attempt: Intento; correction: Correccion | undefined; onCorrect: (attempt: Intento) => void }) {
+  const canCorrectAgain = !correction || correction.estado === 'objetada' || correction.estado === 'anulada';
+  if (!correction && !correctable(attempt)) {
+    return (
+      <Text size="sm" c="dimmed">
+        —
+      </Text>
+    );
+  }
   return (
-    <Select
-      label="Trabajador"
-      size="sm"
-      data={data}
-      value={value || null}
-      onChange={onChange}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: all }) => all}
-      placeholder="Todos"
-      clearable
-      nothingFoundMessage={options.isFetching ? 'Buscando…' : 'Sin coincidencias'}
-    />
+    <div className={classes.correction}>
+      {correction && (
+        <>
+          <Badge variant="light" color={ESTADO_COLORS[correction.estado]} size="sm" className={classes.correctionBadge}>
+            Corrección {ESTADO_CORRECCION_LABELS[correction.estado].toLowerCase()}
+          </Badge>
+          <Anchor component={Link} to={`/dashboard/corrections?correccion=${correction.id}`} size="xs">
+            Ver corrección
+          </Anchor>
+        </>
+      )}
+      {correctable(attempt) && canCorrectAgain && (
+        <Button size="xs" variant="light" onClick={() => onCorrect(attempt)}>
+          Corregir
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -147,6 +168,28 @@ export function MarkingAttemptsPage() {
   const table = useTableParams({ filters: FILTERS });
   const attempts = useAttempts(table.query);
   const sites = useSiteOptions();
+  const attemptIds = useMemo(() => (attempts.data?.items ?? []).filter((a) => a.usuarioId !== null).map((a) => a.id), [attempts.data]);
+  const corrections = useAttemptCorrections(attemptIds);
+  const byAttempt = useMemo(() => {
+    const map = new Map<string, Correccion[]>();
+    for (const c of corrections.data?.items ?? []) if (c.intentoId) map.set(c.intentoId, [...(map.get(c.intentoId) ?? []), c]);
+    return map;
+  }, [corrections.data]);
+  const [target, setTarget] = useState<CorrectionTarget | null>(null);
+  // `?agregar=1` (from the corrections page) opens "Agregar marca faltante" at once.
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    if (params.get('agregar') !== '1') return;
+    setTarget({ kind: 'missing' });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('agregar');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [params, setParams]);
   const invalidRange = Boolean(table.filters.desde && table.filters.hasta && table.filters.hasta < table.filters.desde);
 
   return (
@@ -159,6 +202,11 @@ export function MarkingAttemptsPage() {
             : 'Marcas rechazadas o dudosas: credencial desconocida, PIN incorrecto, trabajador inactivo, método no permitido, marca repetida, fuera de la geocerca o sin conexión.'
         }
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Intentos de marcaje' }]}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={() => setTarget({ kind: 'missing' })}>
+            Agregar marca faltante
+          </Button>
+        }
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
         <DateField name="desde" label="Desde" size="sm" value={table.filters.desde || null} onChange={(v) => table.setFilter('desde', v)} />
@@ -215,6 +263,7 @@ export function MarkingAttemptsPage() {
         pageSize={attempts.data?.pageSize ?? table.pageSize}
         total={attempts.data?.total}
         onPageChange={table.setPage}
+        rowActions={(row) => <CorrectionCell attempt={row} correction={correctionOf(byAttempt.get(row.id))} onCorrect={(a) => setTarget({ kind: 'attempt', attempt: a })} />}
         empty={
           table.filtered
             ? {
@@ -229,6 +278,7 @@ export function MarkingAttemptsPage() {
             : { title: 'No hay intentos de marcaje', description: 'Cuando una marca sea rechazada o quede señalada, aparecerá aquí con su motivo.' }
         }
       />
+      <CorrectionDialog target={target} onClose={() => setTarget(null)} />
     </EsDatesProvider>
   );
 }

@@ -1,0 +1,677 @@
+/**
+ * Corrections of marks (DT Res. Ex. 38): the employer proposes, the worker is e-mailed and has 48 hours
+ * to object; without objection (or when the worker accepts) the correction becomes a new mark through
+ * the marks module (method `correccion`); with an objection the original stands.
+ *
+ * Consolidation is idempotent and safe across processes: a correction is first claimed with a
+ * conditional UPDATE (a lease in `claimed_at`), then its mark is recorded with the stable key
+ * `correccion:<id>` (a retry returns the same mark), then the correction is closed. An objection or an
+ * annulment only succeeds on an unclaimed, unaccepted correction before its deadline, so a worker's
+ * objection and a consolidation can never both win.
+ */
+import {
+  CORRECCION_PLAZO_MS,
+  ESTADO_CORRECCION_LABELS,
+  EVENTO_CORRECCION_LABELS,
+  MOTIVO_INTENTO_LABELS,
+  MOTIVOS_CON_MARCA,
+  TIPO_MARCA_LABELS,
+  type Correccion,
+  type CorreccionesPage,
+  type correccionesQuerySchema,
+  type crearCorreccionBodySchema,
+  type EstadoCorreccion,
+  type EventoCorreccion,
+  type TipoMarca,
+} from '@jornada/contracts';
+import { formatRut, localClockOf, localDateOf, localToInstant } from '@jornada/domain';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { companies, jobs, markAttempts, markCorrectionEvents, markCorrections, marks, sites, users } from '../../db/schema/index';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { RequestSession } from '../../plugins/types';
+import type { MarksService } from '../marks/marks.service';
+import { REPEAT_WINDOW_MS } from '../marks/marks.service';
+import { ledGroupIds } from '../users/users.repository';
+
+export type CorrectionRow = typeof markCorrections.$inferSelect;
+export type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
+export type CorreccionesQueryInput = z.output<typeof correccionesQuerySchema>;
+
+/** E-mails of the flow: to the worker (proposal, annulment) and to whoever proposed it (objection; `no_registrada`: the system annulled it). */
+export const CORRECTION_MAIL_JOB = 'correccion-correo';
+/** Consolidates a correction when its deadline passes (scheduled at the deadline). */
+export const CORRECTION_DEADLINE_JOB = 'correccion-plazo';
+export type CorrectionNotice = 'propuesta' | 'objetada' | 'anulada' | 'no_registrada';
+
+/** A consolidation that started longer ago than this was interrupted: another process may take it over. */
+export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+/** Due corrections consolidated per list read (the deadline job takes care of the rest). */
+const LAZY_BATCH = 25;
+const DEFAULT_ZONE = 'America/Santiago';
+
+export const CORRECTION_MESSAGES = {
+  notFound: 'La corrección no existe.',
+  attemptNotFound: 'El intento de marcaje no existe.',
+  workerNotFound: 'El trabajador no existe.',
+  self: 'No puedes proponer correcciones de tus propias marcas: debe hacerlo otro administrador.',
+  notTheWorker: 'Solo el trabajador de la corrección puede aceptarla u objetarla.',
+  notManager: 'No puedes anular esta corrección.',
+  attemptWithoutWorker: 'Este intento no identifica a un trabajador: agrega la marca faltante eligiendo al trabajador.',
+  attemptHasMark: 'Este intento ya tiene su marca registrada: no hay nada que convertir en marca.',
+  attemptPending: 'Este intento ya tiene una corrección pendiente. Espera a que el trabajador responda o anúlala antes de proponer otra.',
+  attemptConsolidated: 'Este intento ya se convirtió en marca con una corrección consolidada.',
+  noKind: 'Elige el tipo de marca.',
+  future: 'La hora corregida no puede estar en el futuro.',
+  inactive: 'El trabajador está desactivado: no se pueden registrar marcas suyas.',
+  inspector: 'Un fiscalizador no registra marcas.',
+  deadlinePassed: 'El plazo para objetar venció: la corrección quedó consolidada.',
+  inProgress: 'La corrección se está registrando en este momento. Vuelve a cargar la página en unos segundos.',
+} as const;
+
+/** Who the caller may see: everyone, the members of the groups they lead (and themselves), or themselves. */
+type Scope = { all: true; self: string } | { groupIds: string[]; self: string } | { self: string };
+
+export interface CorrectionsServiceDeps {
+  db: Db;
+  /** The marks module, which records the consolidated mark (and e-mails its receipt). */
+  marks: () => MarksService;
+  log: FastifyBaseLogger;
+  /** Called after a transaction that queued a job commits (wakes the job loop). */
+  onJobQueued?: () => void;
+}
+
+/** `aaaa-mm-dd` → `dd-mm-aaaa`. */
+export function clDate(iso: string): string {
+  const [y, m, d] = iso.split('-');
+  return `${d}-${m}-${y}`;
+}
+
+/** Date and time of an instant in a zone, as the API and the e-mails show them. */
+export function localParts(at: Date, zone: string): { fecha: string; hora: string } {
+  return { fecha: localDateOf(zone, at.getTime()), hora: localClockOf(zone, at.getTime()) };
+}
+
+/** "Salida el 02-06-2025 a las 18:00:00". */
+export function describeMark(kind: TipoMarca | null, at: Date, zone: string): string {
+  const { fecha, hora } = localParts(at, zone);
+  return `${kind ? TIPO_MARCA_LABELS[kind] : 'Marca sin tipo'} el ${clDate(fecha)} a las ${hora}`;
+}
+
+type AttemptRow = typeof markAttempts.$inferSelect;
+
+export function describeOriginal(attempt: AttemptRow | null | undefined, zone: string): string {
+  if (!attempt) return 'Sin marca';
+  return `Intento de marcaje no registrado: ${describeMark(attempt.kind, attempt.at, zone)} (${MOTIVO_INTENTO_LABELS[attempt.reason]})`;
+}
+
+/** A clock log refused for being too old carries the clock's local time in its detail: the better default. */
+function attemptDefaultInstant(attempt: AttemptRow, zone: string): Date {
+  const match = attempt.reason === 'sin_conexion' ? /(\d{4}-\d{2}-\d{2})[ T](\d{2}):(\d{2}):(\d{2})/.exec(attempt.detail ?? '') : null;
+  if (match) {
+    const seconds = Number(match[2]) * 3600 + Number(match[3]) * 60 + Number(match[4]);
+    return new Date(localToInstant(zone, match[1]!, seconds));
+  }
+  return attempt.at;
+}
+
+function secondsOf(hora: string): number {
+  const [h, m, s] = hora.split(':').map(Number);
+  return h! * 3600 + m! * 60 + (s ?? 0);
+}
+
+const fullName = (u: { nombre: string; apellidos: string }) => `${u.nombre} ${u.apellidos}`;
+
+export function createCorrectionsService({ db, marks: marksModule, log, onJobQueued }: CorrectionsServiceDeps) {
+  async function scopeOf(session: RequestSession): Promise<Scope> {
+    if (session.perfil === 'administrador') return { all: true, self: session.userId };
+    if (session.perfil === 'supervisor') return { groupIds: await ledGroupIds(db, session.companyId, session.userId), self: session.userId };
+    return { self: session.userId };
+  }
+
+  /** What the caller may read (the query joins `users` as the worker). */
+  function visible(scope: Scope): SQL | undefined {
+    if ('all' in scope) return undefined;
+    if ('groupIds' in scope && scope.groupIds.length > 0) return or(eq(markCorrections.userId, scope.self), inArray(users.groupId, scope.groupIds));
+    return eq(markCorrections.userId, scope.self);
+  }
+
+  /** Whether the caller may propose for (or annul a correction of) this worker: never their own marks. */
+  function manages(scope: Scope, worker: { id: string; groupId: string | null }): boolean {
+    if (worker.id === scope.self) return false;
+    if ('all' in scope) return true;
+    return 'groupIds' in scope && worker.groupId !== null && scope.groupIds.includes(worker.groupId);
+  }
+
+  async function addEvent(dbx: DbOrTx, row: CorrectionRow, event: EventoCorreccion, actorId: string | null, at: Date, note: string | null): Promise<void> {
+    await dbx.insert(markCorrectionEvents).values({ companyId: row.companyId, correctionId: row.id, event, actorId, at, note });
+  }
+
+  async function notify(dbx: DbOrTx, row: CorrectionRow, aviso: CorrectionNotice, now: Date): Promise<void> {
+    await dbx.insert(jobs).values({ kind: CORRECTION_MAIL_JOB, payload: { companyId: row.companyId, correctionId: row.id, aviso }, runAt: now, createdAt: now });
+  }
+
+  async function findRow(companyId: string, id: string): Promise<CorrectionRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(markCorrections)
+      .where(and(eq(markCorrections.companyId, companyId), eq(markCorrections.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** Closes a claimed correction as annulled by the system: its mark could not be recorded. */
+  async function annulBySystem(row: CorrectionRow, message: string, now: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(markCorrections)
+        .set({ status: 'anulada', annulledAt: now, annulReason: `No se pudo registrar la marca: ${message}`, claimedAt: null })
+        .where(and(eq(markCorrections.companyId, row.companyId), eq(markCorrections.id, row.id), eq(markCorrections.status, 'pendiente')))
+        .returning();
+      if (!closed) return;
+      await addEvent(tx, closed, 'anulada', null, now, closed.annulReason);
+      await notify(tx, closed, 'anulada', now);
+      await notify(tx, closed, 'no_registrada', now);
+    });
+    onJobQueued?.();
+  }
+
+  /**
+   * Consolidates one correction if it is due (deadline passed, or accepted by the worker) and nobody
+   * else is consolidating it. Safe to call any number of times, from any process.
+   */
+  async function consolidate(companyId: string, id: string, now: Date): Promise<'consolidada' | 'anulada' | 'omitida'> {
+    const [row] = await db
+      .update(markCorrections)
+      .set({ claimedAt: now })
+      .where(
+        and(
+          eq(markCorrections.companyId, companyId),
+          eq(markCorrections.id, id),
+          eq(markCorrections.status, 'pendiente'),
+          or(lte(markCorrections.deadline, now), isNotNull(markCorrections.acceptedAt)),
+          or(isNull(markCorrections.claimedAt), lt(markCorrections.claimedAt, new Date(now.getTime() - CLAIM_LEASE_MS))),
+        ),
+      )
+      .returning();
+    if (!row) return 'omitida';
+    let result: Awaited<ReturnType<MarksService['recordMark']>>;
+    try {
+      result = await marksModule().recordMark(
+        {
+          companyId,
+          userId: row.userId,
+          tipo: row.kind,
+          metodo: 'correccion',
+          idCliente: `correccion:${row.id}`,
+          horaOriginal: row.proposedAt,
+          dispositivo: 'Corrección',
+        },
+        { now },
+      );
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) {
+        await annulBySystem(row, Object.values(error.fields ?? {})[0] ?? error.message, now);
+        return 'anulada';
+      }
+      // Unexpected (database down): the claim's lease runs out and the next attempt takes it over.
+      throw error;
+    }
+    if (result.status !== 'recorded') {
+      await annulBySystem(row, result.mensaje, now);
+      return 'anulada';
+    }
+    await db.transaction(async (tx) => {
+      const [closed] = await tx
+        .update(markCorrections)
+        .set({ status: 'consolidada', consolidatedAt: now, markId: result.marca.id, claimedAt: null })
+        .where(and(eq(markCorrections.companyId, companyId), eq(markCorrections.id, id), eq(markCorrections.status, 'pendiente')))
+        .returning();
+      if (!closed) return;
+      const note = closed.acceptedAt ? 'El trabajador aceptó la corrección.' : 'Sin objeción dentro del plazo de 48 horas.';
+      await addEvent(tx, closed, 'consolidada', null, now, note);
+    });
+    return 'consolidada';
+  }
+
+  /** The lazy half of consolidation: whoever reads a list first closes what is due (the deadline job does the same). */
+  async function consolidateDue(companyId: string, now: Date): Promise<void> {
+    const due = await db
+      .select({ id: markCorrections.id })
+      .from(markCorrections)
+      .where(
+        and(
+          eq(markCorrections.companyId, companyId),
+          eq(markCorrections.status, 'pendiente'),
+          or(lte(markCorrections.deadline, now), isNotNull(markCorrections.acceptedAt)),
+          or(isNull(markCorrections.claimedAt), lt(markCorrections.claimedAt, new Date(now.getTime() - CLAIM_LEASE_MS))),
+        ),
+      )
+      .orderBy(asc(markCorrections.deadline))
+      .limit(LAZY_BATCH);
+    for (const { id } of due) {
+      try {
+        await consolidate(companyId, id, now);
+      } catch (error) {
+        // A read must not fail because a consolidation could not finish: the deadline job retries it.
+        log.warn({ err: error, correctionId: id }, 'no se pudo consolidar la corrección; se reintentará');
+      }
+    }
+  }
+
+  /** API views of correction rows, with the names, the attempt and the log each needs (a few batched queries). */
+  async function views(session: RequestSession, scope: Scope, rows: CorrectionRow[], now: Date): Promise<Correccion[]> {
+    if (rows.length === 0) return [];
+    const companyId = session.companyId;
+    const peopleIds = new Set<string>();
+    for (const row of rows) {
+      peopleIds.add(row.userId);
+      peopleIds.add(row.requestedBy);
+      if (row.annulledBy) peopleIds.add(row.annulledBy);
+    }
+    const events = await db
+      .select()
+      .from(markCorrectionEvents)
+      .where(and(eq(markCorrectionEvents.companyId, companyId), inArray(markCorrectionEvents.correctionId, rows.map((r) => r.id))))
+      .orderBy(asc(markCorrectionEvents.at), asc(markCorrectionEvents.event));
+    for (const event of events) if (event.actorId) peopleIds.add(event.actorId);
+    const attemptIds = rows.map((r) => r.attemptId).filter((id): id is string => id !== null);
+    const [people, attempts] = await Promise.all([
+      db
+        .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut, groupId: users.groupId })
+        .from(users)
+        .where(and(eq(users.companyId, companyId), inArray(users.id, [...peopleIds]))),
+      attemptIds.length > 0
+        ? db.select().from(markAttempts).where(and(eq(markAttempts.companyId, companyId), inArray(markAttempts.id, attemptIds)))
+        : Promise.resolve([] as AttemptRow[]),
+    ]);
+    const person = new Map(people.map((p) => [p.id, p]));
+    const attemptById = new Map(attempts.map((a) => [a.id, a]));
+    const name = (id: string) => {
+      const p = person.get(id);
+      return p ? fullName(p) : 'Usuario eliminado';
+    };
+    return rows.map((row) => {
+      const worker = person.get(row.userId);
+      const attempt = row.attemptId ? attemptById.get(row.attemptId) : undefined;
+      const { fecha, hora } = localParts(row.proposedAt, row.timeZone);
+      const open = row.status === 'pendiente' && row.deadline.getTime() > now.getTime() && !row.acceptedAt && !row.claimedAt;
+      const own = row.userId === session.userId;
+      return {
+        id: row.id,
+        estado: row.status,
+        estadoEtiqueta: ESTADO_CORRECCION_LABELS[row.status],
+        trabajador: { id: row.userId, nombre: name(row.userId), rut: worker ? (formatRut(worker.rut) ?? worker.rut) : '' },
+        tipo: row.kind,
+        tipoEtiqueta: TIPO_MARCA_LABELS[row.kind],
+        instante: row.proposedAt.toISOString(),
+        fecha,
+        hora,
+        zonaHoraria: row.timeZone,
+        original: {
+          descripcion: describeOriginal(attempt, row.timeZone),
+          intento: attempt
+            ? { id: attempt.id, tipo: attempt.kind, instante: attempt.at.toISOString(), motivo: attempt.reason, motivoEtiqueta: MOTIVO_INTENTO_LABELS[attempt.reason] }
+            : null,
+        },
+        motivo: row.reason,
+        solicitadoPor: { id: row.requestedBy, nombre: name(row.requestedBy) },
+        creadaEn: row.createdAt.toISOString(),
+        plazo: row.deadline.toISOString(),
+        objecion: row.objection,
+        objetadaEn: row.objectedAt?.toISOString() ?? null,
+        anulacion: row.annulReason,
+        resueltaEn: (row.consolidatedAt ?? row.objectedAt ?? row.annulledAt)?.toISOString() ?? null,
+        marcaId: row.markId,
+        intentoId: row.attemptId,
+        historial: events
+          .filter((e) => e.correctionId === row.id)
+          .map((e) => ({
+            evento: e.event,
+            etiqueta: EVENTO_CORRECCION_LABELS[e.event],
+            por: e.actorId ? { id: e.actorId, nombre: name(e.actorId) } : null,
+            en: e.at.toISOString(),
+            nota: e.note,
+          })),
+        puedeObjetar: open && own,
+        puedeAceptar: open && own,
+        puedeAnular: open && session.perfil !== 'trabajador' && manages(scope, { id: row.userId, groupId: worker?.groupId ?? null }),
+      };
+    });
+  }
+
+  /** A correction the caller may see, with its worker's group; 404 otherwise. */
+  async function visibleRow(session: RequestSession, scope: Scope, id: string): Promise<{ row: CorrectionRow; groupId: string | null }> {
+    requireId(id, CORRECTION_MESSAGES.notFound);
+    const [found] = await db
+      .select({ row: markCorrections, groupId: users.groupId })
+      .from(markCorrections)
+      .innerJoin(users, and(eq(users.companyId, markCorrections.companyId), eq(users.id, markCorrections.userId)))
+      .where(and(eq(markCorrections.companyId, session.companyId), eq(markCorrections.id, id), visible(scope)))
+      .limit(1);
+    if (!found) throw notFound(CORRECTION_MESSAGES.notFound);
+    return found;
+  }
+
+  async function viewOf(session: RequestSession, scope: Scope, id: string, now: Date): Promise<Correccion> {
+    const row = await findRow(session.companyId, id);
+    if (!row) throw notFound(CORRECTION_MESSAGES.notFound);
+    return (await views(session, scope, [row], now))[0]!;
+  }
+
+  function closedMessage(status: EstadoCorreccion): string {
+    switch (status) {
+      case 'consolidada':
+        return 'La corrección ya quedó consolidada: su marca está registrada.';
+      case 'objetada':
+        return 'La corrección ya fue objetada: se mantiene el registro original.';
+      case 'anulada':
+        return 'La corrección fue anulada.';
+      default:
+        return CORRECTION_MESSAGES.inProgress;
+    }
+  }
+
+  /** Refuses a proposal that the marks module would ignore or refuse, so the worker is never asked about a mark that cannot exist. */
+  async function checkProposal(worker: typeof users.$inferSelect, kind: TipoMarca, at: Date, zone: string, now: Date): Promise<void> {
+    if (at.getTime() > now.getTime()) throw fieldError('hora', CORRECTION_MESSAGES.future);
+    if (!worker.active) throw fieldError('usuarioId', CORRECTION_MESSAGES.inactive);
+    if (worker.perfil === 'fiscalizador') throw fieldError('usuarioId', CORRECTION_MESSAGES.inspector);
+    const day = localDateOf(zone, at.getTime());
+    if (day < worker.inicioContrato) throw fieldError('fecha', `La fecha es anterior al inicio del contrato del trabajador (${clDate(worker.inicioContrato)}).`);
+    if (worker.finContrato !== null && day > worker.finContrato) {
+      throw fieldError('fecha', `La fecha es posterior al fin del contrato del trabajador (${clDate(worker.finContrato)}).`);
+    }
+    // The marks module keeps the first of two marks of the same kind less than 12 hours apart.
+    const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
+    const mine = and(eq(marks.companyId, worker.companyId), eq(marks.userId, worker.id));
+    const [before] = await db
+      .select({ kind: marks.kind, eff: sql<string>`${effective}` })
+      .from(marks)
+      .where(and(mine, lte(effective, at.toISOString())))
+      .orderBy(desc(effective))
+      .limit(1);
+    const [after] = await db
+      .select({ kind: marks.kind, eff: sql<string>`${effective}` })
+      .from(marks)
+      .where(and(mine, gt(effective, at.toISOString())))
+      .orderBy(effective)
+      .limit(1);
+    for (const neighbour of [before, after]) {
+      if (!neighbour || neighbour.kind !== kind) continue;
+      const when = new Date(neighbour.eff);
+      if (Math.abs(when.getTime() - at.getTime()) < REPEAT_WINDOW_MS) {
+        const { fecha, hora } = localParts(when, zone);
+        throw fieldError(
+          'hora',
+          `Ya hay una marca de ${TIPO_MARCA_LABELS[kind].toLowerCase()} el ${clDate(fecha)} a las ${hora}: otra del mismo tipo a menos de 12 horas no se registraría (se conserva la primera).`,
+        );
+      }
+    }
+  }
+
+  async function workerOf(companyId: string, userId: string) {
+    const [row] = await db
+      .select({ user: users, zone: sites.timeZone })
+      .from(users)
+      .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
+      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
+      .limit(1);
+    return row ? { user: row.user, zone: row.zone ?? DEFAULT_ZONE } : null;
+  }
+
+  return {
+    consolidate,
+    consolidateDue,
+
+    async propose(session: RequestSession, body: CrearCorreccionInput, now: Date): Promise<Correccion> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      let attempt: AttemptRow | null = null;
+      let userId: string;
+      if (body.intentoId) {
+        const [found] = await db
+          .select()
+          .from(markAttempts)
+          .where(and(eq(markAttempts.companyId, session.companyId), eq(markAttempts.id, body.intentoId)))
+          .limit(1);
+        if (!found) throw notFound(CORRECTION_MESSAGES.attemptNotFound);
+        if (!found.userId) {
+          // Only an administrator sees attempts without a worker; for anyone else it does not exist.
+          if (!('all' in scope)) throw notFound(CORRECTION_MESSAGES.attemptNotFound);
+          throw fieldError('intentoId', CORRECTION_MESSAGES.attemptWithoutWorker);
+        }
+        if (body.usuarioId && body.usuarioId !== found.userId) throw fieldError('usuarioId', 'El trabajador no corresponde al del intento.');
+        attempt = found;
+        userId = found.userId;
+      } else {
+        userId = body.usuarioId!;
+      }
+      const worker = await workerOf(session.companyId, userId);
+      const notFoundMessage = attempt ? CORRECTION_MESSAGES.attemptNotFound : CORRECTION_MESSAGES.workerNotFound;
+      if (!worker) throw notFound(notFoundMessage);
+      if (worker.user.id === session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.self);
+      if (!manages(scope, worker.user)) throw notFound(notFoundMessage);
+      if (attempt && MOTIVOS_CON_MARCA.includes(attempt.reason) && attempt.markId) throw fieldError('intentoId', CORRECTION_MESSAGES.attemptHasMark);
+
+      const kind = body.tipo ?? attempt?.kind ?? null;
+      if (!kind) throw fieldError('tipo', CORRECTION_MESSAGES.noKind);
+      const zone = worker.zone;
+      const proposedAt =
+        body.fecha && body.hora ? new Date(localToInstant(zone, body.fecha, secondsOf(body.hora))) : attemptDefaultInstant(attempt!, zone);
+      await checkProposal(worker.user, kind, proposedAt, zone, now);
+      if (attempt) {
+        const [live] = await db
+          .select({ status: markCorrections.status })
+          .from(markCorrections)
+          .where(and(eq(markCorrections.companyId, session.companyId), eq(markCorrections.attemptId, attempt.id), inArray(markCorrections.status, ['pendiente', 'consolidada'])))
+          .limit(1);
+        if (live) throw new AppError('CONFLICT', live.status === 'pendiente' ? CORRECTION_MESSAGES.attemptPending : CORRECTION_MESSAGES.attemptConsolidated);
+      }
+
+      let created: CorrectionRow;
+      try {
+        created = await db.transaction(async (tx) => {
+          const [row] = await tx
+            .insert(markCorrections)
+            .values({
+              companyId: session.companyId,
+              userId,
+              attemptId: attempt?.id ?? null,
+              kind,
+              proposedAt,
+              timeZone: zone,
+              reason: body.motivo,
+              requestedBy: session.userId,
+              createdAt: now,
+              deadline: new Date(now.getTime() + CORRECCION_PLAZO_MS),
+            })
+            .returning();
+          await addEvent(tx, row!, 'propuesta', session.userId, now, body.motivo);
+          await notify(tx, row!, 'propuesta', now);
+          await tx.insert(jobs).values({ kind: CORRECTION_DEADLINE_JOB, payload: { companyId: row!.companyId, correctionId: row!.id }, runAt: row!.deadline, createdAt: now });
+          return row!;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error, 'mark_corrections_attempt_live_key')) throw new AppError('CONFLICT', CORRECTION_MESSAGES.attemptPending);
+        throw error;
+      }
+      onJobQueued?.();
+      return (await views(session, scope, [created], now))[0]!;
+    },
+
+    async list(session: RequestSession, query: CorreccionesQueryInput, now: Date): Promise<CorreccionesPage> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      await consolidateDue(session.companyId, now);
+      const scope = await scopeOf(session);
+      const conditions: (SQL | undefined)[] = [eq(markCorrections.companyId, session.companyId), visible(scope)];
+      const none = '00000000-0000-0000-0000-000000000000';
+      if (query.estado) conditions.push(eq(markCorrections.status, query.estado));
+      if (query.usuarioId) conditions.push(eq(markCorrections.userId, isUuid(query.usuarioId) ? query.usuarioId : none));
+      const localDay = sql`(${markCorrections.proposedAt} at time zone ${markCorrections.timeZone})::date`;
+      if (query.desde) conditions.push(sql`${localDay} >= ${query.desde}`);
+      if (query.hasta) conditions.push(sql`${localDay} <= ${query.hasta}`);
+      if (query.intentoIds !== undefined) {
+        const ids = query.intentoIds
+          .split(',')
+          .map((id) => id.trim())
+          .filter(isUuid)
+          .slice(0, 100);
+        conditions.push(ids.length > 0 ? inArray(markCorrections.attemptId, ids) : sql`false`);
+      }
+      const where = and(...conditions);
+      const joinUsers = and(eq(users.companyId, markCorrections.companyId), eq(users.id, markCorrections.userId));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({ row: markCorrections })
+          .from(markCorrections)
+          .innerJoin(users, joinUsers)
+          .where(where)
+          .orderBy(desc(markCorrections.createdAt), desc(markCorrections.id))
+          .limit(query.pageSize)
+          .offset((query.page - 1) * query.pageSize),
+        db.select({ n: count() }).from(markCorrections).innerJoin(users, joinUsers).where(where),
+      ]);
+      return {
+        items: await views(
+          session,
+          scope,
+          rows.map((r) => r.row),
+          now,
+        ),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        pageSize: query.pageSize,
+      };
+    },
+
+    async get(session: RequestSession, id: string, now: Date): Promise<Correccion> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const scope = await scopeOf(session);
+      const { row } = await visibleRow(session, scope, id);
+      if (row.status === 'pendiente') await consolidate(session.companyId, row.id, now);
+      return viewOf(session, scope, id, now);
+    },
+
+    async object(session: RequestSession, id: string, objecion: string, now: Date): Promise<Correccion> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const scope = await scopeOf(session);
+      const { row } = await visibleRow(session, scope, id);
+      if (row.userId !== session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notTheWorker);
+      if (row.status === 'pendiente' && row.deadline.getTime() <= now.getTime()) {
+        await consolidate(session.companyId, row.id, now);
+        const after = await findRow(session.companyId, row.id);
+        throw new AppError('CONFLICT', after?.status === 'consolidada' ? CORRECTION_MESSAGES.deadlinePassed : closedMessage(after?.status ?? 'pendiente'));
+      }
+      if (row.status !== 'pendiente' || row.acceptedAt || row.claimedAt) throw new AppError('CONFLICT', row.acceptedAt && row.status === 'pendiente' ? CORRECTION_MESSAGES.inProgress : closedMessage(row.status));
+      const objected = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(markCorrections)
+          .set({ status: 'objetada', objection: objecion, objectedAt: now })
+          .where(
+            and(
+              eq(markCorrections.companyId, session.companyId),
+              eq(markCorrections.id, row.id),
+              eq(markCorrections.status, 'pendiente'),
+              isNull(markCorrections.acceptedAt),
+              isNull(markCorrections.claimedAt),
+              gt(markCorrections.deadline, now),
+            ),
+          )
+          .returning();
+        if (!updated) return null;
+        await addEvent(tx, updated, 'objetada', session.userId, now, objecion);
+        await notify(tx, updated, 'objetada', now);
+        return updated;
+      });
+      if (!objected) {
+        const after = await findRow(session.companyId, row.id);
+        throw new AppError('CONFLICT', closedMessage(after?.status ?? 'pendiente'));
+      }
+      onJobQueued?.();
+      return viewOf(session, scope, row.id, now);
+    },
+
+    async accept(session: RequestSession, id: string, now: Date): Promise<Correccion> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const scope = await scopeOf(session);
+      const { row } = await visibleRow(session, scope, id);
+      if (row.userId !== session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notTheWorker);
+      if (row.status === 'pendiente' && !row.acceptedAt && row.deadline.getTime() > now.getTime()) {
+        await db.transaction(async (tx) => {
+          const [accepted] = await tx
+            .update(markCorrections)
+            .set({ acceptedAt: now })
+            .where(
+              and(
+                eq(markCorrections.companyId, session.companyId),
+                eq(markCorrections.id, row.id),
+                eq(markCorrections.status, 'pendiente'),
+                isNull(markCorrections.acceptedAt),
+                isNull(markCorrections.claimedAt),
+              ),
+            )
+            .returning();
+          if (accepted) await addEvent(tx, accepted, 'aceptada', session.userId, now, null);
+        });
+      }
+      await consolidate(session.companyId, row.id, now);
+      const after = await findRow(session.companyId, row.id);
+      // Accepting what is already consolidated changes nothing: answer it as it is.
+      if (after?.status !== 'consolidada') throw new AppError('CONFLICT', closedMessage(after?.status ?? 'pendiente'));
+      return viewOf(session, scope, row.id, now);
+    },
+
+    async annul(session: RequestSession, id: string, motivo: string, now: Date): Promise<Correccion> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const { row, groupId } = await visibleRow(session, scope, id);
+      if (!manages(scope, { id: row.userId, groupId })) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notManager);
+      if (row.status === 'pendiente' && row.deadline.getTime() <= now.getTime()) {
+        await consolidate(session.companyId, row.id, now);
+        const after = await findRow(session.companyId, row.id);
+        throw new AppError('CONFLICT', after?.status === 'consolidada' ? 'El plazo venció: la corrección ya quedó consolidada.' : closedMessage(after?.status ?? 'pendiente'));
+      }
+      if (row.status !== 'pendiente' || row.acceptedAt || row.claimedAt) throw new AppError('CONFLICT', row.acceptedAt && row.status === 'pendiente' ? CORRECTION_MESSAGES.inProgress : closedMessage(row.status));
+      const annulled = await db.transaction(async (tx) => {
+        const [updated] = await tx
+          .update(markCorrections)
+          .set({ status: 'anulada', annulledAt: now, annulledBy: session.userId, annulReason: motivo })
+          .where(
+            and(
+              eq(markCorrections.companyId, session.companyId),
+              eq(markCorrections.id, row.id),
+              eq(markCorrections.status, 'pendiente'),
+              isNull(markCorrections.acceptedAt),
+              isNull(markCorrections.claimedAt),
+              gt(markCorrections.deadline, now),
+            ),
+          )
+          .returning();
+        if (!updated) return null;
+        await addEvent(tx, updated, 'anulada', session.userId, now, motivo);
+        await notify(tx, updated, 'anulada', now);
+        return updated;
+      });
+      if (!annulled) {
+        const after = await findRow(session.companyId, row.id);
+        throw new AppError('CONFLICT', closedMessage(after?.status ?? 'pendiente'));
+      }
+      onJobQueued?.();
+      return viewOf(session, scope, row.id, now);
+    },
+  };
+}
+
+export type CorrectionsService = ReturnType<typeof createCorrectionsService>;
+
+/** The company's name for the e-mails. */
+export async function companyName(dbx: DbOrTx, companyId: string): Promise<string> {
+  const [row] = await dbx.select({ razonSocial: companies.razonSocial }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row?.razonSocial ?? '';
+}

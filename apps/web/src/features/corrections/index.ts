@@ -1,0 +1,1 @@
+export { CorrectionsPage } from './components/corrections-page';
