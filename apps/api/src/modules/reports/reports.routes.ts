@@ -1,0 +1,84 @@
+import {
+  errorResponseSchema,
+  exportarReporteMarcasQuerySchema,
+  opcionesReporteSchema,
+  reporteMarcasQuerySchema,
+  reporteMarcasSchema,
+  trabajadoresReporteQuerySchema,
+  trabajadoresReporteSchema,
+} from '@jornada/contracts';
+import type { ZodApp } from '../../app-types';
+import type { Clock } from '../../lib/clock';
+import { sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
+import { requireSession } from '../../plugins/auth';
+import { REPORT_PERFILES, type MarksReportService } from './marks-report.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export function registerReportRoutes(app: ZodApp, marksReport: MarksReportService, clock: Clock): void {
+  app.get(
+    '/api/v1/reportes/marcas',
+    {
+      config: { perfiles: REPORT_PERFILES },
+      schema: {
+        tags: ['reportes'],
+        summary: 'Reporte de marcas: un bloque por trabajador, con la integridad de cada marca en su cadena de hashes',
+        description:
+          'Administrador y fiscalizador: toda la empresa; supervisor: los grupos que lidera y él mismo; trabajador: sus propias marcas. ' +
+          '`desde` y `hasta` son fechas locales de la sede de cada marca (por omisión, el mes en curso; máximo 5 años). ' +
+          'Cada fila trae `integridad`: `integra`, `alterada` (su hash ya no corresponde a su contenido) o `cadena_rota` ' +
+          '(no enlaza con la marca anterior, o faltan marcas antes de ella). `resumen` cuenta todo el reporte; las páginas son de trabajadores.',
+        querystring: reporteMarcasQuerySchema,
+        response: { 200: reporteMarcasSchema, ...errors },
+      },
+    },
+    async (request) => marksReport.report(requireSession(request), request.query, clock()),
+  );
+
+  app.get(
+    '/api/v1/reportes/marcas/exportar',
+    {
+      config: { perfiles: REPORT_PERFILES },
+      schema: {
+        tags: ['reportes'],
+        summary: 'Descarga el reporte de marcas en Excel o PDF (Arial/Helvetica, 8 pt como máximo)',
+        description: 'Los mismos filtros, columnas y bloques que en pantalla, sin páginas; las filas alteradas van en rojo y dicen ALTERADA.',
+        querystring: exportarReporteMarcasQuerySchema,
+        produces: [XLSX_CONTENT_TYPE, 'application/pdf'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const file = await marksReport.exportFile(requireSession(request), request.query, clock());
+      sendFile(reply, file.contentType, file.filename, file.bytes);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/api/v1/reportes/opciones',
+    {
+      config: { perfiles: REPORT_PERFILES },
+      schema: {
+        tags: ['reportes'],
+        summary: 'Grupos y sedes para los filtros de los reportes, dentro del alcance de quien consulta',
+        response: { 200: opcionesReporteSchema, ...errors },
+      },
+    },
+    async (request) => marksReport.options(requireSession(request)),
+  );
+
+  app.get(
+    '/api/v1/reportes/trabajadores',
+    {
+      config: { perfiles: REPORT_PERFILES },
+      schema: {
+        tags: ['reportes'],
+        summary: 'Busca trabajadores para los filtros de los reportes (nombre, apellidos o RUT; 20 como máximo)',
+        querystring: trabajadoresReporteQuerySchema,
+        response: { 200: trabajadoresReporteSchema, ...errors },
+      },
+    },
+    async (request) => marksReport.workers(requireSession(request), request.query),
+  );
+}

@@ -1,0 +1,245 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Input.css';
+import '@mantine/core/styles/Pagination.css';
+import '@mantine/core/styles/Text.css';
+import '@mantine/core/styles/Title.css';
+import { Pagination, Select, Text, Title } from '@mantine/core';
+import {
+  marcasAlteradasTexto,
+  METODO_MARCA_LABELS,
+  METODOS_MARCA,
+  REPORTE_MARCAS_GLOSARIO,
+  REPORTE_SIN_TRABAJADORES,
+  TIPO_MARCA_LABELS,
+  TIPOS_MARCA,
+  type ReporteMarcas,
+} from '@jornada/contracts';
+import { useSearchParams } from 'react-router';
+import { FilterBar, useTableParams } from '../../../components/data-table';
+import { DateField } from '../../../components/date-field';
+import { ExportButton } from '../../../components/export-button';
+import { IconAlert } from '../../../components/icons';
+import { PageHeader } from '../../../components/page-header';
+import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
+import { EsDatesProvider } from '../../../lib/dates';
+import { useSession } from '../../../lib/session';
+import { useMarksReport, useReportOptions, useReportWorker, useReportWorkers } from '../api/marks-report';
+import { PERIOD_PRESETS, presetOf, presetRange, todayInSantiago } from '../period';
+import classes from './marks-report.module.css';
+import { WorkerBlock } from './worker-block';
+import { WorkerFilter } from '../../../components/worker-filter';
+
+const FILTERS = ['desde', 'hasta', 'usuarioId', 'grupoId', 'sedeId', 'tipo', 'metodo'] as const;
+const TIPO_OPTIONS = TIPOS_MARCA.map((tipo) => ({ value: tipo, label: TIPO_MARCA_LABELS[tipo] }));
+const METODO_OPTIONS = METODOS_MARCA.map((metodo) => ({ value: metodo, label: METODO_MARCA_LABELS[metodo] }));
+const PAGE_SIZE = 10;
+
+/** `dd/mm/aaaa` of `aaaa-mm-dd`. */
+const clDate = (date: string) => date.split('-').reverse().join('/');
+
+function Summary({ report }: { report: ReporteMarcas }) {
+  const { resumen } = report;
+  const flagged = resumen.marcasAlteradas > 0 || resumen.trabajadoresConAlteraciones > 0;
+  return (
+    <div className={classes.summary}>
+      <Text size="sm">
+        <strong>{report.empresa.razonSocial}</strong> · RUT {report.empresa.rut} · Del {clDate(report.periodo.desde)} al {clDate(report.periodo.hasta)} · Generado el{' '}
+        {report.generadoEn}
+      </Text>
+      <Text size="sm" role="status" aria-live="polite">
+        {resumen.trabajadores === 1 ? '1 trabajador' : `${resumen.trabajadores.toLocaleString('es-CL')} trabajadores`} ·{' '}
+        {resumen.marcas === 1 ? '1 marca' : `${resumen.marcas.toLocaleString('es-CL')} marcas`} · {marcasAlteradasTexto(resumen.marcasAlteradas)}
+      </Text>
+      {flagged && (
+        <div className={classes.banner} role="alert">
+          <IconAlert size={22} aria-hidden="true" />
+          <div>
+            <Title order={2} className={classes.bannerTitle}>
+              {marcasAlteradasTexto(resumen.marcasAlteradas)}
+            </Title>
+            <Text size="sm">
+              La verificación de la cadena de hashes detectó cambios hechos directamente en la base de datos: {resumen.alteradas} con datos
+              modificados y {resumen.cadenaRota} con la cadena rota, en {resumen.trabajadoresConAlteraciones}{' '}
+              {resumen.trabajadoresConAlteraciones === 1 ? 'trabajador' : 'trabajadores'}. Cada una está marcada en rojo en su bloque, con la razón.
+            </Text>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * `/dashboard/reports/brand` ("Reporte de marcas"): every filter in sight, one block per worker with
+ * each mark and its integrity in the hash chain, the whole report's summary, and the same report as
+ * Excel or PDF. Filters live in the URL; the period is always sent, so the download is what the
+ * screen shows.
+ */
+export function MarksReportPage() {
+  const { user } = useSession();
+  const perfil = user.perfil;
+  const table = useTableParams({ filters: FILTERS, pageSize: PAGE_SIZE });
+  const [, setParams] = useSearchParams();
+  const options = useReportOptions();
+  const defaults = presetRange('mes', todayInSantiago());
+  const desde = table.filters.desde || defaults.desde;
+  const hasta = table.filters.hasta || defaults.hasta;
+  const invalidRange = hasta < desde;
+  const filters: Record<string, string> = { desde, hasta };
+  for (const key of ['usuarioId', 'grupoId', 'sedeId', 'tipo', 'metodo'] as const) if (table.filters[key]) filters[key] = table.filters[key];
+  const report = useMarksReport({ ...filters, page: table.page, pageSize: PAGE_SIZE });
+  const data = report.data;
+  const preset = presetOf(desde, hasta, todayInSantiago());
+  const filtered = ['usuarioId', 'grupoId', 'sedeId', 'tipo', 'metodo', 'desde', 'hasta'].some((key) => Boolean(table.filters[key as (typeof FILTERS)[number]]));
+  const total = data?.total ?? 0;
+  const first = total === 0 ? 0 : (table.page - 1) * PAGE_SIZE + 1;
+  const last = Math.min(total, table.page * PAGE_SIZE);
+
+  const setPeriod = (value: string | null) => {
+    if (!value) return;
+    const range = presetRange(value, todayInSantiago());
+    // Both ends in one URL change (two separate updates would each start from the same old URL).
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('desde', range.desde);
+        next.set('hasta', range.hasta);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <EsDatesProvider>
+      <PageHeader
+        title="Reporte de marcas"
+        description={
+          perfil === 'trabajador'
+            ? 'Tus marcas de asistencia, hasta 5 años atrás, con la verificación de su cadena de hashes.'
+            : perfil === 'supervisor'
+              ? 'Las marcas de las personas de los grupos que lideras y las tuyas, con la verificación de su cadena de hashes.'
+              : 'Las marcas de asistencia por trabajador, con la verificación de la cadena de hashes: una marca modificada o borrada en la base de datos aparece señalada.'
+        }
+        breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Reportes' }, { label: 'Marcas' }]}
+        actions={
+          <>
+            <ExportButton path="/v1/reportes/marcas/exportar" query={{ ...filters, formato: 'xlsx' }} filename={`reporte-marcas-${desde}-a-${hasta}.xlsx`} label="Exportar Excel" disabled={invalidRange} />
+            <ExportButton path="/v1/reportes/marcas/exportar" query={{ ...filters, formato: 'pdf' }} filename={`reporte-marcas-${desde}-a-${hasta}.pdf`} label="Exportar PDF" disabled={invalidRange} />
+          </>
+        }
+      />
+      <FilterBar onClear={table.clear} canClear={filtered}>
+        <Select
+          label="Periodo"
+          size="sm"
+          data={PERIOD_PRESETS}
+          value={preset}
+          onChange={setPeriod}
+          placeholder="Personalizado"
+          allowDeselect={false}
+        />
+        <DateField name="desde" label="Desde" size="sm" value={desde} onChange={(v) => table.setFilter('desde', v)} clearable={false} />
+        <DateField
+          name="hasta"
+          label="Hasta"
+          size="sm"
+          value={hasta}
+          onChange={(v) => table.setFilter('hasta', v)}
+          minDate={desde}
+          clearable={false}
+          error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
+        />
+        {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useReportWorkers} useSelected={useReportWorker} />}
+        {perfil !== 'trabajador' && (
+          <Select
+            label="Grupo"
+            size="sm"
+            data={options.data?.grupos ?? []}
+            value={table.filters.grupoId || null}
+            onChange={(v) => table.setFilter('grupoId', v)}
+            placeholder="Todos"
+            searchable
+            clearable
+            nothingFoundMessage="Sin coincidencias"
+          />
+        )}
+        <Select
+          label="Sede"
+          size="sm"
+          data={options.data?.sedes ?? []}
+          value={table.filters.sedeId || null}
+          onChange={(v) => table.setFilter('sedeId', v)}
+          placeholder="Todas"
+          searchable
+          clearable
+          nothingFoundMessage="Sin coincidencias"
+        />
+        <Select label="Tipo" size="sm" data={TIPO_OPTIONS} value={table.filters.tipo || null} onChange={(v) => table.setFilter('tipo', v)} placeholder="Todos" clearable />
+        <Select label="Método" size="sm" data={METODO_OPTIONS} value={table.filters.metodo || null} onChange={(v) => table.setFilter('metodo', v)} placeholder="Todos" clearable />
+      </FilterBar>
+
+      <div className={classes.body} data-fetching={report.isFetching && !report.isPending ? true : undefined} aria-busy={report.isFetching || undefined}>
+        {invalidRange ? (
+          <EmptyState title="Revisa el periodo" description="La fecha final es anterior a la inicial." />
+        ) : report.isPending ? (
+          <BlockSkeleton lines={8} label="Cargando reporte de marcas" />
+        ) : report.error && !data ? (
+          <ErrorState error={report.error} onRetry={() => void report.refetch()} retrying={report.isFetching} title="No pudimos cargar el reporte" />
+        ) : data ? (
+          <>
+            <Summary report={data} />
+            {data.bloques.length === 0 ? (
+              <EmptyState
+                title={REPORTE_SIN_TRABAJADORES}
+                description="Prueba con otro periodo, trabajador, grupo o sede, o limpia los filtros."
+              />
+            ) : (
+              <>
+                {data.bloques.map((block) => (
+                  <WorkerBlock key={block.trabajador.id} block={block} linkReceipts={perfil !== 'fiscalizador'} />
+                ))}
+                <div className={classes.pager}>
+                  <Text size="sm" c="dimmed" aria-live="polite">
+                    Trabajadores {first.toLocaleString('es-CL')}–{last.toLocaleString('es-CL')} de {total.toLocaleString('es-CL')}
+                  </Text>
+                  {total > PAGE_SIZE && (
+                    <Pagination
+                      total={Math.ceil(total / PAGE_SIZE)}
+                      value={table.page}
+                      onChange={table.setPage}
+                      size="sm"
+                      siblings={1}
+                      boundaries={1}
+                      aria-label="Paginación de trabajadores"
+                      getControlProps={(control) => {
+                        const labels = { first: 'Primera página', last: 'Última página', next: 'Página siguiente', previous: 'Página anterior' };
+                        return { 'aria-label': labels[control] };
+                      }}
+                      getItemProps={(item) => ({ 'aria-label': `Página ${item}`, 'aria-current': item === table.page ? 'page' : undefined })}
+                    />
+                  )}
+                </div>
+              </>
+            )}
+            <section className={classes.glossary} aria-labelledby="glosario-reporte-marcas">
+              <Title order={2} id="glosario-reporte-marcas" className={classes.glossaryTitle}>
+                Glosario
+              </Title>
+              <dl>
+                {REPORTE_MARCAS_GLOSARIO.map(([term, meaning]) => (
+                  <div key={term}>
+                    <dt>{term}</dt>
+                    <dd>{meaning}</dd>
+                  </div>
+                ))}
+              </dl>
+            </section>
+          </>
+        ) : null}
+      </div>
+    </EsDatesProvider>
+  );
+}

@@ -1,0 +1,1 @@
+export { MarksReportPage } from './components/marks-report-page';
