@@ -127,10 +127,52 @@ export const comprobanteSchema = z.object({
   offline: z.boolean(),
   /** `dd/mm/aa hh:mm:ss` of the device time of an offline mark. */
   horaOriginal: z.string().nullable(),
+  /**
+   * `dd/mm/aa hh:mm:ss` when a correction was recorded (its system time); `fecha` and `hora` are then the
+   * corrected time the worker accepted or did not object to. Null for any other mark.
+   */
+  correccionRegistrada: z.string().nullable(),
   fueraDeGeocerca: z.boolean(),
   urlVerificacion: z.string(),
 });
 export type Comprobante = z.infer<typeof comprobanteSchema>;
+
+function isoToCl(date: string): string {
+  const [y, m, d] = date.split('-');
+  return y && m && d ? `${d}/${m}/${y}` : date;
+}
+
+/**
+ * The receipt as label/value lines: every field DT Res. Ex. 38 lists, the same on the screen, the
+ * e-mail, the PDF and the printable page.
+ */
+export function receiptLines(c: Comprobante): [string, string][] {
+  const lines: [string, string][] = [
+    ['Fecha', c.fecha],
+    ['Hora', `${c.hora} (${c.zonaHoraria})`],
+    ['Trabajador', c.trabajador.nombre],
+    ['RUT del trabajador', c.trabajador.rut],
+    ['Tipo de marca', c.tipoEtiqueta],
+    ['Método', c.metodoEtiqueta],
+    ['Empleador', c.empleador.razonSocial],
+    ['RUT del empleador', c.empleador.rut],
+    ['Lugar de trabajo', c.lugarTrabajo.nombre ? `${c.lugarTrabajo.nombre}, ${c.lugarTrabajo.direccion}` : c.lugarTrabajo.direccion],
+  ];
+  if (c.resolucionExcepcional) {
+    const { numero, fecha } = c.resolucionExcepcional;
+    lines.push(['Resolución de jornada excepcional', fecha ? `N° ${numero} del ${isoToCl(fecha)}` : `N° ${numero}`]);
+  }
+  lines.push([
+    'Posición',
+    c.posicion
+      ? `${c.posicion.lat.toFixed(6)}, ${c.posicion.lng.toFixed(6)} (precisión ${Math.round(c.posicion.precisionM)} m)${c.fueraDeGeocerca ? ', fuera de la geocerca' : ''}`
+      : 'Sin ubicación (no se tomó al marcar)',
+  ]);
+  if (c.offline && c.horaOriginal) lines.push(['Marca sin conexión', `hora del dispositivo ${c.horaOriginal}`]);
+  if (c.correccionRegistrada) lines.push(['Corrección', `registrada el ${c.correccionRegistrada}; la fecha y hora de arriba son las corregidas`]);
+  lines.push(['Código de verificación (hash SHA-256)', c.hash]);
+  return lines;
+}
 
 export const intentoSchema = z.object({
   id: z.string(),

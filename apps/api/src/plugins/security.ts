@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 
 /**
  * Strict CSP the built SPA satisfies: scripts only from our origin (Vite emits no inline script).
@@ -8,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
  * HTTP on a LAN address, where upgrading would break every asset.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
-  await app.register(helmet, {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +32,18 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     xFrameOptions: { action: 'deny' },
     // HSTS only means something over TLS; it is added below when the request came that way.
     strictTransportSecurity: false,
+  });
+  // The headers do not depend on the request: helmet writes them once here, and every answer copies
+  // them (@fastify/helmet rebuilt the whole middleware, CSP parsing included, on every request).
+  const headers: Record<string, string> = {};
+  const capture = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: () => undefined,
+  };
+  middleware({} as IncomingMessage, capture as unknown as ServerResponse, () => undefined);
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   app.addHook('onSend', async (request, reply) => {

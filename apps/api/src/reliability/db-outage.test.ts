@@ -5,8 +5,13 @@ import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { MemoryMailer, TestClock, testConfig } from '../test/app';
 import { bearer, registerCompanyWithAdmin, signIn } from '../test/factories';
+import type { AddressInfo } from 'node:net';
+import { markingCompany, markingWorker } from '../modules/marks/marks.fixtures';
+import { runMarkingLoad } from '../test/marking-load';
 import { TcpProxy } from './tcp-proxy';
 import type { FastifyInstance } from 'fastify';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** PostgreSQL going away and coming back, through a proxy the test cuts (runs when DATABASE_URL is set). */
 describe.runIf(process.env.DATABASE_URL)('PostgreSQL unavailable and back', () => {
@@ -66,4 +71,46 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL unavailable and back', () =
     expect(recovered.statusCode).toBe(200);
     expect(recovered.json()).toMatchObject({ rut: expect.any(String), perfil: 'administrador' });
   });
+
+  it('loses and duplicates no mark when PostgreSQL goes away under load: clients retry with their idCliente', async () => {
+    const company = await markingCompany(app, database.db);
+    const tokens: string[] = [];
+    for (let i = 0; i < 10; i++) tokens.push((await markingWorker(app, database.db, company)).token);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    const direct = new pg.Client({ connectionString: new URL(`/${name}`, server).toString() });
+    await direct.connect();
+    const countMarks = async () => Number((await direct.query('select count(*) from marks where company_id = $1', [company.companyId])).rows[0].count);
+    try {
+      const loading = runMarkingLoad({ base, tokens, durationMs: 6000, retryDelayMs: 100 });
+      await sleep(1500);
+      await proxy.cut();
+      const storedWhenCut = await countMarks();
+      await sleep(2000);
+      await proxy.open();
+      const reopened = performance.now();
+      while ((await fetch(`${base}/api/ready`)).status !== 200) await sleep(50);
+      const recoveryMs = performance.now() - reopened;
+      const result = await loading;
+
+      // While it was down the API said so (503, never a 500), and the clients retried.
+      expect(result.statuses['503']).toBeGreaterThan(0);
+      expect(result.statuses['500']).toBeUndefined();
+      expect(result.retries).toBeGreaterThan(0);
+      // Count after: every acknowledged mark stored exactly once, nothing else stored.
+      const acked = new Set(result.acked);
+      expect(acked.size).toBe(result.acked.length);
+      const stored = await direct.query<{ client_id: string; n: string }>('select client_id, count(*) as n from marks where company_id = $1 group by client_id', [company.companyId]);
+      expect(stored.rows.filter((row) => Number(row.n) > 1)).toEqual([]);
+      expect(new Set(stored.rows.map((row) => row.client_id))).toEqual(acked);
+      expect(storedWhenCut).toBeGreaterThan(0);
+      const chain = await app.inject({ method: 'GET', url: '/api/v1/marcas/cadena', headers: company.admin.headers });
+      expect(chain.json()).toMatchObject({ integra: true, rupturas: [] });
+      console.info(
+        `Caída de PostgreSQL bajo carga: ${acked.size} marcas confirmadas y guardadas una vez (${storedWhenCut} al cortar), ${result.statuses['503']} respuestas 503, ${result.retries} reintentos, recuperación ${Math.round(recoveryMs)} ms después de volver.`,
+      );
+    } finally {
+      await direct.end();
+    }
+  }, 60_000);
 });

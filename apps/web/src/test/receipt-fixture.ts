@@ -20,6 +20,7 @@ export const RECEIPT: Comprobante = {
   posicion: { lat: -33.4136, lng: -70.5826, precisionM: 12 },
   offline: true,
   horaOriginal: '21/11/26 08:59:12',
+  correccionRegistrada: null,
   fueraDeGeocerca: false,
   urlVerificacion: `http://localhost/verificar/${HASH}`,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chileanHolidays, holidayLookup, isHoliday } from './holidays';
+import { CHILEAN_REGIONS, chileanHolidays, holidayLookup, isHoliday, regionFullName } from './holidays';
 import { isValidLocalDate } from './local-date';
 
 const dates = (year: number, options = {}) => chileanHolidays(year, options).map((h) => h.date.slice(5));
@@ -192,5 +192,26 @@ describe('Chilean holidays: every year 2000..2100', () => {
         }
       }
     }
+  });
+});
+
+describe('regionFullName: the official names a full address prints', () => {
+  it.each([
+    ['RM', 'Región Metropolitana de Santiago'],
+    ['VS', 'Región de Valparaíso'],
+    ['BI', 'Región del Biobío'],
+    ['ML', 'Región del Maule'],
+    ['LI', "Región del Libertador General Bernardo O'Higgins"],
+    ['AR', 'Región de La Araucanía'],
+    ['NB', 'Región de Ñuble'],
+    ['MA', 'Región de Magallanes y de la Antártica Chilena'],
+  ] as const)('%s → %s', (code, name) => {
+    expect(regionFullName(code)).toBe(name);
+  });
+
+  it('names all sixteen regions', () => {
+    const names = Object.keys(CHILEAN_REGIONS).map((code) => regionFullName(code as keyof typeof CHILEAN_REGIONS));
+    expect(new Set(names).size).toBe(16);
+    for (const name of names) expect(name).toMatch(/^Región (de |del )?[A-ZÑ]/);
   });
 });

@@ -29,6 +29,18 @@ export const CHILEAN_REGIONS = {
   MA: 'Magallanes y de la Antártica Chilena',
 } as const;
 
+/** The article of each region's official name ("Región del Maule", "Región Metropolitana de Santiago"). */
+const REGION_ARTICLE: Partial<Record<keyof typeof CHILEAN_REGIONS, string>> = { RM: '', LI: 'del ', ML: 'del ', BI: 'del ' };
+
+export function isRegionCode(code: string | null | undefined): code is keyof typeof CHILEAN_REGIONS {
+  return typeof code === 'string' && Object.hasOwn(CHILEAN_REGIONS, code);
+}
+
+/** The official name of a region, as a full address prints it: "Región de Valparaíso", "Región del Biobío". */
+export function regionFullName(code: keyof typeof CHILEAN_REGIONS): string {
+  return `Región ${REGION_ARTICLE[code] ?? 'de '}${CHILEAN_REGIONS[code]}`;
+}
+
 /** ISO 3166-2:CL region code without the `CL-` prefix. */
 export type RegionCode = keyof typeof CHILEAN_REGIONS;
 

@@ -52,14 +52,37 @@ export async function insertSession(db: DbOrTx, values: typeof sessions.$inferIn
   await db.insert(sessions).values(values);
 }
 
-/** A session counts when it is neither revoked nor expired and its user is still active. */
-export async function findLiveSession(db: DbOrTx, tokenHash: string, now: Date) {
-  const [row] = await db
+function prepareLiveSessions(db: DbOrTx) {
+  return db
     .select({ tokenHash: sessions.tokenHash, userId: users.id, companyId: users.companyId, perfil: users.perfil })
     .from(sessions)
     .innerJoin(users, and(eq(users.companyId, sessions.companyId), eq(users.id, sessions.userId)))
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), eq(users.active, true)));
-  return row;
+    .where(
+      and(
+        sql`${sessions.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(users.active, true),
+      ),
+    )
+    .prepare('jornada_live_sessions');
+}
+const liveSessionQueries = new WeakMap<DbOrTx, ReturnType<typeof prepareLiveSessions>>();
+
+export type LiveSession = Awaited<ReturnType<ReturnType<typeof prepareLiveSessions>['execute']>>[number];
+
+/**
+ * The sessions among `tokenHashes` that count at `now`: neither revoked nor expired, their user still
+ * active. Every API request asks this (batched by the auth service), so the statement is built once per
+ * database handle and prepared once per PostgreSQL connection.
+ */
+export async function findLiveSessions(db: DbOrTx, tokenHashes: string[], now: Date): Promise<LiveSession[]> {
+  let query = liveSessionQueries.get(db);
+  if (!query) {
+    query = prepareLiveSessions(db);
+    liveSessionQueries.set(db, query);
+  }
+  return query.execute({ tokenHashes, now: now.toISOString() });
 }
 
 export async function revokeSession(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {

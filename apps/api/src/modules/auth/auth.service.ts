@@ -8,16 +8,18 @@ import {
 } from '@jornada/contracts';
 import { formatRut, normalizeRut } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
+import { runAsSystem } from '../../db/tenant-context';
 import type { AuthEvent } from '../../db/schema/index';
 import type { BackgroundTasks } from '../../lib/background';
+import { createBatchLoader } from '../../lib/batch-loader';
 import { addMs, localDate } from '../../lib/clock';
 import { AppError, MESSAGES } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestContext } from '../../lib/request-context';
 import { hashToken, newToken } from '../../lib/tokens';
-import type { RequestSession } from '../../plugins/types';
+import type { InspectorIdentity, RequestSession } from '../../plugins/types';
 import * as repo from './auth.repository';
 import { passwordResetMail } from './password-reset-mail';
 
@@ -46,6 +48,8 @@ export interface AuthServiceDeps {
   publicUrl: string;
   log: FastifyBaseLogger;
   sleep: (ms: number) => Promise<void>;
+  /** Ends inspector sessions on `usuarios/logout` (their tokens are not in `sessions`). */
+  inspectors?: InspectorSignOut;
 }
 
 function toSessionUser(account: repo.Account): SessionUser {
@@ -61,6 +65,20 @@ function toSessionUser(account: repo.Account): SessionUser {
   };
 }
 
+/** The spec's user shape for a DT inspector: their own name, RUT and e-mail, and the employer they chose. */
+function inspectorSessionUser(session: RequestSession, inspector: InspectorIdentity): SessionUser {
+  return {
+    _id: inspector.inspectorId,
+    nombre: inspector.nombre,
+    apellidos: inspector.apellidos,
+    razon_social: { nombre: inspector.razonSocial, _id: session.companyId },
+    perfil: 'fiscalizador',
+    rut: formatRut(inspector.rut) ?? inspector.rut,
+    email: inspector.email,
+    direccion: '',
+  };
+}
+
 /** Inactive users and those whose contract ended (last day inclusive, Chilean date) cannot sign in. */
 function canSignIn(account: repo.Account, now: Date): boolean {
   return account.active && (account.finContrato === null || account.finContrato >= localDate(now));
@@ -72,19 +90,93 @@ function delayFor(throttle: repo.Throttle | undefined, slowAfter: number, now: D
   return Math.min((throttle.failures - slowAfter + 1) * THROTTLE.stepMs, THROTTLE.maxDelayMs);
 }
 
-function lockedError(until: Date, now: Date): AppError {
+/** The 429 of a locked key; `advice` ends the sentence (what else the person can do). */
+export function lockedError(until: Date, now: Date, advice = ' o restablece tu contraseña'): AppError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   const minutes = Math.ceil(seconds / 60);
   return new AppError(
     'RATE_LIMITED',
-    `Demasiados intentos fallidos de inicio de sesión. Espera ${minutes === 1 ? '1 minuto' : `${minutes} minutos`} antes de volver a intentarlo o restablece tu contraseña.`,
+    `Demasiados intentos fallidos de inicio de sesión. Espera ${minutes === 1 ? '1 minuto' : `${minutes} minutos`} antes de volver a intentarlo${advice}.`,
     undefined,
     { 'retry-after': String(seconds) },
   );
 }
 
+/**
+ * The brute-force policy of THROTTLE, for any secret typed with an identifier: the RUT and password
+ * here, the inspector's e-mail and temporary key in modules/inspectors. `subjectKey` names the
+ * identifier (`rut:<rut>`, `fisc:<email>`); the address key is shared, so one address cannot double
+ * its budget by alternating both sign-ins.
+ */
+export function createSignInThrottle(deps: { db: DbOrTx; sleep: (ms: number) => Promise<void> }) {
+  const { db } = deps;
+  return {
+    /** The end of a lock on the identifier or the address, if one holds; otherwise waits the slow-down delay and returns null. */
+    async gate(subjectKey: string, ip: string, now: Date): Promise<Date | null> {
+      const ipKey = `ip:${ip}`;
+      const throttles = await repo.findThrottles(db, [subjectKey, ipKey]);
+      const locked = throttles
+        .filter((t) => t.lockedUntil && t.lockedUntil.getTime() > now.getTime())
+        .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
+      if (locked) return locked.lockedUntil!;
+      const delay = Math.max(
+        delayFor(
+          throttles.find((t) => t.key === subjectKey),
+          THROTTLE.rut.slowAfter,
+          now,
+        ),
+        delayFor(
+          throttles.find((t) => t.key === ipKey),
+          THROTTLE.ip.slowAfter,
+          now,
+        ),
+      );
+      if (delay > 0) await deps.sleep(delay);
+      return null;
+    },
+    /** Counts a failure for the identifier and the address; returns how many of the two became locked. */
+    async fail(subjectKey: string, ip: string, now: Date): Promise<number> {
+      const windowStart = addMs(now, -THROTTLE.windowMs);
+      let locks = 0;
+      for (const [key, lockAfter] of [
+        [subjectKey, THROTTLE.rut.lockAfter],
+        [`ip:${ip}`, THROTTLE.ip.lockAfter],
+      ] as const) {
+        const failures = await repo.countFailure(db, key, now, windowStart);
+        if (failures >= lockAfter) {
+          await repo.lockThrottle(db, key, now, addMs(now, THROTTLE.lockMs));
+          locks += 1;
+        }
+      }
+      return locks;
+    },
+    /** A success forgets the identifier's failures (not the address's: others may be guessing from it). */
+    succeed(subjectKey: string): Promise<void> {
+      return repo.clearThrottle(db, subjectKey);
+    },
+  };
+}
+export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
+
+/** How an inspector's employer session (modules/inspectors) is ended by the common sign-out call. */
+export interface InspectorSignOut {
+  signOut(session: RequestSession, ctx: RequestContext): Promise<void>;
+}
+
 export function createAuthService(deps: AuthServiceDeps) {
   const { db } = deps;
+  const throttle = createSignInThrottle(deps);
+  // A session is found by its token, across companies: system scope (db/tenant-context.ts). A batch
+  // checks expiry at the latest moment any of its requests asked about (never more lenient).
+  const sessionLoader = createBatchLoader(
+    (requests: { tokenHash: string; now: Date }[]) =>
+      runAsSystem(async () => {
+        const now = new Date(Math.max(...requests.map((request) => request.now.getTime())));
+        const rows = await repo.findLiveSessions(db, [...new Set(requests.map((request) => request.tokenHash))], now);
+        return new Map(rows.map((row) => [row.tokenHash, row]));
+      }),
+    (request) => request.tokenHash,
+  );
 
   function audit(event: AuthEvent, ctx: RequestContext, who: { companyId?: string | null; userId?: string | null; rut?: string | null }) {
     return repo.insertAudit(db, {
@@ -98,19 +190,10 @@ export function createAuthService(deps: AuthServiceDeps) {
     });
   }
 
-  async function recordFailure(rutKey: string, ipKey: string, rut: string, account: repo.Account | undefined, ctx: RequestContext) {
-    const windowStart = addMs(ctx.now, -THROTTLE.windowMs);
+  async function recordFailure(rutKey: string, rut: string, account: repo.Account | undefined, ctx: RequestContext) {
     await audit('login_failed', ctx, { companyId: account?.companyId, userId: account?.userId, rut });
-    for (const [key, lockAfter] of [
-      [rutKey, THROTTLE.rut.lockAfter],
-      [ipKey, THROTTLE.ip.lockAfter],
-    ] as const) {
-      const failures = await repo.countFailure(db, key, ctx.now, windowStart);
-      if (failures >= lockAfter) {
-        await repo.lockThrottle(db, key, ctx.now, addMs(ctx.now, THROTTLE.lockMs));
-        await audit('login_locked', ctx, { companyId: account?.companyId, userId: account?.userId, rut });
-      }
-    }
+    const locks = await throttle.fail(rutKey, ctx.ip, ctx.now);
+    for (let i = 0; i < locks; i++) await audit('login_locked', ctx, { companyId: account?.companyId, userId: account?.userId, rut });
   }
 
   return {
@@ -118,39 +201,22 @@ export function createAuthService(deps: AuthServiceDeps) {
       const normalized = normalizeRut(body.rut);
       const rut = normalized ?? body.rut.trim().toUpperCase();
       const rutKey = `rut:${rut}`;
-      const ipKey = `ip:${ctx.ip}`;
 
-      const throttles = await repo.findThrottles(db, [rutKey, ipKey]);
-      const locked = throttles
-        .filter((t) => t.lockedUntil && t.lockedUntil.getTime() > ctx.now.getTime())
-        .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
-      if (locked) {
+      const lockedUntil = await throttle.gate(rutKey, ctx.ip, ctx.now);
+      if (lockedUntil) {
         await audit('login_locked', ctx, { rut });
-        throw lockedError(locked.lockedUntil!, ctx.now);
+        throw lockedError(lockedUntil, ctx.now);
       }
-      const delay = Math.max(
-        delayFor(
-          throttles.find((t) => t.key === rutKey),
-          THROTTLE.rut.slowAfter,
-          ctx.now,
-        ),
-        delayFor(
-          throttles.find((t) => t.key === ipKey),
-          THROTTLE.ip.slowAfter,
-          ctx.now,
-        ),
-      );
-      if (delay > 0) await deps.sleep(delay);
 
       const [account] = normalized ? await repo.findAccountByRut(db, normalized) : [];
       // Unknown RUTs verify against a dummy hash: same work, same time, same answer as a wrong password.
       const passwordOk = await verifyPassword(account?.passwordHash ?? null, body.password);
       if (!account || !passwordOk || !canSignIn(account, ctx.now)) {
-        await recordFailure(rutKey, ipKey, rut, account, ctx);
+        await recordFailure(rutKey, rut, account, ctx);
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
 
-      await repo.clearThrottle(db, rutKey);
+      await throttle.succeed(rutKey);
       const token = newToken();
       const expiresAt = addMs(ctx.now, SESSION_TTL_MS);
       await repo.insertSession(db, {
@@ -166,18 +232,23 @@ export function createAuthService(deps: AuthServiceDeps) {
       return { ...toSessionUser(account), tokenSesion: token, expiraEn: expiresAt.toISOString() };
     },
 
+    /** The session of a token, batched with the other requests of the moment (lib/batch-loader.ts). */
     async resolveSession(token: string, now: Date): Promise<RequestSession | null> {
-      const row = await repo.findLiveSession(db, hashToken(token), now);
-      return row ?? null;
+      return (await sessionLoader.load({ tokenHash: hashToken(token), now })) ?? null;
     },
 
     async profile(session: RequestSession): Promise<SessionUser> {
+      if (session.inspector) return inspectorSessionUser(session, session.inspector);
       const account = await repo.findAccount(db, session.companyId, session.userId);
       if (!account) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
       return toSessionUser(account);
     },
 
     async logout(session: RequestSession, ctx: RequestContext): Promise<void> {
+      if (session.inspector) {
+        if (!deps.inspectors) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+        return deps.inspectors.signOut(session, ctx);
+      }
       await repo.revokeSession(db, session.tokenHash, ctx.now);
       await audit('logout', ctx, { companyId: session.companyId, userId: session.userId });
     },

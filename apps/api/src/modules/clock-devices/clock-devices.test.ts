@@ -139,6 +139,9 @@ describe('clock devices (ZKTeco iclock)', () => {
     );
     expect(marks).toHaveLength(2);
     expect(marks[0]!.dispositivo).toBe(`Reloj Reloj acceso principal (${SERIAL})`);
+    // Pushed within a minute of the punch: online, not the offline exception (no sin_conexion attempt).
+    expect(marks.map((m) => m.offline)).toEqual([false, false]);
+    expect(await attempts(`usuarioId=${worker.id}&motivo=sin_conexion`)).toEqual([]);
 
     const unknown = await attempts('motivo=credencial_desconocida');
     expect(unknown).toHaveLength(1);
@@ -185,6 +188,16 @@ describe('clock devices (ZKTeco iclock)', () => {
     expect(await marksOf(noClock.id)).toHaveLength(0);
     const refused = await attempts(`usuarioId=${noClock.id}`);
     expect(refused.map((a) => a.motivo)).toEqual(['metodo_no_permitido']);
+  });
+
+  it('flags a log the clock kept for hours (no network) as offline, with its attempt', async () => {
+    const nightShift = await createWorker(['reloj']);
+    const body = `${nightShift.pin}\t2025-06-02 06:10:00\t1\t1\t0\t0\t0`;
+    expect((await device('POST', `/iclock/cdata?SN=${SERIAL}&table=ATTLOG&Stamp=10003`, body)).body).toBe('OK: 1');
+    const [late] = await marksOf(nightShift.id);
+    expect(late).toMatchObject({ offline: true, metodo: 'reloj', tipo: 'salida', horaOriginal: '2025-06-02T10:10:00.000Z' });
+    const flagged = (await attempts(`usuarioId=${nightShift.id}&motivo=sin_conexion`)).filter((a) => a.marcaId === late!.id);
+    expect(flagged).toHaveLength(1);
   });
 
   it('keeps a log too old for an offline mark as an attempt instead of losing it', async () => {

@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { receiptLines } from '@jornada/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
+import { runAsCompany } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dotted } from '../../test/factories';
 import { mark, markingCompany, markingWorker, pdfText, setCompanyResolution, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
@@ -48,7 +51,7 @@ describe('receipts', () => {
       'Inicio de colación',
       created.marca.hash,
       company.razonSocial,
-      'Catedral 1009, Santiago, Santiago, Región RM',
+      'Catedral 1009, Santiago, Región Metropolitana de Santiago',
       'N° 1234 del 10/05/2024',
       `${near.lat.toFixed(6)}, ${near.lng.toFixed(6)} (precisión 12 m)`,
       `http://jornada.test/verificar/${created.marca.hash}`,
@@ -93,3 +96,24 @@ describe('verification', () => {
   });
 });
 
+
+describe('the receipt of a correction', () => {
+  it('shows the corrected time as the mark\'s, and when the correction was recorded apart, never as offline', async () => {
+    const db = t.database.db;
+    const worker = await markingWorker(t.app, db, company);
+    // Recorded on 2025-06-02 09:00 in Santiago for a salida of 2025-05-29 18:05 (beyond the 72 h of an offline mark).
+    const result = await runAsCompany(company.companyId, () =>
+      t.app.marks.recordMark(
+        { companyId: company.companyId, userId: worker.id, tipo: 'salida', metodo: 'correccion', idCliente: `correccion:${randomUUID()}`, horaOriginal: '2025-05-29T22:05:00.000Z', sinCorreo: true },
+        { now: t.clock.now() },
+      ),
+    );
+    expect(result.status).toBe('recorded');
+    if (result.status !== 'recorded') return;
+    expect(result.marca).toMatchObject({ metodo: 'correccion', offline: false, horaOriginal: '2025-05-29T22:05:00.000Z' });
+    expect(result.comprobante).toMatchObject({ fecha: '29/05/25', hora: '18:05:00', horaOriginal: null, correccionRegistrada: '02/06/25 09:00:00', metodoEtiqueta: 'Corrección' });
+    expect(receiptLines(result.comprobante)).toContainEqual(['Corrección', 'registrada el 02/06/25 09:00:00; la fecha y hora de arriba son las corregidas']);
+    const attempts = await t.app.inject({ method: 'GET', url: `/api/v1/intentos-marcaje?usuarioId=${worker.id}`, headers: company.admin.headers });
+    expect(attempts.json().items).toEqual([]);
+  });
+});

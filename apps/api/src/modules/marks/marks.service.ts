@@ -3,11 +3,8 @@
  * corrections). Engineers of the kiosk, WebAuthn and clock-device modules call `recordMark` and
  * `recordAttempt` from `createMarksService(...)` (available as `app.marks` after `buildApp`).
  */
-import { randomUUID } from 'node:crypto';
 import {
-  MARCA_OFFLINE_MAX_HORAS,
   MOTIVO_INTENTO_LABELS,
-  PRECISION_BAJA_M,
   type Comprobante,
   type Intento,
   type Marca,
@@ -20,11 +17,13 @@ import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client';
 import { companies, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
 import { fieldError } from '../../lib/access';
-import { localDate } from '../../lib/clock';
 import { enqueueJob } from '../../lib/jobs';
 import type { AppMetrics } from '../../ops/metrics';
-import { distanceMeters, GENESIS_HASH, markHash } from './marks.hash';
 import { buildComprobante, type ReceiptSource } from './receipt';
+import { createMarkBatcher } from './mark-batch';
+import { checkedOriginalTime, hashedMark, planMark, type MarkPlan } from './marks.plan';
+
+export { CLOCK_ONLINE_WINDOW_MS, OFFLINE_FUTURE_SKEW_MS } from './marks.plan';
 
 export type MarkRow = typeof marks.$inferSelect;
 export type AttemptRow = typeof markAttempts.$inferSelect;
@@ -34,8 +33,6 @@ export const RECEIPT_JOB = 'comprobante-marca';
 
 /** Two marks of the same kind closer than this, with no mark between them, are one mark and a repeat. */
 export const REPEAT_WINDOW_MS = 12 * 60 * 60 * 1000;
-/** Device clocks run a little ahead; an offline time up to this far in the future is accepted. */
-export const OFFLINE_FUTURE_SKEW_MS = 2 * 60 * 1000;
 
 export interface RecordMarkInput {
   companyId: string;
@@ -46,7 +43,12 @@ export interface RecordMarkInput {
   idCliente: string;
   posicion?: Posicion | undefined;
   dispositivo?: string | undefined;
-  /** Device time of an offline mark or a clock-device log line (flagged offline, ordered by it). */
+  /**
+   * The mark's own time when it is not the server's: the device time of an offline mark (flagged
+   * offline), a clock-device log line (flagged offline only when older than CLOCK_ONLINE_WINDOW_MS), or
+   * the corrected time of a correction (metodo `correccion`: never offline, no age limit). The mark is
+   * ordered and evaluated by it.
+   */
   horaOriginal?: Date | string | undefined;
   /** The kiosk or clock device that took the mark. */
   deviceId?: string | undefined;
@@ -94,10 +96,6 @@ export const MARK_MESSAGES: Record<'trabajador_inactivo' | 'contrato_terminado' 
   marca_repetida: 'Ya tenías registrada esa marca: la repetida se guardó como intento y no cuenta.',
 };
 
-const OFFLINE_MESSAGES = {
-  future: 'La hora original no puede estar en el futuro.',
-  tooOld: `La marca sin conexión tiene más de ${MARCA_OFFLINE_MAX_HORAS} horas; pide a tu empleador que la registre como corrección.`,
-};
 
 export interface WorkerContext {
   user: typeof users.$inferSelect;
@@ -204,6 +202,116 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
     return { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)) };
   }
 
+  function finish(result: RecordMarkResult, queued: boolean): RecordMarkResult {
+    if (result.status === 'recorded' && !result.replay) metrics?.marksRecorded.inc();
+    if (queued) onJobQueued?.();
+    return result;
+  }
+
+  async function refuse(worker: WorkerContext, plan: MarkPlan, motivo: MotivoIntento, ctx: RecordContext): Promise<RecordMarkResult> {
+    const row = await insertAttempt(db, { ...plan.attempt, motivo }, ctx.now, ctx.ip);
+    return { status: 'refused', motivo, intento: toIntento(row, worker.user), mensaje: MARK_MESSAGES[motivo as keyof typeof MARK_MESSAGES] };
+  }
+
+  const batcher = createMarkBatcher({ db, receiptJob: RECEIPT_JOB, repeatWindowMs: REPEAT_WINDOW_MS });
+
+  /** The common case through the group commit (mark-batch.ts), or null when the locked path must decide. */
+  async function fastMark(input: RecordMarkInput, ctx: RecordContext): Promise<RecordMarkResult | null> {
+    const outcome = await batcher.submit(input, ctx);
+    switch (outcome.kind) {
+      case 'missing':
+        throw fieldError('usuarioId', 'El trabajador no existe.');
+      case 'refused':
+        return refuse(outcome.worker, outcome.plan, outcome.motivo, ctx);
+      case 'locked':
+        return null;
+      case 'recorded':
+        return finish(recorded(outcome.worker, outcome.mark, false), outcome.queued);
+    }
+  }
+
+  /** Every case, serialised per worker by the chain head's row lock. */
+  async function lockedMark(input: RecordMarkInput, ctx: RecordContext, originalAt: Date | null): Promise<RecordMarkResult> {
+    const worker = await loadWorkerContext(db, input.companyId, input.userId, input.siteId);
+    if (!worker) throw fieldError('usuarioId', 'El trabajador no existe.');
+    const plan = planMark(worker, input, ctx, originalAt);
+    if (plan.refusal) return refuse(worker, plan, plan.refusal, ctx);
+    const effectiveAt = originalAt ?? ctx.now;
+
+    let queued = false;
+    const result = await db.transaction(async (tx): Promise<RecordMarkResult> => {
+      // The per-worker lock: ON CONFLICT DO UPDATE locks the chain-head row until commit.
+      const [head] = await tx
+        .insert(markChainHeads)
+        .values({ companyId: input.companyId, userId: input.userId })
+        .onConflictDoUpdate({ target: [markChainHeads.companyId, markChainHeads.userId], set: { seq: sql`${markChainHeads.seq}` } })
+        .returning();
+
+      // Idempotency, under the lock: the same idCliente gives back what it gave the first time.
+      const [existing] = await tx
+        .select()
+        .from(marks)
+        .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), eq(marks.clientId, input.idCliente)))
+        .limit(1);
+      if (existing) return recorded(worker, existing, true);
+      const [repeatedBefore] = await tx
+        .select()
+        .from(markAttempts)
+        .where(and(eq(markAttempts.companyId, input.companyId), eq(markAttempts.userId, input.userId), eq(markAttempts.clientId, input.idCliente)))
+        .limit(1);
+      if (repeatedBefore?.reason === 'marca_repetida') {
+        return { status: 'ignored', replay: true, motivo: 'marca_repetida', intento: toIntento(repeatedBefore, worker.user), mensaje: MARK_MESSAGES.marca_repetida };
+      }
+
+      // Consecutive marks of the same kind: the first counts, the repeat is an attempt.
+      const around = [
+        tx
+          .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
+          .from(marks)
+          .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), lte(effective, effectiveAt.toISOString())))
+          .orderBy(desc(effective))
+          .limit(1),
+      ];
+      if (originalAt) {
+        around.push(
+          tx
+            .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
+            .from(marks)
+            .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), gt(effective, effectiveAt.toISOString())))
+            .orderBy(effective)
+            .limit(1),
+        );
+      }
+      for (const query of around) {
+        const [neighbour] = await query;
+        if (neighbour && neighbour.kind === input.tipo && Math.abs(new Date(neighbour.eff).getTime() - effectiveAt.getTime()) < REPEAT_WINDOW_MS) {
+          const attempt = await insertAttempt(tx, { ...plan.attempt, motivo: 'marca_repetida', marcaId: neighbour.id, detalle: 'Se conserva la primera marca de este tipo.' }, ctx.now, ctx.ip);
+          return { status: 'ignored', replay: false, motivo: 'marca_repetida', intento: toIntento(attempt, worker.user), mensaje: MARK_MESSAGES.marca_repetida };
+        }
+      }
+
+      const mark = hashedMark(plan.values, head!);
+      const [row] = await tx.insert(marks).values(mark).returning();
+      await tx
+        .update(markChainHeads)
+        .set({ seq: mark.seq, lastHash: mark.hash, lastMarkId: mark.id })
+        .where(and(eq(markChainHeads.companyId, input.companyId), eq(markChainHeads.userId, input.userId)));
+      if (plan.outsideGeofence) {
+        const detalle = `A ${Math.round(plan.values.distanceM!)} m de la sede (radio ${worker.site!.geofenceRadiusM} m).`;
+        await insertAttempt(tx, { ...plan.attempt, motivo: 'fuera_de_geocerca', marcaId: mark.id, detalle }, ctx.now, ctx.ip);
+      }
+      if (mark.offline) {
+        await insertAttempt(tx, { ...plan.attempt, motivo: 'sin_conexion', marcaId: mark.id, detalle: `Hora del dispositivo: ${originalAt!.toISOString()}.` }, ctx.now, ctx.ip);
+      }
+      if (!input.sinCorreo) {
+        await enqueueJob(tx, RECEIPT_JOB, { companyId: input.companyId, markId: mark.id }, ctx.now);
+        queued = true;
+      }
+      return recorded(worker, row!, false);
+    });
+    return finish(result, queued);
+  }
+
   const service = {
     /**
      * Records an attempt (refused or doubtful mark) with its reason. For B and C: unknown credential,
@@ -217,152 +325,20 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
     /**
      * Records a mark for a known worker of a company. Never throws for business rules: refusals and
      * repeats come back as results (and are logged as attempts). Throws a 400 AppError only for an
-     * offline time in the future or too old, and a 404 when the worker does not exist in the company.
-     * The mark's time is `ctx.now` (the server's); `horaOriginal` marks it offline.
+     * original time in the future or (offline marks) too old, and a 404 when the worker does not exist
+     * in the company. The mark's `at` is `ctx.now` (the server's); see `horaOriginal` for the rest.
+     *
+     * Two paths, one outcome: an online mark inside the geofence (nearly every mark) goes through the
+     * group commit of mark-batch.ts (two statements per batch of marks); anything else, or a mark whose
+     * chain head moved under the batch, takes the locked transaction, one mark at a time.
      */
     async recordMark(input: RecordMarkInput, ctx: RecordContext): Promise<RecordMarkResult> {
-      const worker = await loadWorkerContext(db, input.companyId, input.userId, input.siteId);
-      if (!worker) throw fieldError('usuarioId', 'El trabajador no existe.');
-      const originalAt = input.horaOriginal === undefined ? null : new Date(input.horaOriginal);
-      if (originalAt) {
-        if (Number.isNaN(originalAt.getTime())) throw fieldError('horaOriginal', 'La hora original no es una fecha válida.');
-        if (originalAt.getTime() > ctx.now.getTime() + OFFLINE_FUTURE_SKEW_MS) throw fieldError('horaOriginal', OFFLINE_MESSAGES.future);
-        if (ctx.now.getTime() - originalAt.getTime() > MARCA_OFFLINE_MAX_HORAS * 3_600_000) throw fieldError('horaOriginal', OFFLINE_MESSAGES.tooOld);
+      const originalAt = checkedOriginalTime(input, ctx.now);
+      if (originalAt === null) {
+        const fast = await fastMark(input, ctx);
+        if (fast) return fast;
       }
-      const effectiveAt = originalAt ?? ctx.now;
-      const zone = worker.site?.timeZone ?? 'America/Santiago';
-      const base: RecordAttemptInput = {
-        companyId: input.companyId,
-        userId: input.userId,
-        tipo: input.tipo,
-        metodo: input.metodo,
-        motivo: 'metodo_no_permitido',
-        dispositivo: input.dispositivo,
-        deviceId: input.deviceId,
-        siteId: worker.site?.id,
-        posicion: input.posicion,
-        idCliente: input.idCliente,
-      };
-
-      // Refusals: no mark, an attempt with its reason.
-      const refusal: MotivoIntento | null = !worker.user.active
-        ? 'trabajador_inactivo'
-        : worker.user.finContrato !== null && localDate(effectiveAt, zone) > worker.user.finContrato
-          ? 'contrato_terminado'
-          : input.metodo !== 'correccion' && !(worker.user.metodosMarcaje as string[]).includes(input.metodo)
-            ? 'metodo_no_permitido'
-            : null;
-      if (refusal) {
-        const row = await insertAttempt(db, { ...base, motivo: refusal }, ctx.now, ctx.ip);
-        const mensaje = MARK_MESSAGES[refusal as keyof typeof MARK_MESSAGES];
-        return { status: 'refused', motivo: refusal, intento: toIntento(row, worker.user), mensaje };
-      }
-
-      // Flags: never a refusal (DT: outside the geofence is recorded and flagged).
-      let distance: number | null = null;
-      if (input.posicion && worker.site?.lat != null && worker.site.lng != null) {
-        distance = distanceMeters(input.posicion, { lat: worker.site.lat, lng: worker.site.lng });
-      }
-      const outsideGeofence = distance !== null && worker.site !== null && distance > worker.site.geofenceRadiusM;
-      const lowAccuracy = input.posicion !== undefined && input.posicion.precisionM > PRECISION_BAJA_M;
-
-      let queued = false;
-      const result = await db.transaction(async (tx) => {
-        // The per-worker lock: ON CONFLICT DO UPDATE locks the chain-head row until commit.
-        const [head] = await tx
-          .insert(markChainHeads)
-          .values({ companyId: input.companyId, userId: input.userId })
-          .onConflictDoUpdate({ target: [markChainHeads.companyId, markChainHeads.userId], set: { seq: sql`${markChainHeads.seq}` } })
-          .returning();
-
-        // Idempotency, under the lock: the same idCliente gives back what it gave the first time.
-        const [existing] = await tx
-          .select()
-          .from(marks)
-          .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), eq(marks.clientId, input.idCliente)))
-          .limit(1);
-        if (existing) return recorded(worker, existing, true);
-        const [repeatedBefore] = await tx
-          .select()
-          .from(markAttempts)
-          .where(and(eq(markAttempts.companyId, input.companyId), eq(markAttempts.userId, input.userId), eq(markAttempts.clientId, input.idCliente)))
-          .limit(1);
-        if (repeatedBefore?.reason === 'marca_repetida') {
-          return { status: 'ignored', replay: true, motivo: 'marca_repetida', intento: toIntento(repeatedBefore, worker.user), mensaje: MARK_MESSAGES.marca_repetida } as const;
-        }
-
-        // Consecutive marks of the same kind: the first counts, the repeat is an attempt.
-        const around = [
-          tx
-            .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
-            .from(marks)
-            .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), lte(effective, effectiveAt.toISOString())))
-            .orderBy(desc(effective))
-            .limit(1),
-        ];
-        if (originalAt) {
-          around.push(
-            tx
-              .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
-              .from(marks)
-              .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), gt(effective, effectiveAt.toISOString())))
-              .orderBy(effective)
-              .limit(1),
-          );
-        }
-        for (const query of around) {
-          const [neighbour] = await query;
-          if (neighbour && neighbour.kind === input.tipo && Math.abs(new Date(neighbour.eff).getTime() - effectiveAt.getTime()) < REPEAT_WINDOW_MS) {
-            const attempt = await insertAttempt(tx, { ...base, motivo: 'marca_repetida', marcaId: neighbour.id, detalle: 'Se conserva la primera marca de este tipo.' }, ctx.now, ctx.ip);
-            return { status: 'ignored', replay: false, motivo: 'marca_repetida', intento: toIntento(attempt, worker.user), mensaje: MARK_MESSAGES.marca_repetida } as const;
-          }
-        }
-
-        const seq = head!.seq + 1;
-        const mark = {
-          companyId: input.companyId,
-          id: randomUUID(),
-          userId: input.userId,
-          seq,
-          kind: input.tipo,
-          method: input.metodo,
-          at: ctx.now,
-          originalAt,
-          offline: originalAt !== null,
-          siteId: worker.site?.id ?? null,
-          lat: input.posicion?.lat ?? null,
-          lng: input.posicion?.lng ?? null,
-          accuracyM: input.posicion?.precisionM ?? null,
-          distanceM: distance,
-          outsideGeofence,
-          lowAccuracy,
-          device: input.dispositivo ?? null,
-          deviceId: input.deviceId ?? null,
-          clientId: input.idCliente,
-          correctsMarkId: input.corrigeMarcaId ?? null,
-          prevHash: head!.lastHash ?? GENESIS_HASH,
-        };
-        const hash = markHash(mark);
-        const [row] = await tx.insert(marks).values({ ...mark, hash }).returning();
-        await tx
-          .update(markChainHeads)
-          .set({ seq, lastHash: hash, lastMarkId: mark.id })
-          .where(and(eq(markChainHeads.companyId, input.companyId), eq(markChainHeads.userId, input.userId)));
-        if (outsideGeofence) {
-          await insertAttempt(tx, { ...base, motivo: 'fuera_de_geocerca', marcaId: mark.id, detalle: `A ${Math.round(distance!)} m de la sede (radio ${worker.site!.geofenceRadiusM} m).` }, ctx.now, ctx.ip);
-        }
-        if (originalAt) {
-          await insertAttempt(tx, { ...base, motivo: 'sin_conexion', marcaId: mark.id, detalle: `Hora del dispositivo: ${originalAt.toISOString()}.` }, ctx.now, ctx.ip);
-        }
-        if (!input.sinCorreo) {
-          await enqueueJob(tx, RECEIPT_JOB, { companyId: input.companyId, markId: mark.id }, ctx.now);
-          queued = true;
-        }
-        return recorded(worker, row!, false);
-      });
-      if (result.status === 'recorded' && !result.replay) metrics?.marksRecorded.inc();
-      if (queued) onJobQueued?.();
-      return result;
+      return lockedMark(input, ctx, originalAt);
     },
   };
   return service;

@@ -1,7 +1,8 @@
 import PDFDocument from 'pdfkit';
-import { METODO_MARCA_LABELS, TIPO_MARCA_LABELS, type Comprobante, type MetodoMarca, type TipoMarca } from '@jornada/contracts';
+import { METODO_MARCA_LABELS, receiptLines, TIPO_MARCA_LABELS, type Comprobante, type MetodoMarca, type TipoMarca } from '@jornada/contracts';
 import { formatRut } from '@jornada/domain';
 import type { MailMessage } from '../../lib/mailer';
+import { fullAddress } from '../sites/sites.service';
 
 /** What a receipt is made of: the stored mark and the people and places it names. */
 export interface ReceiptSource {
@@ -26,18 +27,16 @@ export interface ReceiptSource {
 
 const DEFAULT_ZONE = 'America/Santiago';
 
+/** One formatter per zone: building an Intl.DateTimeFormat costs far more than using it (every mark answers with a receipt). */
+const formats = new Map<string, Intl.DateTimeFormat>();
+
 function parts(at: Date, timeZone: string): Record<string, string> {
   const out: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('es-CL', {
-    timeZone,
-    year: '2-digit',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  });
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-CL', { timeZone, year: '2-digit', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    formats.set(timeZone, format);
+  }
   for (const part of format.formatToParts(at)) out[part.type] = part.value;
   return out;
 }
@@ -52,9 +51,8 @@ export function receiptDateTime(at: Date, timeZone: string): { fecha: string; ho
 export function workplaceAddress(source: Pick<ReceiptSource, 'site' | 'company'>): string {
   const site = source.site;
   if (site) {
-    const street = [site.calle, site.numero].filter(Boolean).join(' ');
-    const pieces = [street, site.comuna, site.ciudad, site.region ? `Región ${site.region}` : null].filter((piece): piece is string => Boolean(piece));
-    if (pieces.length > 0) return pieces.join(', ');
+    const address = fullAddress(site);
+    if (address) return address;
   }
   return source.company.direccion ?? 'Sin dirección registrada';
 }
@@ -66,8 +64,11 @@ export function verificationUrl(publicUrl: string, hash: string): string {
 export function buildComprobante(source: ReceiptSource): Comprobante {
   const { mark, worker, company, site } = source;
   const zone = site?.timeZone ?? DEFAULT_ZONE;
-  const { fecha, hora } = receiptDateTime(mark.at, zone);
-  const original = mark.originalAt ? receiptDateTime(mark.originalAt, zone) : null;
+  // A correction's time is the corrected one; when it was recorded is said apart.
+  const correction = mark.method === 'correccion' && mark.originalAt !== null;
+  const { fecha, hora } = receiptDateTime(correction ? mark.originalAt! : mark.at, zone);
+  const original = mark.originalAt && !correction ? receiptDateTime(mark.originalAt, zone) : null;
+  const recorded = correction ? receiptDateTime(mark.at, zone) : null;
   return {
     marcaId: mark.id,
     fecha,
@@ -86,41 +87,10 @@ export function buildComprobante(source: ReceiptSource): Comprobante {
     posicion: mark.lat !== null && mark.lng !== null ? { lat: mark.lat, lng: mark.lng, precisionM: mark.accuracyM ?? 0 } : null,
     offline: mark.offline,
     horaOriginal: original ? `${original.fecha} ${original.hora}` : null,
+    correccionRegistrada: recorded ? `${recorded.fecha} ${recorded.hora}` : null,
     fueraDeGeocerca: mark.outsideGeofence,
     urlVerificacion: verificationUrl(source.publicUrl, mark.hash),
   };
-}
-
-function isoToCl(date: string): string {
-  const [y, m, d] = date.split('-');
-  return `${d}/${m}/${y}`;
-}
-
-/** The receipt as label/value lines, the same on the e-mail, the PDF and the printable page. */
-export function receiptLines(c: Comprobante): [string, string][] {
-  const lines: [string, string][] = [
-    ['Fecha', c.fecha],
-    ['Hora', `${c.hora} (${c.zonaHoraria})`],
-    ['Trabajador', c.trabajador.nombre],
-    ['RUT del trabajador', c.trabajador.rut],
-    ['Tipo de marca', c.tipoEtiqueta],
-    ['Método', c.metodoEtiqueta],
-    ['Empleador', c.empleador.razonSocial],
-    ['RUT del empleador', c.empleador.rut],
-    ['Lugar de trabajo', c.lugarTrabajo.nombre ? `${c.lugarTrabajo.nombre}, ${c.lugarTrabajo.direccion}` : c.lugarTrabajo.direccion],
-  ];
-  if (c.resolucionExcepcional) {
-    lines.push([
-      'Resolución de jornada excepcional',
-      c.resolucionExcepcional.fecha ? `N° ${c.resolucionExcepcional.numero} del ${isoToCl(c.resolucionExcepcional.fecha)}` : `N° ${c.resolucionExcepcional.numero}`,
-    ]);
-  }
-  if (c.posicion) {
-    lines.push(['Posición', `${c.posicion.lat.toFixed(6)}, ${c.posicion.lng.toFixed(6)} (precisión ${Math.round(c.posicion.precisionM)} m)${c.fueraDeGeocerca ? ', fuera de la geocerca' : ''}`]);
-  }
-  if (c.offline && c.horaOriginal) lines.push(['Marca sin conexión', `hora del dispositivo ${c.horaOriginal}`]);
-  lines.push(['Código de verificación (hash SHA-256)', c.hash]);
-  return lines;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);

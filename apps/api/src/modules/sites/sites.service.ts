@@ -1,4 +1,4 @@
-import { CHILEAN_REGIONS, type RegionCode } from '@jornada/domain';
+import { isRegionCode, regionFullName } from '@jornada/domain';
 import type { actualizarSedeBodySchema, crearSedeBodySchema, Sede, SedesPage, sedesQuerySchema } from '@jornada/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -11,14 +11,10 @@ import * as repo from './sites.repository';
 const SITE_NOT_FOUND = 'La sede no existe.';
 const NAME_TAKEN = 'Ya existe una sede con ese nombre.';
 
-function isRegion(code: string | null): code is RegionCode {
-  return code !== null && code in CHILEAN_REGIONS;
-}
-
-/** "Av. Apoquindo 4501, Las Condes, Santiago, Región Metropolitana de Santiago" */
-export function fullAddress(site: repo.SiteRow): string {
+/** "Av. Apoquindo 4501, Las Condes, Santiago, Región Metropolitana de Santiago" (receipts print it too). */
+export function fullAddress(site: Pick<repo.SiteRow, 'calle' | 'numero' | 'comuna' | 'ciudad' | 'region'>): string {
   const street = [site.calle, site.numero].filter(Boolean).join(' ');
-  const region = isRegion(site.region) ? `Región ${CHILEAN_REGIONS[site.region].replace(/^(de |del )/, '')}` : null;
+  const region = isRegionCode(site.region) ? regionFullName(site.region) : null;
   const parts = [street, site.comuna, site.ciudad !== site.comuna ? site.ciudad : null, region].filter((part): part is string => Boolean(part));
   return parts.join(', ');
 }
@@ -32,7 +28,7 @@ function toSede(row: { site: repo.SiteRow; totalUsuarios: number }): Sede {
     numero: s.numero,
     comuna: s.comuna,
     ciudad: s.ciudad,
-    region: isRegion(s.region) ? s.region : null,
+    region: isRegionCode(s.region) ? s.region : null,
     direccionCompleta: fullAddress(s),
     lat: s.lat,
     lng: s.lng,

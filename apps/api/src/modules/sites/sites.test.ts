@@ -20,7 +20,7 @@ describe('sedes', () => {
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({
       nombre: 'Tienda Punta Arenas',
-      direccionCompleta: 'Av. Bulnes 01110, Punta Arenas, Región Magallanes y de la Antártica Chilena',
+      direccionCompleta: 'Av. Bulnes 01110, Punta Arenas, Región de Magallanes y de la Antártica Chilena',
       region: 'MA',
       lat: -53.15,
       radioGeocercaM: 200,

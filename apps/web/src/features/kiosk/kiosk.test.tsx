@@ -33,6 +33,7 @@ const RESULT: ResultadoMarca = {
     posicion: null,
     offline: false,
     horaOriginal: null,
+    correccionRegistrada: null,
     fueraDeGeocerca: false,
     urlVerificacion: 'http://localhost/verificar/aaa',
   },

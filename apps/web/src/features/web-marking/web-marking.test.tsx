@@ -62,6 +62,7 @@ function receipt(tipo: TipoMarca, overrides: Partial<Comprobante> = {}): Comprob
     posicion: null,
     offline: false,
     horaOriginal: null,
+    correccionRegistrada: null,
     fueraDeGeocerca: false,
     urlVerificacion: `http://localhost/verificar/${'b'.repeat(64)}`,
     ...overrides,
