@@ -1,10 +1,12 @@
 import { formatRut } from '@jornada/domain';
-import type { Perfil } from '@jornada/contracts';
+import type { MotivoIntento, Perfil } from '@jornada/contracts';
 import { loadConfig } from '../config';
 import { databaseTarget, openDatabase } from '../db/client';
+import { runAsSystem } from '../db/tenant-context';
 import { countCompanies } from '../modules/companies/companies.repository';
 import type { NewUser } from '../modules/users/users.repository';
 import { DEMO_KIOSK_PIN } from '../modules/kiosk/kiosk.demo';
+import { countDemoActivity } from '../modules/marks/marks.demo';
 import { DEMO_ADMIN_RUT, DEMO_PASSWORD, seedDemo } from './seed';
 
 async function main(): Promise<void> {
@@ -21,7 +23,15 @@ async function main(): Promise<void> {
       return;
     }
 
+    const started = Date.now();
     const summary = await seedDemo(database.db);
+    const seconds = Math.round((Date.now() - started) / 1000);
+    const activity = await countDemoActivity(database.db);
+    const n = (value: number) => value.toLocaleString('es-CL');
+    const day = (at: Date | null) => (at ? at.toLocaleDateString('es-CL', { timeZone: 'America/Santiago', day: '2-digit', month: '2-digit', year: 'numeric' }) : '—');
+    const plural = (value: number, one: string, many: string) => `${n(value)} ${value === 1 ? one : many}`;
+    const attempts = (motivo: MotivoIntento) => activity.attempts[motivo] ?? 0;
+    const totalAttempts = Object.values(activity.attempts).reduce((sum, value) => sum + value, 0);
 
     const byPerfil = (perfil: Perfil) => summary.filter((p) => p.perfil === perfil);
     const line = (p: NewUser) => `    ${formatRut(p.rut)!.padEnd(13)} ${p.nombre} ${p.apellidos}`;
@@ -32,6 +42,16 @@ async function main(): Promise<void> {
         '  Sedes: Casa Matriz Las Condes, Tienda Viña del Mar, Tienda Punta Arenas (America/Punta_Arenas)',
         '  Grupos: Ventas mañana, Ventas tarde, Bodega, Cajas, Tienda Punta Arenas, Temporada verano (inactivo)',
         `  Usuarios: ${summary.length} (1 administrador, ${byPerfil('supervisor').length} supervisores, ${byPerfil('fiscalizador').length} fiscalizador, ${byPerfil('trabajador').length} trabajadores)`,
+        `  Marcas: ${n(activity.marks)} del ${day(activity.firstMark)} al ${day(activity.lastMark)}, cada una con su comprobante (${n(activity.outsideGeofence)} fuera de la geocerca, ${n(activity.offline)} sin conexión)`,
+        `  Intentos de marcaje: ${n(totalAttempts)}: ${plural(attempts('marca_repetida'), 'marca repetida', 'marcas repetidas')}, ` +
+          `${plural(attempts('pin_incorrecto'), 'PIN incorrecto o RUT desconocido', 'PIN incorrectos o RUT desconocidos')}, ` +
+          `${plural(attempts('credencial_desconocida'), 'huella desconocida', 'huellas desconocidas')}, ${plural(attempts('huella_no_verificada'), 'huella no verificada', 'huellas no verificadas')}, ` +
+          `${plural(attempts('metodo_no_permitido'), 'método no permitido', 'métodos no permitidos')} y ` +
+          `${plural(attempts('fuera_de_geocerca') + attempts('sin_conexion'), 'aviso', 'avisos')} de marcas fuera de la geocerca o sin conexión`,
+        `  Quioscos: ${activity.kiosks.join(', ')}`,
+        `  Huellas registradas: ${plural(activity.credentials, 'vigente', 'vigentes')} y ${plural(activity.revokedCredentials, 'revocada', 'revocadas')}; ` +
+          `${plural(activity.withoutFingerprint, 'persona', 'personas')} con la huella habilitada aún no la registra${activity.withoutFingerprint === 1 ? '' : 'n'}`,
+        `  Cargados en ${seconds} s.`,
         '',
         `Inicia sesión en ${config.publicUrl} con:`,
         `  Administrador: RUT ${formatRut(DEMO_ADMIN_RUT)}  contraseña ${DEMO_PASSWORD}`,
@@ -42,7 +62,8 @@ async function main(): Promise<void> {
         '  Trabajador (ejemplo):',
         line(byPerfil('trabajador')[0]!),
         `Todos los usuarios de ejemplo usan la contraseña ${DEMO_PASSWORD}.`,
-        `PIN de marcaje en el quiosco (RUT + PIN) de todos los usuarios activos: ${DEMO_KIOSK_PIN}. Los que tienen la huella habilitada ya dieron su consentimiento; registran la huella en su dispositivo.`,
+        `PIN de marcaje en el quiosco (RUT + PIN) de todos los usuarios activos: ${DEMO_KIOSK_PIN}. Los que tienen la huella habilitada ya dieron su consentimiento.`,
+        'Las huellas de ejemplo no están en ningún dispositivo (y los quioscos de ejemplo no tienen equipo): para marcar con huella, registra una en tu dispositivo y abre un quiosco desde «Quioscos».',
       ].join('\n'),
     );
   } finally {
@@ -50,7 +71,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+// Seeding writes a whole company from outside any request: system mode (db/tenant-context.ts).
+runAsSystem(main).catch((error: unknown) => {
   console.error(error instanceof Error ? error.message : error);
   process.exitCode = 1;
 });

@@ -49,7 +49,8 @@ describe('demo data', () => {
     const supSession = await signIn(t.app, supervisor.rut, DEMO_PASSWORD);
     const led = (await t.app.inject({ method: 'GET', url: '/api/v1/grupos', headers: bearer(supSession.tokenSesion) })).json();
     expect(led.items.map((g: { nombre: string }) => g.nombre)).toEqual(['Ventas mañana', 'Ventas tarde']);
-  });
+    // Seeding replays thousands of marks through the marks service: seconds, more on a busy machine.
+  }, 120_000);
 
   it('plans the previous and the current month for every group, with a 4x4 rotation in Bodega and a few logged changes', async () => {
     const session = await signIn(t.app, '11.111.111-1', DEMO_PASSWORD);
@@ -78,5 +79,99 @@ describe('demo data', () => {
     const cambios = (await t.app.inject({ method: 'GET', url: '/api/v1/planificaciones/cambios', headers: admin })).json();
     expect(cambios.total).toBe(4);
     expect(new Set(cambios.items.map((c: { solicitadoPor: string }) => c.solicitadoPor))).toEqual(new Set(['trabajador', 'empleador']));
+  });
+
+  it('replays the previous month through the marks service: marks with receipts, a whole chain, attempts and enrolled fingerprints', async () => {
+    const session = await signIn(t.app, '11.111.111-1', DEMO_PASSWORD);
+    const admin = bearer(session.tokenSesion);
+    const get = async (url: string, headers = admin) => {
+      const response = await t.app.inject({ method: 'GET', url, headers });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+      return response.json();
+    };
+    // The test clock is Monday 2025-06-02: May is the previous month, Sunday June 1st is yesterday.
+    const may = 'desde=2025-05-01&hasta=2025-05-31';
+    const all = await get(`/api/v1/marcas?${may}&pageSize=100`);
+    // About 45 planned workers, 20 working days (1 and 21 May are holidays), 4 marks a day.
+    expect(all.total).toBeGreaterThan(2500);
+    // Up to yesterday: only Bodega's 4x4 rotation works on Sunday, and nobody has marked today yet.
+    expect((await get('/api/v1/marcas?desde=2025-06-01&hasta=2025-06-01&pageSize=1')).total).toBeGreaterThan(0);
+    expect((await get('/api/v1/marcas?desde=2025-06-02&pageSize=1')).total).toBe(0);
+    for (const tipo of ['entrada', 'inicio_colacion', 'fin_colacion', 'salida']) expect((await get(`/api/v1/marcas?${may}&tipo=${tipo}&pageSize=1`)).total).toBeGreaterThan(500);
+    for (const metodo of ['web', 'huella', 'kiosco_pin']) expect((await get(`/api/v1/marcas?${may}&metodo=${metodo}&pageSize=1`)).total).toBeGreaterThan(0);
+    const outside = await get(`/api/v1/marcas?${may}&fueraDeGeocerca=true&pageSize=100`);
+    expect(outside.total).toBeGreaterThan(0);
+    expect(outside.total).toBeLessThan(all.total / 50);
+    const offline = await get(`/api/v1/marcas?${may}&offline=true`);
+    expect(offline.total).toBeGreaterThanOrEqual(2);
+    for (const m of offline.items) expect(Date.parse(m.instante) - Date.parse(m.horaOriginal)).toBeGreaterThan(5 * 60_000);
+
+    // Every chain verifies: the marks went through recordMark, nothing was written around it.
+    const chain = await get('/api/v1/marcas/cadena');
+    expect(chain).toMatchObject({ integra: true, rupturas: [] });
+    expect(chain.marcasVerificadas).toBe((await get('/api/v1/marcas?pageSize=1')).total);
+
+    // The attempts a real month collects, each with its reason.
+    const intentos = await get(`/api/v1/intentos-marcaje?${may}&pageSize=100`);
+    const motivos = new Set(intentos.items.map((i: { motivo: string }) => i.motivo));
+    for (const motivo of ['marca_repetida', 'pin_incorrecto', 'credencial_desconocida', 'metodo_no_permitido', 'fuera_de_geocerca', 'sin_conexion', 'huella_no_verificada']) {
+      expect(motivos, motivo).toContain(motivo);
+    }
+    const strangers = (await get(`/api/v1/intentos-marcaje?${may}&motivo=pin_incorrecto`)).items.filter((i: { usuarioId: string | null }) => i.usuarioId === null);
+    expect(strangers.length).toBeGreaterThan(0);
+    expect(strangers[0].detalle).toMatch(/^RUT no registrado en la empresa \(RUT \d{7,8}-[\dK]\)$/);
+
+    // A receipt of a demo mark opens, with the full address of the worker's site, and its PDF too.
+    const sedes = (await get('/api/v1/sedes')).items as { id: string; nombre: string }[];
+    const puntaArenas = sedes.find((s) => s.nombre === 'Tienda Punta Arenas')!;
+    for (const [sede, address] of [
+      [sedes.find((s) => s.nombre === 'Casa Matriz Las Condes')!, /^Av\. Apoquindo 4501, Las Condes, Santiago, .*Metropolitana/],
+      [puntaArenas, /^Av\. Bulnes 01110, Punta Arenas, .*Magallanes/],
+    ] as const) {
+      const [mark] = (await get(`/api/v1/marcas?${may}&sedeId=${sede.id}&tipo=entrada&pageSize=1`)).items;
+      const receipt = await get(`/api/v1/marcas/${mark.id}/comprobante`);
+      expect(receipt).toMatchObject({ marcaId: mark.id, hash: mark.hash, empleador: { razonSocial: 'Comercial Los Andes SpA' }, lugarTrabajo: { nombre: sede.nombre } });
+      expect(receipt.lugarTrabajo.direccion).toMatch(address);
+      expect(receipt.zonaHoraria).toBe(sede === puntaArenas ? 'America/Punta_Arenas' : 'America/Santiago');
+      const pdf = await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${mark.id}/comprobante.pdf`, headers: admin });
+      expect(pdf.statusCode).toBe(200);
+      expect(pdf.headers['content-type']).toBe('application/pdf');
+    }
+
+    // The fingerprint register: enrolled credentials on kiosks and phones, their last use is a huella mark, one revoked.
+    const credenciales = await get('/api/v1/huella/credenciales?pageSize=100');
+    expect(credenciales.total).toBeGreaterThan(10);
+    for (const c of credenciales.items) expect(c.nombreDispositivo).toMatch(/^(Quiosco (Casa Matriz|Viña del Mar|Punta Arenas)|Teléfono (nuevo )?de .+)$/);
+    type Credencial = { id: string; usuario: { id: string }; nombreDispositivo: string; registradaEn: string; ultimoUso: string | null; revocadaEn: string | null };
+    const items = credenciales.items as Credencial[];
+    expect(items.filter((c) => c.registradaEn >= '2025-05-01').map((c) => c.nombreDispositivo)).toEqual([expect.stringMatching(/^Teléfono nuevo de /)]);
+    const used = items.find((c) => c.ultimoUso && c.nombreDispositivo.startsWith('Quiosco'))!;
+    const usedMarks = await get(`/api/v1/marcas?usuarioId=${used.usuario.id}&metodo=huella&pageSize=100`);
+    expect(usedMarks.items.map((m: { instante: string }) => m.instante)).toContain(used.ultimoUso);
+    // The phone that was replaced: revoked the morning the new one was enrolled, used until then.
+    const revocadas = await get('/api/v1/huella/credenciales?estado=revocadas');
+    expect(revocadas.total).toBe(1);
+    const [revoked] = revocadas.items as Credencial[];
+    const replacement = items.find((c) => c.usuario.id === revoked!.usuario.id)!;
+    expect(replacement.nombreDispositivo).toMatch(/^Teléfono nuevo de /);
+    expect(revoked!.revocadaEn! <= replacement.registradaEn).toBe(true);
+    expect(revoked!.ultimoUso! < revoked!.revocadaEn!).toBe(true);
+    const pendientes = await get('/api/v1/huella/pendientes?pageSize=100');
+    expect(pendientes.total).toBeGreaterThan(2);
+    expect(pendientes.items.every((p: { consentimiento: boolean }) => p.consentimiento)).toBe(true);
+    const enrolled = new Set(items.map((c) => c.usuario.id));
+    expect(pendientes.items.some((p: { id: string }) => enrolled.has(p.id))).toBe(false);
+
+    // A worker sees their own marks only, and may open their own receipts.
+    const people = (await get('/api/v1/usuarios?pageSize=100')).items as { id: string; rut: string; perfil: string }[];
+    const worker = people.find((p) => p.id === all.items[0].usuarioId)!;
+    const own = await signIn(t.app, worker.rut, DEMO_PASSWORD);
+    const mine = await get(`/api/v1/marcas?${may}&pageSize=100`, bearer(own.tokenSesion));
+    expect(mine.total).toBeGreaterThan(20);
+    expect(mine.items.every((m: { usuarioId: string }) => m.usuarioId === worker.id)).toBe(true);
+    const other = all.items.find((m: { usuarioId: string }) => m.usuarioId !== worker.id);
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${other.id}/comprobante`, headers: bearer(own.tokenSesion) });
+    expect(foreign.statusCode).toBe(404);
+    await get(`/api/v1/marcas/${mine.items[0].id}/comprobante`, bearer(own.tokenSesion));
   });
 });

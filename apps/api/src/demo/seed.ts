@@ -8,6 +8,7 @@ import { hashPassword } from '../lib/passwords';
 import { insertCompany } from '../modules/companies/companies.repository';
 import { seedPlanningDemo } from '../modules/planning/planning.demo';
 import { seedKioskDemo } from '../modules/kiosk/kiosk.demo';
+import { demoSetupAt, seedMarksDemo } from '../modules/marks/marks.demo';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -92,7 +93,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
     return email;
   };
 
-  return db.transaction(async (tx) => {
+  const { people, companyId, adminId } = await db.transaction(async (tx) => {
     const companyId = await insertCompany(tx, {
       rut: `76543210-${rutCheckDigit(76_543_210)}`,
       nombre: 'Los Andes',
@@ -224,11 +225,15 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 60 * day) },
     ]);
     await seedPlanningDemo(tx, { companyId, adminId, now });
+    // PINs and consents date from the company's set-up, before the month of marks and the first enrolments.
     await seedKioskDemo(tx, {
       companyId,
-      now,
+      now: demoSetupAt(now),
       people: people.map((p) => ({ id: idOf(p), active: p.active !== false, metodos: p.metodosMarcaje ?? ['web'] })),
     });
-    return people;
+    return { people, companyId, adminId };
   });
+  // Marks go through the marks service (its own transactions and batches), once the company exists.
+  await seedMarksDemo(db, { companyId, adminId, now });
+  return people;
 }

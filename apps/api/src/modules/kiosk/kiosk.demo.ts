@@ -9,8 +9,8 @@ export const DEMO_KIOSK_PIN = '1357';
 
 /**
  * Demo data for the kiosk and the fingerprint: a PIN for every active person and the recorded
- * consent of those allowed the fingerprint. Fingerprint credentials themselves cannot be made up
- * honestly (they live in a real device), so none are created.
+ * consent of those allowed the fingerprint (their enrolled credentials come with the demo's marks,
+ * in modules/marks/marks.demo.ts).
  */
 export async function seedKioskDemo(
   tx: DbOrTx,
