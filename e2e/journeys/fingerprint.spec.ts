@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createUser, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn } from '../support/fixtures';
 
 /**
  * Fingerprint = WebAuthn with a platform authenticator and user verification. Chromium's virtual
@@ -16,6 +16,7 @@ async function addFingerprintReader(page: Page) {
 }
 
 test('a worker consents, enrols a fingerprint and marks with it on the kiosk', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const adminHeaders = await apiSession(request, admin);
   const worker = await createUser(request, adminHeaders, { nombre: 'Ignacia', apellidos: 'Huella Soto' });
@@ -29,6 +30,7 @@ test('a worker consents, enrols a fingerprint and marks with it on the kiosk', a
 
   // Consent first: enrolment is not possible before it.
   await expect(page.getByRole('button', { name: 'Registrar huella' })).toBeDisabled();
+  await expectAccessible(page);
   await page.getByLabel('He leído y acepto el texto de consentimiento').check();
   await page.getByRole('button', { name: 'Dar consentimiento' }).click();
   await expect(page.getByText('Consentimiento vigente')).toBeVisible();
@@ -36,6 +38,7 @@ test('a worker consents, enrols a fingerprint and marks with it on the kiosk', a
   await page.getByLabel('Nombre del dispositivo').fill('Celular de Ignacia');
   await page.getByRole('button', { name: 'Registrar huella' }).click();
   await expect(page.getByRole('list', { name: 'Mis huellas' }).getByText('Celular de Ignacia')).toBeVisible();
+  await expectAccessible(page);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]!.isResidentCredential).toBe(true);
@@ -50,11 +53,16 @@ test('a worker consents, enrols a fingerprint and marks with it on the kiosk', a
   const { token } = (await opened.json()) as { token: string };
   await page.evaluate((value) => localStorage.setItem('jornada_kiosco_token', value), token);
   await page.goto('/kiosco');
+  await expect(page.getByRole('button', { name: 'Entrada', exact: true })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Entrada', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Marcar con huella' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Marcar con huella' }).click();
   const result = page.getByRole('status', { name: 'Marca registrada' });
   await expect(result).toContainText('Ignacia Huella Soto');
   await expect(result).toContainText('Entrada registrada');
+  await expectAccessible(page);
 
   const marks = await request.get(`/api/v1/marcas?usuarioId=${worker.id}`, { headers: adminHeaders });
   expect(marks.ok(), await marks.text()).toBeTruthy();

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createUser, decodeQuotedPrintable, signIn, waitForMail } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createUser, decodeQuotedPrintable, expectAccessible, signIn, waitForMail } from '../support/fixtures';
 
 test('a worker sets a PIN (and is told by e-mail) and marks on the kiosk with RUT + PIN', async ({ browser, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const adminHeaders = await apiSession(request, admin);
   const site = await request.post('/api/v1/sedes', { headers: adminHeaders, data: { nombre: 'Sucursal Centro', calle: 'Huérfanos', numero: '1000', comuna: 'Santiago', region: 'RM' } });
@@ -16,14 +17,18 @@ test('a worker sets a PIN (and is told by e-mail) and marks on the kiosk with RU
   const workerPage = await workerContext.newPage();
   await signIn(workerPage, worker);
   await workerPage.goto('/dashboard/pin');
+  await expect(workerPage.getByLabel('PIN nuevo', { exact: true })).toBeVisible();
+  await expectAccessible(workerPage);
   await workerPage.getByLabel('PIN nuevo', { exact: true }).fill('1234');
   await workerPage.getByLabel('Repetir PIN nuevo').fill('1234');
   await workerPage.getByRole('button', { name: 'Guardar PIN' }).click();
   await expect(workerPage.getByText('El PIN no puede ser una secuencia (como 1234 o 4321).')).toBeVisible();
+  await expectAccessible(workerPage);
   await workerPage.getByLabel('PIN nuevo', { exact: true }).fill('1357');
   await workerPage.getByLabel('Repetir PIN nuevo').fill('1357');
   await workerPage.getByRole('button', { name: 'Guardar PIN' }).click();
   await expect(workerPage.getByText(/Tu PIN se definió o cambió por última vez el/)).toBeVisible();
+  await expectAccessible(workerPage);
   let mail = '';
   await expect
     .poll(async () => {
@@ -39,8 +44,12 @@ test('a worker sets a PIN (and is told by e-mail) and marks on the kiosk with RU
   const page = await kioskContext.newPage();
   await signIn(page, admin);
   await page.goto('/dashboard/kiosks');
+  await expect(page.getByRole('button', { name: 'Abrir quiosco' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Abrir quiosco' }).click();
   const form = page.getByRole('form', { name: 'Abrir quiosco' });
+  await expect(form.getByLabel('Nombre del quiosco')).toBeVisible();
+  await expectAccessible(page);
   const sede = form.getByRole('combobox', { name: 'Sede' });
   await sede.fill('Sucursal');
   await sede.press('ArrowDown');
@@ -50,6 +59,7 @@ test('a worker sets a PIN (and is told by e-mail) and marks on the kiosk with RU
   await form.getByRole('button', { name: 'Abrir quiosco en este dispositivo' }).click();
   await expect(page).toHaveURL(/\/kiosco$/);
   await expect(page.getByText('Sucursal Centro · Entrada Huérfanos')).toBeVisible();
+  await expectAccessible(page);
 
   // Wrong PIN first (an attempt), then the right one.
   await page.getByRole('button', { name: 'Entrada', exact: true }).click();
@@ -57,11 +67,13 @@ test('a worker sets a PIN (and is told by e-mail) and marks on the kiosk with RU
   await page.getByLabel('PIN', { exact: true }).fill('9753');
   await page.getByRole('button', { name: 'Marcar', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('RUT o PIN incorrectos.');
+  await expectAccessible(page);
   await page.getByLabel('PIN', { exact: true }).fill('1357');
   await page.getByRole('button', { name: 'Marcar', exact: true }).click();
   const result = page.getByRole('status', { name: 'Marca registrada' });
   await expect(result).toContainText('Tomas Quiosco Vera');
   await expect(result).toContainText('Entrada registrada');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Listo' }).click();
   await expect(page.getByRole('heading', { name: '¿Qué vas a marcar?' })).toBeVisible();
 

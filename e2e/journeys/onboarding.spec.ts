@@ -31,6 +31,7 @@ test('a company registers, adds its administrator and that administrator signs i
   await page.getByRole('button', { name: 'Registrar empresa' }).click();
 
   const dialog = await expectDialog(page, COMPANY_OK);
+  await expectAccessible(page);
   await dialog.getByRole('button', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/configuracion-usuario$/);
   await expect(page.getByRole('heading', { name: 'Datos Usuario Principal' })).toBeVisible();
@@ -71,6 +72,7 @@ test('the company form shows the bad-data dialog and keeps what was typed', asyn
   await page.getByLabel('Razón social').fill('RUT Malo SpA');
   await page.getByRole('button', { name: 'Registrar empresa' }).click();
   await expectDialog(page, BAD_DATA);
+  await expectAccessible(page);
   await page.getByRole('dialog').getByRole('button').first().click();
   await expect(page).toHaveURL(/\/configuracion$/);
   await expect(page.getByLabel('RUT empresa')).toHaveValue('12.345.678-9');

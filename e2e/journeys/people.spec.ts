@@ -17,6 +17,7 @@ async function pickOption(page: Page, combobox: string, option: RegExp) {
 }
 
 test('an administrator registers a worker, who sets a password from the e-mail and signs in', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   await signIn(page, admin);
   await page.goto('/dashboard/users/register');
@@ -34,21 +35,26 @@ test('an administrator registers a worker, who sets a password from the e-mail a
   await page.getByRole('textbox', { name: /^Inicio de contrato/ }).press('Tab');
   await page.getByRole('button', { name: 'Registrar usuario' }).click();
   await expect(page.getByRole('link', { name: /Ver ficha de Valentina/ })).toBeVisible();
+  await expectAccessible(page);
 
   const mail = decodeQuotedPrintable(await waitForMail(email));
   const link = /https?:\/\/[^\s"<>]+\/reset-password\/[A-Za-z0-9_-]+/.exec(mail)?.[0];
   expect(link).toBeTruthy();
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   await page.goto(new URL(link!).pathname);
+  await expect(page.getByLabel('Nueva contraseña')).toBeVisible();
+  await expectAccessible(page);
   await page.getByLabel('Nueva contraseña').fill('Valentina-clave-2026');
   await page.getByLabel('Repetir contraseña').fill('Valentina-clave-2026');
   await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
   await expect(page.getByRole('link', { name: /iniciar sesión|ingresar/i }).first()).toBeVisible();
   await signIn(page, { rut, password: 'Valentina-clave-2026' });
   await expect(page.getByRole('main')).toContainText('Valentina');
+  await expectAccessible(page);
 });
 
 test('a leader assigned to a group sees that group and its members only', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const leader = await createUser(request, headers, { nombre: 'Rodrigo', apellidos: 'Paredes Lagos', perfil: 'supervisor' });
@@ -58,7 +64,11 @@ test('a leader assigned to a group sees that group and its members only', async 
 
   await signIn(page, admin);
   await page.goto('/dashboard/group');
+  await expect(page.getByText('Bodega Norte').first()).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Nuevo grupo' }).click();
+  await expect(page.getByRole('textbox', { name: /^Nombre del grupo/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: /^Nombre del grupo/ }).fill('Cajas Mall Plaza');
   await page.getByRole('button', { name: 'Crear grupo' }).click();
   await expect(page.getByText('Cajas Mall Plaza').first()).toBeVisible();
@@ -70,8 +80,11 @@ test('a leader assigned to a group sees that group and its members only', async 
   await page.getByRole('checkbox', { name: /Seleccionar a Fernanda .*para agregar/ }).check();
   await page.getByRole('button', { name: /Agregar seleccionados \(1\)/ }).click();
   await expect(page.getByRole('table', { name: /Integrantes de Cajas Mall Plaza/ })).toContainText('Fernanda');
+  await expectAccessible(page);
 
   await page.goto(`/dashboard/group/assignment-leaders?id=${groupId}`);
+  await expect(page.getByRole('combobox', { name: /Líderes del grupo/ })).toBeVisible();
+  await expectAccessible(page);
   await pickOption(page, 'Líderes del grupo', /Rodrigo/);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Guardar líderes' }).click();
@@ -84,13 +97,16 @@ test('a leader assigned to a group sees that group and its members only', async 
   await page.goto('/dashboard/group');
   await expect(page.getByText('Cajas Mall Plaza').first()).toBeVisible();
   await expect(page.getByText('Bodega Norte')).toHaveCount(0);
+  await expectAccessible(page);
   await page.goto('/dashboard/users');
   await expect(page.getByRole('table', { name: 'Usuarios' })).toContainText('Fernanda');
   await expect(page.getByRole('table', { name: 'Usuarios' })).not.toContainText('Ignacio');
+  await expectAccessible(page);
   expect(member.id).toBeTruthy();
 });
 
 test('leaders are assigned to several groups at once after a preview', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const leader = await createUser(request, headers, { nombre: 'Macarena', apellidos: 'Toro Sepúlveda', perfil: 'supervisor' });
@@ -100,6 +116,8 @@ test('leaders are assigned to several groups at once after a preview', async ({ 
 
   await signIn(page, admin);
   await page.goto('/dashboard/group/assignment-masiva');
+  await expect(page.getByRole('checkbox', { name: 'Elegir Turno Noche' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('checkbox', { name: 'Elegir Turno Mañana' }).check();
   await page.getByRole('checkbox', { name: 'Elegir Turno Tarde' }).check();
   await pickOption(page, 'Líderes', /Macarena/);
@@ -109,6 +127,7 @@ test('leaders are assigned to several groups at once after a preview', async ({ 
   await expect(changes).toContainText('Turno Mañana');
   await expect(changes).toContainText('Turno Tarde');
   await expect(changes).not.toContainText('Turno Noche');
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Confirmar asignación' }).click();
 
   const leadersOf = async (id: string) =>
@@ -119,6 +138,7 @@ test('leaders are assigned to several groups at once after a preview', async ({ 
 });
 
 test('a bulk user upload with one bad row writes nothing, and the fixed file registers everyone', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const suffix = Math.random().toString(36).slice(2, 8);
@@ -129,11 +149,14 @@ test('a bulk user upload with one bad row writes nothing, and the fixed file reg
 
   await signIn(page, admin);
   await page.goto('/dashboard/users/register?tab=masivo');
+  await expect(page.locator('input[type=file][name=archivo]')).toBeAttached();
+  await expectAccessible(page);
   await page.locator('input[type=file][name=archivo]').setInputFiles({ name: 'usuarios.csv', mimeType: 'text/csv', buffer: Buffer.from(rows('12.345.678-9')) });
   const errors = page.getByRole('table', { name: 'Errores por fila' });
   await expect(errors).toBeVisible();
   await expect(errors).toContainText('RUT');
   await expect(page.getByRole('button', { name: 'Confirmar carga' })).toBeDisabled();
+  await expectAccessible(page);
   const before = (await (await request.get(`/api/v1/usuarios?q=${encodeURIComponent('Reyes Vera')}`, { headers })).json()) as { total: number };
   expect(before.total).toBe(0);
 
@@ -142,6 +165,7 @@ test('a bulk user upload with one bad row writes nothing, and the fixed file reg
   await expect(page.getByRole('table', { name: /Vista previa de usuarios/ })).toContainText('Josefa');
   await page.getByRole('button', { name: 'Confirmar carga' }).click();
   await expect(page.getByText('Carga completada')).toBeVisible();
+  await expectAccessible(page);
   const after = (await (await request.get('/api/v1/usuarios?pageSize=100', { headers })).json()) as { items: { nombre: string }[] };
   expect(after.items.map((u) => u.nombre)).toEqual(expect.arrayContaining(['Tomás', 'Josefa']));
 });

@@ -29,6 +29,7 @@ async function chooseOption(page: Page, label: RegExp, option: RegExp) {
 }
 
 test('a shift is created, a group planned Monday to Friday for a month, and one changed day shows in the log', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const group = await createGroup(request, headers, 'Sala de ventas');
@@ -38,8 +39,12 @@ test('a shift is created, a group planned Monday to Friday for a month, and one 
 
   await signIn(page, admin);
   await page.goto('/dashboard/planning/shift-list');
+  await expect(page.getByRole('button', { name: 'Nuevo turno' }).first()).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Nuevo turno' }).first().click();
   const modal = page.getByRole('dialog', { name: 'Nuevo turno' });
+  await expect(modal.getByLabel(/^Nombre/)).toBeVisible();
+  await expectAccessible(page);
   await modal.getByLabel(/^Nombre/).fill('Oficina');
   await modal.getByLabel(/^Código/).fill('OF');
   await modal.getByLabel(/^Inicio$|^Inicio \*/).fill('09:00');
@@ -51,9 +56,13 @@ test('a shift is created, a group planned Monday to Friday for a month, and one 
   await expectAccessible(page);
 
   await page.goto('/dashboard/create-planning');
+  await expect(page.getByRole('combobox', { name: /^Grupos/ })).toBeVisible();
+  await expectAccessible(page);
   await chooseOption(page, /^Grupos/, /Sala de ventas/);
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Siguiente' }).click();
+  await expect(page.getByRole('textbox', { name: /^Desde/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('textbox', { name: /^Desde/ }).fill(month.first);
   await page.getByRole('textbox', { name: /^Desde/ }).press('Tab');
   await page.getByRole('textbox', { name: /^Hasta/ }).fill(month.last);
@@ -64,6 +73,7 @@ test('a shift is created, a group planned Monday to Friday for a month, and one 
   await expect(page.getByRole('textbox', { name: /^Lunes/ }).or(page.getByRole('combobox', { name: /^Lunes/ }))).toHaveValue(/OF/);
   await page.getByRole('button', { name: 'Ver vista previa' }).click();
   await expect(page.getByRole('status', { name: 'Resumen de la vista previa' })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Guardar planificación' }).click();
   await expect(page.getByText('Planificación guardada')).toBeVisible();
 
@@ -80,8 +90,12 @@ test('a shift is created, a group planned Monday to Friday for a month, and one 
   const firstWorking = grid.filas[0]!.dias.find((d) => d.fecha.startsWith(month.mes) && d.tipo === 'turno')!.fecha;
   const dayNumber = Number(firstWorking.slice(8));
   await page.goto(`/dashboard/planning?mes=${month.mes}&grupo=${group.id}`);
+  await expect(page.getByRole('button', { name: new RegExp(` ${dayNumber} de .*, Ana Pérez Muñoz: turno`) })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('button', { name: new RegExp(` ${dayNumber} de .*, Ana Pérez Muñoz: turno`) }).click();
   await page.getByRole('button', { name: /Libre \(descanso\)/ }).click();
+  await expect(page.getByRole('dialog').getByRole('textbox', { name: /^Motivo/ })).toBeVisible();
+  await expectAccessible(page);
   await page.getByRole('dialog').getByRole('textbox', { name: /^Motivo/ }).fill('Cambio de turno pedido por la trabajadora');
   await page.getByRole('dialog').getByText('Trabajador', { exact: true }).click();
   await page.getByRole('button', { name: 'Guardar cambio' }).click();
@@ -91,9 +105,11 @@ test('a shift is created, a group planned Monday to Friday for a month, and one 
   const log = page.getByRole('table', { name: 'Registro de cambios de planificación' });
   await expect(log).toContainText('Ana');
   await expect(log).toContainText('Cambio de turno pedido por la trabajadora');
+  await expectAccessible(page);
 });
 
 test('a planning file with one bad row writes nothing; the fixed file is applied', async ({ page, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const shift = await request.post('/api/v1/turnos', {
@@ -109,17 +125,21 @@ test('a planning file with one bad row writes nothing; the fixed file is applied
 
   await signIn(page, admin);
   await page.goto('/dashboard/bulk-planning-upload');
+  await expect(page.locator('input[type=file][name=archivo]')).toBeAttached();
+  await expectAccessible(page);
   await page.locator('input[type=file][name=archivo]').setInputFiles({ name: 'planificacion.csv', mimeType: 'text/csv', buffer: Buffer.from(file('NOEXISTE')) });
   const errors = page.getByRole('table', { name: 'Errores por fila' });
   await expect(errors).toBeVisible();
   await expect(errors).toContainText('Turno');
   await expect(page.getByRole('button', { name: 'Confirmar carga' })).toBeDisabled();
   expect((await dayOf(request, headers, month.mes, worker.id, d5)).tipo).toBe('sin_planificar');
+  await expectAccessible(page);
 
   await page.locator('input[type=file][name=archivo]').setInputFiles({ name: 'planificacion.csv', mimeType: 'text/csv', buffer: Buffer.from(file('libre')) });
   await expect(page.getByRole('button', { name: 'Confirmar carga' })).toBeEnabled();
   await page.getByRole('button', { name: 'Confirmar carga' }).click();
   await expect(page.getByText('Carga completada')).toBeVisible();
+  await expectAccessible(page);
   const day5 = await dayOf(request, headers, month.mes, worker.id, d5);
   expect(day5.tipo).toBe('turno');
   expect(day5.turno?.codigo).toBe('MA');

@@ -9,6 +9,7 @@ test('a wrong password keeps the person signed out and says so', async ({ page, 
   await page.getByLabel('Contraseña', { exact: true }).fill('no-es-la-clave');
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page.getByText('RUT o contraseña incorrectos.')).toBeVisible();
+  await expectAccessible(page);
   await expect(page).toHaveURL(/\/$/);
   expect(await storedToken(page)).toBeNull();
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_MAILBOX } from '../support/env';
-import { apiSession, createCompanyWithAdmin, createUser, decodeQuotedPrintable, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createUser, decodeQuotedPrintable, expectAccessible, signIn } from '../support/fixtures';
 
 /** Casa Matriz, Av. Apoquindo 4500: the site's position; the geofence is 150 m around it. */
 const SITE = { lat: -33.4136, lng: -70.5826 };
@@ -16,13 +16,14 @@ function receiptMails(to: string, marker: string): string[] {
     const raw = readFileSync(path.join(E2E_MAILBOX, file), 'utf8');
     if (!raw.split('\r\n', 1)[0]!.toLowerCase().includes(to.toLowerCase())) continue;
     // Quoted-printable gives the UTF-8 bytes one per character: read them back as UTF-8.
-    const text = Buffer.from(decodeQuotedPrintable(raw), 'latin1').toString('utf8');
+    const text = decodeQuotedPrintable(raw);
     if (text.includes(marker)) found.push(text);
   }
   return found;
 }
 
 test('web marking: inside and outside the geofence, the receipt e-mail, its verification, and a mark made offline', async ({ browser, request }) => {
+  test.slow(); // a long journey with axe on each of its pages
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const site = await request.post('/api/v1/sedes', {
@@ -45,6 +46,7 @@ test('web marking: inside and outside the geofence, the receipt e-mail, its veri
   await expect(page).toHaveURL(/\/dashboard\/web-marking$/);
   await expect(page.getByText('No tienes un turno planificado para hoy.')).toBeVisible();
   await expect(page.getByText(/Tu siguiente marca:/)).toContainText('Entrada');
+  await expectAccessible(page);
   const buttons = page.getByRole('group', { name: 'Marcar' });
 
   // Entrada inside the geofence: recorded, not flagged.
@@ -54,6 +56,7 @@ test('web marking: inside and outside the geofence, the receipt e-mail, its veri
   await expect(firstReceipt).toContainText('Ignacia Marca Web');
   await expect(firstReceipt).toContainText(`${SITE.lat.toFixed(6)}, ${SITE.lng.toFixed(6)}`);
   await expect(page.getByText('Marcaste fuera de la geocerca de tu sede')).toHaveCount(0);
+  await expectAccessible(page);
 
   // Salida from 4 km away: recorded too, and flagged.
   await context.setGeolocation({ latitude: FAR.lat, longitude: FAR.lng, accuracy: 15 });
@@ -65,6 +68,7 @@ test('web marking: inside and outside the geofence, the receipt e-mail, its veri
   await expect(today.getByRole('listitem').nth(1)).toContainText('Salida');
   await expect(today.getByRole('listitem').nth(1)).toContainText('Fuera de la geocerca');
   await expect(today.getByRole('listitem').nth(0)).not.toContainText('Fuera de la geocerca');
+  await expectAccessible(page);
 
   // The receipt of the salida reaches the worker's personal e-mail with every legal field.
   let mail = '';
@@ -89,14 +93,16 @@ test('web marking: inside and outside the geofence, the receipt e-mail, its veri
 
   // The receipt on the screen is the same one, and the public page verifies it.
   await expect(page.getByRole('table', { name: 'Comprobante de tu marca' })).toContainText(hash);
-  const verifier = await browser.newPage();
+  // Pages of their own contexts (axe opens a helper page in the page's context).
+  const verifier = await (await browser.newContext()).newPage();
   await verifier.goto(`/verificar/${hash}`);
   await expect(verifier.getByText('Comprobante auténtico')).toBeVisible();
   const verified = verifier.getByRole('table', { name: 'Datos del comprobante verificado' });
   await expect(verified).toContainText('Ignacia Marca Web');
   await expect(verified).toContainText('Salida');
   await expect(verified).toContainText(admin.razonSocial);
-  await verifier.close();
+  await expectAccessible(verifier);
+  await verifier.context().close();
 
   // Without network: the mark waits on the device, then goes out flagged offline with its own time.
   await context.setGeolocation({ latitude: SITE.lat, longitude: SITE.lng, accuracy: 12 });
@@ -104,6 +110,7 @@ test('web marking: inside and outside the geofence, the receipt e-mail, its veri
   await buttons.getByRole('button', { name: /^Entrada/ }).click();
   await expect(page.getByText('Sin conexión: tu marca quedó guardada en este dispositivo')).toBeVisible();
   await expect(page.getByRole('heading', { name: '1 marca pendiente de envío' })).toBeVisible();
+  await expectAccessible(page);
   await expect(today.getByRole('listitem')).toHaveCount(2);
   await context.setOffline(false);
   await expect(page.getByRole('heading', { name: '1 marca pendiente de envío' })).toHaveCount(0, { timeout: 20_000 });
@@ -120,11 +127,12 @@ test('web marking: inside and outside the geofence, the receipt e-mail, its veri
   await context.close();
 
   // The administrator sees the flagged marks on the attempts page.
-  const adminPage = await browser.newPage();
+  const adminPage = await (await browser.newContext()).newPage();
   await signIn(adminPage, admin);
   await adminPage.goto('/dashboard/marking-attempts');
   const attempts = adminPage.getByRole('table', { name: 'Intentos de marcaje' });
   await expect(attempts.getByText('Fuera de la geocerca (marca registrada)')).toBeVisible();
   await expect(attempts.getByText('Sin conexión (marca registrada)')).toBeVisible();
-  await adminPage.close();
+  await expectAccessible(adminPage);
+  await adminPage.context().close();
 });

@@ -9,7 +9,10 @@ import { BackgroundTasks } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { createMailer, type Mailer } from './lib/mailer';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { createAuthService } from './modules/auth/auth.service';
+import { createAuthService, createSignInThrottle } from './modules/auth/auth.service';
+import { registerInspectorJobs } from './modules/inspectors/inspector-jobs';
+import { fiscalizadorRequestLog, registerInspectorRoutes } from './modules/inspectors/inspectors.routes';
+import { createInspectorsService } from './modules/inspectors/inspectors.service';
 import { registerCompanyRoutes } from './modules/companies/companies.routes';
 import { createCompaniesService } from './modules/companies/companies.service';
 import { findCompanyById } from './modules/companies/companies.repository';
@@ -39,6 +42,11 @@ import { createKioskService } from './modules/kiosk/kiosk.service';
 import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
 import { registerClockDeviceRoutes, registerIclockRoutes } from './modules/clock-devices/clock-devices.routes';
 import { createClockDevicesService } from './modules/clock-devices/clock-devices.service';
+import { createMarksReportService } from './modules/reports/marks-report.service';
+import { registerReportRoutes } from './modules/reports/reports.routes';
+import { registerCorrectionJobs } from './modules/corrections/corrections.jobs';
+import { registerCorrectionRoutes } from './modules/corrections/corrections.routes';
+import { createCorrectionsService } from './modules/corrections/corrections.service';
 import { registerGracefulClose } from './ops/graceful-close';
 import { createMetrics, type AppMetrics } from './ops/metrics';
 import { registerOpsRoutes, registerRequestMetrics } from './ops/ops.routes';
@@ -139,9 +147,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const companies = createCompaniesService(db);
   const users = createUsersService({ db, companies, mailer, background, publicUrl: config.publicUrl, log: app.log });
   const usersBulk = createUsersBulk(db, users);
-  const auth = createAuthService({ db, mailer, background, publicUrl: config.publicUrl, log: app.log, sleep: deps.sleep ?? sleepFor });
+  // DT inspectors (issue 7): their employer sessions resolve after the users' sessions, are read-only and logged.
+  const inspectors = createInspectorsService({
+    db,
+    mailer,
+    background,
+    throttle: createSignInThrottle({ db, sleep: deps.sleep ?? sleepFor }),
+    publicUrl: config.publicUrl,
+    log: app.log,
+    onJobQueued: () => app.jobs.kick(),
+  });
+  const auth = createAuthService({ db, mailer, background, publicUrl: config.publicUrl, log: app.log, sleep: deps.sleep ?? sleepFor, inspectors });
 
-  registerAuth(app, (token) => auth.resolveSession(token, clock()));
+  registerAuth(app, async (token) => (await auth.resolveSession(token, clock())) ?? inspectors.resolveSession(token, clock()), {
+    onFiscalizadorRequest: fiscalizadorRequestLog(inspectors, clock),
+  });
+  registerInspectorRoutes(app, inspectors, clock);
   registerCompanyRoutes(app, companies, clock);
   registerUserRoutes(app, users, usersBulk, clock);
   registerSiteRoutes(app, createSitesService(db), clock);
@@ -155,6 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerPlanningUploadRoutes(app, createPlanningUploadsService(db, planning), clock);
   const jobs = new JobQueue({ db, clock, log: app.log });
   registerReceiptJobs(jobs, { db, mailer, publicUrl: config.publicUrl });
+  registerInspectorJobs(jobs, { db, mailer, publicUrl: config.publicUrl });
   metrics.trackJobQueue(RECEIPT_JOB, () => jobs.depth(RECEIPT_JOB));
   const marks = createMarksService({ db, publicUrl: config.publicUrl, metrics, onJobQueued: () => jobs.kick() });
   app.decorate('marks', marks);
@@ -169,6 +191,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clockDevices = createClockDevicesService(db, () => marks, app.log);
   registerClockDeviceRoutes(app, clockDevices, clock);
   await registerIclockRoutes(app, clockDevices, clock);
+  // Reports: the marks report with each row's integrity in its worker's hash chain.
+  registerReportRoutes(app, createMarksReportService({ db }), clock);
+  // Corrections of marks (DT Res. Ex. 38): proposals, the worker's objection or acceptance, consolidation at 48 h.
+  const corrections = createCorrectionsService({ db, marks: () => marks, log: app.log, onJobQueued: () => jobs.kick() });
+  registerCorrectionJobs(jobs, { db, mailer, publicUrl: config.publicUrl, corrections, clock });
+  registerCorrectionRoutes(app, corrections, clock);
   registerOpsRoutes(app, { metrics, metricsToken: config.metricsToken, readiness: { db, expectedMigrations: shippedMigrations() } });
   await registerWeb(app, webDistAvailable(config.webDist) ? config.webDist : null);
 

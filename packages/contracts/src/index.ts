@@ -15,3 +15,6 @@ export * from './marks';
 export * from './webauthn';
 export * from './kiosk';
 export * from './clock-devices';
+export * from './corrections';
+export * from './reports';
+export * from './inspectors';

@@ -17,7 +17,7 @@ describe('navigation by perfil', () => {
     expect(admin[0]).toBe('Inicio');
     expect(admin).toContain('Usuarios[Lista de usuarios,Registrar usuario]');
     expect(admin).toContain('Grupos[Grupos,Editar grupo,Estados de grupos,Asignar líderes,Asignación masiva]');
-    expect(admin).toContain('Configuración[Empresa,Sedes,Relojes control]');
+    expect(admin).toContain('Configuración[Empresa,Sedes,Relojes control,Accesos de fiscalizadores]');
     expect(admin).toEqual(expect.arrayContaining(['Marcar asistencia', 'Intentos de marcaje']));
     expect(admin).toContain('Mis datos');
 
@@ -30,7 +30,9 @@ describe('navigation by perfil', () => {
     expect(trabajador).toEqual(expect.arrayContaining(['Inicio', 'Marcar asistencia', 'Mis datos']));
     expect(trabajador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Intentos de marcaje/);
 
-    expect(labels('fiscalizador')).toEqual(['Inicio']);
+    const fiscalizador = labels('fiscalizador');
+    expect(fiscalizador).toEqual(expect.arrayContaining(['Inicio', 'Cambiar empleador']));
+    expect(fiscalizador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Marcar asistencia|Mis datos|Planificación/);
     expect(labels('')).toEqual([]);
   });
 
@@ -44,12 +46,14 @@ describe('navigation by perfil', () => {
     expect(within(nav).queryByText('Registrar usuario')).not.toBeInTheDocument();
   });
 
-  it('a fiscalizador sees only Inicio, and an address outside their perfil says so', async () => {
+  it('a fiscalizador sees no administration, and an address outside their perfil says so', async () => {
     mockRoutes({ ...signedInAs('fiscalizador'), 'GET /v1/usuarios': () => ({ body: page([]) }) });
     renderApp('/dashboard/users');
     expect(await screen.findByRole('heading', { name: 'No tienes acceso a esta sección' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Inicio']);
+    const links = within(nav).getAllByRole('link').map((link) => link.textContent);
+    expect(links).toEqual(expect.arrayContaining(['Inicio', 'Cambiar empleador']));
+    expect(links.join()).not.toMatch(/Usuarios|Configuración|Marcar asistencia/);
   });
 
   it('an administrator sees the sections and opens one', async () => {

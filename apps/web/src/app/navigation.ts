@@ -2,8 +2,10 @@ import type { Perfil } from '@jornada/contracts';
 import type { ComponentType } from 'react';
 import { IconCalendar } from '../components/planning-grid/icon-calendar';
 import { IconFingerprint } from '../components/icon-fingerprint';
-import { IconGroups, IconHome, IconSettings, IconUser, IconUsers } from '../components/icons';
+import { IconBuilding, IconGroups, IconHome, IconSettings, IconUser, IconUsers } from '../components/icons';
 import { IconClockCheck, IconMarkAlert } from '../components/icon-clock-check';
+import { IconCorrection } from '../components/icon-correction';
+import { IconReport } from '../components/icon-report';
 
 /**
  * Who may open each private area: the one source of truth for the navigation and the route guard
@@ -43,6 +45,16 @@ export const AREA_ACCESS = {
   receipts: ['administrador', 'supervisor', 'trabajador'],
   /** Refused or doubtful marks (supervisors: the groups they lead). */
   markingAttempts: ['administrador', 'supervisor'],
+  /** Issue 7: the company's log of labour inspectors' accesses. */
+  inspectorLog: ['administrador'],
+  /** Issue 7: a labour inspector goes back to choosing the employer (`/fiscalizacion`). */
+  inspectorSwitch: ['fiscalizador'],
+  /** Corrections of marks: the worker objects or accepts their own; administrador and supervisor (their groups) follow and annul. */
+  corrections: ['administrador', 'supervisor', 'trabajador'],
+  /** The reports section (any report a perfil may open). */
+  reports: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
+  /** The marks report (spec reports/brand): administrador and fiscalizador the company, supervisor their groups, trabajador their own. */
+  marksReport: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
 } as const satisfies Record<string, readonly Perfil[]>;
 
 export type Area = keyof typeof AREA_ACCESS;
@@ -67,6 +79,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Inicio', icon: IconHome, end: true, area: 'home' },
   { to: '/dashboard/web-marking', label: 'Marcar asistencia', icon: IconClockCheck, area: 'webMarking' },
   { to: '/dashboard/marking-attempts', label: 'Intentos de marcaje', icon: IconMarkAlert, area: 'markingAttempts' },
+  { to: '/dashboard/corrections', label: 'Correcciones', icon: IconCorrection, area: 'corrections' },
   {
     to: '/dashboard/users',
     label: 'Usuarios',
@@ -99,6 +112,7 @@ export const NAV_ITEMS: NavItem[] = [
       { to: '/dashboard/settings/company', label: 'Empresa', area: 'settings' },
       { to: '/dashboard/settings/sites', label: 'Sedes', area: 'settings' },
       { to: '/dashboard/settings/clocks', label: 'Relojes control', area: 'settings' },
+      { to: '/dashboard/settings/inspections', label: 'Accesos de fiscalizadores', area: 'inspectorLog' },
     ],
   },
   {
@@ -127,7 +141,15 @@ export const NAV_ITEMS: NavItem[] = [
       { to: '/dashboard/pin', label: 'Mi PIN de marcaje', area: 'pin' },
     ],
   },
+  {
+    to: '/dashboard/reports',
+    label: 'Reportes',
+    icon: IconReport,
+    area: 'reports',
+    children: [{ to: '/dashboard/reports/brand', label: 'Marcas', area: 'marksReport' }],
+  },
   { to: '/dashboard/users/me', label: 'Mis datos', icon: IconUser, area: 'ownData' },
+  { to: '/fiscalizacion', label: 'Cambiar empleador', icon: IconBuilding, area: 'inspectorSwitch' },
 ];
 
 /** The navigation a perfil sees: entries it may open; a section with a single entry becomes that entry. */

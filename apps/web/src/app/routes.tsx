@@ -1,5 +1,5 @@
-import type { RouteObject } from 'react-router';
-import { FullScreenLoader } from '../components/full-screen-loader';
+import { Navigate, type RouteObject } from 'react-router';
+import { BootLoader } from '../components/full-screen-loader';
 import { NotFoundPage } from '../components/not-found-page';
 import { SignInPage } from '../features/auth';
 import type { Area } from './navigation';
@@ -24,7 +24,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: RootLayout,
-    HydrateFallback: FullScreenLoader,
+    HydrateFallback: BootLoader,
     errorElement: <PublicRouteError />,
     children: [
       { index: true, Component: SignInPage },
@@ -32,7 +32,7 @@ export const routes: RouteObject[] = [
         // Pathless: provides the query cache to every page but sign-in.
         id: 'with-query',
         lazy: async () => ({ Component: (await import('./layouts/query-layout')).QueryLayout }),
-        HydrateFallback: FullScreenLoader,
+        HydrateFallback: BootLoader,
         children: [
           {
             path: 'forgotpassword',
@@ -55,6 +55,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/onboarding/user')).UserFormPage }),
           },
           {
+            // Issue 7: the labour inspector's access (temporary key, then an employer chosen by razón social or RUT).
+            path: 'fiscalizacion',
+            lazy: async () => ({ Component: (await import('../features/inspectors/access')).InspectorAccessPage }),
+          },
+          {
             // The kiosk device: its own token, never a user session.
             path: 'kiosco',
             lazy: async () => ({ Component: (await import('../features/kiosk')).KioskPage }),
@@ -75,7 +80,7 @@ export const routes: RouteObject[] = [
               {
                 id: 'private-layout',
                 lazy: async () => ({ Component: (await import('./layouts/private-layout')).PrivateLayout }),
-                HydrateFallback: FullScreenLoader,
+                HydrateFallback: BootLoader,
                 children: [
                   {
                     index: true,
@@ -132,6 +137,7 @@ export const routes: RouteObject[] = [
                       { path: 'company', lazy: async () => ({ Component: (await import('../features/settings/company')).CompanyPage }) },
                       { path: 'sites', lazy: async () => ({ Component: (await import('../features/settings/sites')).SitesPage }) },
                       { path: 'clocks', lazy: async () => ({ Component: (await import('../features/clock-devices')).ClocksPage }) },
+                      { path: 'inspections', lazy: async () => ({ Component: (await import('../features/inspectors/log')).AccessLogPage }) },
                     ],
                   },
                   // Issue 5: shifts, planning and the three planning uploads.
@@ -197,6 +203,22 @@ export const routes: RouteObject[] = [
                     lazy: gate('markingAttempts'),
                     children: [
                       { path: 'marking-attempts', lazy: async () => ({ Component: (await import('../features/marking-attempts')).MarkingAttemptsPage }) },
+                    ],
+                  },
+                  // Issue 6: corrections of marks (objection within 48 hours, consolidation).
+                  {
+                    lazy: gate('corrections'),
+                    children: [{ path: 'corrections', lazy: async () => ({ Component: (await import('../features/corrections')).CorrectionsPage }) }],
+                  },
+                  // Reports (spec reports/*): the marks report with each mark's integrity in its hash chain.
+                  {
+                    path: 'reports',
+                    children: [
+                      { index: true, element: <Navigate to="/dashboard/reports/brand" replace /> },
+                      {
+                        lazy: gate('marksReport'),
+                        children: [{ path: 'brand', lazy: async () => ({ Component: (await import('../features/reports/marks')).MarksReportPage }) }],
+                      },
                     ],
                   },
                   { path: '*', element: <NotFoundPage embedded homePath="/dashboard" homeLabel="Volver al panel" /> },

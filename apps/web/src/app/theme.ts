@@ -63,5 +63,8 @@ export const theme = createTheme({
     PasswordInput: { defaultProps: { size: 'md' } },
     Textarea: { defaultProps: { size: 'md' } },
     Button: { defaultProps: { size: 'md' } },
+    // The × of clearable selects and date fields has no text: give it a name (axe, button-name).
+    // A field that says more (e.g. "Quitar archivo") passes its own clearButtonProps.
+    InputClearButton: { defaultProps: { 'aria-label': 'Borrar' } },
   },
 });

@@ -7,6 +7,7 @@ import { Checkbox, Pagination, Table, Text, VisuallyHidden } from '@mantine/core
 import type { ReactNode } from 'react';
 import { IconSort } from '../icons';
 import { EmptyState, ErrorState, TableSkeleton, type EmptyStateProps } from '../states';
+import { useScrollableRegion } from '../use-scrollable-region';
 import classes from './data-table.module.css';
 
 export type SortDirection = 'asc' | 'desc';
@@ -94,6 +95,8 @@ export function DataTable<T>({
   selection,
   rowActions,
 }: DataTableProps<T>) {
+  // Before any early return: hooks run in the same order on every render.
+  const scrollRegion = useScrollableRegion(caption);
   const captionNode = showCaption ? (
     <caption className={classes.caption}>{caption}</caption>
   ) : (
@@ -148,7 +151,7 @@ export function DataTable<T>({
 
   return (
     <div className={classes.frame}>
-      <div className={classes.scroll} data-fetching={fetching || undefined} aria-busy={fetching || undefined}>
+      <div {...scrollRegion} className={classes.scroll} data-fetching={fetching || undefined} aria-busy={fetching || undefined}>
         <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
           {captionNode}
           <Table.Thead>

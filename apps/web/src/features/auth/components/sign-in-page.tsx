@@ -7,7 +7,7 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Stack.css';
 import type { AuthBody } from '@jornada/contracts';
 import { Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { useEffect, type FocusEvent } from 'react';
+import type { FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useLocation } from 'react-router';
 import { formatRutForDisplay } from '../../../lib/format';
@@ -36,9 +36,6 @@ export function SignInPage() {
     formState: { errors },
   } = useForm<AuthBody>({ resolver: validation.resolver, defaultValues: { rut: '', password: '' } });
 
-  useEffect(() => {
-    validation.preload().catch(() => undefined);
-  }, []);
 
   if (session.status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
 
@@ -56,10 +53,21 @@ export function SignInPage() {
           <Anchor component={Link} to="/configuracion" fw={600}>
             Registra tu empresa
           </Anchor>
+          <br />
+          <Anchor component={Link} to="/fiscalizacion" size="sm">
+            Acceso para fiscalizadores de la Dirección del Trabajo
+          </Anchor>
         </>
       }
     >
-      <form onSubmit={handleSubmit((body) => signIn(body))} noValidate aria-label="Iniciar sesión">
+      {/* The validation (zod and the schema) is fetched when the person starts on the form, not while
+          the page loads (Lighthouse blocking time); a submit before that waits for it. */}
+      <form
+        onSubmit={handleSubmit((body) => signIn(body))}
+        onFocus={() => void validation.preload().catch(() => undefined)}
+        noValidate
+        aria-label="Iniciar sesión"
+      >
         <Stack gap="md">
           <TextInput
             label="RUT"

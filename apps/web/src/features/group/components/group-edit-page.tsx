@@ -119,8 +119,7 @@ function Members({ group }: { group: Grupo }) {
         description="Marca a quienes quieras quitar del grupo."
         actions={
           <Button
-            color="red.9"
-            c="red.9"
+            color="red"
             variant="light"
             size="sm"
             disabled={toRemove.size === 0}

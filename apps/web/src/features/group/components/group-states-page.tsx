@@ -165,7 +165,7 @@ export function GroupStatesPage() {
             <Button
               size="xs"
               variant="light"
-              color={g.estado === 'activo' ? 'red.8' : undefined}
+              color={g.estado === 'activo' ? 'red' : undefined}
               onClick={() => setChanging(g)}
               aria-label={`${g.estado === 'activo' ? 'Desactivar' : 'Activar'} ${g.nombre}`}
             >

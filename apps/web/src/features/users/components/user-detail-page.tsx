@@ -250,7 +250,7 @@ export function UserDetailPage() {
               {user.activo
                 ? !user.principal &&
                   user.id !== session.user._id && (
-                    <Button color="red.9" variant="light" c="red.9" onClick={() => setDialog('finiquito')}>
+                    <Button color="red" variant="light" onClick={() => setDialog('finiquito')}>
                       Desactivar (finiquito)
                     </Button>
                   )
