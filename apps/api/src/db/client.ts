@@ -131,6 +131,10 @@ async function openPostgres(url: string): Promise<Database> {
   // An idle client that loses its server must not crash the process; the next query reports the problem.
   pool.on('error', () => {});
   systemPool.on('error', () => {});
+  // A checked-out client (a transaction between statements) that loses its server emits 'error' with
+  // nobody listening, which would crash the process and leave its pending query unanswered: every
+  // client gets a listener; the statement in flight still fails, and the request answers 503.
+  for (const each of [pool, systemPool]) each.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,
