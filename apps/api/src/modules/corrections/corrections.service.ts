@@ -364,6 +364,45 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     return (await views(session, scope, [row], now))[0]!;
   }
 
+  /**
+   * Moves a pending correction, still open (before its deadline, not accepted nor being consolidated),
+   * to `objetada` or `anulada` with its event and e-mail, in one transaction; a correction that moved
+   * meanwhile answers 409 with its state.
+   */
+  async function closePending(
+    session: RequestSession,
+    id: string,
+    now: Date,
+    status: 'objetada' | 'anulada',
+    set: Partial<typeof markCorrections.$inferInsert>,
+    note: string,
+  ): Promise<void> {
+    const closed = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(markCorrections)
+        .set({ ...set, status })
+        .where(
+          and(
+            eq(markCorrections.companyId, session.companyId),
+            eq(markCorrections.id, id),
+            eq(markCorrections.status, 'pendiente'),
+            isNull(markCorrections.acceptedAt),
+            isNull(markCorrections.claimedAt),
+            gt(markCorrections.deadline, now),
+          ),
+        )
+        .returning();
+      if (!updated) return null;
+      await addEvent(tx, updated, status, session.userId, now, note);
+      await notify(tx, updated, status, now);
+      return updated;
+    });
+    if (!closed) {
+      const after = await findRow(session.companyId, id);
+      throw new AppError('CONFLICT', closedMessage(after?.status ?? 'pendiente'));
+    }
+  }
+
   function closedMessage(status: EstadoCorreccion): string {
     switch (status) {
       case 'consolidada':
@@ -569,30 +608,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         throw new AppError('CONFLICT', after?.status === 'consolidada' ? CORRECTION_MESSAGES.deadlinePassed : closedMessage(after?.status ?? 'pendiente'));
       }
       if (row.status !== 'pendiente' || row.acceptedAt || row.claimedAt) throw new AppError('CONFLICT', row.acceptedAt && row.status === 'pendiente' ? CORRECTION_MESSAGES.inProgress : closedMessage(row.status));
-      const objected = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(markCorrections)
-          .set({ status: 'objetada', objection: objecion, objectedAt: now })
-          .where(
-            and(
-              eq(markCorrections.companyId, session.companyId),
-              eq(markCorrections.id, row.id),
-              eq(markCorrections.status, 'pendiente'),
-              isNull(markCorrections.acceptedAt),
-              isNull(markCorrections.claimedAt),
-              gt(markCorrections.deadline, now),
-            ),
-          )
-          .returning();
-        if (!updated) return null;
-        await addEvent(tx, updated, 'objetada', session.userId, now, objecion);
-        await notify(tx, updated, 'objetada', now);
-        return updated;
-      });
-      if (!objected) {
-        const after = await findRow(session.companyId, row.id);
-        throw new AppError('CONFLICT', closedMessage(after?.status ?? 'pendiente'));
-      }
+      await closePending(session, row.id, now, 'objetada', { objection: objecion, objectedAt: now }, objecion);
       onJobQueued?.();
       return viewOf(session, scope, row.id, now);
     },
@@ -638,30 +654,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         throw new AppError('CONFLICT', after?.status === 'consolidada' ? 'El plazo venció: la corrección ya quedó consolidada.' : closedMessage(after?.status ?? 'pendiente'));
       }
       if (row.status !== 'pendiente' || row.acceptedAt || row.claimedAt) throw new AppError('CONFLICT', row.acceptedAt && row.status === 'pendiente' ? CORRECTION_MESSAGES.inProgress : closedMessage(row.status));
-      const annulled = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(markCorrections)
-          .set({ status: 'anulada', annulledAt: now, annulledBy: session.userId, annulReason: motivo })
-          .where(
-            and(
-              eq(markCorrections.companyId, session.companyId),
-              eq(markCorrections.id, row.id),
-              eq(markCorrections.status, 'pendiente'),
-              isNull(markCorrections.acceptedAt),
-              isNull(markCorrections.claimedAt),
-              gt(markCorrections.deadline, now),
-            ),
-          )
-          .returning();
-        if (!updated) return null;
-        await addEvent(tx, updated, 'anulada', session.userId, now, motivo);
-        await notify(tx, updated, 'anulada', now);
-        return updated;
-      });
-      if (!annulled) {
-        const after = await findRow(session.companyId, row.id);
-        throw new AppError('CONFLICT', closedMessage(after?.status ?? 'pendiente'));
-      }
+      await closePending(session, row.id, now, 'anulada', { annulledAt: now, annulledBy: session.userId, annulReason: motivo }, motivo);
       onJobQueued?.();
       return viewOf(session, scope, row.id, now);
     },
