@@ -41,27 +41,30 @@ export function formatDate(value: string | null | undefined): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
 }
 
-const DATE_TIME_OPTIONS: Intl.DateTimeFormatOptions = {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
 const formatters = new Map<string, Intl.DateTimeFormat>();
+function dateTimeParts(value: string, timeZone: string): Record<string, string> | null {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return null;
+  let format = formatters.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('es-CL', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone });
+    formatters.set(timeZone, format);
+  }
+  return Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
+}
+
 /** An ISO instant as `dd-mm-aaaa hh:mm` in the time zone given (Santiago by default). */
 export function formatDateTime(value: string | null | undefined, timeZone = 'America/Santiago'): string {
   if (!value) return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('es-CL', { ...DATE_TIME_OPTIONS, timeZone });
-    formatters.set(timeZone, format);
-  }
-  const parts = Object.fromEntries(format.formatToParts(date).map((part) => [part.type, part.value]));
-  return `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}`;
+  const parts = dateTimeParts(value, timeZone);
+  return parts ? `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}` : value;
+}
+
+/** An ISO instant as `dd-mm-aaaa hh:mm:ss` (records where the second matters: attempts, access logs). */
+export function formatDateTimeSeconds(value: string | null | undefined, timeZone = 'America/Santiago'): string {
+  if (!value) return '';
+  const parts = dateTimeParts(value, timeZone);
+  return parts ? `${parts.day}-${parts.month}-${parts.year} ${parts.hour}:${parts.minute}:${parts.second}` : value;
 }
 
 /** Chilean pesos as `$ 1.234.567` (no decimals). */

@@ -7,7 +7,6 @@ import { ESTADO_CORRECCION_LABELS, ESTADOS_CORRECCION, type Correccion } from '@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
-import { DateField } from '../../../components/date-field';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { EsDatesProvider } from '../../../lib/dates';
@@ -19,6 +18,7 @@ import { CorrectionActionDialog, correctedValue, type CorrectionAction } from '.
 import { ActionButtons, CorrectionDetail, StatusBadge } from './correction-detail';
 import { countdownText, useNow } from './deadline';
 import classes from './corrections-page.module.css';
+import { DateRangeFilter } from '../../../components/date-range-filter';
 
 const FILTERS = ['estado', 'usuarioId', 'desde', 'hasta'] as const;
 const ESTADO_OPTIONS = ESTADOS_CORRECCION.map((estado) => ({ value: estado, label: ESTADO_CORRECCION_LABELS[estado] }));
@@ -38,7 +38,6 @@ export function CorrectionsPage() {
   const [params, setParams] = useSearchParams();
   const openId = params.get('correccion') ?? '';
   const [acting, setActing] = useState<{ correction: Correccion; action: CorrectionAction } | null>(null);
-  const invalidRange = Boolean(table.filters.desde && table.filters.hasta && table.filters.hasta < table.filters.desde);
 
   const setOpen = (id: string | null) =>
     setParams(
@@ -177,16 +176,7 @@ export function CorrectionsPage() {
           clearable
         />
         {employer && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />}
-        <DateField name="desde" label="Desde" size="sm" value={table.filters.desde || null} onChange={(v) => table.setFilter('desde', v)} />
-        <DateField
-          name="hasta"
-          label="Hasta"
-          size="sm"
-          value={table.filters.hasta || null}
-          onChange={(v) => table.setFilter('hasta', v)}
-          minDate={table.filters.desde || undefined}
-          error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
-        />
+        <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
       </FilterBar>
       <DataTable
         caption="Correcciones"

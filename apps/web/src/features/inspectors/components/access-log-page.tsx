@@ -4,32 +4,17 @@ import '@mantine/core/styles/Text.css';
 import { Badge, Button, Text } from '@mantine/core';
 import { EVENTO_ACCESO_FISCALIZADOR_LABELS, type AccesoFiscalizador } from '@jornada/contracts';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
-import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useAccessLog } from '../api/access-log';
 import classes from './access-log-page.module.css';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { formatDateTimeSeconds } from '../../../lib/format';
 
 const FILTERS = ['desde', 'hasta'] as const;
 
-const stamp = new Intl.DateTimeFormat('es-CL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Santiago',
-});
-/** `dd-mm-aaaa hh:mm:ss` (Chile continental) of an instant. */
-function when(iso: string): string {
-  const p = Object.fromEntries(stamp.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}:${p.second}`;
-}
-
 const COLUMNS: Column<AccesoFiscalizador>[] = [
-  { key: 'instante', header: 'Fecha y hora', nowrap: true, primary: true, cell: (a) => when(a.instante) },
+  { key: 'instante', header: 'Fecha y hora', nowrap: true, primary: true, cell: (a) => formatDateTimeSeconds(a.instante) },
   {
     key: 'fiscalizador',
     header: 'Fiscalizador',
@@ -84,7 +69,6 @@ const COLUMNS: Column<AccesoFiscalizador>[] = [
 export function AccessLogPage() {
   const table = useTableParams({ filters: FILTERS });
   const log = useAccessLog(table.query);
-  const invalidRange = Boolean(table.filters.desde && table.filters.hasta && table.filters.hasta < table.filters.desde);
 
   return (
     <EsDatesProvider>
@@ -98,16 +82,7 @@ export function AccessLogPage() {
         onClear={table.clear}
         canClear={table.filtered}
       >
-        <DateField name="desde" label="Desde" size="sm" value={table.filters.desde || null} onChange={(v) => table.setFilter('desde', v)} />
-        <DateField
-          name="hasta"
-          label="Hasta"
-          size="sm"
-          value={table.filters.hasta || null}
-          onChange={(v) => table.setFilter('hasta', v)}
-          minDate={table.filters.desde || undefined}
-          error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
-        />
+        <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
       </FilterBar>
       <DataTable
         caption="Accesos de fiscalizadores"

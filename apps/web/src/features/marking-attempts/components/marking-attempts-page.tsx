@@ -20,7 +20,6 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
-import { DateField } from '../../../components/date-field';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { EsDatesProvider } from '../../../lib/dates';
@@ -30,26 +29,12 @@ import { WorkerFilter } from '../../../components/worker-filter';
 import { useAttemptCorrections } from '../api/corrections';
 import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import classes from './marking-attempts-page.module.css';
+import { DateRangeFilter } from '../../../components/date-range-filter';
+import { formatDateTimeSeconds } from '../../../lib/format';
 
 const FILTERS = ['desde', 'hasta', 'usuarioId', 'sedeId', 'motivo', 'metodo'] as const;
 const MOTIVO_OPTIONS = MOTIVOS_INTENTO.map((motivo) => ({ value: motivo, label: MOTIVO_INTENTO_LABELS[motivo] }));
 const METODO_OPTIONS = METODOS_MARCA.filter((m) => m !== 'correccion').map((metodo) => ({ value: metodo, label: METODO_MARCA_LABELS[metodo] }));
-
-const stamp = new Intl.DateTimeFormat('es-CL', {
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-  timeZone: 'America/Santiago',
-});
-/** `dd-mm-aaaa hh:mm:ss` (Santiago) of an instant. */
-function when(iso: string): string {
-  const p = Object.fromEntries(stamp.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
-  return `${p.day}-${p.month}-${p.year} ${p.hour}:${p.minute}:${p.second}`;
-}
 
 function ReasonBadge({ attempt }: { attempt: Intento }) {
   const recorded = MOTIVOS_CON_MARCA.includes(attempt.motivo);
@@ -62,7 +47,7 @@ function ReasonBadge({ attempt }: { attempt: Intento }) {
 }
 
 const COLUMNS: Column<Intento>[] = [
-  { key: 'instante', header: 'Fecha y hora', nowrap: true, primary: true, cell: (a) => when(a.instante) },
+  { key: 'instante', header: 'Fecha y hora', nowrap: true, primary: true, cell: (a) => formatDateTimeSeconds(a.instante) },
   {
     key: 'trabajador',
     header: 'Trabajador',
@@ -190,7 +175,6 @@ export function MarkingAttemptsPage() {
       { replace: true },
     );
   }, [params, setParams]);
-  const invalidRange = Boolean(table.filters.desde && table.filters.hasta && table.filters.hasta < table.filters.desde);
 
   return (
     <EsDatesProvider>
@@ -209,16 +193,7 @@ export function MarkingAttemptsPage() {
         }
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
-        <DateField name="desde" label="Desde" size="sm" value={table.filters.desde || null} onChange={(v) => table.setFilter('desde', v)} />
-        <DateField
-          name="hasta"
-          label="Hasta"
-          size="sm"
-          value={table.filters.hasta || null}
-          onChange={(v) => table.setFilter('hasta', v)}
-          minDate={table.filters.desde || undefined}
-          error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
-        />
+        <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
         <Select
           label="Sede"
