@@ -1,6 +1,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import moduleBoundaries from './scripts/eslint/module-boundaries.mjs';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -24,12 +27,45 @@ export default tseslint.config(
     },
   },
   {
+    // One door per capability (docs/architecture.md): API modules through their index.ts, web features never into each other.
+    files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
+    plugins: { jornada: { rules: { 'module-boundaries': moduleBoundaries } } },
+    rules: { 'jornada/module-boundaries': 'error' },
+  },
+  {
+    // No import cycles in the API's production code: a cycle between modules means their boundary is wrong.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'apps/api/tsconfig.json' })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
     // Architecture rules of design.md: domain imports nothing of ours; web never imports api.
     files: ['packages/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@jornada/*', '../../apps/*'] }] },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['@jornada/api', '**/apps/api/**'] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@jornada/api', '**/apps/api/**'], message: 'The web app never imports the API.' },
+            {
+              // Mantine's shared component styles load once, globally and in order, from app/base.css: a
+              // page that imported them itself worked only where it remembered every one of them.
+              regex: '^@mantine/core/styles/(ScrollArea|UnstyledButton|VisuallyHidden|Paper|Popover|CloseButton|Group|Loader|Overlay|ModalBase|Input|InlineInput|Flex|FloatingIndicator|ActionIcon)\\.css$',
+              message: 'Loaded once for the whole app in apps/web/src/app/base.css.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

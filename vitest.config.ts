@@ -9,6 +9,7 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {
         test: {
           name: 'api',

@@ -17,6 +17,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
+import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
 
 interface Histogram {
   average: number;
@@ -94,7 +95,7 @@ function check(name: string, result: Result): void {
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${name}: ${result.non2xx} respuestas no 2xx y ${result.errors} errores`);
 }
 
-const rows: { figure: string; value: number; unit: string; target: string; pass: boolean }[] = [];
+const rows: BenchRow[] = [];
 
 async function benchmark(label: keyof typeof TARGETS, database: Database): Promise<void> {
   const target = TARGETS[label];
@@ -131,12 +132,14 @@ async function benchmark(label: keyof typeof TARGETS, database: Database): Promi
     console.log(
       `${label}: health ${Math.round(health.requests.average)}/s (p99 ${health.latency.p99} ms) · profile ${Math.round(profiles.requests.average)}/s (p50 ${profiles.latency.p50} ms, p99 ${profiles.latency.p99} ms, ${(ratio * 100).toFixed(0)} % de health) · inicio de sesión ${Math.round(signIns.requests.average)}/s (p50 ${signIns.latency.p50} ms, p99 ${signIns.latency.p99} ms)`,
     );
+    const vsRate = (result: Result) => relativeToHealth(result.requests.average, health.requests.average);
+    const vsP99 = (result: Result) => relativeToHealth(result.latency.p99, health.latency.p99);
     rows.push(
-      { figure: `API ${label}: perfil (sesión) por segundo, 20 conexiones`, value: Math.round(profiles.requests.average), unit: 'sol/s', target: 'referencia', pass: true },
-      { figure: `API ${label}: perfil / health (misma corrida)`, value: Number((ratio * 100).toFixed(1)), unit: '%', target: 'referencia', pass: true },
-      { figure: `API ${label}: perfil p99, 20 conexiones`, value: profiles.latency.p99, unit: 'ms', target: `< ${target.profileP99Ms} ms`, pass: profiles.latency.p99 < target.profileP99Ms },
-      { figure: `API ${label}: inicios de sesión por segundo (argon2id), 10 conexiones`, value: Math.round(signIns.requests.average), unit: 'sol/s', target: 'referencia', pass: true },
-      { figure: `API ${label}: inicio de sesión p99, 10 conexiones`, value: signIns.latency.p99, unit: 'ms', target: `< ${target.signInP99Ms} ms`, pass: signIns.latency.p99 < target.signInP99Ms },
+      measured({ figure: `API ${label}: health por segundo, 20 conexiones`, value: Math.round(health.requests.average), unit: 'sol/s', target: 'referencia', pass: true, vsHealth: 1 }),
+      measured({ figure: `API ${label}: perfil (sesión) por segundo, 20 conexiones`, value: Math.round(profiles.requests.average), unit: 'sol/s', target: 'referencia', pass: true, vsHealth: vsRate(profiles) }),
+      measured({ figure: `API ${label}: perfil p99, 20 conexiones`, value: profiles.latency.p99, unit: 'ms', target: `< ${target.profileP99Ms} ms`, pass: profiles.latency.p99 < target.profileP99Ms, vsHealth: vsP99(profiles) }),
+      measured({ figure: `API ${label}: inicios de sesión por segundo (argon2id), 10 conexiones`, value: Math.round(signIns.requests.average), unit: 'sol/s', target: 'referencia', pass: true, vsHealth: vsRate(signIns) }),
+      measured({ figure: `API ${label}: inicio de sesión p99, 10 conexiones`, value: signIns.latency.p99, unit: 'ms', target: `< ${target.signInP99Ms} ms`, pass: signIns.latency.p99 < target.signInP99Ms, vsHealth: vsP99(signIns) }),
     );
   } finally {
     await app.close();
@@ -144,8 +147,8 @@ async function benchmark(label: keyof typeof TARGETS, database: Database): Promi
   }
 }
 
-console.log(`Máquina: ${os.cpus().length} núcleos, Node ${process.versions.node}, carga media ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}; ${DURATION_S} s por escenario`);
+console.log(`${machineLine()}; ${DURATION_S} s por escenario`);
 await benchmark('PGlite', await openDatabase({ kind: 'pglite', dir: null }));
 if (process.env.DATABASE_URL) await benchmark('PostgreSQL', await postgresDatabase(process.env.DATABASE_URL));
 else console.log('PostgreSQL omitido: define DATABASE_URL para medirlo también.');
-for (const row of rows) console.log(`BENCH ${JSON.stringify(row)}`);
+printRows(rows);

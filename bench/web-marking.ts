@@ -18,9 +18,10 @@ import { Worker } from 'node:worker_threads';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
-import { markingCompany, markingWorker } from '../apps/api/src/modules/marks/marks.fixtures';
+import { markingCompany, markingWorker } from '../apps/api/src/test/fixtures/marks';
 import { createTestDatabase, MemoryMailer } from '../apps/api/src/test/app';
 import type { MarkingLoadOptions, MarkingLoadResult as LoadResult } from '../apps/api/src/test/marking-load';
+import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -64,10 +65,10 @@ const app = await buildApp({ db: database.appDatabase.db, config, mailer, startJ
 const count = async (query: SQL) => ((await database.db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
 await app.listen({ port: 0, host: '127.0.0.1' });
 const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const rows: { figure: string; value: number; unit: string; target: string; pass: boolean }[] = [];
+const rows: BenchRow[] = [];
 
 try {
-  console.log(`Máquina: ${os.cpus().length} núcleos, Node ${process.versions.node}, carga media ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+  console.log(machineLine());
   const company = await markingCompany(app, database.db);
   const tokens: string[] = [];
   for (let i = 0; i < WORKERS; i += 1) tokens.push((await markingWorker(app, database.db, company)).token);
@@ -109,14 +110,20 @@ try {
   console.log(`Comprobantes: ${queued} en cola, enviados ${mailer.sent.length} en ${drainS.toFixed(1)} s (${Math.round(mailer.sent.length / drainS)}/s)`);
 
   rows.push(
-    { figure: `Marcaje web PostgreSQL: marcas por segundo, ${WORKERS} trabajadores`, value: Math.round(rate), unit: 'marcas/s', target: `>= ${TARGET.marksPerSecond}`, pass: rate >= TARGET.marksPerSecond },
-    { figure: 'Marcaje web PostgreSQL: p99', value: Number(p99.toFixed(1)), unit: 'ms', target: `< ${TARGET.p99Ms} ms`, pass: p99 < TARGET.p99Ms },
-    { figure: 'Marcaje web PostgreSQL: marcas / health (misma corrida)', value: Number(((rate / health.requests.average) * 100).toFixed(1)), unit: '%', target: 'referencia', pass: true },
-    { figure: 'Marcaje web: perdidas + duplicadas + rupturas de cadena', value: lost + duplicated + broken + Math.max(0, stored - storedOnce), unit: '', target: '0', pass: lost + duplicated + broken === 0 && stored === storedOnce },
-    { figure: 'Comprobantes enviados por segundo (cola, después)', value: Math.round(mailer.sent.length / drainS), unit: '/s', target: 'referencia', pass: mailer.sent.length >= queued },
+    measured({
+      figure: `Marcaje web PostgreSQL: marcas por segundo, ${WORKERS} trabajadores`,
+      value: Math.round(rate),
+      unit: 'marcas/s',
+      target: `>= ${TARGET.marksPerSecond}`,
+      pass: rate >= TARGET.marksPerSecond,
+      vsHealth: relativeToHealth(rate, health.requests.average),
+    }),
+    measured({ figure: 'Marcaje web PostgreSQL: p99', value: Number(p99.toFixed(1)), unit: 'ms', target: `< ${TARGET.p99Ms} ms`, pass: p99 < TARGET.p99Ms, vsHealth: relativeToHealth(p99, health.latency.p99) }),
+    measured({ figure: 'Marcaje web: perdidas + duplicadas + rupturas de cadena', value: lost + duplicated + broken + Math.max(0, stored - storedOnce), unit: '', target: '0', pass: lost + duplicated + broken === 0 && stored === storedOnce }),
+    measured({ figure: 'Comprobantes enviados por segundo (cola, después)', value: Math.round(mailer.sent.length / drainS), unit: '/s', target: 'referencia', pass: mailer.sent.length >= queued }),
   );
 } finally {
   await app.close();
   await database.close();
 }
-for (const row of rows) console.log(`BENCH ${JSON.stringify(row)}`);
+printRows(rows);

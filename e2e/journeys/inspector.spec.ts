@@ -13,6 +13,8 @@ async function waitForMailWith(to: string, text: string, timeoutMs = 20_000): Pr
 }
 
 test('a labour inspector asks for a key, signs in, opens an employer by RUT and reads it; the employer is told and sees the log', async ({ page, request, browser }) => {
+  // Two browser contexts, an e-mail and five pages: a minute is not enough on a loaded machine.
+  test.setTimeout(150_000);
   const admin = await createCompanyWithAdmin(request);
   const company = await (await request.get('/api/v1/empresa', { headers: await apiSession(request, admin) })).json();
   const companyRut: string = company.rut;

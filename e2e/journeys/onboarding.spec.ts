@@ -15,6 +15,8 @@ async function expectDialog(page: Page, [title, text]: string[]) {
 }
 
 test('a company registers, adds its administrator and that administrator signs in', async ({ page }) => {
+  // Three forms, two dialogs and a sign-in: more than a minute on a loaded machine.
+  test.setTimeout(120_000);
   const suffix = Math.random().toString(36).slice(2, 8);
   const razonSocial = `Panadería El Trigal ${suffix} Ltda.`;
   await page.goto('/configuracion');

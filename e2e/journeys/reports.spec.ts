@@ -13,6 +13,7 @@ async function markAs(request: APIRequestContext, worker: CreatedUser, tipos: st
 }
 
 test('marks report: the administrator filters by a worker, reads their block with each mark verified, and downloads the Excel', async ({ page, request }) => {
+  test.slow(); // a company, marks and a page with two axe checks on a shared machine
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
   const renata = await createUser(request, headers, { nombre: 'Renata', apellidos: 'Informe Marcas' });
@@ -21,9 +22,11 @@ test('marks report: the administrator filters by a worker, reads their block wit
   await markAs(request, diego, ['entrada']);
 
   await signIn(page, admin);
-  await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Reportes' }).click();
+  const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  await nav.getByRole('button', { name: 'Reportes' }).click();
+  await nav.getByRole('link', { name: 'Marcas' }).click();
   await expect(page).toHaveURL(/\/dashboard\/reports\/brand$/);
-  await expect(page.getByRole('heading', { name: 'Reporte de marcas', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reporte de marcas', level: 1 })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('region', { name: 'Renata Informe Marcas' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Diego Otro Bloque' })).toBeVisible();
   await expect(page.getByText('2 trabajadores · 3 marcas · 0 marcas alteradas')).toBeVisible();

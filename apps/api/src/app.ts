@@ -1,5 +1,4 @@
 import './lib/zod-locale';
-import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { ZodApp } from './app-types';
@@ -7,58 +6,44 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import { BackgroundTasks } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
+import { serializeError } from './lib/db-errors';
 import { createMailer, type Mailer } from './lib/mailer';
-import { registerAuthRoutes } from './modules/auth/auth.routes';
-import { createAuthService, createSignInThrottle } from './modules/auth/auth.service';
-import { registerInspectorJobs } from './modules/inspectors/inspector-jobs';
-import { fiscalizadorRequestLog, registerInspectorRoutes } from './modules/inspectors/inspectors.routes';
-import { createInspectorsService } from './modules/inspectors/inspectors.service';
-import { registerCompanyRoutes } from './modules/companies/companies.routes';
-import { createCompaniesService } from './modules/companies/companies.service';
-import { findCompanyById } from './modules/companies/companies.repository';
-import { registerCompanySettingsRoutes } from './modules/company/company.routes';
-import { createCompanyService } from './modules/company/company.service';
-import { registerGroupRoutes } from './modules/groups/groups.routes';
-import { createGroupsService } from './modules/groups/groups.service';
-import { registerSiteRoutes } from './modules/sites/sites.routes';
-import { createSitesService } from './modules/sites/sites.service';
-import { createUsersBulk } from './modules/users/users.bulk';
-import { registerUserRoutes } from './modules/users/users.routes';
-import { registerShiftRoutes } from './modules/shifts/shifts.routes';
-import { createShiftsService } from './modules/shifts/shifts.service';
-import { registerPlanningRoutes } from './modules/planning/planning.routes';
-import { createPlanningService } from './modules/planning/planning.service';
-import { registerPlanningUploadRoutes } from './modules/planning-uploads/planning-uploads.routes';
-import { createPlanningUploadsService } from './modules/planning-uploads/planning-uploads.service';
+import { createAuthService, createSignInThrottle, registerAuthRoutes } from './modules/auth/index';
+import { createInspectorsService, fiscalizadorRequestLog, registerInspectorJobs, registerInspectorRoutes } from './modules/inspectors/index';
+import { createCompaniesService, createCompanyService, findCompanyById, registerCompanyRoutes, registerCompanySettingsRoutes } from './modules/companies/index';
+import { createGroupsService, registerGroupRoutes } from './modules/groups/index';
+import { ALERT_SCAN_EVERY_MS, createAlertsService, registerAlertJobs, registerAlertRoutes, type AlertsService } from './modules/alerts/index';
+import { createAttendanceHome, createAttendanceLegalReads, createAttendanceReports, createAttendanceService, createInconsistencyReads, registerAttendanceHomeRoutes, registerAttendanceJobs, registerAttendanceRoutes } from './modules/attendance/index';
+import { createInconsistenciesService, registerInconsistencyRoutes } from './modules/inconsistencies/index';
+import { createHomeService, registerHomeRoutes } from './modules/home/index';
+import { createNotificationsService, registerNotificationRoutes } from './modules/notifications/index';
+import { createPermissionReports, createPermissionsService, registerPermissionRoutes } from './modules/permissions/index';
+import { createSitesService, registerSiteRoutes } from './modules/sites/index';
+import { createUsersBulk, createUsersService, registerUserRoutes } from './modules/users/index';
+import { createShiftsService, registerShiftRoutes } from './modules/shifts/index';
+import { createPlanningService, registerPlanningRoutes, retimeFuturePlanning } from './modules/planning/index';
+import { createPlanningUploadsService, registerPlanningUploadRoutes } from './modules/planning-uploads/index';
+import { approvedOvertime, createOvertimeService, registerOvertimeRoutes } from './modules/overtime/index';
+import { createRemunerationsService, registerRemunerationRoutes } from './modules/remunerations/index';
+import * as legalReports from './modules/legal-reports/index';
 import { JobQueue } from './lib/jobs';
-import { createMarksReadService } from './modules/marks/marks.read';
-import { registerMarkRoutes } from './modules/marks/marks.routes';
-import { createMarksService, RECEIPT_JOB, type MarksService } from './modules/marks/marks.service';
-import { registerReceiptJobs } from './modules/marks/receipt-jobs';
-import { createFingerprintService, relyingPartyFrom } from './modules/fingerprint/fingerprint.service';
-import { registerFingerprintRoutes } from './modules/fingerprint/fingerprint.routes';
-import { marksModulePort } from './modules/fingerprint/marking-adapter';
-import { createKioskService } from './modules/kiosk/kiosk.service';
-import { registerKioskRoutes } from './modules/kiosk/kiosk.routes';
-import { registerClockDeviceRoutes, registerIclockRoutes } from './modules/clock-devices/clock-devices.routes';
-import { createClockDevicesService } from './modules/clock-devices/clock-devices.service';
-import { createMarksReportService } from './modules/reports/marks-report.service';
-import { registerReportRoutes } from './modules/reports/reports.routes';
-import { registerCorrectionJobs } from './modules/corrections/corrections.jobs';
-import { registerCorrectionRoutes } from './modules/corrections/corrections.routes';
-import { createCorrectionsService } from './modules/corrections/corrections.service';
+import { createMarksReadService, createMarksService, type MarksService, RECEIPT_JOB, registerMarkRoutes, registerReceiptJobs } from './modules/marks/index';
+import { createFingerprintService, marksModulePort, registerFingerprintRoutes, relyingPartyFrom } from './modules/fingerprint/index';
+import { createKioskService, registerKioskRoutes } from './modules/kiosk/index';
+import { createClockDevicesService, registerClockDeviceRoutes, registerIclockRoutes } from './modules/clock-devices/index';
+import { createManagementReportsService, createMarkAudit, createMarksReportService, MARK_AUDIT_EVERY_MS, type MarkAudit, registerManagementReportRoutes, registerMarkAuditJobs, registerReportRoutes, scheduleMarkAudits } from './modules/reports/index';
+import { createCorrectionsService, registerCorrectionJobs, registerCorrectionRoutes } from './modules/corrections/index';
 import { registerGracefulClose } from './ops/graceful-close';
 import { createMetrics, type AppMetrics } from './ops/metrics';
 import { registerOpsRoutes, registerRequestMetrics } from './ops/ops.routes';
 import { shippedMigrations } from './ops/readiness';
-import { createUsersService } from './modules/users/users.service';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
+import { registerUploads } from './plugins/uploads';
 import { registerWeb, webDistAvailable } from './plugins/web';
-import { CARGA_MASIVA_MAX_BYTES } from '@jornada/contracts';
 import './plugins/types';
 
 declare module 'fastify' {
@@ -67,6 +52,10 @@ declare module 'fastify' {
     marks: MarksService;
     /** The durable job queue of this process (receipt e-mails). */
     jobs: JobQueue;
+    /** The audit of the marks' hash chains, whose verdicts the reports read: see modules/reports/mark-audit.ts. */
+    markAudit: MarkAudit;
+    /** The alerts of DT Res. Ex. 38 (missed marks, legal limits): see modules/alerts. */
+    alerts: AlertsService;
   }
 }
 
@@ -121,6 +110,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       redact: { paths: REDACT_PATHS, censor: '[oculto]' },
       serializers: {
         req: (request) => ({ method: request.method, url: maskUrl(request.url), remoteAddress: request.ip }),
+        err: serializeError,
       },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
@@ -137,10 +127,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGracefulClose(app);
   registerErrorHandler(app);
   await registerSecurity(app);
-  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace });
-  await registerSwagger(app);
-  // Bulk uploads: one file per request, bounded; routes read it with lib/spreadsheet's readUploadedFile.
-  await app.register(multipart, { limits: { fileSize: CARGA_MASIVA_MAX_BYTES, files: 1, fields: 10, parts: 12, headerPairs: 200 } });
+  await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace, allowList: config.rateLimitAllow });
+  await registerSwagger(app, { serve: config.apiDocs });
+  await registerUploads(app);
 
   const mailer = deps.mailer ?? createMailer(config, app.log);
   const background = new BackgroundTasks();
@@ -169,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCompanySettingsRoutes(app, createCompanyService(db));
   registerGroupRoutes(app, createGroupsService(db), clock);
   registerAuthRoutes(app, auth, clock);
-  const shifts = createShiftsService(db);
+  const shifts = createShiftsService(db, { retimeFuturePlanning });
   const planning = createPlanningService({ db, companyRubro: async (id) => (await findCompanyById(db, id))?.rubro ?? null });
   registerShiftRoutes(app, shifts, clock);
   registerPlanningRoutes(app, planning, clock);
@@ -192,21 +181,88 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerClockDeviceRoutes(app, clockDevices, clock);
   await registerIclockRoutes(app, clockDevices, clock);
   // Reports: the marks report with each row's integrity in its worker's hash chain.
-  registerReportRoutes(app, createMarksReportService({ db }), clock);
+  const markAudit = createMarkAudit({ db, clock, log: app.log });
+  registerMarkAuditJobs(jobs, markAudit);
+  app.decorate('markAudit', markAudit);
+  registerReportRoutes(app, createMarksReportService({ db, audit: markAudit }), clock);
   // Corrections of marks (DT Res. Ex. 38): proposals, the worker's objection or acceptance, consolidation at 48 h.
   const corrections = createCorrectionsService({ db, marks: () => marks, log: app.log, onJobQueued: () => jobs.kick() });
   registerCorrectionJobs(jobs, { db, mailer, publicUrl: config.publicUrl, corrections, clock });
   registerCorrectionRoutes(app, corrections, clock);
+  // Attendance: the engine's evaluation of real marks, stored per worker and day and kept up to date by a job.
+  const attendance = createAttendanceService({ db, log: app.log });
+  registerAttendanceJobs(jobs, { attendance, clock });
+  registerAttendanceRoutes(app, attendance, clock);
+  // Inconsistencies: the days the evaluation found that do not add up, their dismissals and corrections.
+  registerInconsistencyRoutes(app, createInconsistenciesService({ db, reads: createInconsistencyReads({ db, attendance }) }), clock);
+  // Alerts (Res. Ex. 38): a missed mark at +30 min and worked time past the legal limits, e-mailed once.
+  const alerts = createAlertsService({ db, attendance, log: app.log, onJobQueued: () => jobs.kick() });
+  registerAlertJobs(jobs, { db, mailer, publicUrl: config.publicUrl, alerts, clock });
+  registerAlertRoutes(app, alerts, clock);
+  app.decorate('alerts', alerts);
+  // Permissions (permisos, vacaciones, licencias): types, assignments, requests and their approval.
+  const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log: app.log });
+  registerPermissionRoutes(app, permissions, clock);
+  // Overtime (horas extra): pacts per worker and the approval of the overtime the evaluation found.
+  registerOvertimeRoutes(app, createOvertimeService({ db, attendance }), clock);
+  // Remunerations: pay variables of a month from the stored evaluation (overtime only as approved), month closing, payroll exports.
+  registerRemunerationRoutes(app, createRemunerationsService({ db, attendance, approvedOvertime }), clock);
+  // Home (`/api/v1/inicio`, the week's trend) and the bell (`/api/v1/notificaciones`), read through the modules' doors.
+  const attendanceHome = createAttendanceHome({ db, attendance });
+  registerAttendanceHomeRoutes(app, attendanceHome, clock);
+  registerHomeRoutes(app, createHomeService({ attendance, attendanceHome, permissions, planning }), clock);
+  registerNotificationRoutes(app, createNotificationsService({ db, permissions, corrections }), clock);
+  // Management reports (asistencia, atrasos, ausencias, permisos asignados, horas extra, dotación): read the attendance and permissions modules.
+  const managementReports = createManagementReportsService({ db, attendance: createAttendanceReports({ db, attendance }), permissions: createPermissionReports({ db }) });
+  registerManagementReportRoutes(app, managementReports, clock);
+  // The DT's legal reports a)–f), the technical-incidents log and the daily e-mail (e).
+  const attendanceLegal = createAttendanceLegalReads({ db, attendance });
+  const legal = legalReports.createLegalReportsService({ db, attendance: attendanceLegal, planning });
+  legalReports.registerLegalReportRoutes(app, legal, clock);
+  legalReports.registerLegalReportJobs(jobs, { db, mailer, attendance: attendanceLegal, clock });
   registerOpsRoutes(app, { metrics, metricsToken: config.metricsToken, readiness: { db, expectedMigrations: shippedMigrations() } });
   await registerWeb(app, webDistAvailable(config.webDist) ? config.webDist : null);
 
+  let auditTimer: NodeJS.Timeout | null = null;
+  let alertTimer: NodeJS.Timeout | null = null;
+  const legalTimers: NodeJS.Timeout[] = [];
   app.addHook('onClose', async () => {
+    if (auditTimer) clearInterval(auditTimer);
+    if (alertTimer) clearInterval(alertTimer);
+    for (const timer of legalTimers) clearInterval(timer);
     await jobs.stop();
     await background.drain();
     mailer.close?.();
   });
 
   await app.ready();
-  if (deps.startJobs ?? config.nodeEnv !== 'test') jobs.start();
+  if (deps.startJobs ?? config.nodeEnv !== 'test') {
+    jobs.start();
+    // Every company's chains are audited at start and then on a schedule (one queued job per company).
+    const scheduleAudits = () =>
+      scheduleMarkAudits(db, clock())
+        .then((queued) => (queued > 0 ? jobs.kick() : undefined))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo programar la auditoría de las cadenas de marcas'));
+    void scheduleAudits();
+    auditTimer = setInterval(() => void scheduleAudits(), MARK_AUDIT_EVERY_MS).unref();
+    // Every process looks for alerts due; the alerts table's unique key sends each once.
+    let scanning: Promise<unknown> | null = null;
+    const scanAlerts = () =>
+      (scanning ??= alerts
+        .scan(clock())
+        .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron revisar las alertas de asistencia'))
+        .finally(() => (scanning = null)));
+    alertTimer = setInterval(() => void scanAlerts(), ALERT_SCAN_EVERY_MS).unref();
+    // Yesterday's daily e-mail (once per company across processes) and the outage-detecting heartbeat.
+    const scheduleDaily = () =>
+      legalReports
+        .scheduleDailyReports(db, clock())
+        .then((queued) => (queued > 0 ? jobs.kick() : undefined))
+        .catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo programar el reporte diario'));
+    const beat = () => legal.heartbeat(clock()).catch((error: unknown) => app.log.warn({ err: error }, 'no se pudo registrar el latido del sistema'));
+    void scheduleDaily();
+    void beat();
+    legalTimers.push(setInterval(() => void scheduleDaily(), legalReports.DAILY_REPORT_EVERY_MS).unref(), setInterval(() => void beat(), legalReports.HEARTBEAT_EVERY_MS).unref());
+  }
   return app;
 }

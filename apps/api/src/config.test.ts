@@ -32,5 +32,11 @@ describe('loadConfig', () => {
   it('stops with a Spanish message naming the wrong variable', () => {
     expect(() => loadConfig({ PORT: 'ochenta' })).toThrow(/Configuración inválida:\n {2}PORT: /);
     expect(() => loadConfig({ DATABASE_URL: 'no es url' })).toThrow(/DATABASE_URL debe ser una URL/);
+    expect(() => loadConfig({ RATE_LIMIT_ALLOW: '127.0.0.1, localhost' })).toThrow(/RATE_LIMIT_ALLOW debe ser una lista/);
+  });
+
+  it('reads the addresses exempt from the per-route limits', () => {
+    expect(loadConfig({}).rateLimitAllow).toEqual([]);
+    expect(loadConfig({ RATE_LIMIT_ALLOW: ' 127.0.0.1 ,::1,' }).rateLimitAllow).toEqual(['127.0.0.1', '::1']);
   });
 });

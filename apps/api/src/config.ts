@@ -29,7 +29,15 @@ const envSchema = z
     /** Shared counters for per-route rate limits across several API processes; without it each process counts alone. */
     REDIS_URL: optionalString.pipe(z.url({ message: 'REDIS_URL debe ser una URL redis://…' }).optional()),
     RATE_LIMIT_NAMESPACE: z.string().trim().min(1).default('jornada-rl:'),
+    /** Addresses exempt from the per-route limits, comma separated (a trusted proxy health check, a test runner). */
+    RATE_LIMIT_ALLOW: z
+      .string()
+      .optional()
+      .transform((value) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean))
+      .pipe(z.array(z.union([z.ipv4(), z.ipv6()], { error: 'RATE_LIMIT_ALLOW debe ser una lista de direcciones IP separadas por comas' }))),
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, { message: 'METRICS_TOKEN debe tener al menos 16 caracteres' }).optional()),
+    /** The OpenAPI document and its UI under /api/docs: on in development and tests, off in production unless asked for. */
+    API_DOCS: z.enum(['true', 'false', '1', '0', ''], { error: 'API_DOCS debe ser true o false' }).optional(),
     /** How long a stopping server waits for requests in flight before it exits anyway. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   })
@@ -48,7 +56,9 @@ const envSchema = z
     metricsToken: env.METRICS_TOKEN,
     redisUrl: env.REDIS_URL,
     rateLimitNamespace: env.RATE_LIMIT_NAMESPACE,
+    rateLimitAllow: env.RATE_LIMIT_ALLOW,
     shutdownTimeoutSeconds: env.SHUTDOWN_TIMEOUT_SECONDS,
+    apiDocs: env.API_DOCS ? env.API_DOCS === 'true' || env.API_DOCS === '1' : env.NODE_ENV !== 'production',
   }));
 
 export type Config = z.output<typeof envSchema>;

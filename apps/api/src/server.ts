@@ -1,8 +1,10 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { databaseTarget, openDatabase } from './db/client';
+import { analyzeTables, databaseTarget, openDatabase } from './db/client';
 import { runAsSystem } from './db/tenant-context';
-import { countCompanies } from './modules/companies/companies.repository';
+import { countCompanies } from './modules/companies/index';
+
+const PGLITE_ANALYZE_EVERY_MS = 30 * 60_000;
 
 const ENVIRONMENT_NAMES = { development: 'desarrollo', production: 'producción', test: 'pruebas' } as const;
 
@@ -14,10 +16,20 @@ async function main(): Promise<void> {
   // only in-process tests (buildApp without a server) run the job queue by hand.
   const app = await buildApp({ db: database.db, config, startJobs: true });
 
+  // PGlite has no autovacuum: the planner's statistics are refreshed after migrations, after bulk loads
+  // and, for the marks that arrive one by one, on this schedule (db/client.ts, analyzeTables).
+  const statistics =
+    database.kind === 'pglite'
+      ? setInterval(() => {
+          analyzeTables(database.db).catch((error: unknown) => app.log.warn({ err: error }, 'no se pudieron actualizar las estadísticas de la base'));
+        }, PGLITE_ANALYZE_EVERY_MS).unref()
+      : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    if (statistics) clearInterval(statistics);
     // New connections are refused at once; requests in flight finish (Fastify answers 503 to new
     // requests on kept-alive connections meanwhile), then the database closes. A request still
     // running after SHUTDOWN_TIMEOUT_SECONDS is cut and the exit code says so.

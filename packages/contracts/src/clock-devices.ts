@@ -18,6 +18,20 @@ export const numeroSerieSchema = z
   .max(64, { message: SERIAL_MESSAGE })
   .regex(/^[A-Za-z0-9_-]+$/, { message: SERIAL_MESSAGE });
 
+const NETWORK_MESSAGE = 'Usa una dirección IP o una red con prefijo, como 192.0.2.10 o 10.20.0.0/16.';
+
+function isNetwork(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  if (rest.length > 0 || (prefix !== undefined && !/^\d{1,3}$/.test(prefix))) return false;
+  const ipv4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(address);
+  if (ipv4) return ipv4.slice(1).every((part) => Number(part) <= 255) && (prefix === undefined || Number(prefix) <= 32);
+  return /^[0-9a-f:.]+$/i.test(address) && address.includes(':') && (prefix === undefined || Number(prefix) <= 128);
+}
+
+/** One allowed source network of a clock: an address (`192.0.2.10`) or a network with its prefix (`10.20.0.0/16`). */
+export const redPermitidaSchema = z.string().trim().max(60, { message: NETWORK_MESSAGE }).refine(isNetwork, { message: NETWORK_MESSAGE });
+export const redesPermitidasSchema = z.array(redPermitidaSchema).max(20, { message: 'Hasta 20 redes por reloj.' });
+
 export const relojSchema = z.object({
   id: z.string(),
   numeroSerie: z.string(),
@@ -32,6 +46,10 @@ export const relojSchema = z.object({
   ultimaCarga: z.string().nullable(),
   /** Attendance lines received (including resent and refused ones). */
   registrosRecibidos: z.number().int(),
+  /** The device has a key: it must call through `/r/<clave>/iclock/…` (the key itself is shown once, when generated). */
+  conClave: z.boolean(),
+  /** Source networks the device may call from; empty = any (then it needs a key). */
+  redesPermitidas: z.array(z.string()),
   creadoEn: z.string(),
 });
 export type Reloj = z.infer<typeof relojSchema>;
@@ -52,6 +70,7 @@ export const crearRelojBodySchema = z.object({
   nombre: requiredText('El nombre del reloj', 120),
   sedeId: uuidSchema('La sede no es válida.'),
   activo: z.boolean().default(true),
+  redesPermitidas: redesPermitidasSchema.default([]),
 });
 export type CrearRelojBody = z.input<typeof crearRelojBodySchema>;
 
@@ -61,8 +80,17 @@ export const actualizarRelojBodySchema = z.object({
   nombre: requiredText('El nombre del reloj', 120).optional(),
   sedeId: uuidSchema('La sede no es válida.').optional(),
   activo: z.boolean().optional(),
+  redesPermitidas: redesPermitidasSchema.optional(),
 });
 export type ActualizarRelojBody = z.input<typeof actualizarRelojBodySchema>;
+
+/** POST /api/v1/relojes/:id/clave: a new key (the previous one stops working), shown this once. */
+export const claveRelojSchema = z.object({
+  clave: z.string(),
+  /** The path to add to the server address configured on the device: `https://host/r/<clave>`. */
+  ruta: z.string(),
+});
+export type ClaveReloj = z.infer<typeof claveRelojSchema>;
 
 /** ZKTeco attendance states and the mark kind each one records (documented in docs/api.md). */
 export const ESTADOS_RELOJ = [

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCommonPassword, isValidRut, normalizeRut } from '@jornada/domain';
+import { isValidRut, MIN_PASSWORD_CHARS, normalizeRut, passwordProblem, type PasswordContext, type PasswordProblem } from '@jornada/domain';
 
 /** The four perfiles of design.md section 4. */
 export const PERFILES = ['administrador', 'supervisor', 'trabajador', 'fiscalizador'] as const;
@@ -42,19 +42,53 @@ function isCalendarDate(value: string): boolean {
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
-/** A calendar date as `aaaa-mm-dd`. */
-export const isoDateSchema = z
-  .string({ error: 'Ingresa una fecha con el formato aaaa-mm-dd.' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha debe tener el formato aaaa-mm-dd.' })
-  .refine(isCalendarDate, { message: 'La fecha no existe en el calendario.' });
+/**
+ * The dates the app deals in (contracts, plans, marks, filters): from 1900 to 2100. Outside them a
+ * date is a typo or a probe (`9999-12-31` one day later is not a date PostgreSQL or the calendar
+ * code can represent), never a real contract or shift.
+ */
+export const MIN_ISO_DATE = '1900-01-01';
+export const MAX_ISO_DATE = '2100-12-31';
 
-export const MIN_PASSWORD_LENGTH = 8;
+/**
+ * A calendar date as `aaaa-mm-dd` on the wire, between MIN_ISO_DATE and MAX_ISO_DATE. Its messages
+ * name no format: people type dates as dd-mm-aaaa and the forms send them as aaaa-mm-dd.
+ */
+export const isoDateSchema = z
+  .string({ error: 'Ingresa la fecha.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'La fecha no es válida.' })
+  .refine(isCalendarDate, { message: 'La fecha no existe en el calendario.' })
+  .refine((value) => value >= MIN_ISO_DATE && value <= MAX_ISO_DATE, { message: 'La fecha debe estar entre 1900 y 2100.' });
+
+/** A required date whose absence (or '') says which date is missing: "Ingresa la fecha de inicio de contrato.". */
+export const requiredDateSchema = (missing: string) => z.string({ error: missing }).min(1, { message: missing }).pipe(isoDateSchema);
+
+export const MIN_PASSWORD_LENGTH = MIN_PASSWORD_CHARS;
+
+/** The Spanish message of each reason the password policy gives (packages/domain/password-policy.ts). */
+export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+  solo_espacios: 'La contraseña no puede ser solo espacios.',
+  corta: `La contraseña debe tener al menos ${MIN_PASSWORD_CHARS} caracteres, sin contar los espacios repetidos ni los de los extremos.`,
+  comun: 'Esa contraseña es demasiado común. Elige una más difícil de adivinar.',
+  datos_personales: 'La contraseña no puede contener tu RUT ni tu correo electrónico.',
+};
+
+/** The policy's message for a password, or null when it is acceptable. */
+export function passwordMessage(password: string, context: PasswordContext = {}): string | null {
+  const problem = passwordProblem(password, context);
+  return problem ? PASSWORD_MESSAGES[problem] : null;
+}
+
+/** A new password: the one policy of the product (the person's RUT and e-mail are checked where the body has them). */
 export const passwordSchema = z
   .string({ error: 'Ingresa una contraseña.' })
-  .min(MIN_PASSWORD_LENGTH, { message: `La contraseña debe tener al menos ${MIN_PASSWORD_LENGTH} caracteres.` })
+  .min(MIN_PASSWORD_CHARS, { message: `La contraseña debe tener al menos ${MIN_PASSWORD_CHARS} caracteres.` })
   .max(200, { message: 'La contraseña es demasiado larga.' })
-  .refine((password) => !isCommonPassword(password), {
-    message: 'Esa contraseña es demasiado común. Elige una más difícil de adivinar.',
+  .superRefine((password, ctx) => {
+    // A password under the minimum length already has `.min`'s message; one reason per problem.
+    if (password.length < MIN_PASSWORD_CHARS) return;
+    const message = passwordMessage(password);
+    if (message) ctx.addIssue({ code: 'custom', message });
   });
 
 /** `/:id` of a resource. Any text is accepted: an id that is not a uuid simply does not exist (404). */
@@ -101,6 +135,19 @@ export const nullableEmail = z.preprocess(
 );
 
 /** `{ id, nombre }` of a referenced resource. */
+/**
+ * Which occurrence of a local time the fall-back change makes happen twice (in Chile, 23:00–23:59 of
+ * the first Saturday of April): `primera` (still in summer time) or `segunda` (already in winter
+ * time). Required only when the time typed is ambiguous; the API answers 400 on `ocurrencia` otherwise.
+ */
+export const OCURRENCIAS = ['primera', 'segunda'] as const;
+export const ocurrenciaSchema = z.enum(OCURRENCIAS, { error: 'La ocurrencia debe ser primera o segunda.' });
+export type Ocurrencia = z.infer<typeof ocurrenciaSchema>;
+export const OCURRENCIA_LABELS: Record<Ocurrencia, string> = {
+  primera: 'La primera vez (antes del cambio de hora)',
+  segunda: 'La segunda vez (después del cambio de hora)',
+};
+
 export const refSchema = z.object({ id: z.string(), nombre: z.string() });
 export type Ref = z.infer<typeof refSchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, requiredText } from './common';
+import { isoDateSchema, ocurrenciaSchema, requiredText } from './common';
 import { tipoMarcaSchema } from './marks';
 import { pageSchema, paginationQuerySchema } from './pagination';
 
@@ -44,19 +44,29 @@ export const motivoCorreccionSchema = requiredText('El motivo de la corrección'
 /**
  * `POST /api/v1/correcciones`. From an attempt (`intentoId`): worker, kind and time come from the
  * attempt unless given (the employer may adjust kind and time). A missing mark: `usuarioId`, `tipo`,
- * `fecha` and `hora` (local date and time in the worker's site zone). `motivo` is always required.
+ * `fecha` and `hora` (local date and time in the worker's site zone). A changed time of a recorded mark
+ * (`marcaId`): the new `fecha` and `hora`; worker and kind are the mark's (the consolidated mark names
+ * and supersedes it; the original is never deleted). `motivo` is always required.
+ * A `fecha` + `hora` that does not exist in the zone (the spring-forward gap) is refused on `hora`; one
+ * that happens twice (the fall-back hour) needs `ocurrencia`, or is refused on `ocurrencia`.
  */
 export const crearCorreccionBodySchema = z
   .object({
     intentoId: z.uuid({ message: 'El intento de marcaje no es válido.' }).optional(),
+    marcaId: z.uuid({ message: 'La marca no es válida.' }).optional(),
     usuarioId: z.uuid({ message: 'Elige al trabajador.' }).optional(),
     tipo: tipoMarcaSchema.optional(),
     fecha: isoDateSchema.optional(),
     hora: horaLocalSchema.optional(),
+    ocurrencia: ocurrenciaSchema.optional(),
     motivo: motivoCorreccionSchema,
   })
   .superRefine((body, ctx) => {
-    if (!body.intentoId) {
+    if (body.marcaId) {
+      if (body.intentoId) ctx.addIssue({ code: 'custom', path: ['marcaId'], message: 'Corrige un intento o una marca, no ambos.' });
+      if (!body.fecha) ctx.addIssue({ code: 'custom', path: ['fecha'], message: 'Ingresa la nueva fecha de la marca.' });
+      if (!body.hora) ctx.addIssue({ code: 'custom', path: ['hora'], message: 'Ingresa la nueva hora de la marca.' });
+    } else if (!body.intentoId) {
       if (!body.usuarioId) ctx.addIssue({ code: 'custom', path: ['usuarioId'], message: 'Elige al trabajador.' });
       if (!body.tipo) ctx.addIssue({ code: 'custom', path: ['tipo'], message: 'Elige el tipo de marca.' });
       if (!body.fecha) ctx.addIssue({ code: 'custom', path: ['fecha'], message: 'Ingresa la fecha de la marca.' });
@@ -98,9 +108,11 @@ export const correccionSchema = z.object({
   fecha: z.string(),
   hora: z.string(),
   zonaHoraria: z.string(),
-  /** What the worker had: the attempt, or "Sin marca" for a missing mark. */
+  /** What the worker had: the attempt, the recorded mark whose time changes, or "Sin marca" for a missing mark. */
   original: z.object({
     descripcion: z.string(),
+    /** The recorded mark this correction changes (superseded, never deleted, once consolidated). */
+    marca: z.object({ id: z.string(), tipo: tipoMarcaSchema, instante: z.string() }).nullable(),
     intento: z
       .object({ id: z.string(), tipo: tipoMarcaSchema.nullable(), instante: z.string(), motivo: z.string(), motivoEtiqueta: z.string() })
       .nullable(),

@@ -18,3 +18,18 @@ export * from './clock-devices';
 export * from './corrections';
 export * from './reports';
 export * from './inspectors';
+export * from './attendance';
+export * from './permissions';
+export * from './remunerations';
+export * from './overtime';
+
+export * from './alerts';
+
+export * from './inconsistencies';
+
+export * from './home';
+export * from './notifications';
+
+export * from './management-reports';
+
+export * from './legal-reports';

@@ -32,6 +32,7 @@ export const MOTIVOS_INTENTO = [
   'pin_incorrecto',
   'trabajador_inactivo',
   'contrato_terminado',
+  'contrato_no_iniciado',
   'metodo_no_permitido',
   'marca_repetida',
   'fuera_de_geocerca',
@@ -45,6 +46,7 @@ export const MOTIVO_INTENTO_LABELS: Record<MotivoIntento, string> = {
   pin_incorrecto: 'PIN incorrecto',
   trabajador_inactivo: 'Trabajador inactivo',
   contrato_terminado: 'Contrato terminado',
+  contrato_no_iniciado: 'Contrato aún no iniciado',
   metodo_no_permitido: 'Método de marcaje no permitido',
   marca_repetida: 'Marca repetida (ignorada)',
   fuera_de_geocerca: 'Fuera de la geocerca (marca registrada)',
@@ -194,8 +196,21 @@ export const intentoSchema = z.object({
 });
 export type Intento = z.infer<typeof intentoSchema>;
 
-/** 201: the mark was recorded. */
-export const marcaCreadaSchema = z.object({ marca: marcaSchema, comprobante: comprobanteSchema });
+/**
+ * Where a web mark falls against the worker's plan, for the notice after marking (the mark is recorded
+ * either way): `dentro` from an hour before the shift's start to 2 hours after its end (also last
+ * night's shift), `fuera` away from the day's shift, `libre` on a rest day, `sin_planificar` without a plan.
+ */
+export const UBICACIONES_EN_TURNO = ['dentro', 'fuera', 'libre', 'sin_planificar'] as const;
+export const turnoDeMarcaSchema = z.object({
+  ubicacion: z.enum(UBICACIONES_EN_TURNO),
+  /** The shift compared with, `07:00–15:00`; null on a rest or unplanned day. */
+  turno: z.string().nullable(),
+});
+export type TurnoDeMarca = z.infer<typeof turnoDeMarcaSchema>;
+
+/** 201: the mark was recorded. Web marks say where they fall against the plan (`turno`). */
+export const marcaCreadaSchema = z.object({ marca: marcaSchema, comprobante: comprobanteSchema, turno: turnoDeMarcaSchema.optional() });
 export type MarcaCreada = z.infer<typeof marcaCreadaSchema>;
 
 /** 200: the mark was ignored (repeated kind) and logged as an attempt. */
@@ -253,11 +268,58 @@ export type IntentosQuery = z.input<typeof intentosQuerySchema>;
 export const intentosPageSchema = pageSchema(intentoSchema);
 export type IntentosPage = z.infer<typeof intentosPageSchema>;
 
+/** `12.345.678-5` -> `**.***.678-5`: enough for the worker to recognise their own receipt, not to identify them. */
+export function maskRut(rut: string): string {
+  return `**.***.${rut.slice(-5)}`;
+}
+
+/**
+ * What anyone holding a receipt's code sees: what proves the receipt (date, time, kind, employer, a
+ * masked RUT, the hash) and nothing that tracks a person (no name, full RUT, position or workplace).
+ */
+export const comprobantePublicoSchema = z.object({
+  fecha: z.string(),
+  hora: z.string(),
+  zonaHoraria: z.string(),
+  tipo: tipoMarcaSchema,
+  tipoEtiqueta: z.string(),
+  empleador: z.object({ razonSocial: z.string(), rut: z.string() }),
+  trabajador: z.object({ rut: z.string() }),
+  hash: z.string(),
+});
+export type ComprobantePublico = z.infer<typeof comprobantePublicoSchema>;
+
+/** The lines of the public verification, in the receipt's order and with its labels. */
+export function publicReceiptLines(c: ComprobantePublico): [string, string][] {
+  return [
+    ['Fecha', c.fecha],
+    ['Hora', `${c.hora} (${c.zonaHoraria})`],
+    ['RUT del trabajador', c.trabajador.rut],
+    ['Tipo de marca', c.tipoEtiqueta],
+    ['Empleador', c.empleador.razonSocial],
+    ['RUT del empleador', c.empleador.rut],
+    ['Código de verificación (hash SHA-256)', c.hash],
+  ];
+}
+
+export function publicReceipt(comprobante: Comprobante): ComprobantePublico {
+  return {
+    fecha: comprobante.fecha,
+    hora: comprobante.hora,
+    zonaHoraria: comprobante.zonaHoraria,
+    tipo: comprobante.tipo,
+    tipoEtiqueta: comprobante.tipoEtiqueta,
+    empleador: comprobante.empleador,
+    trabajador: { rut: maskRut(comprobante.trabajador.rut) },
+    hash: comprobante.hash,
+  };
+}
+
 /** `GET /api/v1/verificar/:hash` (public). */
 export const verificacionSchema = z.object({
   /** The stored mark's fields still give this hash (nothing altered). */
   integra: z.boolean(),
-  comprobante: comprobanteSchema,
+  comprobante: comprobantePublicoSchema,
 });
 export type Verificacion = z.infer<typeof verificacionSchema>;
 export const hashParamsSchema = z.object({ hash: z.string().min(1).max(200) });

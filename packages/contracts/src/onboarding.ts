@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema, optionalText, passwordSchema, requiredText, rutSchema } from './common';
+import { isoDateSchema, optionalText, passwordMessage, passwordSchema, requiredText, rutSchema } from './common';
 
 /** Header that carries the one-time onboarding token from empresa/crear to usuarios/crear. */
 export const ONBOARDING_TOKEN_HEADER = 'x-onboarding-token';
@@ -57,6 +57,10 @@ export const crearUsuarioBodySchema = z
   .refine((u) => !u.fin_contrato || u.fin_contrato >= u.inicio_contrato, {
     path: ['fin_contrato'],
     message: 'El fin de contrato no puede ser anterior al inicio.',
+  })
+  .superRefine((u, ctx) => {
+    const message = passwordMessage(u.password, { rut: u.rut, email: u.email });
+    if (message) ctx.addIssue({ code: 'custom', path: ['password'], message });
   });
 export type CrearUsuarioBody = z.input<typeof crearUsuarioBodySchema>;
 

@@ -50,9 +50,9 @@ export const COLUMNAS_CARGA_TURNOS = [
   'Activo',
 ] as const;
 /** Headers of the planning upload template. */
-export const COLUMNAS_CARGA_PLANIFICACION = ['RUT', 'Fecha', 'Turno', 'Solicitado por', 'Motivo', 'Observación'] as const;
+export const COLUMNAS_CARGA_PLANIFICACION = ['RUT', 'Fecha', 'Turno', 'Solicitado por', 'Motivo', 'Observación', 'Ocurrencia'] as const;
 /** Headers of the planner (patterns) upload template. */
-export const COLUMNAS_CARGA_PLANIFICADOR = ['RUT', 'Patrón', 'Fecha inicio', 'Fecha fin', 'Turno', 'Desfase', 'Solicitado por', 'Motivo', 'Observación'] as const;
+export const COLUMNAS_CARGA_PLANIFICADOR = ['RUT', 'Patrón', 'Fecha inicio', 'Fecha fin', 'Turno', 'Desfase', 'Solicitado por', 'Motivo', 'Observación', 'Ocurrencia'] as const;
 
 /** Patterns the planner file names, besides `NxM` rotations and custom sequences. */
 export const PATRONES_CON_NOMBRE = {

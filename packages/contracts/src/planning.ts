@@ -1,5 +1,6 @@
+import { PLAN_ALERT_CODES } from '@jornada/domain';
 import { z } from 'zod';
-import { isoDateSchema, uuidSchema } from './common';
+import { isoDateSchema, MAX_ISO_DATE, MIN_ISO_DATE, ocurrenciaSchema, uuidSchema } from './common';
 import { pageSchema, paginationQuerySchema } from './pagination';
 import { turnoPlanificadoSchema } from './shifts';
 
@@ -17,14 +18,8 @@ export const solicitadoPorSchema = z.enum(SOLICITADO_POR, { error: 'Solicitado p
 export type SolicitadoPor = z.infer<typeof solicitadoPorSchema>;
 export const SOLICITADO_POR_LABELS: Record<SolicitadoPor, string> = { trabajador: 'Trabajador', empleador: 'Empleador' };
 
-/** Codes of the legal-limit flags of a planned week or day (the domain's plan alerts). */
-export const CODIGOS_ALERTA_PLAN = [
-  'jornada_semanal_sobre_limite',
-  'jornada_diaria_sobre_limite',
-  'dias_por_semana_fuera_de_rango',
-  'colacion_bajo_minimo',
-  'turno_en_feriado_irrenunciable',
-] as const;
+/** Codes of the legal-limit flags of a planned week or day: the domain's plan alerts, one list. */
+export const CODIGOS_ALERTA_PLAN = PLAN_ALERT_CODES;
 export const alertaPlanSchema = z.object({
   codigo: z.enum(CODIGOS_ALERTA_PLAN),
   /** The day concerned, or the Monday of the week concerned. */
@@ -90,9 +85,20 @@ export const usuarioPlanSchema = z.object({
 });
 export type UsuarioPlan = z.infer<typeof usuarioPlanSchema>;
 
+/** An approved permission on a grid day: its type's code and whether it covers hours rather than the whole day. */
+export const permisoPlanSchema = z.object({ codigo: z.string(), porHoras: z.boolean() });
+export type PermisoPlan = z.infer<typeof permisoPlanSchema>;
+
 export const filaPlanSchema = z.object({
   usuario: usuarioPlanSchema,
-  dias: z.array(diaPlanSchema.extend({ /** The date has entries in the change log. */ modificado: z.boolean() })),
+  dias: z.array(
+    diaPlanSchema.extend({
+      /** The date has entries in the change log. */
+      modificado: z.boolean(),
+      /** An approved permission covering the date (its legal code, `VAC.`, `L.M.`…); null without one. */
+      permiso: permisoPlanSchema.nullable(),
+    }),
+  ),
   semanas: z.array(semanaPlanSchema),
   segundosPlanificados: z.number().int(),
   alertas: z.array(alertaPlanSchema),
@@ -120,6 +126,7 @@ export const planificacionQuerySchema = paginationQuerySchema
     mes: z
       .string()
       .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { message: 'El mes debe tener el formato aaaa-mm.' })
+      .refine((value) => value >= MIN_ISO_DATE.slice(0, 7) && value <= MAX_ISO_DATE.slice(0, 7), { message: 'El mes debe estar entre 1900 y 2100.' })
       .optional(),
     desde: isoDateSchema.optional(),
     hasta: isoDateSchema.optional(),
@@ -150,11 +157,15 @@ export type PlanificacionGrilla = z.infer<typeof planificacionGrillaSchema>;
  * PUT /api/v1/planificaciones/:usuarioId/:fecha: plan one day. `motivo` is required when the date is
  * before today in the worker's zone, or when the date was already planned and changes. Every such
  * change is logged (legal report d). Repeating the current plan changes and logs nothing.
+ * A shift whose start does not exist that date in the worker's zone (the spring-forward gap) is
+ * refused on `turnoId`; one whose start happens twice (the fall-back hour) needs `ocurrencia:
+ * 'primera'` (a plan places a shift at the first occurrence; `segunda` is refused with the reason).
  */
 export const cambiarDiaBodySchema = z
   .object({
     tipo: tipoDiaSchema,
     turnoId: uuidSchema('El turno').nullable().optional(),
+    ocurrencia: ocurrenciaSchema.optional(),
     solicitadoPor: solicitadoPorSchema.default('empleador'),
     motivo: textoOpcional(500),
     observacion: textoOpcional(1000),
@@ -225,6 +236,8 @@ const patronBodyShape = {
   desde: isoDateSchema,
   hasta: isoDateSchema,
   patron: patronSchema,
+  /** For a shift whose start happens twice on a date of the range (the fall-back hour): see `cambiarDiaBodySchema`. */
+  ocurrencia: ocurrenciaSchema.optional(),
   solicitadoPor: solicitadoPorSchema.default('empleador'),
   /** Required when a past day changes or an already planned day is replaced. */
   motivo: textoOpcional(500),

@@ -56,10 +56,10 @@ export const reporteMarcasQuerySchema = paginationQuerySchema.extend({
 });
 export type ReporteMarcasQuery = z.input<typeof reporteMarcasQuerySchema>;
 
-export const FORMATOS_REPORTE = ['xlsx', 'pdf'] as const;
+export const FORMATOS_REPORTE = ['xlsx', 'pdf', 'csv'] as const;
 export const exportarReporteMarcasQuerySchema = z.object({
   ...reporteMarcasFiltersShape,
-  formato: z.enum(FORMATOS_REPORTE, { error: 'El formato debe ser xlsx o pdf.' }).default('xlsx'),
+  formato: z.enum(FORMATOS_REPORTE, { error: 'El formato debe ser xlsx, pdf o csv.' }).default('xlsx'),
 });
 export type ExportarReporteMarcasQuery = z.input<typeof exportarReporteMarcasQuerySchema>;
 

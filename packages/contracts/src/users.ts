@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   emailSchema,
-  isoDateSchema,
+  requiredDateSchema,
   nullableDate,
   nullableEmail,
   nullableText,
@@ -67,6 +67,8 @@ export const usuarioSchema = z.object({
   gruposLiderados: z.array(refSchema),
   horasSemanales: z.number().nullable(),
   sueldoBase: z.number().int().nullable(),
+  /** Contract number for payroll imports; null: the worker's first contract (exported as 1). */
+  numeroContrato: z.string().nullable(),
   metodosMarcaje: z.array(metodoMarcajeSchema),
   inicioContrato: z.string(),
   finContrato: z.string().nullable(),
@@ -133,8 +135,9 @@ export const crearUsuarioV1BodySchema = z
     grupoId: uuidSchema('El grupo no es válido.').nullable().optional(),
     horasSemanales: horasSemanalesSchema,
     sueldoBase: sueldoBaseSchema.nullable().optional(),
+    numeroContrato: nullableText(40),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
-    inicioContrato: isoDateSchema,
+    inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.'),
     finContrato: nullableDate,
   })
   .refine((u) => !u.finContrato || u.finContrato >= u.inicioContrato, {
@@ -151,6 +154,11 @@ export const actualizarUsuarioBodySchema = z
     cargo: nullableText(),
     rut: rutSchema.optional(),
     email: emailSchema().optional(),
+    /**
+     * The caller's own password, required to change an administrator's e-mail or RUT (only that
+     * administrator may): they are how the account is recovered and signed into.
+     */
+    passwordActual: z.string().max(200).optional(),
     emailPersonal: nullableEmail,
     direccion: nullableText(300),
     telefono: nullableText(40),
@@ -159,8 +167,9 @@ export const actualizarUsuarioBodySchema = z
     grupoId: uuidSchema('El grupo no es válido.').nullable().optional(),
     horasSemanales: horasSemanalesSchema.optional(),
     sueldoBase: sueldoBaseSchema.nullable().optional(),
+    numeroContrato: nullableText(40),
     metodosMarcaje: metodosMarcajeSchema.optional(),
-    inicioContrato: isoDateSchema.optional(),
+    inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.').optional(),
     finContrato: nullableDate,
   })
   .refine((u) => !u.finContrato || !u.inicioContrato || u.finContrato >= u.inicioContrato, {
@@ -171,7 +180,7 @@ export type ActualizarUsuarioBody = z.input<typeof actualizarUsuarioBodySchema>;
 
 /** POST /api/v1/usuarios/:id/desactivar: finiquito with the last day worked (not after today). */
 export const desactivarUsuarioBodySchema = z.object({
-  finContrato: isoDateSchema,
+  finContrato: requiredDateSchema('Ingresa el último día trabajado.'),
   motivo: nullableText(500),
 });
 export type DesactivarUsuarioBody = z.input<typeof desactivarUsuarioBodySchema>;

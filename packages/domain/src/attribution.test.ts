@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { attributeMarks, type MarkAttribution } from './attribution';
+import { attributeMarks, placeMarkInPlan, type MarkAttribution } from './attribution';
 import type { Mark, MarkKind } from './marks';
-import { parseClockTime, placeShift } from './shift-instance';
-import { localToInstant } from './time-zone';
+import { placeShift } from './shift-instance';
+import { localToInstant, parseClockTime } from './time-zone';
 
 const S = 'America/Santiago';
 const t = (date: string, clock: string) => localToInstant(S, date, parseClockTime(clock)!);
@@ -120,5 +120,31 @@ describe('mark attribution properties', () => {
         expect(attributeMarks(shuffled, [...instances].reverse(), S)).toEqual(attributeMarks(marks, instances, S));
       }),
     );
+  });
+});
+
+describe('placing a mark against the plan (the worker’s notice)', () => {
+  const S = 'America/Santiago';
+  const at = (date: string, time: string) => localToInstant(S, date, parseClockTime(time)!);
+  const morning = placeShift({ start: '07:00', end: '15:00' }, '2026-07-01', S);
+  const night = placeShift({ start: '22:00', end: '06:00' }, '2026-06-30', S);
+  const today = { date: '2026-07-01', kind: 'turno' as const };
+  it.each([
+    ['06:00', 'dentro'],
+    ['07:00', 'dentro'],
+    ['16:59', 'dentro'],
+    ['05:59', 'fuera'],
+    ['17:01', 'fuera'],
+    ['19:17', 'fuera'],
+  ])('a mark at %s for a 07:00–15:00 shift is %s', (time, status) => {
+    const placement = placeMarkInPlan(at('2026-07-01', time), [morning], today);
+    expect(placement.status).toBe(status);
+    if (placement.status === 'fuera') expect(placement.instance.label).toBe(morning.label);
+  });
+  it('last night’s shift keeps its early-morning exit inside; rest and unplanned days say so', () => {
+    expect(placeMarkInPlan(at('2026-07-01', '06:10'), [night], { date: '2026-07-01', kind: 'libre' }).status).toBe('dentro');
+    expect(placeMarkInPlan(at('2026-07-01', '12:00'), [night], { date: '2026-07-01', kind: 'libre' }).status).toBe('libre');
+    expect(placeMarkInPlan(at('2026-07-01', '12:00'), [night], { date: '2026-07-01', kind: null }).status).toBe('sin_planificar');
+    expect(placeMarkInPlan(at('2026-07-01', '12:00'), [], { date: '2026-07-01', kind: null }).status).toBe('sin_planificar');
   });
 });

@@ -6,7 +6,7 @@
  * Of consecutive marks of the same kind within a day, the first counts and the rest are ignored.
  */
 import type { LocalDate } from './calendar/local-date';
-import { MARK_KIND_LABELS, compareMarks, formatDurationEs, isEvaluableMark, type Mark } from './marks';
+import { MARK_KIND_LABELS, formatDurationEs, isEvaluableMark, sortMarks, type Mark } from './marks';
 import type { ShiftInstance } from './shift-instance';
 import { localClockOf, toLocalDateTime } from './time-zone';
 
@@ -78,12 +78,12 @@ export function attributeMarks(
   const afterMs = after * 1000;
 
   const invalid: MarkAttribution[] = [];
-  const valid: Mark[] = [];
+  const readable: Mark[] = [];
   for (const mark of marks) {
-    if (isEvaluableMark(mark)) valid.push(mark);
+    if (isEvaluableMark(mark)) readable.push(mark);
     else invalid.push({ mark, date: null, instanceDate: null, status: 'ignorada', reason: 'Marca ilegible: falta el tipo, la hora o el identificador.' });
   }
-  valid.sort(compareMarks);
+  const valid = sortMarks(readable);
   const shifts = instances.length > 1 ? [...instances].sort((a, b) => a.start - b.start || (a.date < b.date ? -1 : 1)) : instances;
 
   const out: MarkAttribution[] = new Array<MarkAttribution>(valid.length);
@@ -164,4 +164,37 @@ export function attributeMarks(
     previous = a.mark;
   }
   return invalid.length === 0 ? out : [...invalid, ...out];
+}
+
+/** How far from a planned shift a mark still counts as "in the shift" for the worker's notice. */
+export const SHIFT_NOTICE_MARGIN: Readonly<{ beforeStartSeconds: number; afterEndSeconds: number }> = {
+  /** Arriving up to an hour early is ordinary. */
+  beforeStartSeconds: 3600,
+  /** Up to the 2 hours of overtime a day allows (art. 31). */
+  afterEndSeconds: 2 * 3600,
+};
+
+/** Where a mark falls against the worker's plan, for the notice shown when marking. */
+export type MarkPlacement =
+  | { status: 'dentro'; instance: ShiftInstance }
+  /** The day has a shift, but the mark is far from it (and from last night's). */
+  | { status: 'fuera'; instance: ShiftInstance }
+  /** No shift near, and the day is a rest day. */
+  | { status: 'libre' }
+  /** No shift near and nothing planned: nothing to compare with. */
+  | { status: 'sin_planificar' };
+
+/**
+ * Places a mark against the shifts planned around it (the day's and the previous day's, which may
+ * cross midnight): inside a shift from an hour before its start to 2 hours after its end, outside the
+ * day's shift otherwise; a rest day or an unplanned day when the day has no shift and none is near. The mark is recorded either way: this only tells the worker.
+ */
+export function placeMarkInPlan(at: number, instances: readonly ShiftInstance[], day: { date: LocalDate; kind: 'turno' | 'libre' | null }): MarkPlacement {
+  const before = SHIFT_NOTICE_MARGIN.beforeStartSeconds * 1000;
+  const after = SHIFT_NOTICE_MARGIN.afterEndSeconds * 1000;
+  const near = instances.find((s) => at >= s.start - before && at <= s.end + after);
+  if (near) return { status: 'dentro', instance: near };
+  const own = instances.find((s) => s.date === day.date);
+  if (own) return { status: 'fuera', instance: own };
+  return day.kind === 'libre' ? { status: 'libre' } : { status: 'sin_planificar' };
 }

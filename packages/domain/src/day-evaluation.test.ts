@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import { attributeMarks } from './attribution';
-import { evaluateDay, type EvaluationOptions, type Permission } from './day-evaluation';
-import type { Holiday } from './calendar/holidays';
+import { evaluateDay, type EvaluationOptions } from './day-evaluation';
+import type { Permission } from './permissions';
+import { holidayLookup, type Holiday } from './calendar/holidays';
 import type { Mark, MarkKind } from './marks';
-import { parseClockTime, placeShift, type ShiftTemplate } from './shift-instance';
-import { localToInstant } from './time-zone';
+import { placeShift, type ShiftTemplate } from './shift-instance';
+import { localToInstant, parseClockTime } from './time-zone';
 
 const S = 'America/Santiago';
 const H = 3600;
@@ -21,7 +23,15 @@ const full = (entrada = '08:00', salida = '17:00', date = D) => [
 
 function day(
   marks: Mark[],
-  { template = office as ShiftTemplate | null, date = D, options = {} as EvaluationOptions, holiday = null as Holiday | null, permission = null as Permission | null, planKind = undefined as 'libre' | 'sin_planificacion' | undefined } = {},
+  {
+    template = office as ShiftTemplate | null,
+    date = D,
+    options = {} as EvaluationOptions,
+    holiday = null as Holiday | null,
+    permission = null as Permission | null,
+    hourPermissions = undefined as Permission[] | undefined,
+    planKind = undefined as 'libre' | 'sin_planificacion' | undefined,
+  } = {},
 ) {
   const instance = template ? placeShift(template, date, S) : null;
   return evaluateDay({
@@ -31,6 +41,7 @@ function day(
     attributions: attributeMarks(marks, instance ? [instance] : [], S),
     holiday,
     permission,
+    hourPermissions,
     options,
   });
 }
@@ -169,5 +180,182 @@ describe('day evaluation: statuses and inconsistencies', () => {
 
   it('flags Sundays', () => {
     expect(day([], { template: null, date: '2026-07-05' }).isSunday).toBe(true);
+  });
+});
+
+/** A day evaluated as the period evaluation does it: with the site's zone and holiday calendar. */
+function siteDay(marks: Mark[], template: ShiftTemplate | null, date: string, extra: Partial<Parameters<typeof evaluateDay>[0]> = {}) {
+  const instance = template ? placeShift(template, date, S) : null;
+  return evaluateDay({
+    date,
+    planKind: instance ? 'turno' : 'libre',
+    instance,
+    attributions: attributeMarks(marks, instance ? [instance] : [], S),
+    zone: S,
+    holidays: holidayLookup(),
+    holiday: holidayLookup()(date) ?? null,
+    ...extra,
+  });
+}
+
+describe('art. 34: a colación across a DST change is its written length of wall-clock time', () => {
+  const night: ShiftTemplate = { start: '20:00', end: '04:00', break: { start: '23:30', end: '00:30' } };
+
+  it('an unmarked 23:30-00:30 colación on the fall-back night deducts one hour: 8 h worked of 9 real hours', () => {
+    const r = siteDay([m('entrada', '20:00', '2026-04-04'), m('salida', '04:00', '2026-04-05')], night, '2026-04-04', { holiday: null, options: { worksOnHolidays: true } });
+    expect(r).toMatchObject({ plannedSeconds: 8 * H, breakSeconds: H, workedSeconds: 8 * H, missingSeconds: 0, overtimeSeconds: 0 });
+  });
+
+  it('on the spring-forward night it still deducts one hour (not zero): 6 h worked of 7 real hours', () => {
+    const r = siteDay([m('entrada', '20:00', '2026-09-05'), m('salida', '04:00', '2026-09-06')], night, '2026-09-05');
+    expect(r).toMatchObject({ plannedSeconds: 6 * H, breakSeconds: H, workedSeconds: 6 * H, missingSeconds: 0, overtimeSeconds: 0 });
+  });
+});
+
+describe('art. 35-38: Sundays and holidays by the clock (the local calendar day, 00:00-24:00)', () => {
+  const night: ShiftTemplate = { start: '22:00', end: '06:00', break: { minutes: 30 } };
+
+  it('a Sunday-night shift into Monday is mostly not Sunday work: 2 of its 7 h 30 min fall on Sunday', () => {
+    const r = siteDay([m('entrada', '22:00', '2026-07-05'), m('salida', '06:00', '2026-07-06')], night, '2026-07-05');
+    expect(r).toMatchObject({ isSunday: true, workedOnSundayOrHoliday: true, workedSeconds: 7.5 * H, sundaySeconds: 2 * H, holidaySeconds: 0 });
+    expect(r.sundayHolidayWork).toEqual([{ date: '2026-07-05', seconds: 2 * H, sunday: true, holiday: null }]);
+  });
+
+  it('a Saturday-night shift into Sunday works on Sunday though it starts on Saturday', () => {
+    const r = siteDay([m('entrada', '22:00', '2026-07-04'), m('salida', '06:00', '2026-07-05')], night, '2026-07-04');
+    expect(r).toMatchObject({ isSunday: false, workedOnSundayOrHoliday: true, sundaySeconds: 5.5 * H });
+    expect(r.sundayHolidayWork.map((w) => w.date)).toEqual(['2026-07-05']);
+  });
+
+  it('a night shift from 31 December works on the 1 January holiday (irrenunciable)', () => {
+    const r = siteDay([m('entrada', '22:00', '2026-12-31'), m('salida', '06:00', '2027-01-01')], night, '2026-12-31');
+    expect(r).toMatchObject({ holiday: null, workedOnSundayOrHoliday: true, holidaySeconds: 5.5 * H });
+    expect(r.sundayHolidayWork[0]).toMatchObject({ date: '2027-01-01', sunday: false, holiday: { name: 'Año Nuevo', irrenunciable: true } });
+  });
+
+  it('a fixed colación is taken off the day it falls on', () => {
+    const fixed: ShiftTemplate = { start: '22:00', end: '06:00', break: { start: '23:00', end: '23:30' } };
+    const r = siteDay([m('entrada', '22:00', '2026-07-05'), m('salida', '06:00', '2026-07-06')], fixed, '2026-07-05');
+    expect(r).toMatchObject({ workedSeconds: 7.5 * H, sundaySeconds: 1.5 * H });
+  });
+
+  it('a weekday shift touches no Sunday or holiday', () => {
+    const r = siteDay(full(), office, D);
+    expect(r).toMatchObject({ workedOnSundayOrHoliday: false, sundaySeconds: 0, holidaySeconds: 0, sundayHolidayWork: [] });
+  });
+});
+
+describe('art. 38 inciso final: exceptional schedules answer to their resolution, not to the 10-hour day', () => {
+  const twelve: ShiftTemplate = { start: '08:00', end: '21:00', break: { start: '13:00', end: '14:00' } };
+  const worked = () => [m('entrada', '08:00'), m('salida', '21:00')];
+  const codes = (r: ReturnType<typeof day>) => r.inconsistencies.map((i) => i.code);
+
+  it('a 12-hour ordinary shift is over the legal maximum for an ordinary schedule', () => {
+    expect(codes(day(worked(), { template: twelve }))).toEqual(['jornada_sobre_maximo_legal']);
+  });
+
+  it('is not for an authorised exceptional schedule, which may set its own daily limit', () => {
+    expect(codes(day(worked(), { template: twelve, options: { exceptionalSchedule: true } }))).toEqual([]);
+    expect(codes(day(worked(), { template: twelve, options: { exceptionalSchedule: { resolution: '1234/2026', dailyOrdinaryHours: 12 } } }))).toEqual([]);
+    expect(codes(day(worked(), { template: twelve, options: { exceptionalSchedule: { dailyOrdinaryHours: 11 } } }))).toEqual(['jornada_sobre_maximo_legal']);
+  });
+
+  it('its overtime is still limited to 2 hours a day (art. 31)', () => {
+    const r = day([m('entrada', '08:00'), m('salida', '23:30')], { template: twelve, options: { exceptionalSchedule: true } });
+    expect(r.overtimeBeyondLimitSeconds).toBe(0.5 * H);
+    expect(codes(r)).toEqual(['jornada_sobre_maximo_legal']);
+  });
+});
+
+describe('hour permissions justify the lateness, early leave or absence they cover', () => {
+  const permit = (start: string, end: string, extra: Partial<Permission> = {}): Permission => ({ type: 'permiso_con_goce', paid: true, from: D, to: D, hours: { start, end }, ...extra });
+
+  it('a permission from 08:00 to 10:00: arriving at 10:00 is not late and the two hours are justified', () => {
+    const r = day([m('entrada', '10:00'), m('salida', '17:00')], { permission: permit('08:00', '10:00') });
+    expect(r).toMatchObject({ status: 'presente', lateSeconds: 0, justifiedSeconds: 2 * H, missingSeconds: 0, workedSeconds: 6 * H, ordinarySeconds: 6 * H, overtimeSeconds: 0 });
+    expect(r.hourPermissions).toEqual([{ type: 'permiso_con_goce', paid: true, unit: 'horas', hours: { start: '08:00', end: '10:00' }, seconds: 2 * H }]);
+    expect(r.permission).toBeNull();
+  });
+
+  it('lateness past the permission counts from its end, with the shift tolerance', () => {
+    expect(day([m('entrada', '10:03'), m('salida', '17:00')], { permission: permit('08:00', '10:00') }).lateSeconds).toBe(0);
+    expect(day([m('entrada', '10:10'), m('salida', '17:00')], { permission: permit('08:00', '10:00') })).toMatchObject({ lateSeconds: 600, missingSeconds: 600, justifiedSeconds: 2 * H });
+  });
+
+  it('leaving at 15:00 with a permission from 15:00 is not early leave', () => {
+    expect(day([m('entrada', '08:00'), m('salida', '15:00')], { permission: permit('15:00', '17:00') })).toMatchObject({ earlyLeaveSeconds: 0, justifiedSeconds: 2 * H, missingSeconds: 0 });
+  });
+
+  it('a permission in the middle of the day justifies the time away; the colación window is not planned work', () => {
+    const r = day([m('entrada', '08:00'), m('salida', '12:00'), m('entrada', '14:30'), m('salida', '17:00')], { permission: permit('12:00', '14:30') });
+    expect(r).toMatchObject({ status: 'presente', justifiedSeconds: 1.5 * H, missingSeconds: 0, workedSeconds: 6.5 * H });
+  });
+
+  it('time worked during an unused permission is ordinary time, not overtime, and the marks are flagged', () => {
+    const r = day([m('entrada', '08:00'), m('inicio_colacion', '13:00'), m('fin_colacion', '14:00'), m('salida', '19:00')], { permission: permit('15:00', '17:00') });
+    expect(r).toMatchObject({ justifiedSeconds: 0, ordinarySeconds: 8 * H, overtimeSeconds: 2 * H });
+    const inside = day([m('entrada', '08:00'), m('inicio_colacion', '10:30'), m('fin_colacion', '11:00'), m('salida', '17:00')], { permission: permit('10:00', '12:00') });
+    expect(inside.inconsistencies).toEqual([{ code: 'marca_durante_permiso', label: 'Marca durante un permiso', markIds: [inside.marks[1]!.mark.id, inside.marks[2]!.mark.id] }]);
+    expect(inside.status).toBe('presente');
+  });
+
+  it('absent all day with a morning permission: absent, the morning justified and the rest missing', () => {
+    expect(day([], { permission: permit('08:00', '12:00') })).toMatchObject({ status: 'ausente', justifiedSeconds: 4 * H, missingSeconds: 4 * H });
+  });
+
+  it('an hour permission covering the whole shift justifies the day', () => {
+    expect(day([], { permission: permit('08:00', '17:00') })).toMatchObject({
+      status: 'justificado',
+      justifiedSeconds: 8 * H,
+      missingSeconds: 0,
+      permission: { type: 'permiso_con_goce', unit: 'horas', seconds: 8 * H },
+    });
+  });
+
+  it('a whole-day permission takes precedence over hour permissions', () => {
+    const r = day([], { permission: { type: 'vacaciones', paid: true, from: D, to: D }, hourPermissions: [permit('08:00', '10:00')] });
+    expect(r).toMatchObject({ status: 'justificado', permission: { type: 'vacaciones', unit: 'dias_habiles', hours: null, seconds: 8 * H }, hourPermissions: [] });
+  });
+
+  it('ordinary + missing + justified = planned and ordinary + overtime = worked, whatever the marks and the range', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 6 * 60, max: 19 * 60 }),
+        fc.integer({ min: 15, max: 10 * 60 }),
+        fc.integer({ min: 6 * 60, max: 11 * 60 }),
+        fc.integer({ min: 12 * 60, max: 21 * 60 }),
+        (from, length, entrada, salida) => {
+          const hhmm = (min: number) => `${String(Math.floor(min / 60) % 24).padStart(2, '0')}:${String(min % 60).padStart(2, '0')}`;
+          const r = day([m('entrada', hhmm(entrada)), m('salida', hhmm(salida))], { permission: permit(hhmm(from), hhmm(Math.min(from + length, 23 * 60 + 59))) });
+          expect(r.ordinarySeconds + r.missingSeconds + r.justifiedSeconds).toBe(r.plannedSeconds);
+          expect(r.ordinarySeconds + r.overtimeSeconds).toBe(r.workedSeconds);
+          expect(r.justifiedSeconds).toBeGreaterThanOrEqual(0);
+          expect(r.missingSeconds).toBeGreaterThanOrEqual(0);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('art. 35 and 32: a holiday worked by a worker outside art. 38', () => {
+  const holiday: Holiday = { date: D, name: 'Prueba', scope: 'nacional', irrenunciable: false };
+
+  it('is all overtime, with the planned colación deducted when not marked (art. 34: it is not worked time)', () => {
+    const r = day([m('entrada', '08:00'), m('salida', '17:00')], { holiday });
+    expect(r).toMatchObject({ status: 'presente', plannedSeconds: 0, breakSeconds: H, workedSeconds: 8 * H, ordinarySeconds: 0, overtimeSeconds: 8 * H, lateSeconds: 0 });
+    expect(r).toMatchObject({ overtimeWithinLimitSeconds: 2 * H, overtimeBeyondLimitSeconds: 6 * H, holidaySeconds: 8 * H });
+    // More than 2 hours of overtime in a day (art. 31): flagged.
+    expect(r.inconsistencies.map((i) => i.code)).toEqual(['jornada_sobre_maximo_legal']);
+  });
+
+  it('a marked colación is what counts; a worker under art. 38 works the holiday as an ordinary day', () => {
+    expect(day(full(), { holiday })).toMatchObject({ breakSeconds: H, workedSeconds: 8 * H, overtimeSeconds: 8 * H });
+    expect(day([m('entrada', '08:00'), m('salida', '17:00')], { holiday, options: { worksOnHolidays: true } })).toMatchObject({
+      plannedSeconds: 8 * H,
+      ordinarySeconds: 8 * H,
+      overtimeSeconds: 0,
+      holidaySeconds: 8 * H,
+    });
   });
 });

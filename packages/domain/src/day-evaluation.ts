@@ -3,12 +3,14 @@
  * holiday and any permission it gives the status, the seconds (worked, late, early leave, break,
  * overtime, missing; exact, never rounded) and the inconsistencies a supervisor must look at.
  */
-import type { Holiday } from './calendar/holidays';
-import { isoWeekday, type LocalDate } from './calendar/local-date';
+import type { Holiday, HolidayLookup } from './calendar/holidays';
+import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { DAILY_ORDINARY_LIMIT_SECONDS, DAILY_OVERTIME_LIMIT_SECONDS } from './law';
 import { compareMarks, type Mark } from './marks';
 import type { MarkAttribution } from './attribution';
+import { hourRangeOn, permissionUnit, type HourRange, type Permission, type PermissionUnit } from './permissions';
 import type { ShiftInstance } from './shift-instance';
+import { localDayNumberOf, startOfLocalDayNumber } from './time-zone';
 
 /** Attendance status of a day, as stored and shown. */
 export type DayStatus = 'presente' | 'ausente' | 'justificado' | 'libre' | 'feriado' | 'incompleto';
@@ -57,15 +59,12 @@ export interface Inconsistency {
   markIds: string[];
 }
 
-/** A leave or permission covering whole days (vacaciones, licencia médica, permiso con o sin goce...). */
-export interface Permission {
-  id?: string;
-  /** Company-defined type, e.g. `vacaciones`, `licencia_medica`, `permiso_con_goce`, `permiso_sin_goce`. */
-  type: string;
-  /** With pay (con goce de remuneraciones) or without. */
-  paid: boolean;
-  from: LocalDate;
-  to: LocalDate;
+/** An exceptional schedule authorised by a DT resolution (art. 38 inciso final: 4x4, 7x7, 14x14...). */
+export interface ExceptionalSchedule {
+  /** Number of the resolution, shown on receipts and reports. */
+  resolution?: string;
+  /** Ordinary hours a day the resolution authorises; without it the engine checks no daily ordinary limit. */
+  dailyOrdinaryHours?: number;
 }
 
 /** How the company applies the rules the law leaves to it. */
@@ -81,6 +80,11 @@ export interface EvaluationOptions {
   countEarlyArrival?: boolean;
   /** A planned colación with no colación marks: deduct the planned break (default) or count it as worked. */
   unmarkedBreak?: 'deduct_planned' | 'count_as_worked';
+  /**
+   * Exceptional schedule authorised by the DT: its shifts may pass the ordinary 10 hours a day (the
+   * resolution sets the limit) and its weekly hours and days are averaged over the cycle.
+   */
+  exceptionalSchedule?: boolean | ExceptionalSchedule;
 }
 
 /** Everything needed to evaluate one day. */
@@ -92,8 +96,34 @@ export interface DayEvaluationInput {
   /** Attributions of the day (counted and ignored); only 'atribuida' ones are evaluated. */
   attributions: readonly MarkAttribution[];
   holiday?: Holiday | null;
+  /** A whole-day permission covering the date (an hour permission passed here is read as one of `hourPermissions`). */
   permission?: Permission | null;
+  /** Hour permissions covering part of the date; a whole-day permission takes precedence over them. */
+  hourPermissions?: readonly Permission[];
+  /** IANA zone of the site: needed to place hour permissions and to split worked time at local midnights (defaults to the shift's zone). */
+  zone?: string;
+  /** Holidays of the neighbouring dates, for work that crosses midnight into a holiday (only `holiday` is known without it). */
+  holidays?: HolidayLookup;
   options?: EvaluationOptions;
+}
+
+/** Worked time that fell on a Sunday or a holiday, by the clock (the local calendar day 00:00-24:00). */
+export interface SundayHolidayWork {
+  date: LocalDate;
+  seconds: number;
+  sunday: boolean;
+  holiday: Holiday | null;
+}
+
+/** A permission as a day result reports it. */
+export interface DayPermission {
+  type: string;
+  paid: boolean;
+  unit: PermissionUnit;
+  /** The hour range of an hour permission; null for whole days. */
+  hours: HourRange | null;
+  /** Planned seconds it justified that day. */
+  seconds: number;
 }
 
 /** The evaluation of one day. All durations are exact seconds. */
@@ -103,11 +133,18 @@ export interface DayResult {
   planKind: PlanKind;
   shift: ShiftInstance | null;
   holiday: Holiday | null;
-  /** Type and pay of the permission when the status is 'justificado'. */
-  permission: { type: string; paid: boolean } | null;
+  /** The permission when the status is 'justificado' (whole days, or hour permissions covering the whole shift). */
+  permission: DayPermission | null;
+  /** Hour permissions that applied to the day, each with the planned seconds it justified. */
+  hourPermissions: DayPermission[];
   isSunday: boolean;
-  /** Worked time on a Sunday or a holiday (art. 38 compensation, legal report c). */
+  /** Worked time fell on a Sunday or a holiday by the clock (art. 38 compensation, legal report c). */
   workedOnSundayOrHoliday: boolean;
+  /** Worked seconds that fell on a Sunday and on a holiday (a night shift counts only its hours on that day). */
+  sundaySeconds: number;
+  holidaySeconds: number;
+  /** The Sundays and holidays the day's work touched, with its seconds on each. */
+  sundayHolidayWork: SundayHolidayWork[];
   /** Ordinary seconds the plan expected (0 on rest days and on holidays that override the plan). */
   plannedSeconds: number;
   /** Effective worked seconds: presence minus colación. */
@@ -149,23 +186,90 @@ function inCanonicalOrder(list: readonly MarkAttribution[]): boolean {
   return true;
 }
 
-/** Evaluates one worker's day from its plan, marks, holiday and permission; pure and total (never throws on marks). */
+// Stretches of presence of the day being evaluated (start, end pairs in ms). Reused between calls:
+// evaluateDay is synchronous and runs for every worker and day, so it allocates no array per day.
+let stretches = new Float64Array(64);
+let stretchCount = 0;
+
+function pushStretch(from: number, to: number): void {
+  if (stretchCount * 2 + 2 > stretches.length) {
+    const grown = new Float64Array(stretches.length * 2);
+    grown.set(stretches);
+    stretches = grown;
+  }
+  stretches[stretchCount * 2] = from;
+  stretches[stretchCount * 2 + 1] = to;
+  stretchCount++;
+}
+
+/** Milliseconds of presence within [from, to). */
+function presenceWithin(from: number, to: number): number {
+  let ms = 0;
+  for (let i = 0; i < stretchCount; i++) {
+    const a = stretches[i * 2]!;
+    const b = stretches[i * 2 + 1]!;
+    const lo = a > from ? a : from;
+    const hi = b < to ? b : to;
+    if (hi > lo) ms += hi - lo;
+  }
+  return ms;
+}
+
+function overlap(a1: number, a2: number, b1: number, b2: number): number {
+  const lo = a1 > b1 ? a1 : b1;
+  const hi = a2 < b2 ? a2 : b2;
+  return hi > lo ? hi - lo : 0;
+}
+
+const NO_MARKS: Mark[] = [];
+const NO_HOUR_PERMISSIONS_INPUT: readonly Permission[] = [];
+const NO_HOUR_PERMISSIONS: DayPermission[] = [];
+const NO_SUNDAY_HOLIDAY_WORK: SundayHolidayWork[] = [];
+Object.freeze(NO_HOUR_PERMISSIONS);
+Object.freeze(NO_SUNDAY_HOLIDAY_WORK);
+
+function dayPermission(p: Permission, seconds: number): DayPermission {
+  return { type: p.type, paid: p.paid, unit: permissionUnit(p), hours: p.hours ? { start: p.hours.start, end: p.hours.end } : null, seconds };
+}
+
+/** Daily ordinary limit in seconds under the options: 10 hours, or the exceptional schedule's resolution (none when it sets none). */
+export function dailyOrdinaryLimit(options: EvaluationOptions): number {
+  const exceptional = options.exceptionalSchedule;
+  if (!exceptional) return DAILY_ORDINARY_LIMIT_SECONDS;
+  if (exceptional === true || exceptional.dailyOrdinaryHours === undefined) return Infinity;
+  return exceptional.dailyOrdinaryHours * 3600;
+}
+
+/** Evaluates one worker's day from its plan, marks, holiday and permissions; pure and total (never throws on marks). */
 export function evaluateDay(input: DayEvaluationInput): DayResult {
   const options = input.options ?? {};
   const holiday = input.holiday ?? null;
-  const permission = input.permission ?? null;
   const instance = input.planKind === 'turno' ? (input.instance ?? null) : null;
+  const zone = input.zone ?? instance?.zone;
+  let permission: Permission | null = input.permission ?? null;
+  let hourPermissions = input.hourPermissions ?? NO_HOUR_PERMISSIONS_INPUT;
+  if (permission?.hours) {
+    hourPermissions = [permission, ...hourPermissions];
+    permission = null;
+  }
   const attributions = inCanonicalOrder(input.attributions) ? input.attributions.slice() : [...input.attributions].sort((a, b) => compareMarks(a.mark, b.mark));
-  const counted: Mark[] = [];
-  for (const a of attributions) if (a.status === 'atribuida') counted.push(a.mark);
+  let counted: Mark[] = NO_MARKS;
+  for (const a of attributions) {
+    if (a.status !== 'atribuida') continue;
+    if (counted === NO_MARKS) counted = [];
+    counted.push(a.mark);
+  }
 
   const holidayOff = holiday !== null && !(instance !== null && options.worksOnHolidays === true);
   const shiftInForce = holidayOff ? null : instance;
+  // On a holiday that lifts the plan the planned colación still is not worked time (art. 34).
+  const breakShift = shiftInForce ?? (holidayOff ? instance : null);
 
   // Walk the marks as a state machine: outside, working, on colación. (Plain loops and no closures:
   // this runs for every worker and day of every report.)
   const found: Inconsistency[] = [];
   const clipFrom = shiftInForce && options.countEarlyArrival !== true ? shiftInForce.start : -Infinity;
+  stretchCount = 0;
   let state: 0 | 1 | 2 = 0; // 0 outside, 1 working, 2 on colación
   let openAt = 0;
   let breakAt = 0;
@@ -234,7 +338,10 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     if (closeAt !== -Infinity) {
       // A stretch of work ends; before the shift's start it does not count unless the company says so.
       const from = openAt > clipFrom ? openAt : clipFrom;
-      if (closeAt > from) presenceMs += closeAt - from;
+      if (closeAt > from) {
+        presenceMs += closeAt - from;
+        pushStretch(from, closeAt);
+      }
     }
   }
   if (state === 1) flag(found, 'entrada_sin_salida', openId);
@@ -245,13 +352,16 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
 
   let presence = presenceMs / 1000;
   let breakSeconds = breakMs / 1000;
-  if (!breakMarked && shiftInForce && shiftInForce.breakSeconds > 0 && options.unmarkedBreak !== 'count_as_worked' && presence > 0) {
+  // Unmarked colación deducted within a fixed window: the part of the window the worker was present for.
+  let deductedWindowFrom = 0;
+  let deductedWindowTo = 0;
+  if (!breakMarked && breakShift && breakShift.breakSeconds > 0 && options.unmarkedBreak !== 'count_as_worked' && presence > 0) {
     // Colación not marked: assume it was taken as planned (within the window when it has one).
-    let planned = shiftInForce.breakSeconds;
-    if (shiftInForce.breakStart !== undefined && shiftInForce.breakEnd !== undefined && firstEntry !== null) {
-      const from = Math.max(shiftInForce.breakStart, firstEntry);
-      const to = Math.min(shiftInForce.breakEnd, lastExit ?? shiftInForce.breakEnd);
-      planned = to > from ? (to - from) / 1000 : 0;
+    let planned = breakShift.breakSeconds;
+    if (breakShift.breakStart !== undefined && breakShift.breakEnd !== undefined) {
+      planned = presenceWithin(breakShift.breakStart, breakShift.breakEnd) / 1000;
+      deductedWindowFrom = breakShift.breakStart;
+      deductedWindowTo = breakShift.breakEnd;
     }
     breakSeconds = Math.min(planned, presence);
     presence -= breakSeconds;
@@ -264,15 +374,29 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
   if (counted.length > 0 && permission) for (const m of counted) flag(found, 'marca_durante_permiso', m.id);
 
   const plannedSeconds = shiftInForce?.plannedSeconds ?? 0;
-  const justifiedSeconds = permission ? plannedSeconds : 0;
-  const ordinarySeconds = permission ? 0 : Math.min(workedSeconds, plannedSeconds);
+
+  let expectedStart = shiftInForce?.start ?? 0;
+  let expectedEnd = shiftInForce?.end ?? 0;
+  let hourJustifiedSeconds = 0;
+  let appliedHourPermissions: DayPermission[] = NO_HOUR_PERMISSIONS;
+  if (!permission && shiftInForce && hourPermissions.length > 0) {
+    const applied = applyHourPermissions(hourPermissions, input.date, zone ?? shiftInForce.zone, shiftInForce, plannedSeconds, deductedWindowFrom, deductedWindowTo, counted, found);
+    expectedStart = applied.expectedStart;
+    expectedEnd = applied.expectedEnd;
+    hourJustifiedSeconds = applied.justifiedSeconds;
+    appliedHourPermissions = applied.permissions;
+  }
+
+  const justifiedSeconds = permission ? plannedSeconds : hourJustifiedSeconds;
+  const owedSeconds = plannedSeconds - justifiedSeconds;
+  const ordinarySeconds = permission ? 0 : Math.min(workedSeconds, owedSeconds);
   const overtimeSeconds = workedSeconds - ordinarySeconds;
-  const missingSeconds = plannedSeconds - ordinarySeconds - justifiedSeconds;
+  const missingSeconds = owedSeconds - ordinarySeconds;
   const overtimeWithinLimitSeconds = Math.min(overtimeSeconds, DAILY_OVERTIME_LIMIT_SECONDS);
   const overtimeBeyondLimitSeconds = overtimeSeconds - overtimeWithinLimitSeconds;
   const overLimit = permission
     ? workedSeconds > DAILY_ORDINARY_LIMIT_SECONDS + DAILY_OVERTIME_LIMIT_SECONDS
-    : ordinarySeconds > DAILY_ORDINARY_LIMIT_SECONDS || overtimeBeyondLimitSeconds > 0;
+    : ordinarySeconds > dailyOrdinaryLimit(options) || overtimeBeyondLimitSeconds > 0;
   if (overLimit) {
     for (const m of counted) flag(found, 'jornada_sobre_maximo_legal', m.id);
   }
@@ -281,12 +405,12 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
   let earlyLeaveSeconds = 0;
   if (shiftInForce && !permission) {
     const deductible = options.toleranceMode === 'deductible';
-    if (firstEntry !== null && firstEntry > shiftInForce.start) {
-      const late = (firstEntry - shiftInForce.start) / 1000;
+    if (firstEntry !== null && firstEntry > expectedStart) {
+      const late = (firstEntry - expectedStart) / 1000;
       if (late > shiftInForce.lateToleranceSeconds) lateSeconds = deductible ? late - shiftInForce.lateToleranceSeconds : late;
     }
-    if (lastExit !== null && lastExit < shiftInForce.end && firstEntry !== null) {
-      const early = (shiftInForce.end - lastExit) / 1000;
+    if (lastExit !== null && lastExit < expectedEnd && firstEntry !== null) {
+      const early = (expectedEnd - lastExit) / 1000;
       if (early > shiftInForce.earlyLeaveToleranceSeconds) earlyLeaveSeconds = deductible ? early - shiftInForce.earlyLeaveToleranceSeconds : early;
     }
   }
@@ -294,23 +418,40 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
   const inconsistencies = found;
 
   let status: DayStatus;
+  let reportedPermission: DayPermission | null = permission ? dayPermission(permission, justifiedSeconds) : null;
   const incomplete = inconsistencies.some((i) => INCOMPLETE.has(i.code));
   if (permission) status = 'justificado';
   else if (counted.length > 0) status = incomplete ? 'incompleto' : 'presente';
-  else if (shiftInForce) status = 'ausente';
+  else if (shiftInForce && plannedSeconds > 0 && hourJustifiedSeconds >= plannedSeconds) {
+    status = 'justificado';
+    reportedPermission = appliedHourPermissions.find((p) => p.seconds > 0) ?? appliedHourPermissions[0]!;
+  } else if (shiftInForce) status = 'ausente';
   else if (holiday) status = 'feriado';
   else status = 'libre';
 
-  const isSunday = isoWeekday(input.date) === 7;
+  const dayNumber = toDayNumber(input.date);
+  const isSunday = weekdayOfDayNumber(dayNumber) === 7;
+  const sundayHolidayWork =
+    workedSeconds > 0 ? restDayWork(input, dayNumber, isSunday, holiday, zone, workedSeconds, breakSeconds, deductedWindowFrom, deductedWindowTo) : NO_SUNDAY_HOLIDAY_WORK;
+  let sundaySeconds = 0;
+  let holidaySeconds = 0;
+  for (const w of sundayHolidayWork) {
+    if (w.sunday) sundaySeconds += w.seconds;
+    if (w.holiday) holidaySeconds += w.seconds;
+  }
   return {
     date: input.date,
     status,
     planKind: input.planKind,
     shift: instance,
     holiday,
-    permission: permission ? { type: permission.type, paid: permission.paid } : null,
+    permission: reportedPermission,
+    hourPermissions: appliedHourPermissions,
     isSunday,
-    workedOnSundayOrHoliday: workedSeconds > 0 && (isSunday || holiday !== null),
+    workedOnSundayOrHoliday: sundayHolidayWork.length > 0,
+    sundaySeconds,
+    holidaySeconds,
+    sundayHolidayWork,
     plannedSeconds,
     workedSeconds,
     ordinarySeconds,
@@ -327,4 +468,125 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     inconsistencies,
     marks: attributions,
   };
+}
+
+/**
+ * Hour permissions: each justifies the planned time in its range the worker was not there for, and
+ * moves the expected start (or end) when it covers the shift's start (or end). Kept out of
+ * evaluateDay, which runs for every day, because few days have one.
+ */
+function applyHourPermissions(
+  hourPermissions: readonly Permission[],
+  date: LocalDate,
+  zone: string,
+  shift: ShiftInstance,
+  plannedSeconds: number,
+  deductedWindowFrom: number,
+  deductedWindowTo: number,
+  counted: readonly Mark[],
+  found: Inconsistency[],
+): { expectedStart: number; expectedEnd: number; justifiedSeconds: number; permissions: DayPermission[] } {
+  let expectedStart = shift.start;
+  let expectedEnd = shift.end;
+  let justifiedSeconds = 0;
+  const permissions: DayPermission[] = [];
+  for (const p of hourPermissions) {
+    const range = hourRangeOn(p.hours!, date, zone);
+    const inShift = overlap(range.start, range.end, shift.start, shift.end);
+    if (inShift === 0) continue;
+    let covered = inShift;
+    if (shift.breakStart !== undefined && shift.breakEnd !== undefined) covered -= overlap(range.start, range.end, shift.breakStart, shift.breakEnd);
+    const from = range.start > shift.start ? range.start : shift.start;
+    const to = range.end < shift.end ? range.end : shift.end;
+    const present = presenceWithin(from, to) - (deductedWindowTo > deductedWindowFrom ? overlapWithPresence(from, to, deductedWindowFrom, deductedWindowTo) : 0);
+    let justified = (covered - present) / 1000;
+    if (justified > plannedSeconds - justifiedSeconds) justified = plannedSeconds - justifiedSeconds;
+    if (justified < 0) justified = 0;
+    justifiedSeconds += justified;
+    permissions.push(dayPermission(p, justified));
+    if (range.start <= shift.start && range.end > expectedStart) expectedStart = range.end < shift.end ? range.end : shift.end;
+    if (range.end >= shift.end && range.start < expectedEnd) expectedEnd = range.start > shift.start ? range.start : shift.start;
+    for (const m of counted) if (m.at > range.start && m.at < range.end) flag(found, 'marca_durante_permiso', m.id);
+  }
+  return { expectedStart, expectedEnd, justifiedSeconds, permissions };
+}
+
+/** Milliseconds of presence within both [from, to) and [a, b). */
+function overlapWithPresence(from: number, to: number, a: number, b: number): number {
+  const lo = from > a ? from : a;
+  const hi = to < b ? to : b;
+  return hi > lo ? presenceWithin(lo, hi) : 0;
+}
+
+/**
+ * The day's worked time that fell on Sundays and holidays, by the clock: presence is split at local
+ * midnights, less the colación deducted on each date (a fixed window where it lies; minutes on the
+ * date holding most of the presence).
+ */
+function restDayWork(
+  input: DayEvaluationInput,
+  dayNumber: number,
+  isSunday: boolean,
+  holiday: Holiday | null,
+  zone: string | undefined,
+  workedSeconds: number,
+  breakSeconds: number,
+  windowFrom: number,
+  windowTo: number,
+): SundayHolidayWork[] {
+  let firstDay = dayNumber;
+  let lastDay = dayNumber;
+  const from = stretches[0]!;
+  const to = stretches[stretchCount * 2 - 1]!;
+  const instance = input.instance;
+  if (instance && from >= instance.dayStart && to <= instance.dayEnd) {
+    // Within the shift's own calendar day: no time-zone arithmetic needed.
+  } else if (zone !== undefined) {
+    firstDay = localDayNumberOf(zone, from);
+    lastDay = localDayNumberOf(zone, to - 1);
+  }
+  if (firstDay === lastDay) {
+    const onSunday = firstDay === dayNumber ? isSunday : weekdayOfDayNumber(firstDay) === 7;
+    const onHoliday = firstDay === dayNumber ? holiday : (input.holidays?.(fromDayNumber(firstDay)) ?? null);
+    return onSunday || onHoliday ? [{ date: fromDayNumber(firstDay), seconds: workedSeconds, sunday: onSunday, holiday: onHoliday }] : NO_SUNDAY_HOLIDAY_WORK;
+  }
+  // Work across midnight: measure each Sunday or holiday it touches (most nights touch none).
+  let touchesRestDay = false;
+  for (let n = firstDay; n <= lastDay && !touchesRestDay; n++) {
+    touchesRestDay = weekdayOfDayNumber(n) === 7 || (n === dayNumber ? holiday !== null : input.holidays?.(fromDayNumber(n)) !== undefined);
+  }
+  if (!touchesRestDay) return NO_SUNDAY_HOLIDAY_WORK;
+  const byWindow = windowTo > windowFrom;
+  let deductedLeft = breakSeconds * 1000;
+  let bestDay = firstDay;
+  let bestMs = -1;
+  const perDay: number[] = [];
+  for (let n = firstDay; n <= lastDay; n++) {
+    const ms = presenceWithin(startOfLocalDayNumber(zone!, n), startOfLocalDayNumber(zone!, n + 1));
+    perDay.push(ms);
+    if (ms > bestMs) {
+      bestMs = ms;
+      bestDay = n;
+    }
+  }
+  const out: SundayHolidayWork[] = [];
+  for (let n = firstDay; n <= lastDay; n++) {
+    const date = fromDayNumber(n);
+    const sunday = weekdayOfDayNumber(n) === 7;
+    const dayHoliday = n === dayNumber ? holiday : (input.holidays?.(date) ?? null);
+    let ms = perDay[n - firstDay]!;
+    if (byWindow) {
+      const dayStart = startOfLocalDayNumber(zone!, n);
+      const dayEnd = startOfLocalDayNumber(zone!, n + 1);
+      const lo = windowFrom > dayStart ? windowFrom : dayStart;
+      const hi = windowTo < dayEnd ? windowTo : dayEnd;
+      ms -= hi > lo ? presenceWithin(lo, hi) : 0;
+    } else if (n === bestDay) {
+      const take = deductedLeft < ms ? deductedLeft : ms;
+      ms -= take;
+      deductedLeft -= take;
+    }
+    if ((sunday || dayHoliday) && ms > 0) out.push({ date, seconds: ms / 1000, sunday, holiday: dayHoliday });
+  }
+  return out.length > 0 ? out : NO_SUNDAY_HOLIDAY_WORK;
 }

@@ -2,9 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   allowedDaysPerWeek,
   dayValue,
+  isPartTime,
+  legalWeeklyHours,
   ordinaryHourValue,
   overtimeFactor,
   overtimeHourValue,
+  partTimeMaxWeeklyHours,
   roundPesos,
   weeklyHoursLimit,
   weeklyLimitSeconds,
@@ -66,5 +69,34 @@ describe('overtime and hour values (chile.md vectors)', () => {
   it('refuses impossible weekly hours', () => {
     expect(() => overtimeFactor(0)).toThrow(RangeError);
     expect(() => overtimeHourValue(600_000, Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('art. 40 bis: part time is at most two-thirds of the legal weekly limit in force', () => {
+  it.each([
+    ['2024-04-25', 30],
+    ['2024-04-26', 29 + 1 / 3],
+    ['2026-04-26', 28],
+    ['2028-04-26', 26 + 2 / 3],
+  ])('on %s part time is at most %f hours', (date, hours) => {
+    expect(partTimeMaxWeeklyHours(date)).toBeCloseTo(hours, 9);
+  });
+
+  it('moves with Ley 21.561: 30 hours were part time under 45, are not under 42; 28 are', () => {
+    expect(isPartTime(30, '2024-01-15')).toBe(true);
+    expect(isPartTime(30, '2026-07-01')).toBe(false);
+    expect(isPartTime(28, '2026-07-01')).toBe(true);
+    expect(isPartTime(29 + 20 / 60, '2025-01-01')).toBe(true); // 29 h 20 min under 44 h
+    expect(isPartTime(29 + 21 / 60, '2025-01-01')).toBe(false);
+    expect(isPartTime(27, '2028-05-01')).toBe(false);
+  });
+});
+
+describe('Ley 21.561: agreed weekly hours above the legal limit in force count as the limit', () => {
+  it('44 agreed hours count as 42 from 2026-04-26 and as 40 from 2028-04-26; lower agreements stand', () => {
+    expect(legalWeeklyHours(44, '2026-04-25')).toBe(44);
+    expect(legalWeeklyHours(44, '2026-04-26')).toBe(42);
+    expect(legalWeeklyHours(44, '2028-04-26')).toBe(40);
+    expect(legalWeeklyHours(30, '2028-04-26')).toBe(30);
   });
 });

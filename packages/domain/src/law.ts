@@ -28,8 +28,8 @@ export const DAILY_OVERTIME_LIMIT_SECONDS = 2 * 3600;
 export const MIN_BREAK_SECONDS = 30 * 60;
 /** Overtime is paid with a 50 % surcharge over the ordinary hour (art. 32). */
 export const OVERTIME_SURCHARGE = 0.5;
-/** Part-time contracts (art. 40 bis) agree at most 30 hours a week; the days-per-week rule does not bind them. */
-export const PART_TIME_MAX_WEEKLY_HOURS = 30;
+/** Part time (art. 40 bis) is at most this fraction of the legal weekly limit in force: two-thirds. */
+export const PART_TIME_FRACTION = 2 / 3;
 
 /** Maximum ordinary weekly hours in force on a date (45 / 44 / 42 / 40 by Ley 21.561's calendar). */
 export function weeklyHoursLimit(date: LocalDate): number {
@@ -41,6 +41,30 @@ export function weeklyHoursLimit(date: LocalDate): number {
 /** The same limit in seconds, the unit the evaluation uses. */
 export function weeklyLimitSeconds(date: LocalDate): number {
   return weeklyHoursLimit(date) * 3600;
+}
+
+/**
+ * Most weekly hours a part-time contract may agree on a date (art. 40 bis: two-thirds of the legal
+ * limit in force, so it moves with Ley 21.561): 30 under 45 h, 29 h 20 min under 44, 28 under 42,
+ * 26 h 40 min under 40.
+ */
+export function partTimeMaxWeeklyHours(date: LocalDate): number {
+  return weeklyHoursLimit(date) * PART_TIME_FRACTION;
+}
+
+/** True when weekly hours are part time on a date (art. 40 bis): at most two-thirds of the limit in force. */
+export function isPartTime(weeklyHours: number, date: LocalDate): boolean {
+  // Compared in whole seconds so 29 h 20 min is part time under 44 h despite floating point.
+  return Math.round(weeklyHours * 3600) <= Math.round(partTimeMaxWeeklyHours(date) * 3600);
+}
+
+/**
+ * Weekly hours that count for a contract on a date: the agreed hours, lowered to the legal limit in
+ * force when they exceed it (Ley 21.561 lowers the ordinary week by law, without lowering the salary).
+ */
+export function legalWeeklyHours(agreedWeeklyHours: number, date: LocalDate): number {
+  const limit = weeklyHoursLimit(date);
+  return agreedWeeklyHours > limit ? limit : agreedWeeklyHours;
 }
 
 /** How many days a week the ordinary week may be spread over: 5 or 6, or 4 when it agrees 40 hours or fewer. */

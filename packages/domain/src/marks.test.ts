@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareMarks, formatDurationEs, formatSignedHms, isEvaluableMark, type Mark } from './marks';
+import fc from 'fast-check';
+import { compareMarks, formatDurationEs, formatSignedHms, isEvaluableMark, sortMarks, type Mark, type MarkKind } from './marks';
 
 describe('marks', () => {
   it('orders by time, then kind in day order, then id', () => {
@@ -31,5 +32,22 @@ describe('marks', () => {
     expect(formatSignedHms(-2400)).toBe('-00:40:00');
     expect(formatSignedHms(45 * 3600 + 61)).toBe('+45:01:01');
     expect(formatSignedHms(0)).toBe('+00:00:00');
+  });
+
+  it('sortMarks gives the canonical order of compareMarks, for any marks (ties, fractions, huge spans)', () => {
+    const mark = fc.record({
+      id: fc.constantFrom('a', 'b', 'c', 'd'),
+      kind: fc.constantFrom<MarkKind>('entrada', 'salida', 'inicio_colacion', 'fin_colacion'),
+      at: fc.oneof(fc.integer({ min: 1_780_000_000_000, max: 1_780_000_000_100 }), fc.integer({ min: -8.64e15, max: 8.64e15 }), fc.double({ min: 0, max: 10, noNaN: true })),
+    });
+    fc.assert(
+      fc.property(fc.array(mark, { maxLength: 40 }), (marks) => {
+        const input = marks.map((m, i) => ({ ...m, id: `${m.id}${i % 3}` }));
+        const sorted = sortMarks(input);
+        expect(sorted).toEqual([...input].sort(compareMarks));
+        expect(sorted).not.toBe(input);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -63,3 +63,48 @@ export function formatSignedHms(totalSeconds: number): string {
   const s = seconds % 60;
   return `${sign}${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}:${s < 10 ? '0' : ''}${s}`;
 }
+
+/**
+ * The marks in canonical order (`compareMarks`), as a new array. Marks are sorted by a numeric key
+ * (time, kind, position) with the runtime's typed-array sort, several times faster than a comparator
+ * sort on the million marks of a monthly evaluation; equal time and kind fall back to the comparator
+ * for the id. Already sorted input (the usual case from the database) costs one pass.
+ */
+export function sortMarks(marks: readonly Mark[]): Mark[] {
+  const n = marks.length;
+  let min = Infinity;
+  let max = -Infinity;
+  let integral = true;
+  for (let i = 0; i < n; i++) {
+    const at = marks[i]!.at;
+    if (at < min) min = at;
+    if (at > max) max = at;
+    if (at !== Math.floor(at)) integral = false;
+  }
+  // The key ((at - min) * 4 + kind) * n + position must stay an exact integer.
+  if (n < 2 || !integral || ((max - min) * 4 + 4) * n > Number.MAX_SAFE_INTEGER) return n < 2 ? marks.slice() : marks.slice().sort(compareMarks);
+  const keys = new Float64Array(n);
+  let sorted = true;
+  let previous = -1;
+  for (let i = 0; i < n; i++) {
+    const m = marks[i]!;
+    const kind = m.kind;
+    const rank = kind === 'entrada' ? 0 : kind === 'inicio_colacion' ? 1 : kind === 'fin_colacion' ? 2 : 3;
+    const key = ((m.at - min) * 4 + rank) * n + i;
+    keys[i] = key;
+    if (key < previous) sorted = false;
+    previous = key;
+  }
+  let out: Mark[];
+  if (sorted) out = marks.slice();
+  else {
+    keys.sort();
+    out = new Array<Mark>(n);
+    for (let j = 0; j < n; j++) out[j] = marks[keys[j]! % n]!;
+  }
+  // Same instant and kind: the id decides, as in compareMarks (rare: duplicated punches).
+  for (let j = 1; j < n; j++) {
+    if (out[j - 1]!.at === out[j]!.at && out[j - 1]!.kind === out[j]!.kind && out[j - 1]!.id > out[j]!.id) return out.sort(compareMarks);
+  }
+  return out;
+}

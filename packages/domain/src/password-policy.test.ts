@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword } from './password-policy';
+import { isCommonPassword, passwordProblem } from './password-policy';
 
 describe('isCommonPassword', () => {
   it.each(['12345678', 'password', 'Contraseña', 'CONTRASENA', 'colocolo', 'Chile2026', 'aaaaaaaa', '23456789', 'abcdefghij', '98765432', 'demo1234'])(
@@ -9,4 +9,27 @@ describe('isCommonPassword', () => {
   it.each(['Nueva-clave-2026', 'trigal-x8k2-2026', 'caballo correcto batería grapa', 'Jx9!mP2q'])('accepts %j', (password) =>
     expect(isCommonPassword(password)).toBe(false),
   );
+});
+
+describe('passwordProblem', () => {
+  it.each([
+    ['        ', 'solo_espacios'],
+    ['\t\n \u00a0 ', 'solo_espacios'],
+    ['   abc   def   ', 'corta'],
+    ['  12345678  ', 'comun'],
+    ['1234 5678', 'comun'],
+    ['Contraseña123', 'comun'],
+  ] as const)('refuses %j as %s', (password, problem) => expect(passwordProblem(password)).toBe(problem));
+
+  it('refuses the person’s own RUT or e-mail inside the password', () => {
+    const context = { rut: '12345678-5', email: 'maria.gonzalez@laespiga.cl' };
+    expect(passwordProblem('12.345.678', context)).toBe('datos_personales');
+    expect(passwordProblem('clave-12345678', context)).toBe('datos_personales');
+    expect(passwordProblem('Maria.Gonzalez!', context)).toBe('datos_personales');
+    expect(passwordProblem('trigal-x8k2-2026', context)).toBeNull();
+  });
+
+  it('accepts passphrases with spaces and accents', () => {
+    expect(passwordProblem('caballo correcto batería grapa')).toBeNull();
+  });
 });

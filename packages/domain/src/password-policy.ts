@@ -39,3 +39,40 @@ export function isCommonPassword(password: string): boolean {
   const step = codes.length > 1 ? codes[1]! - codes[0]! : 0;
   return Math.abs(step) === 1 && codes.every((code, i) => i === 0 || code - codes[i - 1]! === step);
 }
+
+/** Fewest characters a password has once its spaces are trimmed and runs of spaces count as one. */
+export const MIN_PASSWORD_CHARS = 8;
+
+/** Why a new password is refused (ASVS 2.1; the wording is the contracts' business). */
+export type PasswordProblem = 'solo_espacios' | 'corta' | 'comun' | 'datos_personales';
+
+/** Who the password is for, when known: a password made of their own RUT or e-mail is guessed first. */
+export interface PasswordContext {
+  rut?: string | null;
+  email?: string | null;
+}
+
+const letterDigits = (text: string) => normalize(text).replace(/[^\p{L}\p{N}]/gu, '');
+
+function containsPersonalData(password: string, context: PasswordContext): boolean {
+  const plain = letterDigits(password);
+  const rutBody = (context.rut ?? '').replace(/[^0-9kK]/g, '').replace(/[0-9kK]$/, '');
+  if (rutBody.length >= 7 && plain.includes(rutBody)) return true;
+  const local = letterDigits((context.email ?? '').split('@')[0] ?? '');
+  return local.length >= 4 && plain.includes(local);
+}
+
+/**
+ * The one password policy of the product, for every place a password is set (sign-up, an
+ * administrator's creation, the reset link): spaces are allowed but do not count twice (a password
+ * of only whitespace, or short once its spaces are collapsed, is refused), no composition rules, and
+ * the common-password list and the person's own RUT or e-mail are refused. `null` when acceptable.
+ */
+export function passwordProblem(password: string, context: PasswordContext = {}): PasswordProblem | null {
+  const collapsed = password.trim().replace(/\s+/gu, ' ');
+  if (collapsed === '') return 'solo_espacios';
+  if ([...collapsed].length < MIN_PASSWORD_CHARS) return 'corta';
+  if (isCommonPassword(collapsed) || isCommonPassword(collapsed.replace(/\s/gu, ''))) return 'comun';
+  if (containsPersonalData(collapsed, context)) return 'datos_personales';
+  return null;
+}

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, eachDate, isoWeekday } from './calendar/local-date';
 import { holidayLookup } from './calendar/holidays';
-import { evaluatePeriod, evaluationLoadRange, type PlanEntry, type PeriodEvaluationInput } from './period-evaluation';
+import { PLAN_ALERT_CODES, PLAN_ALERT_LABELS, agreedWeeklyHoursOn, evaluatePeriod, evaluationLoadRange, type PlanEntry, type PeriodEvaluationInput } from './period-evaluation';
 import type { Mark, MarkKind } from './marks';
-import { parseClockTime, type ShiftTemplate } from './shift-instance';
-import { localToInstant } from './time-zone';
+import type { ShiftTemplate } from './shift-instance';
+import { localToInstant, parseClockTime } from './time-zone';
 
 const S = 'America/Santiago';
 const H = 3600;
@@ -72,8 +72,9 @@ describe('weekly compensation (chile.md)', () => {
 describe('plan legal-limit alerts', () => {
   const weekPlan = (start: string, end: string, breakMinutes = 60, days = [1, 2, 3, 4, 5]) =>
     plan('2026-04-20', '2026-05-10', { start, end, break: { minutes: breakMinutes } }, days);
-  const alerts = (p: Record<string, PlanEntry>, from = '2026-04-27', to = '2026-05-03', extra: Partial<PeriodEvaluationInput> = {}) =>
+  const weekAlerts = (p: Record<string, PlanEntry>, from = '2026-04-27', to = '2026-05-03', extra: Partial<PeriodEvaluationInput> = {}) =>
     evaluatePeriod({ from, to, plan: p, marks: [], ...extra }).planAlerts;
+  const alerts = weekAlerts;
 
   it('a 44-hour plan for the week of 2026-04-27 breaks the 42-hour limit; 42 hours passes', () => {
     const over = alerts(weekPlan('08:00', '17:48'));
@@ -100,6 +101,8 @@ describe('plan legal-limit alerts', () => {
   });
 
   it('5 or 6 days a week; 4 only with 40 hours or fewer; part-time weeks exempt', () => {
+    // These shifts have no colación; that alert (art. 34) has its own test.
+    const alerts = (...args: Parameters<typeof weekAlerts>) => weekAlerts(...args).filter((a) => a.code !== 'colacion_no_planificada');
     const seven = alerts(plan('2026-04-20', '2026-05-10', { start: '09:00', end: '15:00' }, [1, 2, 3, 4, 5, 6, 7]));
     expect(seven.map((a) => [a.code, a.value, a.limit])).toEqual([['dias_por_semana_fuera_de_rango', 7, 6]]);
     expect(alerts(plan('2026-04-20', '2026-05-10', { start: '08:00', end: '15:00' }, [1, 2, 3, 4, 5, 6]))).toEqual([]);
@@ -144,7 +147,7 @@ describe('period evaluation', () => {
     expect(r.totals.daysByStatus).toEqual({ presente: 20, ausente: 1, justificado: 3, libre: 7, feriado: 0, incompleto: 0 });
     expect(r.days.find((d) => d.date === '2026-07-16')).toMatchObject({ status: 'presente', plannedSeconds: 0, workedSeconds: 3 * H, workedOnSundayOrHoliday: true });
     expect(r.totals).toMatchObject({ sundaysWorked: 1, holidaysWorked: 1, sundaysOrHolidaysWorked: 2, daysWorked: 20 });
-    expect(r.totals.permissionDays).toEqual([{ type: 'vacaciones', paid: true, days: 3 }]);
+    expect(r.totals.permissionDays).toEqual([{ type: 'vacaciones', paid: true, unit: 'dias_habiles', days: 3 }]);
     expect(r.weeks.map((w) => w.weekStart)).toEqual(['2026-06-29', '2026-07-06', '2026-07-13', '2026-07-20', '2026-07-27']);
     expect(r.totals.plannedSeconds).toBe(22 * 8 * H); // 23 weekdays minus the 16 July holiday
     expect(r.totals.missingSeconds).toBe(8 * H);
@@ -155,7 +158,9 @@ describe('period evaluation', () => {
     const p: Record<string, PlanEntry> = { '2026-07-01': { kind: 'turno', shift: night }, '2026-07-02': { kind: 'libre' } };
     const r = evaluatePeriod({ from: '2026-07-02', to: '2026-07-02', plan: p, marks: [m('entrada', '2026-07-01', '22:00'), m('salida', '2026-07-02', '06:00')] });
     expect(r.days[0]).toMatchObject({ status: 'libre', inconsistencies: [] });
-    expect(evaluationLoadRange('2026-07-02', '2026-07-02')).toEqual({ from: '2026-07-01', to: '2026-07-03' });
+    // Weeks are settled whole: the plan of the Thursday's week (Monday 06-29 to Sunday 07-05) plus a
+    // day each side; marks from that Monday (less a day) to the day after the period.
+    expect(evaluationLoadRange('2026-07-02', '2026-07-02')).toEqual({ from: '2026-06-28', to: '2026-07-06', marks: { from: '2026-06-28', to: '2026-07-03' } });
   });
 
   it('uses the site zone and its regional holidays', () => {
@@ -251,6 +256,316 @@ describe('period evaluation properties', () => {
         }
       }),
       { numRuns: 100 },
+    );
+  });
+});
+
+describe('weekly compensation across a period boundary: each week is settled whole, in the period in which it ends', () => {
+  // 2026-09-30 is a Wednesday: the week of Monday 09-28 runs into October.
+  const p = plan('2026-08-30', '2026-11-02');
+  const marks = [
+    ...workday('2026-09-28', '08:40'), // 40 min late in September
+    ...workday('2026-09-29'),
+    ...workday('2026-09-30'),
+    ...workday('2026-10-01', '08:00', '17:40'), // made up in October, same week
+    ...workday('2026-10-02'),
+  ];
+  const september = evaluatePeriod({ from: '2026-09-01', to: '2026-09-30', plan: p, marks });
+  const october = evaluatePeriod({ from: '2026-10-01', to: '2026-10-31', plan: p, marks });
+
+  it('lateness made up later in the same week is not deducted, whichever month each day falls in', () => {
+    expect(september.totals).toMatchObject({ shortfallSeconds: 0, lateAfterCompensationSeconds: 0, netOvertimeSeconds: 0 });
+    expect(october.totals).toMatchObject({ shortfallSeconds: 0, compensatedSeconds: 2400, netOvertimeSeconds: 0 });
+  });
+
+  it('the days still carry their own results in their own period', () => {
+    expect(september.days.find((d) => d.date === '2026-09-28')).toMatchObject({ lateSeconds: 2400, missingSeconds: 2400 });
+    expect(october.days[0]).toMatchObject({ date: '2026-10-01', overtimeSeconds: 2400 });
+    expect(september.totals.lateSeconds).toBe(2400);
+  });
+
+  it('the week appears in both periods, settled only in October; September shows it up to its last day', () => {
+    const inSeptember = september.weeks.at(-1)!;
+    expect(inSeptember).toMatchObject({ weekStart: '2026-09-28', from: '2026-09-28', to: '2026-09-30', complete: false, settledInPeriod: false, shortfallSeconds: 2400 });
+    expect(october.weeks[0]).toMatchObject({ weekStart: '2026-09-28', from: '2026-09-28', to: '2026-10-04', complete: false, settledInPeriod: true, missingSeconds: 2400, compensatedSeconds: 2400 });
+    expect(october.adjacentDays.map((d) => d.date)).toEqual(['2026-09-28', '2026-09-29', '2026-09-30']);
+  });
+
+  it('evaluationLoadRange names the plan of whole weeks and the marks from the first Monday to the day after the period', () => {
+    expect(evaluationLoadRange('2026-10-01', '2026-10-31')).toEqual({ from: '2026-09-27', to: '2026-11-02', marks: { from: '2026-09-27', to: '2026-11-01' } });
+    // A period starting on a Monday still evaluates the day before (a night shift into the 1st may work a holiday).
+    expect(evaluationLoadRange('2026-06-01', '2026-06-30')).toEqual({ from: '2026-05-30', to: '2026-07-06', marks: { from: '2026-05-30', to: '2026-07-01' } });
+  });
+});
+
+describe('art. 40 bis: part time moves with the legal limit (two-thirds of it)', () => {
+  // Three days of 9 h 30 min ordinary: 28 h 30 min a week.
+  const three = (from: string, to: string) => plan(from, to, { start: '08:00', end: '18:00', break: { minutes: 30 } }, [1, 2, 3]);
+
+  it('28 h 30 min in three days were part time under 45 h (limit 30), are not under 42 h (limit 28)', () => {
+    const before = evaluatePeriod({ from: '2024-01-08', to: '2024-01-14', plan: three('2024-01-01', '2024-01-21'), marks: [] }).planAlerts;
+    expect(before).toEqual([]);
+    const now = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: three('2026-06-29', '2026-07-19'), marks: [] }).planAlerts;
+    expect(now.map((a) => [a.code, a.value, a.limit])).toEqual([['dias_por_semana_fuera_de_rango', 3, 4]]);
+  });
+
+  it('with the contract\'s agreed hours, part time is the contract\'s, not the week\'s', () => {
+    const r = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: three('2026-06-29', '2026-07-19'), marks: [], agreedWeeklyHours: 28 });
+    expect(r.planAlerts.map((a) => a.code)).toEqual(['jornada_semanal_sobre_pactada']);
+  });
+});
+
+describe('art. 34: a colación of at least 30 minutes divides every working day', () => {
+  const week = (shift: ShiftTemplate, days = [1, 2, 3, 4, 5]) => plan('2026-07-05', '2026-07-13', shift, days);
+  const codes = (p: Record<string, PlanEntry>, extra: Partial<PeriodEvaluationInput> = {}) =>
+    evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: p, marks: [], ...extra }).planAlerts.map((a) => [a.code, a.date]);
+
+  it('a shift with no colación at all raises an alert, like a short one', () => {
+    const alerts = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: week({ start: '08:00', end: '16:24' }), marks: [] }).planAlerts;
+    expect(alerts.map((a) => a.code)).toEqual(Array(5).fill('colacion_no_planificada'));
+    expect(alerts[0]).toEqual({
+      code: 'colacion_no_planificada',
+      date: '2026-07-06',
+      message: 'Turno 08:00–16:24 del 2026-07-06 sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).',
+      value: 0,
+      limit: 1800,
+    });
+    expect(codes(week({ start: '08:00', end: '17:00', break: { minutes: 20 } }))[0]).toEqual(['colacion_bajo_minimo', '2026-07-06']);
+    expect(codes(week({ start: '08:00', end: '16:30', break: { minutes: 30 } }))).toEqual([]);
+  });
+
+  it('continuous-process work (art. 34 inciso 2) and part time (art. 40 bis B) may go without', () => {
+    expect(codes(week({ start: '08:00', end: '16:24' }), { options: { continuousProcess: true } })).toEqual([]);
+    expect(codes(week({ start: '09:00', end: '14:00' }))).toEqual([]); // 25 h a week: part time under 42 h
+  });
+});
+
+describe('art. 38 inciso final: exceptional schedules', () => {
+  const fourByFour = plan('2026-07-05', '2026-07-13', { start: '08:00', end: '21:00', break: { minutes: 60 } }, [1, 2, 3, 4]);
+  const alerts = (exceptionalSchedule?: PeriodEvaluationInput['options'] extends infer O ? O extends { exceptionalSchedule?: infer E } ? E : never : never) =>
+    evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: fourByFour, marks: [], options: { exceptionalSchedule } }).planAlerts;
+
+  it('12-hour shifts break the 10-hour day and the 42-hour week of an ordinary schedule', () => {
+    expect(alerts().map((a) => a.code)).toEqual([...Array(4).fill('jornada_diaria_sobre_limite'), 'jornada_semanal_sobre_limite', 'dias_por_semana_fuera_de_rango']);
+  });
+
+  it('but not of an authorised one, whose resolution sets the daily limit', () => {
+    expect(alerts(true)).toEqual([]);
+    expect(alerts({ resolution: '1234/2026', dailyOrdinaryHours: 12 })).toEqual([]);
+    const eleven = alerts({ resolution: '1234/2026', dailyOrdinaryHours: 11 });
+    expect(eleven.map((a) => a.code)).toEqual(Array(4).fill('jornada_diaria_sobre_limite'));
+    expect(eleven[0]!.message).toBe('Turno 08:00–21:00 del 2026-07-06 con 12 h 00 min ordinarias: supera las 11 horas diarias que autoriza la resolución de jornada excepcional 1234/2026.');
+  });
+});
+
+describe('Ley 21.561: agreed hours above the limit in force, and weeks the law changes in, day by day', () => {
+  const office44: ShiftTemplate = { start: '08:00', end: '17:48', break: { minutes: 60 } };
+
+  it('44 agreed hours in a week under 42 are flagged and never used silently', () => {
+    const r = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: plan('2026-07-05', '2026-07-13', office), marks: [], agreedWeeklyHours: 44 });
+    expect(r.planAlerts).toEqual([
+      {
+        code: 'jornada_pactada_sobre_limite_legal',
+        date: '2026-07-06',
+        message: 'Semana del 2026-07-06: la jornada pactada de 44 horas supera el máximo legal de 42 horas semanales; rige el máximo legal y las horas extra se valoran con 42 horas.',
+        value: 44 * H,
+        limit: 42 * H,
+      },
+    ]);
+  });
+
+  it('the week of 2026-04-20 (the limit falls on its Sunday): 44 h Monday to Friday were under 44; planning the Sunday too is over 42', () => {
+    const weekdays = plan('2026-04-19', '2026-04-27', office44);
+    expect(evaluatePeriod({ from: '2026-04-20', to: '2026-04-26', plan: weekdays, marks: [] }).planAlerts).toEqual([]);
+    const withSunday = { ...weekdays, '2026-04-26': { kind: 'turno', shift: { start: '09:00', end: '11:00' } } as PlanEntry };
+    const alerts = evaluatePeriod({ from: '2026-04-20', to: '2026-04-26', plan: withSunday, marks: [] }).planAlerts.filter((a) => a.code === 'jornada_semanal_sobre_limite');
+    expect(alerts.map((a) => [a.value / H, a.limit / H])).toEqual([[46, 42]]);
+  });
+
+  it('the week of 2028-04-24 starts under 42 h and ends under 40 h (from Wednesday): 41 h Monday to Friday are over', () => {
+    const week41: ShiftTemplate = { start: '08:00', end: '17:12', break: { minutes: 60 } };
+    const r = evaluatePeriod({ from: '2028-04-24', to: '2028-04-30', plan: plan('2028-04-23', '2028-05-01', week41), marks: [] });
+    expect(r.planAlerts.map((a) => [a.code, a.value / H, a.limit / H])).toEqual([['jornada_semanal_sobre_limite', 41, 40]]);
+    expect(r.weeks[0]!.weeklyLimitSeconds).toBe(40 * H);
+    // Worked only Monday and Tuesday, the same hours answer to 42.
+    const early = evaluatePeriod({ from: '2028-04-24', to: '2028-04-30', plan: plan('2028-04-23', '2028-05-01', { start: '08:00', end: '18:00', break: { minutes: 30 } }, [1, 2]), marks: [] });
+    expect(early.weeks[0]!.weeklyLimitSeconds).toBe(42 * H);
+  });
+});
+
+describe('the plan against the contract\'s agreed weekly hours', () => {
+  const fullTime = plan('2026-07-05', '2026-07-20', { start: '09:00', end: '17:00', break: { minutes: 30 } }); // 37 h 30 min a week
+
+  it('a worker contracted for 20 hours planned 37 h 30 min raises an alert', () => {
+    const r = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: fullTime, marks: [], agreedWeeklyHours: 20 });
+    expect(r.planAlerts).toEqual([
+      {
+        code: 'jornada_semanal_sobre_pactada',
+        date: '2026-07-06',
+        message: 'Semana del 2026-07-06: 37 h 30 min planificadas superan las 20 horas semanales pactadas en el contrato.',
+        value: 37.5 * H,
+        limit: 20 * H,
+      },
+    ]);
+    expect(evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: fullTime, marks: [], agreedWeeklyHours: 40 }).planAlerts).toEqual([]);
+  });
+
+  it('agreed hours by date: 20 until the contract changes to 40 on 2026-07-13', () => {
+    const r = evaluatePeriod({ from: '2026-07-06', to: '2026-07-19', plan: fullTime, marks: [], agreedWeeklyHours: [{ from: '2026-07-13', hours: 40 }, { from: '2026-01-01', hours: 20 }] });
+    expect(r.planAlerts.map((a) => [a.code, a.date])).toEqual([['jornada_semanal_sobre_pactada', '2026-07-06']]);
+    expect(agreedWeeklyHoursOn([{ from: '2026-07-13', hours: 40 }], '2026-07-12')).toBeNull();
+  });
+
+  it('every alert code has a Spanish label', () => {
+    for (const code of PLAN_ALERT_CODES) expect(PLAN_ALERT_LABELS[code]).toMatch(/^[A-ZÁÉÍÓÚ]/);
+  });
+});
+
+describe('art. 35-38 and Ley 19.973: Sundays and holidays by the clock in a period', () => {
+  const night: ShiftTemplate = { start: '22:00', end: '06:00', break: { minutes: 30 } };
+
+  it('a commerce night shift from 31 December into 1 January works on an irrenunciable holiday', () => {
+    const p: Record<string, PlanEntry> = { '2026-12-31': { kind: 'turno', shift: night } };
+    const january = evaluatePeriod({ from: '2027-01-01', to: '2027-01-31', plan: p, marks: [], options: { commerce: true } });
+    expect(january.planAlerts.filter((a) => a.code === 'turno_en_feriado_irrenunciable')).toEqual([
+      {
+        code: 'turno_en_feriado_irrenunciable',
+        date: '2027-01-01',
+        message: 'Turno 22:00–06:00 del 2026-12-31 con 6 h 00 min el 2027-01-01 (Año Nuevo), feriado irrenunciable para trabajadores del comercio.',
+        value: 6 * H,
+        limit: 0,
+      },
+    ]);
+    // A night shift from 30 December ends before the holiday.
+    const before = evaluatePeriod({ from: '2026-12-28', to: '2027-01-03', plan: { '2026-12-30': { kind: 'turno', shift: night } }, marks: [], options: { commerce: true } });
+    expect(before.planAlerts.filter((a) => a.code === 'turno_en_feriado_irrenunciable')).toEqual([]);
+  });
+
+  it('Sundays and holidays worked count the dates work touched, in the period of the date', () => {
+    const p: Record<string, PlanEntry> = {
+      '2026-12-31': { kind: 'turno', shift: night }, // into 1 January, a holiday
+      '2027-01-02': { kind: 'turno', shift: night }, // Saturday into Sunday the 3rd
+      '2027-01-03': { kind: 'turno', shift: night }, // Sunday into Monday: 2 h of Sunday
+    };
+    const marks = [
+      m('entrada', '2026-12-31', '22:00'), m('salida', '2027-01-01', '06:00'),
+      m('entrada', '2027-01-02', '22:00'), m('salida', '2027-01-03', '06:00'),
+      m('entrada', '2027-01-03', '22:00'), m('salida', '2027-01-04', '06:00'),
+    ];
+    const january = evaluatePeriod({ from: '2027-01-01', to: '2027-01-31', plan: p, marks });
+    expect(january.totals).toMatchObject({ holidaysWorked: 1, sundaysWorked: 1, sundaysOrHolidaysWorked: 2, holidayWorkedSeconds: 5.5 * H, sundayWorkedSeconds: 5.5 * H + 2 * H });
+    const december = evaluatePeriod({ from: '2026-12-01', to: '2026-12-31', plan: p, marks });
+    expect(december.totals).toMatchObject({ holidaysWorked: 0, sundaysOrHolidaysWorked: 0 });
+    expect(december.days.at(-1)!.holidaySeconds).toBe(5.5 * H);
+  });
+});
+
+describe('art. 69: vacaciones count business days in the totals; hour permissions count hours', () => {
+  it('a week of vacaciones with a holiday is 4 business days, 7 days justified', () => {
+    const p = plan('2026-09-13', '2026-09-21');
+    const r = evaluatePeriod({ from: '2026-09-14', to: '2026-09-20', plan: p, marks: [], permissions: [{ type: 'vacaciones', paid: true, from: '2026-09-14', to: '2026-09-20' }] });
+    expect(r.totals.daysByStatus.justificado).toBe(7);
+    expect(r.totals.permissionDays).toEqual([{ type: 'vacaciones', paid: true, unit: 'dias_habiles', days: 4 }]);
+    const sick = evaluatePeriod({ from: '2026-09-14', to: '2026-09-20', plan: p, marks: [], permissions: [{ type: 'licencia_medica', paid: true, from: '2026-09-14', to: '2026-09-20' }] });
+    expect(sick.totals.permissionDays).toEqual([{ type: 'licencia_medica', paid: true, unit: 'dias_corridos', days: 7 }]);
+  });
+
+  it('an hour permission every day of a week (e.g. 08:00-09:00) adds up in hours', () => {
+    const marks = eachDate('2026-07-06', '2026-07-10').flatMap((d) => workday(d, '09:00'));
+    const r = evaluatePeriod({
+      from: '2026-07-06',
+      to: '2026-07-12',
+      plan: plan('2026-07-05', '2026-07-13'),
+      marks,
+      permissions: [{ type: 'permiso_sin_goce', paid: false, from: '2026-07-06', to: '2026-07-10', hours: { start: '08:00', end: '09:00' } }],
+    });
+    expect(r.totals).toMatchObject({ lateSeconds: 0, missingSeconds: 0, justifiedSeconds: 5 * H, permissionDays: [], permissionHours: [{ type: 'permiso_sin_goce', paid: false, seconds: 5 * H }] });
+  });
+});
+
+describe('DST weeks with colación (properties)', () => {
+  // Shifts with a fixed colación window, every day of the weeks around the 2026 and 2027 changes.
+  const templates: ShiftTemplate[] = [
+    { id: 'noche', start: '20:00', end: '04:00', break: { start: '23:30', end: '00:30' }, lateToleranceMinutes: 5 },
+    { id: 'madrugada', start: '22:00', end: '07:00', break: { start: '00:00', end: '00:45' } },
+    { id: 'dia', start: '08:00', end: '17:00', break: { start: '13:00', end: '14:00' } },
+    { id: 'minutos', start: '21:00', end: '06:00', break: { minutes: 45 } },
+  ];
+  const weeks = [
+    { from: '2026-03-30', to: '2026-04-12' }, // summer time ends on the night of Saturday 04-04
+    { from: '2026-08-31', to: '2026-09-13' }, // summer time starts on the night of Saturday 09-05
+    { from: '2027-08-30', to: '2027-09-12' },
+  ];
+  const daySpec = fc.record({
+    works: fc.boolean(),
+    entrada: fc.integer({ min: -90, max: 90 }),
+    salida: fc.integer({ min: -90, max: 120 }),
+    breakMarked: fc.boolean(),
+    breakShift: fc.integer({ min: -20, max: 20 }),
+  });
+
+  function scenario(template: ShiftTemplate, week: { from: string; to: string }, specs: { works: boolean; entrada: number; salida: number; breakMarked: boolean; breakShift: number }[], zone: string) {
+    const p = plan(addDays(week.from, -1), addDays(week.to, 1), template, [1, 2, 3, 4, 5, 6, 7]);
+    const marks: Mark[] = [];
+    eachDate(week.from, week.to).forEach((date, i) => {
+      const s = specs[i]!;
+      if (!s.works) return;
+      const start = localToInstant(zone, date, parseClockTime(template.start)!);
+      const endClock = parseClockTime(template.end)!;
+      const end = localToInstant(zone, date, endClock <= parseClockTime(template.start)! ? endClock + 86_400 : endClock);
+      const entrada = start + s.entrada * 60_000;
+      const salida = end + s.salida * 60_000;
+      marks.push({ id: `${date}a`, kind: 'entrada', at: entrada });
+      if (s.breakMarked) {
+        const middle = start + (end - start) / 2 + s.breakShift * 60_000;
+        if (middle > entrada && middle + 1_800_000 < salida) {
+          marks.push({ id: `${date}b`, kind: 'inicio_colacion', at: middle }, { id: `${date}c`, kind: 'fin_colacion', at: middle + 1_800_000 });
+        }
+      }
+      marks.push({ id: `${date}d`, kind: 'salida', at: salida });
+    });
+    return { plan: p, marks };
+  }
+
+  it('days and weeks add up: planned = ordinary + missing (+ justified), worked = ordinary + overtime; compensation never invents time', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...templates), fc.constantFrom(...weeks), fc.array(daySpec, { minLength: 14, maxLength: 14 }), fc.constantFrom(S, 'Pacific/Easter'), (template, week, specs, zone) => {
+        const { plan: p, marks } = scenario(template, week, specs, zone);
+        const r = evaluatePeriod({ from: week.from, to: week.to, zone, plan: p, marks, options: { worksOnHolidays: true } });
+        for (const d of r.days) {
+          expect(d.ordinarySeconds + d.missingSeconds + d.justifiedSeconds).toBe(d.plannedSeconds);
+          expect(d.ordinarySeconds + d.overtimeSeconds).toBe(d.workedSeconds);
+          expect(d.breakSeconds).toBeGreaterThanOrEqual(0);
+          if (d.shift && d.status === 'presente') {
+            // An unmarked colación is at most its written length, whatever the DST change.
+            const written = template.break && 'minutes' in template.break ? template.break.minutes * 60 : d.shift.breakSeconds;
+            if (!d.marks.some((a) => a.mark.kind === 'inicio_colacion')) expect(d.breakSeconds).toBeLessThanOrEqual(written);
+          }
+        }
+        for (const w of r.weeks) {
+          expect(w.compensatedSeconds).toBeLessThanOrEqual(Math.min(w.missingSeconds, w.overtimeSeconds));
+          expect(w.shortfallSeconds + w.compensatedSeconds).toBe(w.missingSeconds);
+          expect(w.netOvertimeSeconds + w.compensatedSeconds).toBeCloseTo(w.overtimeSeconds, 6);
+          expect(w.lateAfterCompensationSeconds + w.earlyLeaveAfterCompensationSeconds).toBeLessThanOrEqual(w.shortfallSeconds);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a week split between two periods is settled once: the two periods add up to the whole', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...templates), fc.constantFrom(...weeks), fc.array(daySpec, { minLength: 14, maxLength: 14 }), fc.integer({ min: 0, max: 12 }), (template, week, specs, cut) => {
+        const { plan: p, marks } = scenario(template, week, specs, S);
+        const split = addDays(week.from, cut);
+        const whole = evaluatePeriod({ from: week.from, to: week.to, plan: p, marks }).totals;
+        const a = evaluatePeriod({ from: week.from, to: split, plan: p, marks }).totals;
+        const b = evaluatePeriod({ from: addDays(split, 1), to: week.to, plan: p, marks }).totals;
+        for (const key of ['shortfallSeconds', 'compensatedSeconds', 'netOvertimeSeconds', 'lateAfterCompensationSeconds', 'earlyLeaveAfterCompensationSeconds', 'pendingSeconds', 'workedSeconds', 'lateSeconds'] as const) {
+          expect(a[key] + b[key]).toBeCloseTo(whole[key], 6);
+        }
+      }),
+      { numRuns: 150 },
     );
   });
 });

@@ -3,15 +3,20 @@
  * marks, evaluates each day, then applies the weekly rules: lateness and early leave made up within
  * the same Monday-to-Sunday week are not a shortfall (the compensating time is not overtime either),
  * and the plan itself is checked against the legal limits in force on its dates.
+ *
+ * Weeks are settled whole: the evaluation widens the period to the Monday before `from` and the
+ * Sunday after `to`, and a week's compensation, shortfall and net overtime count in the totals of
+ * the period in which the week ends (its Sunday). `evaluationLoadRange` says what to load for that.
  */
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
-import { addDays, fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
+import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { attributeMarks, type AttributionOptions, type MarkAttribution } from './attribution';
-import { evaluateDay, type DayResult, type DayStatus, type EvaluationOptions, type Permission, type PlanKind } from './day-evaluation';
-import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, PART_TIME_MAX_WEEKLY_HOURS, allowedDaysPerWeek, weeklyHoursLimit } from './law';
+import { evaluateDay, type DayResult, type DayStatus, type EvaluationOptions, type PlanKind } from './day-evaluation';
+import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
 import { formatDurationEs, type Mark } from './marks';
+import { isBusinessDay, type Permission, type PermissionUnit } from './permissions';
 import { placeShift, type ShiftInstance, type ShiftTemplate } from './shift-instance';
-import { DEFAULT_TIME_ZONE } from './time-zone';
+import { DEFAULT_TIME_ZONE, localDayNumberOf, startOfLocalDayNumber } from './time-zone';
 
 /** What the plan assigns to a date: a shift or a rest day (a date absent from the plan has nothing planned). */
 export type PlanEntry = { kind: 'turno'; shift: ShiftTemplate } | { kind: 'libre' };
@@ -22,10 +27,29 @@ export type PlanByDate = ReadonlyMap<LocalDate, PlanEntry> | Readonly<Record<Loc
 /** Options of a period evaluation: the company's rules plus attribution windows and plan checks. */
 export interface PeriodEvaluationOptions extends EvaluationOptions {
   attribution?: AttributionOptions;
-  /** Commerce worker: planning a shift on an irrenunciable holiday raises an alert. */
+  /** Commerce worker: planning hours on an irrenunciable holiday (by the clock) raises an alert. */
   commerce?: boolean;
-  /** Exceptional schedule authorised by a DT resolution (7x7, 4x4...): weekly hours and days are averaged over the cycle, so their weekly alerts are skipped. */
-  exceptionalSchedule?: boolean;
+  /** Continuous-process work (art. 34 inciso 2): shifts need not be divided by a colación. */
+  continuousProcess?: boolean;
+}
+
+/** One step of a contract's agreed weekly hours: from this date on (until the next step). */
+export interface AgreedWeeklyHoursStep {
+  from: LocalDate;
+  hours: number;
+}
+
+/** Agreed weekly hours of the worker's contract: one figure, or steps by date (none before the first step). */
+export type AgreedWeeklyHours = number | readonly AgreedWeeklyHoursStep[];
+
+/** Agreed weekly hours in force on a date, or null when the contract says none for that date. */
+export function agreedWeeklyHoursOn(agreed: AgreedWeeklyHours | null | undefined, date: LocalDate): number | null {
+  if (agreed === null || agreed === undefined) return null;
+  if (typeof agreed === 'number') return agreed;
+  // The step with the latest start on or before the date (steps may come in any order).
+  let best: AgreedWeeklyHoursStep | null = null;
+  for (const step of agreed) if (step.from <= date && (best === null || step.from > best.from)) best = step;
+  return best === null ? null : best.hours;
 }
 
 /** A worker and a period to evaluate. */
@@ -38,19 +62,41 @@ export interface PeriodEvaluationInput {
   plan: PlanByDate;
   /** Marks from the day before `from` to the day after `to`; marks of other days are attributed but not reported. */
   marks: readonly Mark[];
+  /** Whole-day and hour permissions; an hour permission covers its range on each of its dates. */
   permissions?: readonly Permission[];
   /** Holiday calendar of the site (national holidays by default). */
   holidays?: HolidayLookup;
+  /** The contract's agreed weekly hours: the plan is checked against them and against the legal limit. */
+  agreedWeeklyHours?: AgreedWeeklyHours | null;
   options?: PeriodEvaluationOptions;
 }
 
+/** Codes of the legal-limit alerts raised by a plan, in the order screens list them. */
+export const PLAN_ALERT_CODES = [
+  'jornada_semanal_sobre_limite',
+  'jornada_semanal_sobre_pactada',
+  'jornada_pactada_sobre_limite_legal',
+  'jornada_diaria_sobre_limite',
+  'dias_por_semana_fuera_de_rango',
+  'colacion_bajo_minimo',
+  'colacion_no_planificada',
+  'turno_en_feriado_irrenunciable',
+] as const;
+
 /** Codes of the legal-limit alerts raised by a plan. */
-export type PlanAlertCode =
-  | 'jornada_semanal_sobre_limite'
-  | 'jornada_diaria_sobre_limite'
-  | 'dias_por_semana_fuera_de_rango'
-  | 'colacion_bajo_minimo'
-  | 'turno_en_feriado_irrenunciable';
+export type PlanAlertCode = (typeof PLAN_ALERT_CODES)[number];
+
+/** Spanish labels of the plan alerts. */
+export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
+  jornada_semanal_sobre_limite: 'Semana sobre el máximo legal',
+  jornada_semanal_sobre_pactada: 'Semana sobre la jornada pactada',
+  jornada_pactada_sobre_limite_legal: 'Jornada pactada sobre el máximo legal',
+  jornada_diaria_sobre_limite: 'Día sobre el máximo legal',
+  dias_por_semana_fuera_de_rango: 'Días por semana fuera de rango',
+  colacion_bajo_minimo: 'Colación bajo el mínimo',
+  colacion_no_planificada: 'Turno sin colación',
+  turno_en_feriado_irrenunciable: 'Turno en feriado irrenunciable',
+};
 
 /** A legal-limit alert of the plan, with a Spanish message. */
 export interface PlanAlert {
@@ -63,14 +109,20 @@ export interface PlanAlert {
   limit: number;
 }
 
-/** One Monday-to-Sunday week (clipped to the period) after the weekly compensation. */
+/** One whole Monday-to-Sunday week touching the period, after the weekly compensation. */
 export interface WeekSummary {
   weekStart: LocalDate;
+  /** The week's Monday and Sunday: weeks are evaluated whole, days outside the period included. */
   from: LocalDate;
   to: LocalDate;
   /** The whole week lies inside the period. */
   complete: boolean;
-  /** Ordinary weekly limit in force on the week's Monday, in seconds. */
+  /** The week ends (its Sunday) inside the period, so its compensation, shortfall and net overtime count in this period's totals. */
+  settledInPeriod: boolean;
+  /**
+   * Ordinary weekly limit in seconds: the one in force on the week's last day with a planned shift
+   * (its Sunday when none), since hours accumulate day by day against the limit of each day.
+   */
   weeklyLimitSeconds: number;
   plannedSeconds: number;
   workedSeconds: number;
@@ -114,16 +166,22 @@ export interface PeriodTotals {
   netOvertimeWithinLimitSeconds: number;
   netOvertimeBeyondLimitSeconds: number;
   pendingSeconds: number;
+  /** Worked seconds that fell on Sundays and on holidays of the period, by the clock. */
+  sundayWorkedSeconds: number;
+  holidayWorkedSeconds: number;
   daysByStatus: Record<DayStatus, number>;
   /** Days attended: 'presente' or 'incompleto' (a forgotten exit does not unmake the day). */
   daysWorked: number;
+  /** Sundays and holidays of the period with worked time by the clock (a night shift into one counts). */
   sundaysWorked: number;
   holidaysWorked: number;
-  /** Distinct days that were a Sunday or a holiday and had worked time. */
+  /** Distinct dates of the period that were a Sunday or a holiday and had worked time. */
   sundaysOrHolidaysWorked: number;
   inconsistentDays: number;
-  /** Justified days by permission type. */
-  permissionDays: { type: string; paid: boolean; days: number }[];
+  /** Justified days by permission type, counted in its unit: business days for vacaciones (art. 69), calendar days otherwise. */
+  permissionDays: { type: string; paid: boolean; unit: PermissionUnit; days: number }[];
+  /** Seconds justified by hour permissions, by type. */
+  permissionHours: { type: string; paid: boolean; seconds: number }[];
 }
 
 /** The evaluation of a worker's period. */
@@ -131,7 +189,10 @@ export interface PeriodResult {
   from: LocalDate;
   to: LocalDate;
   zone: string;
+  /** The period's days, `from` to `to`. */
   days: DayResult[];
+  /** Days outside the period evaluated only to settle its weeks whole (and the day before `from`); not in the day totals. */
+  adjacentDays: DayResult[];
   weeks: WeekSummary[];
   totals: PeriodTotals;
   planAlerts: PlanAlert[];
@@ -146,8 +207,28 @@ function planGetter(plan: PlanByDate): (date: LocalDate) => PlanEntry | undefine
 }
 
 const nationalHolidays = holidayLookup();
+const NO_ATTRIBUTIONS: readonly MarkAttribution[] = [];
 
-/** Evaluates a worker's period: days, weeks with the weekly compensation, totals and the plan's legal alerts. */
+/** The plan of the evaluated span, by index (day number - base): dates, entries and placed shifts. */
+interface PlacedPlan {
+  base: number;
+  dates: readonly LocalDate[];
+  entries: readonly (PlanEntry | undefined)[];
+  placed: readonly (ShiftInstance | null)[];
+}
+
+/**
+ * Day numbers around a period: `start` is the first evaluated day (the Monday of `from`'s week, or
+ * the day before `from` when it is a Monday), `end` the Sunday of `to`'s week (the plan is checked
+ * over whole weeks). Days are evaluated from `start` to `to`: a week that ends after `to` settles in
+ * the next period, so its later days add nothing to this one.
+ */
+function evaluationSpan(first: number, last: number): { start: number; end: number; weekFirst: number } {
+  const weekFirst = first - (weekdayOfDayNumber(first) - 1);
+  return { start: Math.min(weekFirst, first - 1), end: last + (7 - weekdayOfDayNumber(last)), weekFirst };
+}
+
+/** Evaluates a worker's period: days, whole weeks with the weekly compensation, totals and the plan's legal alerts. */
 export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
   const zone = input.zone ?? DEFAULT_TIME_ZONE;
   const options = input.options ?? {};
@@ -156,23 +237,33 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
   const first = toDayNumber(input.from);
   const last = toDayNumber(input.to);
   if (last < first) throw new RangeError(`Periodo inválido: ${input.from} a ${input.to}`);
+  const span = evaluationSpan(first, last);
 
-  // Place the shifts of the period plus one day each side, so boundary marks find their shift.
+  // Place the shifts of the evaluated span plus one day each side, so boundary marks find their
+  // shift. Arrays indexed by day number - base hold each date's plan and instance for every later pass.
+  const base = span.start - 1;
+  const size = span.end + 2 - base;
+  const dates: LocalDate[] = new Array<LocalDate>(size);
+  const entries: (PlanEntry | undefined)[] = new Array<PlanEntry | undefined>(size);
+  const placed: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(size);
   const instances: ShiftInstance[] = [];
-  const instanceByDay = new Map<number, ShiftInstance>();
-  const dates: LocalDate[] = [];
-  for (let n = first - 1; n <= last + 1; n++) {
-    const date = fromDayNumber(n);
-    dates.push(date);
+  for (let i = 0; i < size; i++) {
+    const date = fromDayNumber(base + i);
     const entry = getPlan(date);
+    dates[i] = date;
+    entries[i] = entry;
     if (entry?.kind === 'turno') {
       const instance = placeShift(entry.shift, date, zone);
       instances.push(instance);
-      instanceByDay.set(n, instance);
+      placed[i] = instance;
+    } else {
+      placed[i] = null;
     }
   }
+  const plan: PlacedPlan = { base, dates, entries, placed };
 
-  const attributions = attributeMarks(input.marks, instances, zone, options.attribution);
+  // Marks from the day after `to + 1` on cannot change a day of the period: leave them out.
+  const attributions = attributeMarks(marksBefore(input.marks, startOfLocalDayNumber(zone, last + 2)), instances, zone, options.attribution);
   const byDate = new Map<LocalDate, MarkAttribution[]>();
   const unreadableMarks: MarkAttribution[] = [];
   for (const a of attributions) {
@@ -186,58 +277,88 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
   }
 
   const permissions = input.permissions ?? [];
-  const days: DayResult[] = [];
-  for (let n = first; n <= last; n++) {
-    const date = dates[n - first + 1]!;
-    const entry = getPlan(date);
+  const evaluated: DayResult[] = [];
+  for (let n = span.start; n <= last; n++) {
+    const i = n - base;
+    const date = dates[i]!;
+    const entry = entries[i];
     const planKind: PlanKind = entry ? entry.kind : 'sin_planificacion';
     let permission: Permission | null = null;
+    let hourPermissions: Permission[] | undefined;
     for (const p of permissions) {
       if (p.from <= date && date <= p.to) {
-        permission = p;
-        break;
+        if (p.hours) (hourPermissions ??= []).push(p);
+        else permission ??= p;
       }
     }
-    days.push(
+    evaluated.push(
       evaluateDay({
         date,
         planKind,
-        instance: instanceByDay.get(n) ?? null,
-        attributions: byDate.get(date) ?? [],
+        instance: placed[i],
+        attributions: byDate.get(date) ?? NO_ATTRIBUTIONS,
         holiday: holidays(date) ?? null,
         permission,
+        hourPermissions,
+        zone,
+        holidays,
         options,
       }),
     );
   }
 
-  const weeks = summariseWeeks(days, first);
+  const days = evaluated.slice(first - span.start, last - span.start + 1);
+  const adjacentDays = evaluated.slice(0, first - span.start);
+  const weeks = summariseWeeks(evaluated, plan, span.start, span.weekFirst, first, last);
   return {
     from: input.from,
     to: input.to,
     zone,
     days,
+    adjacentDays,
     weeks,
-    totals: totalsOf(days, weeks),
-    planAlerts: planAlerts(first, last, getPlan, zone, holidays, options),
+    totals: totalsOf(days, evaluated, weeks, input.from, input.to, holidays),
+    planAlerts: planAlerts(first, last, plan, zone, holidays, options, input.agreedWeeklyHours ?? null),
     unreadableMarks,
   };
 }
 
-function summariseWeeks(days: readonly DayResult[], first: number): WeekSummary[] {
-  const weeks: WeekSummary[] = [];
+/** True for a mark at or after an instant; unreadable values are kept for attribution to report them. */
+function isAtOrAfter(mark: Mark, bound: number): boolean {
+  const at = (mark as Partial<Mark> | null)?.at;
+  return typeof at === 'number' && at >= bound;
+}
+
+/** Marks before an instant (the same array when all are: callers usually load exactly the range asked for). */
+function marksBefore(marks: readonly Mark[], bound: number): readonly Mark[] {
   let i = 0;
-  while (i < days.length) {
-    const n = first + i;
-    const weekday = weekdayOfDayNumber(n);
-    const weekStartNumber = n - (weekday - 1);
-    const end = Math.min(days.length, i + (8 - weekday));
+  while (i < marks.length && !isAtOrAfter(marks[i]!, bound)) i++;
+  if (i === marks.length) return marks;
+  const kept = marks.slice(0, i);
+  for (i++; i < marks.length; i++) if (!isAtOrAfter(marks[i]!, bound)) kept.push(marks[i]!);
+  return kept;
+}
+
+function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start: number, weekFirst: number, first: number, last: number): WeekSummary[] {
+  const weeks: WeekSummary[] = [];
+  for (let monday = weekFirst; monday <= last; monday += 7) {
+    const sunday = monday + 6;
+    // The week that ends after the period is summarised up to `to`; it settles in the next period.
+    const end = sunday < last ? sunday : last;
+    let lastPlanned = sunday;
+    for (let n = sunday; n >= monday; n--) {
+      if (plan.placed[n - plan.base]) {
+        lastPlanned = n;
+        break;
+      }
+    }
     const week: WeekSummary = {
-      weekStart: fromDayNumber(weekStartNumber),
-      from: days[i]!.date,
-      to: days[end - 1]!.date,
-      complete: weekday === 1 && end - i === 7,
-      weeklyLimitSeconds: weeklyHoursLimit(fromDayNumber(weekStartNumber)) * 3600,
+      weekStart: fromDayNumber(monday),
+      from: fromDayNumber(monday),
+      to: fromDayNumber(end),
+      complete: monday >= first && sunday <= last,
+      settledInPeriod: sunday <= last,
+      weeklyLimitSeconds: weeklyHoursLimit(fromDayNumber(lastPlanned)) * 3600,
       plannedSeconds: 0,
       workedSeconds: 0,
       lateSeconds: 0,
@@ -255,8 +376,8 @@ function summariseWeeks(days: readonly DayResult[], first: number): WeekSummary[
     };
     let within = 0;
     let beyond = 0;
-    for (let k = i; k < end; k++) {
-      const d = days[k]!;
+    for (let n = monday; n <= end; n++) {
+      const d = evaluated[n - start]!;
       week.plannedSeconds += d.plannedSeconds;
       week.workedSeconds += d.workedSeconds;
       if (d.status === 'presente') {
@@ -283,12 +404,18 @@ function summariseWeeks(days: readonly DayResult[], first: number): WeekSummary[
     week.lateAfterCompensationSeconds = Math.min(week.lateSeconds, week.shortfallSeconds);
     week.earlyLeaveAfterCompensationSeconds = Math.min(week.earlyLeaveSeconds, week.shortfallSeconds - week.lateAfterCompensationSeconds);
     weeks.push(week);
-    i = end;
   }
   return weeks;
 }
 
-function totalsOf(days: readonly DayResult[], weeks: readonly WeekSummary[]): PeriodTotals {
+function totalsOf(
+  days: readonly DayResult[],
+  evaluated: readonly DayResult[],
+  weeks: readonly WeekSummary[],
+  from: LocalDate,
+  to: LocalDate,
+  holidays: HolidayLookup,
+): PeriodTotals {
   const totals: PeriodTotals = {
     plannedSeconds: 0,
     workedSeconds: 0,
@@ -307,6 +434,8 @@ function totalsOf(days: readonly DayResult[], weeks: readonly WeekSummary[]): Pe
     netOvertimeWithinLimitSeconds: 0,
     netOvertimeBeyondLimitSeconds: 0,
     pendingSeconds: 0,
+    sundayWorkedSeconds: 0,
+    holidayWorkedSeconds: 0,
     daysByStatus: { presente: 0, ausente: 0, justificado: 0, libre: 0, feriado: 0, incompleto: 0 },
     daysWorked: 0,
     sundaysWorked: 0,
@@ -314,8 +443,10 @@ function totalsOf(days: readonly DayResult[], weeks: readonly WeekSummary[]): Pe
     sundaysOrHolidaysWorked: 0,
     inconsistentDays: 0,
     permissionDays: [],
+    permissionHours: [],
   };
-  const permissionDays = new Map<string, { type: string; paid: boolean; days: number }>();
+  const permissionDays = new Map<string, { type: string; paid: boolean; unit: PermissionUnit; days: number }>();
+  const permissionHours = new Map<string, { type: string; paid: boolean; seconds: number }>();
   for (const d of days) {
     totals.plannedSeconds += d.plannedSeconds;
     totals.workedSeconds += d.workedSeconds;
@@ -328,20 +459,43 @@ function totalsOf(days: readonly DayResult[], weeks: readonly WeekSummary[]): Pe
     totals.overtimeSeconds += d.overtimeSeconds;
     totals.daysByStatus[d.status]++;
     if (d.status === 'presente' || d.status === 'incompleto') totals.daysWorked++;
-    if (d.workedOnSundayOrHoliday) {
-      totals.sundaysOrHolidaysWorked++;
-      if (d.isSunday) totals.sundaysWorked++;
-      if (d.holiday) totals.holidaysWorked++;
-    }
     if (d.inconsistencies.length > 0) totals.inconsistentDays++;
-    if (d.permission) {
-      const key = `${d.permission.type}\u0000${d.permission.paid}`;
-      const entry = permissionDays.get(key);
-      if (entry) entry.days++;
-      else permissionDays.set(key, { type: d.permission.type, paid: d.permission.paid, days: 1 });
+    const p = d.permission;
+    if (p && p.hours === null) {
+      const key = `${p.type}\u0000${p.paid}`;
+      let entry = permissionDays.get(key);
+      if (!entry) {
+        entry = { type: p.type, paid: p.paid, unit: p.unit, days: 0 };
+        permissionDays.set(key, entry);
+      }
+      // Feriado anual is counted in business days (art. 69); a Saturday, Sunday or holiday within it is not a day of it.
+      if (p.unit !== 'dias_habiles' || isBusinessDay(d.date, holidays)) entry.days++;
+    }
+    for (const h of d.hourPermissions) {
+      const key = `${h.type}\u0000${h.paid}`;
+      const entry = permissionHours.get(key);
+      if (entry) entry.seconds += h.seconds;
+      else permissionHours.set(key, { type: h.type, paid: h.paid, seconds: h.seconds });
+    }
+  }
+  // Sundays and holidays by the clock: a date counts in the period it belongs to, whichever day's
+  // shift reached it (a night shift from the 31st into a holiday on the 1st counts in the new month).
+  let restDates: Set<LocalDate> | null = null;
+  for (const d of evaluated) {
+    for (const w of d.sundayHolidayWork) {
+      if (w.date < from || w.date > to) continue;
+      restDates ??= new Set();
+      if (w.sunday) totals.sundayWorkedSeconds += w.seconds;
+      if (w.holiday) totals.holidayWorkedSeconds += w.seconds;
+      if (restDates.has(w.date)) continue;
+      restDates.add(w.date);
+      totals.sundaysOrHolidaysWorked++;
+      if (w.sunday) totals.sundaysWorked++;
+      if (w.holiday) totals.holidaysWorked++;
     }
   }
   for (const w of weeks) {
+    if (!w.settledInPeriod) continue;
     totals.compensatedSeconds += w.compensatedSeconds;
     totals.shortfallSeconds += w.shortfallSeconds;
     totals.lateAfterCompensationSeconds += w.lateAfterCompensationSeconds;
@@ -351,7 +505,10 @@ function totalsOf(days: readonly DayResult[], weeks: readonly WeekSummary[]): Pe
     totals.netOvertimeBeyondLimitSeconds += w.netOvertimeBeyondLimitSeconds;
     totals.pendingSeconds += w.pendingSeconds;
   }
-  totals.permissionDays = [...permissionDays.values()].sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : Number(a.paid) - Number(b.paid)));
+  const byTypeAndPay = (a: { type: string; paid: boolean }, b: { type: string; paid: boolean }) =>
+    a.type < b.type ? -1 : a.type > b.type ? 1 : Number(a.paid) - Number(b.paid);
+  totals.permissionDays = [...permissionDays.values()].sort(byTypeAndPay);
+  totals.permissionHours = [...permissionHours.values()].sort(byTypeAndPay);
   return totals;
 }
 
@@ -359,39 +516,66 @@ function hours(seconds: number): string {
   return formatDurationEs(seconds);
 }
 
+function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text: string } | null {
+  const exceptional = options.exceptionalSchedule;
+  if (!exceptional) return { seconds: DAILY_ORDINARY_LIMIT_SECONDS, text: 'el máximo legal de 10 horas diarias' };
+  if (exceptional === true || exceptional.dailyOrdinaryHours === undefined) return null;
+  const h = exceptional.dailyOrdinaryHours;
+  return { seconds: h * 3600, text: `las ${h} horas diarias que autoriza la resolución de jornada excepcional${exceptional.resolution ? ` ${exceptional.resolution}` : ''}` };
+}
+
 /**
- * Legal-limit alerts of a plan over the weeks touching [first, last]: weekly hours against the limit
- * in force on each week's Monday, 10 ordinary hours a day, 5-6 days a week (4 with 40 hours or fewer;
- * part-time weeks of 30 hours or fewer are exempt), colación of 30 minutes, irrenunciable holidays.
+ * Legal-limit alerts of a plan over the whole weeks touching [first, last]: weekly hours against the
+ * limit in force day by day (the last planned day's) and against the contract's agreed hours; agreed
+ * hours above the legal limit; 10 ordinary hours a day (or the exceptional schedule's); 5-6 days a
+ * week (4 with 40 hours or fewer; part time exempt); a colación of at least 30 minutes on every shift
+ * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
  */
 function planAlerts(
   first: number,
   last: number,
-  getPlan: (date: LocalDate) => PlanEntry | undefined,
+  plan: PlacedPlan,
   zone: string,
   holidays: HolidayLookup,
   options: PeriodEvaluationOptions,
+  agreed: AgreedWeeklyHours | null,
 ): PlanAlert[] {
   const alerts: PlanAlert[] = [];
+  const dailyLimit = dailyLimitOf(options);
+  const exceptional = Boolean(options.exceptionalSchedule);
   const start = first - (weekdayOfDayNumber(first) - 1);
+  const week: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(7);
   for (let monday = start; monday <= last; monday += 7) {
     let weekSeconds = 0;
     let weekDays = 0;
-    for (let n = monday; n < monday + 7; n++) {
-      const date = fromDayNumber(n);
-      const entry = getPlan(date);
-      if (entry?.kind !== 'turno') continue;
-      const instance = placeShift(entry.shift, date, zone);
+    let lastPlanned = monday + 6;
+    for (let i = 0; i < 7; i++) {
+      const instance = plan.placed[monday + i - plan.base]!;
+      week[i] = instance;
+      if (!instance) continue;
       weekSeconds += instance.plannedSeconds;
       weekDays++;
-      if (n < first || n > last) continue;
-      if (instance.plannedSeconds > DAILY_ORDINARY_LIMIT_SECONDS) {
+      lastPlanned = monday + i;
+    }
+    // Hours accumulate day by day against the limit in force that day; the limit only falls, so the
+    // last planned day's limit binds (the week of 2028-04-24 answers to 40 h from its Wednesday on).
+    const limitDate = fromDayNumber(lastPlanned);
+    const limitHours = weeklyHoursLimit(limitDate);
+    const agreedHours = agreedWeeklyHoursOn(agreed, limitDate);
+    const partTime = isPartTime(agreedHours ?? weekSeconds / 3600, limitDate);
+
+    for (let i = 0; i < 7; i++) {
+      const instance = week[i];
+      const n = monday + i;
+      if (!instance || n < first || n > last) continue;
+      const date = instance.date;
+      if (dailyLimit && instance.plannedSeconds > dailyLimit.seconds) {
         alerts.push({
           code: 'jornada_diaria_sobre_limite',
           date,
-          message: `Turno ${instance.label} del ${date} con ${hours(instance.plannedSeconds)} ordinarias: supera el máximo legal de 10 horas diarias.`,
+          message: `Turno ${instance.label} del ${date} con ${hours(instance.plannedSeconds)} ordinarias: supera ${dailyLimit.text}.`,
           value: instance.plannedSeconds,
-          limit: DAILY_ORDINARY_LIMIT_SECONDS,
+          limit: dailyLimit.seconds,
         });
       }
       if (instance.breakSeconds > 0 && instance.breakSeconds < MIN_BREAK_SECONDS) {
@@ -402,21 +586,28 @@ function planAlerts(
           value: instance.breakSeconds,
           limit: MIN_BREAK_SECONDS,
         });
-      }
-      const holiday = options.commerce ? holidays(date) : undefined;
-      if (holiday?.irrenunciable) {
+      } else if (instance.breakSeconds === 0 && !partTime && !options.continuousProcess) {
         alerts.push({
-          code: 'turno_en_feriado_irrenunciable',
+          code: 'colacion_no_planificada',
           date,
-          message: `Turno planificado el ${date} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
-          value: 1,
-          limit: 0,
+          message: `Turno ${instance.label} del ${date} sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).`,
+          value: 0,
+          limit: MIN_BREAK_SECONDS,
         });
       }
     }
-    if (options.exceptionalSchedule) continue;
+
     const weekStart = fromDayNumber(monday);
-    const limitHours = weeklyHoursLimit(weekStart);
+    if (agreedHours !== null && agreedHours > limitHours) {
+      alerts.push({
+        code: 'jornada_pactada_sobre_limite_legal',
+        date: weekStart,
+        message: `Semana del ${weekStart}: la jornada pactada de ${agreedHours} horas supera el máximo legal de ${limitHours} horas semanales; rige el máximo legal y las horas extra se valoran con ${limitHours} horas.`,
+        value: agreedHours * 3600,
+        limit: limitHours * 3600,
+      });
+    }
+    if (exceptional) continue;
     if (weekSeconds > limitHours * 3600) {
       alerts.push({
         code: 'jornada_semanal_sobre_limite',
@@ -426,8 +617,17 @@ function planAlerts(
         limit: limitHours * 3600,
       });
     }
+    if (agreedHours !== null && weekSeconds > agreedHours * 3600) {
+      alerts.push({
+        code: 'jornada_semanal_sobre_pactada',
+        date: weekStart,
+        message: `Semana del ${weekStart}: ${hours(weekSeconds)} planificadas superan las ${agreedHours} horas semanales pactadas en el contrato.`,
+        value: weekSeconds,
+        limit: agreedHours * 3600,
+      });
+    }
     const allowed = allowedDaysPerWeek(weekSeconds / 3600);
-    if (weekSeconds > PART_TIME_MAX_WEEKLY_HOURS * 3600 && (weekDays > allowed.max || weekDays < allowed.min)) {
+    if (!partTime && (weekDays > allowed.max || weekDays < allowed.min)) {
       alerts.push({
         code: 'dias_por_semana_fuera_de_rango',
         date: weekStart,
@@ -437,10 +637,69 @@ function planAlerts(
       });
     }
   }
+  if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
   return alerts;
 }
 
-/** The range of plan and marks a caller should load for a period: one day more on each side. */
-export function evaluationLoadRange(from: LocalDate, to: LocalDate): { from: LocalDate; to: LocalDate } {
-  return { from: addDays(from, -1), to: addDays(to, 1) };
+/**
+ * Shifts with hours on an irrenunciable holiday (by the clock, the local day 00:00-24:00), for
+ * commerce workers: a night shift from 31 December into 1 January works on one.
+ */
+function irrenunciableAlerts(
+  alerts: PlanAlert[],
+  first: number,
+  last: number,
+  plan: PlacedPlan,
+  zone: string,
+  holidays: HolidayLookup,
+): void {
+  for (let n = first - 1; n <= last; n++) {
+    const instance = plan.placed[n - plan.base];
+    if (!instance) continue;
+    const date = instance.date;
+    const lastDay = localDayNumberOf(zone, instance.end - 1);
+    for (let d = localDayNumberOf(zone, instance.start); d <= lastDay; d++) {
+      if (d < first || d > last) continue;
+      const holidayDate = fromDayNumber(d);
+      const holiday = holidays(holidayDate);
+      if (!holiday?.irrenunciable) continue;
+      const from = Math.max(instance.start, startOfLocalDayNumber(zone, d));
+      const to = Math.min(instance.end, startOfLocalDayNumber(zone, d + 1));
+      if (to <= from) continue;
+      alerts.push({
+        code: 'turno_en_feriado_irrenunciable',
+        date: holidayDate,
+        message:
+          d === n
+            ? `Turno planificado el ${holidayDate} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
+            : `Turno ${instance.label} del ${date} con ${hours((to - from) / 1000)} el ${holidayDate} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
+        value: (to - from) / 1000,
+        limit: 0,
+      });
+    }
+  }
+}
+
+/** What to load for a period: the plan over `from`..`to`, the marks over `marks`. */
+export interface EvaluationLoadRange {
+  /** The plan (and anything by date: permissions, holidays) from the day before the first week's Monday to the day after the last week's Sunday. */
+  from: LocalDate;
+  to: LocalDate;
+  /** Marks are needed only up to the day after the period: the week that ends later settles in the next period. */
+  marks: { from: LocalDate; to: LocalDate };
+}
+
+/**
+ * The range of plan and marks a caller must load to evaluate a period: the plan over the whole
+ * Monday-to-Sunday weeks it touches, and the marks from the first week's Monday (at least the day
+ * before `from`) to the period's end, each with one day more on each side so night shifts keep
+ * their marks. The single place callers learn what to load; loading marks over the plan's range
+ * also works (the later ones are left out).
+ */
+export function evaluationLoadRange(from: LocalDate, to: LocalDate): EvaluationLoadRange {
+  const first = toDayNumber(from);
+  const last = toDayNumber(to);
+  const span = evaluationSpan(first, last);
+  const start = fromDayNumber(span.start - 1);
+  return { from: start, to: fromDayNumber(span.end + 1), marks: { from: start, to: fromDayNumber(last + 1) } };
 }

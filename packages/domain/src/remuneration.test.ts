@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eachDate, isoWeekday } from './calendar/local-date';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
-import { remunerationVariables } from './remuneration';
+import { remunerationFactsOf, remunerationFromFacts, remunerationVariables, settledWeekLimitSeconds, type RemunerationFacts } from './remuneration';
 import type { Mark, MarkKind } from './marks';
-import { parseClockTime, type ShiftTemplate } from './shift-instance';
-import { localToInstant } from './time-zone';
+import type { ShiftTemplate } from './shift-instance';
+import { localToInstant, parseClockTime } from './time-zone';
 
 const S = 'America/Santiago';
 const H = 3600;
@@ -29,7 +29,7 @@ describe('remuneration variables', () => {
       if (isoWeekday(d) > 5 || d === '2026-07-16' || d === '2026-07-02' || d === '2026-07-03') continue;
       if (d === '2026-07-13') marks.push(...workday(d, '08:40')); // 40 min late, not made up that week
       else if (d === '2026-07-21') marks.push(...workday(d, '08:00', '19:00')); // 2 h extra
-      else if (d === '2026-07-28') marks.push(...workday(d, '08:00', '20:00')); // 3 h extra: 1 h beyond the daily limit
+      else if (d === '2026-07-01') marks.push(...workday(d, '08:00', '20:00')); // 3 h extra: 1 h beyond the daily limit
       else if (d >= '2026-07-22' && d <= '2026-07-24') continue; // unpaid leave
       else marks.push(...workday(d));
     }
@@ -66,18 +66,19 @@ describe('remuneration variables', () => {
       amount: 25_000,
     });
     expect(r.permissions).toEqual([
-      { type: 'licencia_medica', paid: true, days: 1, deduction: 0 },
-      { type: 'permiso_sin_goce', paid: false, days: 3, deduction: 60_000 },
+      { type: 'licencia_medica', paid: true, unit: 'dias_corridos', days: 1, deduction: 0 },
+      { type: 'permiso_sin_goce', paid: false, unit: 'dias_corridos', days: 3, deduction: 60_000 },
     ]);
   });
 
   it('pays only approved overtime when approvals are given', () => {
     const marks = [...workday('2026-07-06', '08:00', '19:00'), ...workday('2026-07-07', '08:00', '18:00')];
-    const result = evaluatePeriod({ from: '2026-07-06', to: '2026-07-07', plan, marks });
-    expect(remunerationVariables(result, { salary: 600_000, weeklyHours: 44 }).overtime).toMatchObject({ seconds: 3 * H, hourValue: 4773, amount: 14_318 });
-    const approved = remunerationVariables(result, { salary: 600_000, weeklyHours: 44, approvedOvertime: { '2026-07-06': 1.5 * H } });
-    expect(approved.overtime).toMatchObject({ seconds: 1.5 * H, amount: 7159 });
-    const viaMap = remunerationVariables(result, { salary: 600_000, weeklyHours: 44, approvedOvertime: new Map([['2026-07-07', 5 * H]]) });
+    // The week is settled whole, in the period in which it ends: evaluate through its Sunday.
+    const result = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan, marks });
+    expect(remunerationVariables(result, { salary: 600_000, weeklyHours: 40 }).overtime).toMatchObject({ seconds: 3 * H, hourValue: 5250, amount: 15_750 });
+    const approved = remunerationVariables(result, { salary: 600_000, weeklyHours: 40, approvedOvertime: { '2026-07-06': 1.5 * H } });
+    expect(approved.overtime).toMatchObject({ seconds: 1.5 * H, amount: 7875 });
+    const viaMap = remunerationVariables(result, { salary: 600_000, weeklyHours: 40, approvedOvertime: new Map([['2026-07-07', 5 * H]]) });
     expect(viaMap.overtime.seconds).toBe(H);
   });
 
@@ -85,10 +86,156 @@ describe('remuneration variables', () => {
     const marks = [m('entrada', '2026-07-05', '09:00'), m('salida', '2026-07-05', '13:00'), m('entrada', '2026-07-06', '08:00')];
     const r = remunerationVariables(evaluatePeriod({ from: '2026-07-05', to: '2026-07-06', plan, marks }), { salary: 450_000, weeklyHours: 45 });
     expect(r).toMatchObject({ sundaysWorked: 1, holidaysWorked: 0, pendingDays: 1, daysWorked: 2, shortfallSeconds: 0, unjustifiedAbsenceDays: 0 });
-    expect(r.overtime.hourValue).toBe(3500);
+    // 45 agreed hours are above the 42-hour limit in force in July 2026: the hour is valued with 42.
+    expect(r.overtime.hourValue).toBe(3750);
   });
 
   it('refuses a negative salary', () => {
     expect(() => remunerationVariables(evaluatePeriod({ from: '2026-07-06', to: '2026-07-06', plan, marks: [] }), { salary: -1, weeklyHours: 42 })).toThrow(RangeError);
+  });
+
+  it('art. 32 and Ley 21.561: hours are valued week by week with the agreed hours, lowered to the limit in force', () => {
+    const april: Record<string, PlanEntry> = {};
+    for (const d of eachDate('2026-03-29', '2026-05-04')) april[d] = isoWeekday(d) <= 5 ? { kind: 'turno', shift: office } : { kind: 'libre' };
+    april['2026-04-26'] = { kind: 'turno', shift: { start: '09:00', end: '11:00' } }; // a Sunday shift under 42 h
+    const marks = [...workday('2026-04-07', '08:00', '18:00'), ...workday('2026-04-21', '08:00', '18:00'), m('entrada', '2026-04-26', '09:00'), m('salida', '2026-04-26', '11:00')];
+    const r = remunerationVariables(evaluatePeriod({ from: '2026-04-01', to: '2026-04-30', plan: april, marks }), { salary: 600_000, weeklyHours: 44 });
+    // 1 h in the week of 04-06 at 4,772.7 (44 h) and 1 h in the week of 04-20, which ends under 42 h, at 5,000.
+    expect(r.overtime).toMatchObject({ seconds: 2 * H, amount: 9773, hourValue: 5000 });
+    expect(r.weeklyHoursUsed).toBe(42);
+    expect(r.alerts).toEqual([
+      {
+        code: 'horas_pactadas_sobre_limite_legal',
+        date: '2026-04-20',
+        message: 'Las 44 horas semanales pactadas superan el máximo legal de 42 horas vigente desde la semana del 2026-04-20: las horas se valoran con el máximo legal. Actualice el contrato.',
+      },
+    ]);
+    const march = remunerationVariables(evaluatePeriod({ from: '2026-03-01', to: '2026-03-31', plan: april, marks: [] }), { salary: 600_000, weeklyHours: 44 });
+    expect(march).toMatchObject({ weeklyHoursUsed: 44, alerts: [], ordinaryHourValue: 3182 });
+  });
+
+  it('a week split by the month end is paid and deducted once, in the month in which it ends', () => {
+    const p: Record<string, PlanEntry> = {};
+    for (const d of eachDate('2026-08-30', '2026-11-02')) p[d] = isoWeekday(d) <= 5 ? { kind: 'turno', shift: office } : { kind: 'libre' };
+    const marks = [...workday('2026-09-28', '08:40'), ...workday('2026-09-29'), ...workday('2026-09-30'), ...workday('2026-10-01', '08:00', '18:00'), ...workday('2026-10-02')];
+    const september = remunerationVariables(evaluatePeriod({ from: '2026-09-01', to: '2026-09-30', plan: p, marks }), { salary: 600_000, weeklyHours: 42 });
+    const october = remunerationVariables(evaluatePeriod({ from: '2026-10-01', to: '2026-10-31', plan: p, marks }), { salary: 600_000, weeklyHours: 42 });
+    expect([september.shortfallDeduction, september.overtime.seconds]).toEqual([0, 0]);
+    // Late 40 minutes in September, 1 hour more in October, same week: 20 minutes of overtime, paid in October.
+    expect([october.shortfallDeduction, october.overtime.seconds, october.lateSecondsAfterCompensation]).toEqual([0, 1200, 0]);
+  });
+
+  it('unpaid hour permissions are deducted at the ordinary hour value', () => {
+    const marks = eachDate('2026-07-06', '2026-07-10').flatMap((d) => workday(d, '09:00'));
+    const result = evaluatePeriod({
+      from: '2026-07-06',
+      to: '2026-07-12',
+      plan,
+      marks,
+      permissions: [{ type: 'permiso_sin_goce', paid: false, from: '2026-07-06', to: '2026-07-10', hours: { start: '08:00', end: '09:00' } }],
+    });
+    const r = remunerationVariables(result, { salary: 600_000, weeklyHours: 42 });
+    expect(r.permissionHours).toEqual([{ type: 'permiso_sin_goce', paid: false, seconds: 5 * H, deduction: 16_667 }]);
+    expect(r).toMatchObject({ shortfallSeconds: 0, lateSecondsAfterCompensation: 0, permissions: [] });
+  });
+});
+
+describe('settledWeekLimitSeconds', () => {
+  it.each([
+    { sunday: '2026-04-26', planned: ['2026-04-20', '2026-04-24'], hours: 44 },
+    { sunday: '2026-04-26', planned: ['2026-04-20', '2026-04-26'], hours: 42 },
+    { sunday: '2026-04-26', planned: [], hours: 42 },
+    { sunday: '2024-04-28', planned: ['2024-04-22'], hours: 45 },
+    { sunday: '2028-04-30', planned: ['2028-04-24'], hours: 42 },
+    { sunday: '2028-04-30', planned: ['2028-04-26'], hours: 40 },
+  ])('week ending $sunday with shifts on $planned: $hours h', ({ sunday, planned, hours }) => {
+    expect(settledWeekLimitSeconds(sunday, planned)).toBe(hours * H);
+  });
+});
+
+describe('remunerationFromFacts (stored figures)', () => {
+  const base: RemunerationFacts = {
+    weeks: [],
+    weekDays: [],
+    totals: {
+      daysWorked: 0,
+      shortfallSeconds: 0,
+      lateAfterCompensationSeconds: 0,
+      earlyLeaveAfterCompensationSeconds: 0,
+      sundaysWorked: 0,
+      holidaysWorked: 0,
+      sundaysOrHolidaysWorked: 0,
+      permissionDays: [],
+      permissionHours: [],
+      unjustifiedAbsenceDays: 0,
+      pendingDays: 0,
+    },
+  };
+  const week = (from: string, to: string, shortfall: number, net: number, within = net) => ({
+    from,
+    to,
+    weeklyLimitSeconds: 42 * H,
+    shortfallSeconds: shortfall,
+    netOvertimeSeconds: net,
+    netOvertimeWithinLimitSeconds: within,
+  });
+
+  it.each([
+    { name: 'nothing', facts: base, salary: 600_000, expected: { absence: 0, shortfall: 0, overtime: 0, amount: 0 } },
+    {
+      name: 'two absences at salary / 30',
+      facts: { ...base, totals: { ...base.totals, unjustifiedAbsenceDays: 2 } },
+      salary: 600_000,
+      expected: { absence: 40_000, shortfall: 0, overtime: 0, amount: 0 },
+    },
+    {
+      name: 'one hour of shortfall at the ordinary hour (42 h)',
+      facts: { ...base, weeks: [week('2026-07-06', '2026-07-12', H, 0)], totals: { ...base.totals, shortfallSeconds: H } },
+      salary: 600_000,
+      expected: { absence: 0, shortfall: 3333, overtime: 0, amount: 0 },
+    },
+    {
+      name: 'two hours of overtime in two weeks at 5,000',
+      facts: { ...base, weeks: [week('2026-07-06', '2026-07-12', 0, H), week('2026-07-13', '2026-07-19', 0, H)] },
+      salary: 600_000,
+      expected: { absence: 0, shortfall: 0, overtime: 2 * H, amount: 10_000 },
+    },
+  ])('$name', ({ facts, salary, expected }) => {
+    const r = remunerationFromFacts(facts, { salary, weeklyHours: 42 });
+    expect([r.unjustifiedAbsenceDeduction, r.shortfallDeduction, r.overtime.seconds, r.overtime.amount]).toEqual([expected.absence, expected.shortfall, expected.overtime, expected.amount]);
+  });
+
+  it('caps each week by the approved seconds of its attended days and lists the weeks', () => {
+    const facts: RemunerationFacts = {
+      ...base,
+      weeks: [week('2026-06-29', '2026-07-05', 0, 2 * H)],
+      weekDays: [
+        { date: '2026-06-30', status: 'presente', overtimeSeconds: H },
+        { date: '2026-07-01', status: 'presente', overtimeSeconds: H },
+        { date: '2026-07-02', status: 'incompleto', overtimeSeconds: H },
+      ],
+    };
+    const r = remunerationFromFacts(facts, { salary: 600_000, weeklyHours: 42, approvedOvertime: { '2026-06-30': 2 * H, '2026-07-02': H } });
+    expect(r.overtime).toMatchObject({ seconds: H, amount: 5000 });
+    expect(r.weeks).toEqual([
+      {
+        from: '2026-06-29',
+        to: '2026-07-05',
+        weeklyHoursUsed: 42,
+        shortfallSeconds: 0,
+        shortfallDeduction: 0,
+        netOvertimeSeconds: 2 * H,
+        approvedOvertimeSeconds: H,
+        payableOvertimeSeconds: H,
+        overtimeAmount: 5000,
+      },
+    ]);
+  });
+
+  it('gives the same variables as the evaluation it was taken from', () => {
+    const marks = [...workday('2026-07-06', '08:40'), ...workday('2026-07-07', '08:00', '19:00'), ...workday('2026-07-14', '08:00', '18:30')];
+    const result = evaluatePeriod({ from: '2026-07-01', to: '2026-07-31', plan, marks });
+    const input = { salary: 750_000, weeklyHours: 42 };
+    expect(remunerationFromFacts(remunerationFactsOf(result), input)).toEqual(remunerationVariables(result, input));
   });
 });

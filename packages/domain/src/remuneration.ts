@@ -1,17 +1,23 @@
 /**
  * Pay variables (remuneraciones) of a period from its evaluation and the worker's salary: what a
  * payroll system imports. Seconds stay exact; money is computed unrounded and rounded once, here,
- * to whole pesos. There are no daily deductions: lateness is only deducted as the week's shortfall.
+ * to whole pesos. There are no daily deductions: lateness is only deducted as the week's shortfall,
+ * in the period in which the week ends.
  */
 import type { LocalDate } from './calendar/local-date';
-import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos } from './law';
-import type { PeriodResult } from './period-evaluation';
+import type { DayStatus } from './day-evaluation';
+import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos, weeklyHoursLimit } from './law';
+import type { PeriodResult, PeriodTotals } from './period-evaluation';
+import type { PermissionUnit } from './permissions';
 
 /** Salary terms of the worker for the period. */
 export interface RemunerationInput {
   /** Monthly base salary in pesos. */
   salary: number;
-  /** Agreed ordinary weekly hours (H of the overtime formula). */
+  /**
+   * Agreed ordinary weekly hours (H of the overtime formula). Above the legal limit in force they
+   * are lowered to it for the hour values, week by week, and reported in `alerts`.
+   */
   weeklyHours: number;
   /** Payroll period `YYYYMM`, echoed in the result. */
   period?: string;
@@ -26,9 +32,28 @@ export interface RemunerationInput {
 export interface PermissionDaysLine {
   type: string;
   paid: boolean;
+  /** Unit of `days`: business days for vacaciones, calendar days otherwise. */
+  unit: PermissionUnit;
   days: number;
   /** Deduction for unpaid days (days x salary / 30), whole pesos; 0 when paid. */
   deduction: number;
+}
+
+/** Hours of hour permissions of one type in the period, and the deduction of the unpaid ones. */
+export interface PermissionHoursLine {
+  type: string;
+  paid: boolean;
+  seconds: number;
+  /** Deduction for unpaid hours at the ordinary hour value, whole pesos; 0 when paid. */
+  deduction: number;
+}
+
+/** Something payroll must look at before importing the figures. */
+export interface RemunerationAlert {
+  code: 'horas_pactadas_sobre_limite_legal';
+  /** Monday of the first week concerned. */
+  date: LocalDate;
+  message: string;
 }
 
 /** The pay variables of a period. Money in whole pesos; time in seconds, with hours and minutes unrounded. */
@@ -58,10 +83,110 @@ export interface RemunerationVariables {
   holidaysWorked: number;
   sundaysOrHolidaysWorked: number;
   permissions: PermissionDaysLine[];
+  permissionHours: PermissionHoursLine[];
   /** Days still 'incompleto': their time is not deducted until corrected. */
   pendingDays: number;
   dayValue: number;
+  /** Ordinary hour value of the period's last settled week (the weekly hours used may change within a period). */
   ordinaryHourValue: number;
+  /** Weekly hours the hour values used: the agreed ones, or the legal limit where they exceed it (last settled week). */
+  weeklyHoursUsed: number;
+  /** Each week settled in the period and what it adds (the drill-down of shortfall and overtime). */
+  weeks: RemunerationWeekLine[];
+  alerts: RemunerationAlert[];
+}
+
+/** What one settled week adds to the period's shortfall and overtime. */
+export interface RemunerationWeekLine {
+  from: LocalDate;
+  to: LocalDate;
+  weeklyHoursUsed: number;
+  shortfallSeconds: number;
+  shortfallDeduction: number;
+  /** Overtime left after the week's compensation. */
+  netOvertimeSeconds: number;
+  /** Approved seconds of the week's attended days (each capped by the day's overtime); null when approvals were not given. */
+  approvedOvertimeSeconds: number | null;
+  payableOvertimeSeconds: number;
+  overtimeAmount: number;
+}
+
+/** A day as payroll reads it: enough to cap a week's overtime by what was approved. */
+export interface PayrollDay {
+  date: LocalDate;
+  status: DayStatus;
+  overtimeSeconds: number;
+}
+
+/** A week settled in the period (its Sunday inside it), with the engine's settlement. */
+export interface PayrollWeek {
+  from: LocalDate;
+  to: LocalDate;
+  /** Ordinary weekly limit in force for the week (see `settledWeekLimitSeconds`). */
+  weeklyLimitSeconds: number;
+  shortfallSeconds: number;
+  netOvertimeSeconds: number;
+  netOvertimeWithinLimitSeconds: number;
+}
+
+/**
+ * What the pay variables are computed from: the engine's results of a period, either straight from
+ * `evaluatePeriod` (`remunerationFactsOf`) or as stored per worker and day by the attendance module.
+ * Counts and sums only; no attendance rule is applied to them here.
+ */
+export interface RemunerationFacts {
+  /** Only the weeks whose Sunday lies in the period. */
+  weeks: readonly PayrollWeek[];
+  /** The days of those weeks (the days before the period included), for approved-overtime caps. */
+  weekDays: readonly PayrollDay[];
+  totals: Pick<
+    PeriodTotals,
+    | 'daysWorked'
+    | 'shortfallSeconds'
+    | 'lateAfterCompensationSeconds'
+    | 'earlyLeaveAfterCompensationSeconds'
+    | 'sundaysWorked'
+    | 'holidaysWorked'
+    | 'sundaysOrHolidaysWorked'
+    | 'permissionDays'
+    | 'permissionHours'
+  > & {
+    unjustifiedAbsenceDays: number;
+    /** Days still 'incompleto'. */
+    pendingDays: number;
+  };
+}
+
+/**
+ * The ordinary weekly limit of a week, as the engine settles it: the one in force on the week's last
+ * day with a planned shift, or on its Sunday when none was planned.
+ */
+export function settledWeekLimitSeconds(sunday: LocalDate, plannedDates: Iterable<LocalDate>): number {
+  let last: LocalDate | null = null;
+  for (const d of plannedDates) if (d <= sunday && (last === null || d > last)) last = d;
+  return weeklyHoursLimit(last ?? sunday) * 3600;
+}
+
+/** The facts of an evaluated period (what `remunerationVariables` reads). */
+export function remunerationFactsOf(result: PeriodResult): RemunerationFacts {
+  const t = result.totals;
+  return {
+    weeks: result.weeks.filter((w) => w.settledInPeriod),
+    weekDays: [...result.adjacentDays, ...result.days],
+    totals: {
+      daysWorked: t.daysWorked,
+      shortfallSeconds: t.shortfallSeconds,
+      lateAfterCompensationSeconds: t.lateAfterCompensationSeconds,
+      earlyLeaveAfterCompensationSeconds: t.earlyLeaveAfterCompensationSeconds,
+      sundaysWorked: t.sundaysWorked,
+      holidaysWorked: t.holidaysWorked,
+      sundaysOrHolidaysWorked: t.sundaysOrHolidaysWorked,
+      permissionDays: t.permissionDays,
+      permissionHours: t.permissionHours,
+      unjustifiedAbsenceDays: t.daysByStatus.ausente,
+      pendingDays: t.daysByStatus.incompleto,
+    },
+  };
 }
 
 function approvedGetter(approved: RemunerationInput['approvedOvertime']): ((date: LocalDate) => number) | null {
@@ -73,40 +198,86 @@ function approvedGetter(approved: RemunerationInput['approvedOvertime']): ((date
 
 /** Computes the payroll variables of an evaluated period for a salary and agreed weekly hours. */
 export function remunerationVariables(result: PeriodResult, input: RemunerationInput): RemunerationVariables {
+  return remunerationFromFacts(remunerationFactsOf(result), input);
+}
+
+/** Computes the payroll variables from a period's facts (evaluated now or stored) for a salary and agreed weekly hours. */
+export function remunerationFromFacts(facts: RemunerationFacts, input: RemunerationInput): RemunerationVariables {
   if (!(Number.isFinite(input.salary) && input.salary >= 0)) throw new RangeError(`Sueldo inválido: ${input.salary}`);
-  const ordinaryHour = ordinaryHourValue(input.salary, input.weeklyHours);
-  const overtimeHour = overtimeHourValue(input.salary, input.weeklyHours);
+  // Validates the agreed hours (a RangeError for impossible ones) before anything else.
+  overtimeHourValue(input.salary, input.weeklyHours);
   const day = dayValue(input.salary);
   const approved = approvedGetter(input.approvedOvertime);
 
-  // Payable overtime per week: what remains after compensation, capped by what was approved.
+  // Per settled week: payable overtime (what remains after compensation, capped by what was
+  // approved) and the shortfall, valued with the weekly hours in force that week.
   let overtimeSeconds = 0;
   let withinSeconds = 0;
-  for (const week of result.weeks) {
+  let overtimeAmount = 0;
+  let shortfallAmount = 0;
+  const lastWeek = facts.weeks[facts.weeks.length - 1];
+  let weeklyHoursUsed = Math.min(input.weeklyHours, lastWeek ? lastWeek.weeklyLimitSeconds / 3600 : input.weeklyHours);
+  let aboveLimitFrom: LocalDate | null = null;
+  let aboveLimitHours = 0;
+  const weekLines: RemunerationWeekLine[] = [];
+  for (const week of facts.weeks) {
+    const limitHours = week.weeklyLimitSeconds / 3600;
+    const hoursUsed = input.weeklyHours > limitHours ? limitHours : input.weeklyHours;
+    if (input.weeklyHours > limitHours && aboveLimitFrom === null) {
+      aboveLimitFrom = week.from;
+      aboveLimitHours = limitHours;
+    }
+    weeklyHoursUsed = hoursUsed;
     let payable = week.netOvertimeSeconds;
+    let approvedSeconds: number | null = null;
     if (approved) {
-      let approvedSeconds = 0;
-      for (const d of result.days) {
+      approvedSeconds = 0;
+      for (const d of facts.weekDays) {
         if (d.date >= week.from && d.date <= week.to && d.status === 'presente') {
           approvedSeconds += Math.min(Math.max(0, approved(d.date)), d.overtimeSeconds);
         }
       }
       payable = Math.min(payable, approvedSeconds);
     }
+    const weekOvertimeAmount = (payable / 3600) * overtimeHourValue(input.salary, hoursUsed);
+    const weekShortfallAmount = (week.shortfallSeconds / 3600) * ordinaryHourValue(input.salary, hoursUsed);
     overtimeSeconds += payable;
     withinSeconds += Math.min(payable, week.netOvertimeWithinLimitSeconds);
+    overtimeAmount += weekOvertimeAmount;
+    shortfallAmount += weekShortfallAmount;
+    weekLines.push({
+      from: week.from,
+      to: week.to,
+      weeklyHoursUsed: hoursUsed,
+      shortfallSeconds: week.shortfallSeconds,
+      shortfallDeduction: roundPesos(weekShortfallAmount),
+      netOvertimeSeconds: week.netOvertimeSeconds,
+      approvedOvertimeSeconds: approvedSeconds,
+      payableOvertimeSeconds: payable,
+      overtimeAmount: roundPesos(weekOvertimeAmount),
+    });
+  }
+  const ordinaryHour = ordinaryHourValue(input.salary, weeklyHoursUsed);
+  const alerts: RemunerationAlert[] = [];
+  if (aboveLimitFrom !== null) {
+    alerts.push({
+      code: 'horas_pactadas_sobre_limite_legal',
+      date: aboveLimitFrom,
+      message: `Las ${input.weeklyHours} horas semanales pactadas superan el máximo legal de ${aboveLimitHours} horas vigente desde la semana del ${aboveLimitFrom}: las horas se valoran con el máximo legal. Actualice el contrato.`,
+    });
   }
 
-  const t = result.totals;
+  const t = facts.totals;
   const permissions = t.permissionDays.map((p) => ({ ...p, deduction: p.paid ? 0 : roundPesos(p.days * day) }));
+  const permissionHours = t.permissionHours.map((p) => ({ ...p, deduction: p.paid ? 0 : roundPesos((p.seconds / 3600) * ordinaryHour) }));
   return {
     period: input.period ?? null,
     daysWorked: t.daysWorked,
-    unjustifiedAbsenceDays: t.daysByStatus.ausente,
-    unjustifiedAbsenceDeduction: roundPesos(t.daysByStatus.ausente * day),
+    unjustifiedAbsenceDays: t.unjustifiedAbsenceDays,
+    unjustifiedAbsenceDeduction: roundPesos(t.unjustifiedAbsenceDays * day),
     shortfallSeconds: t.shortfallSeconds,
     shortfallMinutes: t.shortfallSeconds / 60,
-    shortfallDeduction: roundPesos((t.shortfallSeconds / 3600) * ordinaryHour),
+    shortfallDeduction: roundPesos(shortfallAmount),
     lateSecondsAfterCompensation: t.lateAfterCompensationSeconds,
     earlyLeaveSecondsAfterCompensation: t.earlyLeaveAfterCompensationSeconds,
     overtime: {
@@ -115,15 +286,19 @@ export function remunerationVariables(result: PeriodResult, input: RemunerationI
       hours: overtimeSeconds / 3600,
       withinLimitSeconds: withinSeconds,
       beyondLimitSeconds: overtimeSeconds - withinSeconds,
-      hourValue: roundPesos(overtimeHour),
-      amount: roundPesos((overtimeSeconds / 3600) * overtimeHour),
+      hourValue: roundPesos(overtimeHourValue(input.salary, weeklyHoursUsed)),
+      amount: roundPesos(overtimeAmount),
     },
     sundaysWorked: t.sundaysWorked,
     holidaysWorked: t.holidaysWorked,
     sundaysOrHolidaysWorked: t.sundaysOrHolidaysWorked,
     permissions,
-    pendingDays: t.daysByStatus.incompleto,
+    permissionHours,
+    pendingDays: t.pendingDays,
     dayValue: roundPesos(day),
     ordinaryHourValue: roundPesos(ordinaryHour),
+    weeklyHoursUsed,
+    weeks: weekLines,
+    alerts,
   };
 }

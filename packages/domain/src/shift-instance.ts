@@ -4,7 +4,7 @@
  * lasts 9 real hours on the night summer time ends and 7 on the night it starts.
  */
 import { addDays, type LocalDate } from './calendar/local-date';
-import { localToInstant, type Instant } from './time-zone';
+import { localToInstant, parseClockTime, type Instant } from './time-zone';
 
 /** The colación of a shift: a fixed window of wall-clock times, or a number of minutes taken at any time. */
 export type ShiftBreak = { start: string; end: string } | { minutes: number };
@@ -36,9 +36,10 @@ export interface ShiftInstance {
   end: Instant;
   /** Real seconds from start to end (DST changes included). */
   durationSeconds: number;
+  /** Fixed colación window as real instants: from the first time the clock shows its start, for its written length. */
   breakStart?: Instant;
   breakEnd?: Instant;
-  /** Planned colación seconds (not worked time). */
+  /** Planned colación seconds (not worked time): its written length, DST changes notwithstanding. */
   breakSeconds: number;
   /** Ordinary seconds the worker owes that day: duration minus the planned colación. */
   plannedSeconds: number;
@@ -47,16 +48,9 @@ export interface ShiftInstance {
   overnight: boolean;
   /** For overnight shifts, the first instant of the next local date (where "madrugada" marks start). */
   nextDayStart?: Instant;
-}
-
-const CLOCK = /^([01]\d|2[0-4]):([0-5]\d)(?::([0-5]\d))?$/;
-
-/** Seconds since midnight of an `HH:MM[:SS]` wall-clock time, or null when malformed (`24:00` only as exactly that). */
-export function parseClockTime(text: string): number | null {
-  const match = CLOCK.exec(text);
-  if (!match) return null;
-  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return seconds > 86_400 ? null : seconds;
+  /** First instant of the shift's local date and of the date after it: the bounds of its calendar day. */
+  dayStart: Instant;
+  dayEnd: Instant;
 }
 
 /** Spanish problems of a template (empty when valid), to refuse a bad shift before it is planned. */
@@ -141,17 +135,27 @@ function place(template: ShiftTemplate, p: ParsedTemplate, date: LocalDate, zone
     lateToleranceSeconds: p.lateTolerance,
     earlyLeaveToleranceSeconds: p.earlyTolerance,
     overnight: p.endOffset > 86_400,
+    dayStart: localToInstant(zone, date, 0),
+    dayEnd: localToInstant(zone, date, 86_400),
   };
   if (template.id !== undefined) instance.shiftId = template.id;
   if (p.breakMinutesSeconds !== null) {
     instance.breakSeconds = p.breakMinutesSeconds;
   } else if (p.breakFrom !== null && p.breakTo !== null) {
-    instance.breakStart = localToInstant(zone, date, p.breakFrom);
-    instance.breakEnd = localToInstant(zone, date, p.breakTo);
-    instance.breakSeconds = (instance.breakEnd - instance.breakStart) / 1000;
+    // A colación is so many minutes of wall-clock time: it starts when the clock first shows its
+    // start and lasts its written length in real time, even when a DST change falls inside it
+    // (23:30-00:30 on the fall-back night is one hour, not two; on the spring-forward night, not zero).
+    const length = (p.breakTo - p.breakFrom) * 1000;
+    let breakStart = localToInstant(zone, date, p.breakFrom);
+    // Only a window lying in the spring-forward gap can be pushed past the shift's end: end it with the shift.
+    if (breakStart + length > end) breakStart = end - length;
+    if (breakStart < start) breakStart = start;
+    instance.breakStart = breakStart;
+    instance.breakEnd = Math.min(breakStart + length, end);
+    instance.breakSeconds = (instance.breakEnd - breakStart) / 1000;
   }
   instance.plannedSeconds = instance.durationSeconds - instance.breakSeconds;
-  if (instance.overnight) instance.nextDayStart = localToInstant(zone, date, 86_400);
+  if (instance.overnight) instance.nextDayStart = instance.dayEnd;
   return instance;
 }
 

@@ -6,7 +6,9 @@
  *
  * Local wall times that do not exist (the spring-forward gap) move forward by the gap's length and
  * ambiguous ones (the fall-back overlap) take the earlier instant: the rule of Temporal's
- * `disambiguation: 'compatible'`, and of most calendars.
+ * `disambiguation: 'compatible'`, and of most calendars. That rule is for times the engine derives
+ * (shift templates); for a time a person typed, `resolveLocalTime` says whether it exists and
+ * whether it happens twice, so the caller can ask instead of guessing.
  */
 import { civilFromDays, daysFromCivil, formatLocalDate, toDayNumber, type LocalDate } from './calendar/local-date';
 
@@ -18,6 +20,16 @@ export type Instant = number;
 
 /** How to resolve a local time the fall-back overlap makes happen twice. */
 export type Disambiguation = 'earlier' | 'later';
+
+const CLOCK = /^([01]\d|2[0-4]):([0-5]\d)(?::([0-5]\d))?$/;
+
+/** Seconds since midnight of an `HH:MM[:SS]` wall-clock time, or null when malformed (`24:00` only as exactly that). */
+export function parseClockTime(text: string): number | null {
+  const match = CLOCK.exec(text);
+  if (!match) return null;
+  const seconds = Number(match[1]) * 3600 + Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return seconds > 86_400 ? null : seconds;
+}
 
 const MS_DAY = 86_400_000;
 
@@ -115,6 +127,15 @@ class ZoneTable {
   private lastStart = 1;
   private lastEnd = 0;
   private last: YearTable | undefined;
+
+  /** The first offset change in (from, to], or null when there is none. */
+  changeWithin(from: number, to: number): number | null {
+    const last = civilYearOf(Math.floor(to / MS_DAY));
+    for (let year = civilYearOf(Math.floor(from / MS_DAY)); year <= last; year++) {
+      for (const at of this.yearTable(year).at) if (at > from && at <= to) return at;
+    }
+    return null;
+  }
 
   /** Offset in ms (east positive) in force at an instant. */
   offsetAt(ms: number): number {
@@ -227,4 +248,128 @@ export function localDayLengthSeconds(zone: string, date: LocalDate): number {
   const n = toDayNumber(date);
   const t = table(zone);
   return (wallToInstant(t, (n + 1) * MS_DAY, 'earlier') - wallToInstant(t, n * MS_DAY, 'earlier')) / 1000;
+}
+
+/** Local day number (days since 1970-01-01 of the zone's calendar) of an instant; cheaper than its date string. */
+export function localDayNumberOf(zone: string, instant: Instant): number {
+  return Math.floor((instant + table(zone).offsetAt(instant)) / MS_DAY);
+}
+
+/** First instant of a local day given by its day number. */
+export function startOfLocalDayNumber(zone: string, dayNumber: number): Instant {
+  return wallToInstant(table(zone), dayNumber * MS_DAY, 'earlier');
+}
+
+/** What a typed local time means in a zone: one instant, none (spring-forward gap) or two (fall-back overlap). */
+export type LocalTimeResolution =
+  | { kind: 'exact'; instant: Instant }
+  | {
+      kind: 'gap';
+      /** Where `localToInstant` would put it: moved forward by the gap's length. */
+      instant: Instant;
+      /** Wall-clock times (`HH:MM`) the clock jumps from and to that day. */
+      jumpsFrom: string;
+      jumpsTo: string;
+      /** Spanish message for the person who typed it. */
+      message: string;
+    }
+  | {
+      kind: 'ambiguous';
+      earlier: Instant;
+      later: Instant;
+      /** UTC offsets of the two occurrences, in minutes (east positive). */
+      earlierOffsetMinutes: number;
+      laterOffsetMinutes: number;
+      /** Spanish message asking which occurrence was meant. */
+      message: string;
+    };
+
+/** Which occurrence of a time the fall-back overlap makes happen twice, as forms and the API name it. */
+export type Occurrence = 'primera' | 'segunda';
+
+/** `dd-mm-aaaa`, the way screens write dates, for messages. */
+function screenDate(date: LocalDate): string {
+  return `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+}
+
+function clockText(seconds: number): string {
+  const s = ((seconds % 86_400) + 86_400) % 86_400;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const base = `${h < 10 ? '0' : ''}${h}:${m < 10 ? '0' : ''}${m}`;
+  return sec === 0 ? base : `${base}:${sec < 10 ? '0' : ''}${sec}`;
+}
+
+/** `UTC-3`, `UTC-4`, `UTC+5:30` of an offset in milliseconds. */
+function utcOffsetText(offsetMs: number): string {
+  const minutes = Math.round(offsetMs / 60_000);
+  const sign = minutes < 0 ? '-' : '+';
+  const abs = Math.abs(minutes);
+  const h = Math.floor(abs / 60);
+  const m = abs % 60;
+  return `UTC${sign}${h}${m === 0 ? '' : `:${m < 10 ? '0' : ''}${m}`}`;
+}
+
+/**
+ * Whether a local date and wall time (`HH:MM[:SS]`, or seconds since midnight) exist in a zone, and
+ * which instants they name. Throws RangeError for a malformed date or time (validate at the edge).
+ */
+export function resolveLocalTime(date: LocalDate, time: string | number, zone: string): LocalTimeResolution {
+  const seconds = typeof time === 'number' ? time : parseClockTime(time);
+  if (seconds === null || !Number.isFinite(seconds) || seconds < 0 || seconds > 86_400) throw new RangeError(`Hora inválida: ${String(time)}`);
+  const t = table(zone);
+  const wall = toDayNumber(date) * MS_DAY + seconds * 1000;
+  const before = t.offsetAt(wall - MS_DAY);
+  const after = t.offsetAt(wall + MS_DAY);
+  const first = wall - before;
+  const second = wall - after;
+  const firstValid = t.offsetAt(first) === before;
+  const secondValid = t.offsetAt(second) === after;
+  if (before === after || firstValid !== secondValid) return { kind: 'exact', instant: firstValid ? first : second };
+  const typed = clockText(seconds);
+  if (firstValid) {
+    const earlier = Math.min(first, second);
+    const later = Math.max(first, second);
+    const earlierOffset = t.offsetAt(earlier);
+    const laterOffset = t.offsetAt(later);
+    return {
+      kind: 'ambiguous',
+      earlier,
+      later,
+      earlierOffsetMinutes: earlierOffset / 60_000,
+      laterOffsetMinutes: laterOffset / 60_000,
+      message: `La hora ${typed} del ${screenDate(date)} ocurre dos veces en ${zone} por el cambio de horario (primero en ${utcOffsetText(earlierOffset)} y luego en ${utcOffsetText(laterOffset)}): indique si es la primera o la segunda.`,
+    };
+  }
+  // Spring-forward gap: the change happened after `second` (still the old offset) and by `first`.
+  const change = t.changeWithin(second, first) ?? first;
+  const jumpsFrom = clockText(Math.round((change + before - Math.floor((change + before) / MS_DAY) * MS_DAY) / 1000));
+  const jumpsTo = clockText(Math.round((change + after - Math.floor((change + after) / MS_DAY) * MS_DAY) / 1000));
+  return {
+    kind: 'gap',
+    instant: first,
+    jumpsFrom,
+    jumpsTo,
+    message: `La hora ${typed} del ${screenDate(date)} no existe en ${zone}: ese día el reloj salta de las ${jumpsFrom} a las ${jumpsTo} por el cambio de horario. Indique una hora válida.`,
+  };
+}
+
+/** A typed local time turned into an instant, or the reason it cannot be (with a Spanish message for a 400). */
+export type TypedLocalTime =
+  | { ok: true; instant: Instant; resolution: LocalTimeResolution['kind'] }
+  | { ok: false; code: 'hora_inexistente' | 'hora_ambigua'; message: string; resolution: Exclude<LocalTimeResolution, { kind: 'exact' }> };
+
+/**
+ * The instant a person meant by a local date and time: refused when the time does not exist, and
+ * when it happens twice unless `occurrence` says which ('primera' or 'segunda'). Throws RangeError
+ * for a malformed date or time, like `resolveLocalTime`.
+ */
+export function typedLocalTime(date: LocalDate, time: string | number, zone: string, occurrence?: Occurrence | null): TypedLocalTime {
+  const resolution = resolveLocalTime(date, time, zone);
+  if (resolution.kind === 'exact') return { ok: true, instant: resolution.instant, resolution: 'exact' };
+  if (resolution.kind === 'gap') return { ok: false, code: 'hora_inexistente', message: resolution.message, resolution };
+  if (occurrence === 'primera') return { ok: true, instant: resolution.earlier, resolution: 'ambiguous' };
+  if (occurrence === 'segunda') return { ok: true, instant: resolution.later, resolution: 'ambiguous' };
+  return { ok: false, code: 'hora_ambigua', message: resolution.message, resolution };
 }

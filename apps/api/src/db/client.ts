@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { markConnectionError } from '../lib/db-errors';
 import * as schema from './schema/index';
 import { currentTenantSetting, NONE, runAsSystem, SYSTEM, TENANT_SETTING } from './tenant-context';
 
@@ -37,6 +38,29 @@ export interface RowSecurity {
   enforced: boolean;
 }
 
+/**
+ * Refreshes the planner's statistics (all tables, or the ones named). PGlite has no autovacuum, so
+ * without this its planner guesses a handful of rows for every table and picks plans that spill to disk
+ * (a month of 600,000 marks read with a sequential scan per chunk); on PostgreSQL it saves waiting for
+ * autovacuum after a bulk load. Table names come from our own code, never from input.
+ */
+export async function analyzeTables(db: Db, tables: readonly string[] = []): Promise<void> {
+  const list = tables.map((name) => `"${name.replace(/"/g, '""')}"`).join(', ');
+  await runAsSystem(() => db.execute(sql.raw(tables.length > 0 ? `analyze ${list}` : 'analyze')));
+}
+
+/** Rows a bulk load must write before its tables' statistics are refreshed at once. */
+export const BULK_ANALYZE_MIN_ROWS = 500;
+
+/**
+ * After a bulk load (user or planning uploads): refreshes the statistics of the tables it wrote when it
+ * wrote many rows. Never fails the load that already committed: statistics are an optimisation.
+ */
+export async function analyzeAfterBulkLoad(db: Db, tables: readonly string[], rows: number): Promise<void> {
+  if (rows < BULK_ANALYZE_MIN_ROWS) return;
+  await analyzeTables(db, tables).catch(() => undefined);
+}
+
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
@@ -56,9 +80,9 @@ function redactUrl(url: string): string {
   return parsed.toString();
 }
 
-const POOL_SIZE = 10;
+export const POOL_SIZE = 10;
 /** Connections kept for system-mode work (session look-up on every request, sign-in, kiosks, jobs). */
-const SYSTEM_POOL_SIZE = 5;
+export const SYSTEM_POOL_SIZE = 5;
 const SET_TENANT = { name: 'jornada_set_tenant', text: `select set_config('${TENANT_SETTING}', $1, false)` };
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
@@ -95,7 +119,11 @@ class TenantPool extends pg.Pool {
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
     // Read now, in the caller's context: a queued checkout may complete in another one.
     const wanted = currentTenantSetting();
-    const ready = wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted);
+    // Whatever goes wrong while a connection is opened (refused, too many clients, a database not
+    // accepting connections, a server starting up) is an outage for the caller, not a bug.
+    const ready = (wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted)).catch((error: unknown) => {
+      throw markConnectionError(error);
+    });
     if (!callback) return ready;
     ready.then(
       (client) => callback(undefined, client, client.release),
@@ -169,7 +197,10 @@ async function openPglite(dir: string | null): Promise<Database> {
     db,
     kind: 'pglite',
     description: dir ? `PGlite en ${dir}` : 'PGlite en memoria',
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      await analyzeTables(db);
+    },
     // PGlite's only role is a superuser: the policies exist but are not enforced (docs/decisions.md).
     rowSecurity: () => rowSecurityOf(db),
     close: async () => {

@@ -1,19 +1,25 @@
 import { formatRut } from '@jornada/domain';
 import type { MotivoIntento, Perfil } from '@jornada/contracts';
 import { loadConfig } from '../config';
-import { databaseTarget, openDatabase } from '../db/client';
+import { analyzeTables, databaseTarget, openDatabase } from '../db/client';
 import { runAsSystem } from '../db/tenant-context';
 import { countCompanies } from '../modules/companies/companies.repository';
 import type { NewUser } from '../modules/users/users.repository';
-import { DEMO_KIOSK_PIN } from '../modules/kiosk/kiosk.demo';
-import { countDemoActivity } from '../modules/marks/marks.demo';
+import { DEMO_KIOSK_PIN } from './kiosk';
+import { countDemoActivity } from './marks';
+import { parseScaleArgs, runScale } from './scale-cli';
 import { DEMO_ADMIN_RUT, DEMO_PASSWORD, seedDemo } from './seed';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const scale = parseScaleArgs(process.argv.slice(2));
   const database = await openDatabase(databaseTarget(config));
   try {
     await database.migrate();
+    if (scale) {
+      await runScale(database, scale, config.publicUrl);
+      return;
+    }
     if ((await countCompanies(database.db)) > 0) {
       console.error(
         `La base de datos (${database.description}) ya tiene empresas registradas: los datos de ejemplo solo se cargan en una base vacía.\n` +
@@ -25,6 +31,8 @@ async function main(): Promise<void> {
 
     const started = Date.now();
     const summary = await seedDemo(database.db);
+    // A bulk load: statistics at once (PGlite has no autovacuum; PostgreSQL's would come later).
+    await analyzeTables(database.db);
     const seconds = Math.round((Date.now() - started) / 1000);
     const activity = await countDemoActivity(database.db);
     const n = (value: number) => value.toLocaleString('es-CL');

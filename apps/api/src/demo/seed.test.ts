@@ -49,6 +49,15 @@ describe('demo data', () => {
     const supSession = await signIn(t.app, supervisor.rut, DEMO_PASSWORD);
     const led = (await t.app.inject({ method: 'GET', url: '/api/v1/grupos', headers: bearer(supSession.tokenSesion) })).json();
     expect(led.items.map((g: { nombre: string }) => g.nombre)).toEqual(['Ventas mañana', 'Ventas tarde']);
+
+    // Permission types and a month of permissions: approved, pending for their leader, one rejected.
+    const types = (await t.app.inject({ method: 'GET', url: '/api/v1/tipos-permiso', headers: bearer(supSession.tokenSesion) })).json();
+    expect(types.items.map((type: { codigo: string }) => type.codigo)).toContain('VAC.');
+    const adminSession = await signIn(t.app, DEMO_ADMIN_RUT, DEMO_PASSWORD);
+    const permisos = (await t.app.inject({ method: 'GET', url: '/api/v1/permisos?pageSize=100', headers: bearer(adminSession.tokenSesion) })).json();
+    expect(permisos.total).toBe(12);
+    expect(new Set(permisos.items.map((p: { estado: string }) => p.estado))).toEqual(new Set(['aprobado', 'pendiente', 'rechazado']));
+    expect(permisos.pendientes).toBe(3);
     // Seeding replays thousands of marks through the marks service: seconds, more on a busy machine.
   }, 120_000);
 

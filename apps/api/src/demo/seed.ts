@@ -5,10 +5,13 @@ import type { Db } from '../db/client';
 import { groupLeaders, groups, groupStateChanges, sites } from '../db/schema/index';
 import { localDate } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
+import { createAttendanceService } from '../modules/attendance/index';
 import { insertCompany } from '../modules/companies/companies.repository';
-import { seedPlanningDemo } from '../modules/planning/planning.demo';
-import { seedKioskDemo } from '../modules/kiosk/kiosk.demo';
-import { demoSetupAt, seedMarksDemo } from '../modules/marks/marks.demo';
+import { seedPlanningDemo } from './planning';
+import { seedPermissionsDemo } from './permissions';
+import { seedKioskDemo } from './kiosk';
+import { demoSetupAt, seedMarksDemo } from './marks';
+import { seedOvertimeDemo } from './overtime';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -225,6 +228,14 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 60 * day) },
     ]);
     await seedPlanningDemo(tx, { companyId, adminId, now });
+    // Permission types and a month of permissions: each worker's requests go to their group's first leader.
+    const leaderOfGroup = new Map<string, string>();
+    for (const [p, g] of leads) if (!leaderOfGroup.has(groupIds[g]!)) leaderOfGroup.set(groupIds[g]!, idOf(p));
+    const demoWorkers = people
+      .filter((p) => p.perfil === 'trabajador' && p.active !== false && p.groupId && leaderOfGroup.has(p.groupId))
+      .filter((_, i) => i % 3 === 0)
+      .map((p) => ({ id: idOf(p), leaderId: leaderOfGroup.get(p.groupId!)! }));
+    await seedPermissionsDemo(tx, { companyId, adminId, now, workers: demoWorkers });
     // PINs and consents date from the company's set-up, before the month of marks and the first enrolments.
     await seedKioskDemo(tx, {
       companyId,
@@ -235,5 +246,13 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
   });
   // Marks go through the marks service (its own transactions and batches), once the company exists.
   await seedMarksDemo(db, { companyId, adminId, now });
+  // The planned months evaluated by the attendance engine, so the attendance reads show true figures at once.
+  const today = localDate(now);
+  const [year, month] = today.split('-').map(Number) as [number, number];
+  const firstOfPrevious = `${month === 1 ? year - 1 : year}-${String(month === 1 ? 12 : month - 1).padStart(2, '0')}-01`;
+  const lastOfCurrent = localDate(new Date(Date.UTC(year, month, 0, 12)), 'UTC');
+  await createAttendanceService({ db }).rebuild(companyId, firstOfPrevious, lastOfCurrent, now);
+  // Overtime pacts and decisions on the overtime the evaluation just found (some days left pending).
+  await seedOvertimeDemo(db, { companyId, adminId, now });
   return people;
 }

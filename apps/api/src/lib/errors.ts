@@ -23,5 +23,6 @@ export const MESSAGES = {
   notFound: 'El recurso solicitado no existe.',
   internal: 'Ocurrió un error inesperado. Inténtalo más tarde.',
   rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  unstorable: 'Un dato de la solicitud está fuera de lo que se puede guardar. Revisa los valores ingresados.',
   unavailable: 'El servicio no está disponible en este momento: no podemos conectar con la base de datos. Inténtalo de nuevo en unos segundos.',
 } as const;

@@ -6,6 +6,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
   to: string;
+  /** Copies (the alerts' leaders and administrators). */
+  cc?: string[];
   subject: string;
   text: string;
   html: string;

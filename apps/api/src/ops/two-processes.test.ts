@@ -97,15 +97,15 @@ describe('two API processes on one database behave as one', () => {
     }
   });
 
-  it('failed sign-ins count across both: alternating between A and B still locks the RUT after ten', async () => {
+  it('failed sign-ins count across both: alternating between A and B still locks the RUT after ten from that address', async () => {
     const { admin } = await registerCompanyWithAdmin(appA);
     for (let i = 0; i < 10; i++) {
       const app = i % 2 === 0 ? appA : appB;
-      const response = await app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: 'incorrecta' }, remoteAddress: `10.9.0.${i + 1}` });
+      const response = await app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: 'incorrecta' }, remoteAddress: '10.9.0.1' });
       expect(response.statusCode).toBe(401);
     }
     for (const app of [appA, appB]) {
-      const locked = await app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: admin.password }, remoteAddress: '10.9.1.1' });
+      const locked = await app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: admin.password }, remoteAddress: '10.9.0.1' });
       expect(locked.statusCode).toBe(429);
     }
   });

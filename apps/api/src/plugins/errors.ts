@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@jornada/contracts';
+import { isDataException, isDatabaseUnavailable } from '../lib/db-errors';
 import { AppError, MESSAGES } from '../lib/errors';
 
 /** `/rut` or `body/rut` -> `rut`; nested paths keep their dots (`direccion.comuna`). */
@@ -26,21 +27,6 @@ function frameworkMessage(error: FastifyError): string {
     default:
       return 'La solicitud no es válida.';
   }
-}
-
-/** SQLSTATE codes and socket errors that mean "the database cannot be reached right now", not "the request is wrong". */
-const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '53000']);
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
-const UNAVAILABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect/i;
-
-/** Drizzle wraps driver errors (`cause`); look down the chain for a lost or refused database connection. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; current = (current as { cause?: unknown }).cause, depth++) {
-    const { code, message } = current as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_SOCKET_CODES.has(code) || /^08/.test(code))) return true;
-    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message)) return true;
-  }
-  return false;
 }
 
 /** One handler turns every failure into `{ error: { code, message, fields? } }`, hiding 5xx details. */
@@ -73,6 +59,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
       request.log.warn({ err: error }, 'base de datos no disponible');
       reply.header('retry-after', '5');
       return send(reply, 503, { error: { code: 'UNAVAILABLE', message: MESSAGES.unavailable } });
+    }
+    if (isDataException(error)) {
+      // A value the schemas let through and the database refused: the request's fault, but worth a look.
+      request.log.warn({ err: error }, 'valor rechazado por la base de datos');
+      return send(reply, 400, { error: { code: 'VALIDATION', message: MESSAGES.unstorable } });
     }
     request.log.error({ err: error }, 'error no controlado');
     return send(reply, status >= 500 && status < 600 ? status : 500, { error: { code: 'INTERNAL', message: MESSAGES.internal } });

@@ -12,6 +12,8 @@ export interface RateLimitOptions {
   /** With Redis every API process shares one counter per route and address; without it each counts alone. */
   redisUrl?: string | undefined;
   nameSpace?: string;
+  /** Addresses never limited (request.ip after TRUST_PROXY). */
+  allowList?: string[];
 }
 
 /**
@@ -31,6 +33,7 @@ export async function registerRateLimit(app: FastifyInstance, options: RateLimit
   }
   await app.register(rateLimit, {
     global: false,
+    ...(options.allowList?.length ? { allowList: options.allowList } : {}),
     ...(redis ? { redis, nameSpace: options.nameSpace ?? 'jornada-rl:', skipOnError: true } : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Demasiadas solicitudes desde tu conexión. Inténtalo de nuevo en ${waitText(context.ttl)}.`),

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
+import { registerInputGuard } from './input-guard';
 
 /**
  * Strict CSP the built SPA satisfies: scripts only from our origin (Vite emits no inline script).
@@ -9,6 +10,7 @@ import helmet from 'helmet';
  * HTTP on a LAN address, where upgrading would break every asset.
  */
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
+  registerInputGuard(app);
   const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,

@@ -3,8 +3,12 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI from the routes' zod schemas: the document at /api/docs/json, the UI at /api/docs. */
-export async function registerSwagger(app: FastifyInstance): Promise<void> {
+/**
+ * OpenAPI from the routes' zod schemas: the document at /api/docs/json, the UI at /api/docs, both
+ * public when served (`API_DOCS`; off by default in production). The document is always built, so
+ * the route suites can walk it.
+ */
+export async function registerSwagger(app: FastifyInstance, options: { serve: boolean }): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
@@ -20,6 +24,7 @@ export async function registerSwagger(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
+  if (!options.serve) return;
   await app.register(async (docs) => {
     // The documentation itself is public.
     docs.addHook('onRoute', (route) => {

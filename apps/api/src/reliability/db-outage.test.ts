@@ -6,7 +6,7 @@ import { openDatabase, type Database } from '../db/client';
 import { MemoryMailer, TestClock, testConfig } from '../test/app';
 import { bearer, registerCompanyWithAdmin, signIn } from '../test/factories';
 import type { AddressInfo } from 'node:net';
-import { markingCompany, markingWorker } from '../modules/marks/marks.fixtures';
+import { markingCompany, markingWorker } from '../test/fixtures/marks';
 import { runMarkingLoad } from '../test/marking-load';
 import { TcpProxy } from './tcp-proxy';
 import type { FastifyInstance } from 'fastify';
@@ -70,6 +70,40 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL unavailable and back', () =
     }
     expect(recovered.statusCode).toBe(200);
     expect(recovered.json()).toMatchObject({ rut: expect.any(String), perfil: 'administrador' });
+  });
+
+  it('answers 503 with Retry-After while the database refuses connections (SQLSTATE 55000), and recovers', async () => {
+    const { admin } = await registerCompanyWithAdmin(app);
+    const { tokenSesion } = await signIn(app, admin.rut, admin.password);
+    const profile = () => app.inject({ method: 'POST', url: '/api/usuarios/profile', headers: bearer(tokenSesion), payload: {} });
+    expect((await profile()).statusCode).toBe(200);
+    const superuser = new pg.Client({ connectionString: server.toString() });
+    await superuser.connect();
+    try {
+      // As an administrator closing the database for maintenance would: no new connections, current ones ended.
+      await superuser.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await superuser.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const statuses: number[] = [];
+      let refused = await profile();
+      statuses.push(refused.statusCode);
+      for (let attempt = 0; attempt < 5; attempt++) {
+        refused = await profile();
+        statuses.push(refused.statusCode);
+      }
+      expect(statuses.filter((status) => status >= 500 && status !== 503)).toEqual([]);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.headers['retry-after']).toBe('5');
+      expect(refused.json().error.code).toBe('UNAVAILABLE');
+    } finally {
+      await superuser.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      await superuser.end();
+    }
+    let recovered = await profile();
+    for (let attempt = 0; attempt < 20 && recovered.statusCode !== 200; attempt++) {
+      await sleep(100);
+      recovered = await profile();
+    }
+    expect(recovered.statusCode).toBe(200);
   });
 
   it('loses and duplicates no mark when PostgreSQL goes away under load: clients retry with their idCliente', async () => {

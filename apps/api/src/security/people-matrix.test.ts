@@ -104,6 +104,7 @@ const TABLE: Record<string, Case> = {
     byId: true,
   },
   'PATCH /api/v1/relojes/:id': { allowed: A, path: (ids) => `/api/v1/relojes/${ids.clock}`, body: () => ({ nombre: 'Reloj renombrado' }), byId: true },
+  'POST /api/v1/relojes/:id/clave': { allowed: A, path: (ids) => `/api/v1/relojes/${ids.clock}/clave`, byId: true },
   // Last: deactivating the group does not disturb the calls above.
   'PATCH /api/v1/grupos/:id/estado': { allowed: A, path: (ids) => `/api/v1/grupos/${ids.group}/estado`, body: () => ({ estado: 'inactivo', motivo: 'Matriz' }), byId: true },
 };

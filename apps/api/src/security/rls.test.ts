@@ -10,7 +10,7 @@ import { backupDatabase, restoreDatabase } from '../backup/backup';
 import { users } from '../db/schema/index';
 import { runAsCompany, runAsSystem } from '../db/tenant-context';
 import { seedDemo } from '../demo/seed';
-import { mark, markingCompany, markingWorker, type MarkingCompany } from '../modules/marks/marks.fixtures';
+import { mark, markingCompany, markingWorker, type MarkingCompany } from '../test/fixtures/marks';
 import { registerAuth } from '../plugins/auth';
 import type { RequestSession } from '../plugins/types';
 import { multipartFile } from '../test/multipart';
@@ -236,7 +236,7 @@ describe.skipIf(!serverUrl)('row-level security between companies (PostgreSQL on
       payload: form.payload,
     });
     expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().errores).toEqual([expect.objectContaining({ fila: 2, mensaje: 'El RUT ya está registrado en otra empresa.' })]);
+    expect(preview.json().errores).toEqual([expect.objectContaining({ fila: 2, mensaje: 'No se puede registrar este RUT. Verifica que esté bien escrito; si lo está, escríbenos a soporte.' })]);
   });
 
   it('backs up and restores as the app’s role: every company, policies included (pg_dump in system mode)', async () => {

@@ -17,7 +17,8 @@ describe('navigation by perfil', () => {
     expect(admin[0]).toBe('Inicio');
     expect(admin).toContain('Usuarios[Lista de usuarios,Registrar usuario]');
     expect(admin).toContain('Grupos[Grupos,Editar grupo,Estados de grupos,Asignar líderes,Asignación masiva]');
-    expect(admin).toContain('Configuración[Empresa,Sedes,Relojes control,Accesos de fiscalizadores]');
+    expect(admin).toContain('Configuración[Empresa,Sedes,Relojes control,Tipos de permiso,Alertas,Accesos de fiscalizadores,Incidentes técnicos]');
+    expect(admin).toContain('Permisos[Permisos del equipo,Mis permisos]');
     expect(admin).toEqual(expect.arrayContaining(['Marcar asistencia', 'Intentos de marcaje']));
     expect(admin).toContain('Mis datos');
 
@@ -28,11 +29,19 @@ describe('navigation by perfil', () => {
 
     const trabajador = labels('trabajador');
     expect(trabajador).toEqual(expect.arrayContaining(['Inicio', 'Marcar asistencia', 'Mis datos']));
-    expect(trabajador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Intentos de marcaje/);
+    expect(trabajador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Intentos de marcaje|Permisos del equipo/);
+    expect(trabajador).toContain('Permisos');
 
     const fiscalizador = labels('fiscalizador');
     expect(fiscalizador).toEqual(expect.arrayContaining(['Inicio', 'Cambiar empleador']));
-    expect(fiscalizador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Marcar asistencia|Mis datos|Planificación/);
+    expect(fiscalizador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Marcar asistencia|Mis datos|Planificación|Permisos/);
+    expect(fiscalizador).not.toContain('Asistencia');
+    // Attendance: a section for whoever sees others (A, S); a worker's single page becomes the link "Asistencia".
+    const attendance = (perfil: 'administrador' | 'supervisor' | 'trabajador') => navItemsFor(perfil).find((item) => item.label === 'Asistencia');
+    expect(attendance('administrador')?.children?.map((c) => c.to)).toEqual(['/dashboard/assists', '/dashboard/settings/assists-user', '/dashboard/inconsistencies']);
+    expect(attendance('supervisor')?.children?.map((c) => c.label)).toEqual(['Asistencia del día', 'Asistencia por trabajador', 'Inconsistencias']);
+    expect(attendance('trabajador')).toMatchObject({ to: '/dashboard/settings/assists-user' });
+    expect(attendance('trabajador')?.children).toBeUndefined();
     expect(labels('')).toEqual([]);
   });
 

@@ -6,6 +6,9 @@ import { IconBuilding, IconGroups, IconHome, IconSettings, IconUser, IconUsers }
 import { IconClockCheck, IconMarkAlert } from '../components/icon-clock-check';
 import { IconCorrection } from '../components/icon-correction';
 import { IconReport } from '../components/icon-report';
+import { IconAttendance } from '../components/icon-attendance';
+import { IconPermission } from '../components/icon-permission';
+import { IconOvertime } from '../components/icon-overtime';
 
 /**
  * Who may open each private area: the one source of truth for the navigation and the route guard
@@ -51,10 +54,35 @@ export const AREA_ACCESS = {
   inspectorSwitch: ['fiscalizador'],
   /** Corrections of marks: the worker objects or accepts their own; administrador and supervisor (their groups) follow and annul. */
   corrections: ['administrador', 'supervisor', 'trabajador'],
+  /** The permissions of the workers one manages (supervisors: the groups they lead): approve, reject, assign, balances. */
+  permissions: ['administrador', 'supervisor'],
+  /** One's own permissions: request, follow, withdraw, balance. */
+  myPermissions: ['administrador', 'supervisor', 'trabajador'],
+  /** Overtime pacts and the approval of found overtime (supervisors: the groups they lead). */
+  overtime: ['administrador', 'supervisor'],
+  /** One's own overtime, approved or not, and one's pacts. */
+  myOvertime: ['administrador', 'supervisor', 'trabajador'],
   /** The reports section (any report a perfil may open). */
   reports: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
   /** The marks report (spec reports/brand): administrador and fiscalizador the company, supervisor their groups, trabajador their own. */
   marksReport: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
+  /** Management reports (asistencia, atrasos, ausencias, permisos asignados, horas extra): administrador the company, supervisor their groups, trabajador their own. */
+  managementReports: ['administrador', 'supervisor', 'trabajador'],
+  /** The headcount report (dotación): the company's or the led groups' staff. */
+  endowmentReport: ['administrador', 'supervisor'],
+  /** The DT's legal reports a)–f): administrador and, read-only, the fiscalizador. */
+  legalReports: ['administrador', 'fiscalizador'],
+  /** The attendance section (any attendance page a perfil may open). */
+  attendance: ['administrador', 'supervisor', 'trabajador'],
+  /** The day board (`/dashboard/assists`): administrador the company, supervisor the groups they lead. */
+  attendanceDay: ['administrador', 'supervisor'],
+  /** A worker's month (`/dashboard/settings/assists-user`): administrador, supervisor (their groups), trabajador (own). */
+  attendanceWorker: ['administrador', 'supervisor', 'trabajador'],
+  /** Inconsistencies of the evaluation (`/dashboard/inconsistencies`): administrador the company, supervisor the groups they lead. */
+  inconsistencies: ['administrador', 'supervisor'],
+
+  /** Pay variables of a month, its closing and the payroll exports (`/dashboard/remunerations`). */
+  remunerations: ['administrador'],
 } as const satisfies Record<string, readonly Perfil[]>;
 
 export type Area = keyof typeof AREA_ACCESS;
@@ -80,6 +108,39 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard/web-marking', label: 'Marcar asistencia', icon: IconClockCheck, area: 'webMarking' },
   { to: '/dashboard/marking-attempts', label: 'Intentos de marcaje', icon: IconMarkAlert, area: 'markingAttempts' },
   { to: '/dashboard/corrections', label: 'Correcciones', icon: IconCorrection, area: 'corrections' },
+  {
+    to: '/dashboard/assists',
+    label: 'Asistencia',
+    icon: IconAttendance,
+    area: 'attendance',
+    children: [
+      { to: '/dashboard/assists', label: 'Asistencia del día', area: 'attendanceDay' },
+      { to: '/dashboard/settings/assists-user', label: 'Asistencia por trabajador', area: 'attendanceWorker' },
+      { to: '/dashboard/inconsistencies', label: 'Inconsistencias', area: 'inconsistencies' },
+    ],
+  },
+  {
+    to: '/dashboard/permisos',
+    label: 'Permisos',
+    icon: IconPermission,
+    area: 'myPermissions',
+    children: [
+      { to: '/dashboard/permisos', label: 'Permisos del equipo', end: true, area: 'permissions' },
+      { to: '/dashboard/permisos/mios', label: 'Mis permisos', area: 'myPermissions' },
+    ],
+  },
+  {
+    to: '/dashboard/extra-time/approvals',
+    label: 'Horas extra',
+    icon: IconOvertime,
+    area: 'myOvertime',
+    children: [
+      { to: '/dashboard/extra-time/approvals', label: 'Aprobación', area: 'overtime' },
+      { to: '/dashboard/extra-time/pacts', label: 'Pactos', area: 'overtime' },
+      { to: '/dashboard/extra-time/mine', label: 'Mis horas extra', area: 'myOvertime' },
+    ],
+  },
+  { to: '/dashboard/remunerations', label: 'Remuneraciones', icon: IconReport, area: 'remunerations' },
   {
     to: '/dashboard/users',
     label: 'Usuarios',
@@ -112,7 +173,10 @@ export const NAV_ITEMS: NavItem[] = [
       { to: '/dashboard/settings/company', label: 'Empresa', area: 'settings' },
       { to: '/dashboard/settings/sites', label: 'Sedes', area: 'settings' },
       { to: '/dashboard/settings/clocks', label: 'Relojes control', area: 'settings' },
+      { to: '/dashboard/settings/permission', label: 'Tipos de permiso', area: 'settings' },
+      { to: '/dashboard/settings/alerts', label: 'Alertas', area: 'settings' },
       { to: '/dashboard/settings/inspections', label: 'Accesos de fiscalizadores', area: 'inspectorLog' },
+      { to: '/dashboard/settings/incidents', label: 'Incidentes técnicos', area: 'settings' },
     ],
   },
   {
@@ -146,7 +210,16 @@ export const NAV_ITEMS: NavItem[] = [
     label: 'Reportes',
     icon: IconReport,
     area: 'reports',
-    children: [{ to: '/dashboard/reports/brand', label: 'Marcas', area: 'marksReport' }],
+    children: [
+      { to: '/dashboard/reports/attendance', label: 'Asistencia', area: 'managementReports' },
+      { to: '/dashboard/reports/arrears', label: 'Atrasos', area: 'managementReports' },
+      { to: '/dashboard/reports/absences', label: 'Ausencias', area: 'managementReports' },
+      { to: '/dashboard/reports/assigned-permissions', label: 'Permisos asignados', area: 'managementReports' },
+      { to: '/dashboard/reports/extra-time', label: 'Horas extra', area: 'managementReports' },
+      { to: '/dashboard/reports/endowment', label: 'Dotación', area: 'endowmentReport' },
+      { to: '/dashboard/reports/brand', label: 'Marcas', area: 'marksReport' },
+      { to: '/dashboard/reports/legal', label: 'Reportes legales', area: 'legalReports' },
+    ],
   },
   { to: '/dashboard/users/me', label: 'Mis datos', icon: IconUser, area: 'ownData' },
   { to: '/fiscalizacion', label: 'Cambiar empleador', icon: IconBuilding, area: 'inspectorSwitch' },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, renderApp, SAMPLE_USER } from '../test/render-app';
@@ -34,9 +34,9 @@ describe('routes', () => {
     await user.click(screen.getByRole('button', { name: 'Ingresar' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/reports/attendance'));
-    // That area has no page yet: the not-found page inside the private layout.
-    expect(await screen.findByRole('heading', { name: 'No encontramos esta página' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/dashboard');
+    // Back on the page asked for, inside the private layout.
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/dashboard');
   });
 
   it('an unknown public path shows the not-found page', async () => {

@@ -132,13 +132,37 @@ export const routes: RouteObject[] = [
                   },
                   {
                     path: 'settings',
-                    lazy: gate('settings'),
                     children: [
-                      { path: 'company', lazy: async () => ({ Component: (await import('../features/settings/company')).CompanyPage }) },
-                      { path: 'sites', lazy: async () => ({ Component: (await import('../features/settings/sites')).SitesPage }) },
-                      { path: 'clocks', lazy: async () => ({ Component: (await import('../features/clock-devices')).ClocksPage }) },
-                      { path: 'inspections', lazy: async () => ({ Component: (await import('../features/inspectors/log')).AccessLogPage }) },
+                      {
+                        lazy: gate('settings'),
+                        children: [
+                          { path: 'company', lazy: async () => ({ Component: (await import('../features/settings/company')).CompanyPage }) },
+                          { path: 'sites', lazy: async () => ({ Component: (await import('../features/settings/sites')).SitesPage }) },
+                          { path: 'clocks', lazy: async () => ({ Component: (await import('../features/clock-devices')).ClocksPage }) },
+                          { path: 'inspections', lazy: async () => ({ Component: (await import('../features/inspectors/log')).AccessLogPage }) },
+                          { path: 'permission', lazy: async () => ({ Component: (await import('../features/permissions/types')).PermissionTypesPage }) },
+                          { path: 'alerts', lazy: async () => ({ Component: (await import('../features/alerts')).AlertsSettingsPage }) },
+
+                          { path: 'incidents', lazy: async () => ({ Component: (await import('../features/legal-reports/incidents')).IncidentsPage }) },
+                        ],
+                      },
+                      {
+                        // The spec puts a worker's attendance under settings; it is not a setting: open to A, S and T.
+                        lazy: gate('attendanceWorker'),
+                        children: [
+                          { path: 'assists-user', lazy: async () => ({ Component: (await import('../features/attendance/worker')).WorkerAttendancePage }) },
+                        ],
+                      },
                     ],
+                  },
+                  // The day's attendance and a worker's month, read from the attendance evaluation.
+                  {
+                    lazy: gate('attendanceDay'),
+                    children: [{ path: 'assists', lazy: async () => ({ Component: (await import('../features/attendance/day')).AttendanceDayPage }) }],
+                  },
+                  {
+                    lazy: gate('inconsistencies'),
+                    children: [{ path: 'inconsistencies', lazy: async () => ({ Component: (await import('../features/inconsistencies')).InconsistenciesPage }) }],
                   },
                   // Issue 5: shifts, planning and the three planning uploads.
                   {
@@ -210,6 +234,37 @@ export const routes: RouteObject[] = [
                     lazy: gate('corrections'),
                     children: [{ path: 'corrections', lazy: async () => ({ Component: (await import('../features/corrections')).CorrectionsPage }) }],
                   },
+                  // Permissions: the team's (administrador, supervisor) and one's own requests and balance.
+                  {
+                    path: 'permisos',
+                    children: [
+                      {
+                        lazy: gate('permissions'),
+                        children: [{ index: true, lazy: async () => ({ Component: (await import('../features/permissions/team')).PermissionsPage }) }],
+                      },
+                      {
+                        lazy: gate('myPermissions'),
+                        children: [{ path: 'mios', lazy: async () => ({ Component: (await import('../features/permissions/mine')).MyPermissionsPage }) }],
+                      },
+                    ],
+                  },
+                  // Overtime: pacts and approval (administrador, supervisor) and one's own overtime.
+                  {
+                    path: 'extra-time',
+                    children: [
+                      { index: true, element: <Navigate to="/dashboard/extra-time/mine" replace /> },
+                      {
+                        lazy: gate('overtime'),
+                        children: [
+                          { path: 'approvals', lazy: async () => ({ Component: (await import('../features/extra-time/approvals')).ApprovalsPage }) },
+                          { path: 'pacts', lazy: async () => ({ Component: (await import('../features/extra-time/pacts')).PactsPage }) },
+                        ],
+                      },
+                      { lazy: gate('myOvertime'), children: [{ path: 'mine', lazy: async () => ({ Component: (await import('../features/extra-time/mine')).MyOvertimePage }) }] },
+                    ],
+                  },
+                  // Remunerations: the month's pay variables, its closing and the payroll exports (administrador).
+                  { lazy: gate('remunerations'), children: [{ path: 'remunerations', lazy: async () => ({ Component: (await import('../features/remunerations/remunerations')).RemunerationsPage }) }] },
                   // Reports (spec reports/*): the marks report with each mark's integrity in its hash chain.
                   {
                     path: 'reports',
@@ -219,6 +274,19 @@ export const routes: RouteObject[] = [
                         lazy: gate('marksReport'),
                         children: [{ path: 'brand', lazy: async () => ({ Component: (await import('../features/reports/marks')).MarksReportPage }) }],
                       },
+                      {
+                        lazy: gate('managementReports'),
+                        children: (['attendance', 'arrears', 'absences', 'assigned-permissions', 'extra-time'] as const).map((path) => ({
+                          path,
+                          lazy: async () => ({ Component: (await import('../features/reports/management')).managementReportPage(path) }),
+                        })),
+                      },
+                      {
+                        lazy: gate('endowmentReport'),
+                        children: [{ path: 'endowment', lazy: async () => ({ Component: (await import('../features/reports/management')).managementReportPage('endowment') }) }],
+                      },
+
+                      { lazy: gate('legalReports'), children: [{ path: 'legal', lazy: async () => ({ Component: (await import('../features/legal-reports/legal-report')).LegalReportPage }) }] },
                     ],
                   },
                   { path: '*', element: <NotFoundPage embedded homePath="/dashboard" homeLabel="Volver al panel" /> },

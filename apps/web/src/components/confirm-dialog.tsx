@@ -1,11 +1,6 @@
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Group.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 

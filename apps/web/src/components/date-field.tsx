@@ -1,6 +1,3 @@
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Popover.css';
-import '@mantine/core/styles/CloseButton.css';
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useEffect, useId } from 'react';
 import { DATE_INPUT_FORMAT, parseTypedDate } from '../lib/dates';

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Button.css';
 import { Button, type ButtonProps } from '@mantine/core';
 import { useState } from 'react';
-import { apiDownload, errorMessage, type Query } from '../lib/api-client';
+import { apiDownload, errorMessage, type DownloadProgress, type Query } from '../lib/api-client';
 import { saveBlob } from '../lib/download';
 import { useSession } from '../lib/session';
 import { notify } from '../lib/toasts';
@@ -17,14 +17,28 @@ export interface ExportButtonProps extends Omit<ButtonProps, 'onClick' | 'childr
   label?: string;
 }
 
+/** `1,2 MB` in Chilean notation. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024).toLocaleString('es-CL')} KB`;
+  return `${(bytes / 1024 ** 2).toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
+}
+
+function progressLabel(progress: DownloadProgress | null): string {
+  if (!progress) return 'Descargando…';
+  if (progress.fraction !== null) return `Descargando… ${Math.round(progress.fraction * 100)} %`;
+  // A streamed file (no size known until it ends): what has arrived so far.
+  return progress.bytes > 0 ? `Descargando… ${formatBytes(progress.bytes)}` : 'Descargando…';
+}
+
 /**
  * Downloads a file from an authenticated API address: fetch with the session's Bearer token, then
  * hand the blob to the browser. Disabled while downloading, with the percentage when the size is
- * known; a failure is a toast with the server's message.
+ * known and the bytes received when it is streamed; a failure is a toast with the server's message.
  */
 export function ExportButton({ path, query, filename, label = 'Exportar Excel', ...props }: ExportButtonProps) {
   const { token } = useSession();
-  const [progress, setProgress] = useState<number | null | undefined>(undefined);
+  const [progress, setProgress] = useState<DownloadProgress | null | undefined>(undefined);
   const busy = progress !== undefined;
 
   const download = async () => {
@@ -44,12 +58,13 @@ export function ExportButton({ path, query, filename, label = 'Exportar Excel', 
     <Button
       variant="default"
       leftSection={<IconDownload size={18} />}
-      onClick={download}
-      disabled={busy}
-      aria-busy={busy || undefined}
       {...props}
+      onClick={download}
+      // A caller's `disabled` (an invalid filter) adds to the download in progress, never replaces it.
+      disabled={busy || props.disabled}
+      aria-busy={busy || undefined}
     >
-      {busy ? (progress ? `Descargando… ${Math.round(progress * 100)} %` : 'Descargando…') : label}
+      {busy ? progressLabel(progress) : label}
     </Button>
   );
 }

@@ -44,13 +44,15 @@ interface WorkerFilterProps {
   /** Where the options come from (the company's people by default; a report passes its own scope). */
   useOptions?: (q: string) => UseQueryResult<Option[]>;
   useSelected?: (id: string) => UseQueryResult<Option | null>;
+  /** Shown while nobody is chosen ("Todos" for a list filter). */
+  placeholder?: string;
 }
 
 /**
  * The searchable "Trabajador" filter of the lists: searches as the user types (debounced), keeps the
  * chosen person visible even when the current search does not list them.
  */
-export function WorkerFilter({ value, onChange, useOptions = useCompanyWorkerOptions, useSelected = useCompanyWorkerOption }: WorkerFilterProps) {
+export function WorkerFilter({ value, onChange, useOptions = useCompanyWorkerOptions, useSelected = useCompanyWorkerOption, placeholder = 'Todos' }: WorkerFilterProps) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const options = useOptions(debounced);
@@ -71,7 +73,7 @@ export function WorkerFilter({ value, onChange, useOptions = useCompanyWorkerOpt
       searchValue={search}
       onSearchChange={setSearch}
       filter={({ options: all }) => all}
-      placeholder="Todos"
+      placeholder={placeholder}
       clearable
       nothingFoundMessage={options.isFetching ? 'Buscando…' : 'Sin coincidencias'}
     />

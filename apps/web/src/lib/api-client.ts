@@ -169,12 +169,19 @@ export function filenameFromDisposition(header: string | null): string | null {
 }
 
 /**
- * GETs a file with the session token (a plain link cannot send `Authorization`). `onProgress`
- * receives 0..1 when the server sends Content-Length, or null while the size is unknown.
+ * GETs a file with the session token (a plain link cannot send `Authorization`), reading the body as
+ * it arrives. `onProgress` receives the bytes so far and, when the server sends Content-Length, the
+ * share 0..1 (null for a streamed file, whose size is known only at the end).
  */
+/** How far a download is: the share of a known size, and the bytes received (a streamed file has no size until it ends). */
+export interface DownloadProgress {
+  fraction: number | null;
+  bytes: number;
+}
+
 export async function apiDownload(
   path: string,
-  options: RequestOptions & { onProgress?: (fraction: number | null) => void } = {},
+  options: RequestOptions & { onProgress?: (progress: DownloadProgress) => void } = {},
 ): Promise<DownloadResult> {
   const response = await send(buildUrl(path, options.query), {
     method: 'GET',
@@ -189,13 +196,13 @@ export async function apiDownload(
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
-  options.onProgress(total ? 0 : null);
+  options.onProgress({ fraction: total ? 0 : null, bytes: 0 });
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     chunks.push(value);
     received += value.byteLength;
-    options.onProgress(total ? Math.min(1, received / total) : null);
+    options.onProgress({ fraction: total ? Math.min(1, received / total) : null, bytes: received });
   }
   return { blob: new Blob(chunks as BlobPart[], { type }), filename };
 }

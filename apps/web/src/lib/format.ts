@@ -41,6 +41,17 @@ export function formatDate(value: string | null | undefined): string {
   return match ? `${match[3]}-${match[2]}-${match[1]}` : value;
 }
 
+/** Today's date (`aaaa-mm-dd`) in Chile, the day the law tables and the contract limits are read at. */
+export function todayInChile(now: Date = new Date(), timeZone = 'America/Santiago'): string {
+  const parts = dateTimeParts(now.toISOString(), timeZone)!;
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** Every `aaaa-mm-dd` date inside a text (a row key such as `12.345.678-5 2027-01-05`) written `dd-mm-aaaa`. */
+export function formatDatesIn(text: string): string {
+  return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, year: string, month: string, day: string) => `${day}-${month}-${year}`);
+}
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function dateTimeParts(value: string, timeZone: string): Record<string, string> | null {
   const date = new Date(value);

@@ -35,6 +35,7 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     gruposLiderados: [],
     horasSemanales: 44,
     sueldoBase: 650000,
+    numeroContrato: null,
     metodosMarcaje: ['web'],
     inicioContrato: '2024-03-01',
     finContrato: null,

@@ -237,8 +237,12 @@ export type HolidayLookup = (date: LocalDate) => Holiday | undefined;
  */
 export function holidayLookup(options: HolidayOptions = {}): HolidayLookup {
   const byYear = new Map<number, Map<LocalDate, Holiday>>();
+  // The year last looked up: an evaluation asks about consecutive dates of one or two years.
+  let lastYear = -1;
+  let lastDays: Map<LocalDate, Holiday> | undefined;
   return (date) => {
-    const year = Number(date.slice(0, 4));
+    const year = (date.charCodeAt(0) - 48) * 1000 + (date.charCodeAt(1) - 48) * 100 + (date.charCodeAt(2) - 48) * 10 + (date.charCodeAt(3) - 48);
+    if (year === lastYear) return lastDays!.get(date);
     if (!(year >= HOLIDAY_YEARS.from && year <= HOLIDAY_YEARS.to)) return undefined;
     let days = byYear.get(year);
     if (!days) {
@@ -254,6 +258,8 @@ export function holidayLookup(options: HolidayOptions = {}): HolidayLookup {
       }
       byYear.set(year, days);
     }
+    lastYear = year;
+    lastDays = days;
     return days.get(date);
   };
 }

@@ -8,6 +8,8 @@ export const AUTH_EVENTS = [
   'logout',
   'password_reset_requested',
   'password_reset_done',
+  'email_changed',
+  'rut_changed',
 ] as const;
 export type AuthEvent = (typeof AUTH_EVENTS)[number];
 export const authEventEnum = pgEnum('auth_event', AUTH_EVENTS);

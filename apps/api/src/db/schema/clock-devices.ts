@@ -1,12 +1,13 @@
+import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
 import { sites } from './sites';
 
 /**
- * A clock device (ZKTeco ADMS "iclock" terminal) registered to a site. Devices identify themselves
- * only by their serial, before any company is known, so the serial is unique across the system
- * (like `logins.rut`).
+ * A clock device (ZKTeco ADMS "iclock" terminal) registered to a site. Devices name themselves by
+ * their serial, before any company is known, so the serial is unique across the system (like
+ * `logins.rut`); they are trusted only with their key or from their allowed networks.
  */
 export const clockDevices = pgTable(
   'clock_devices',
@@ -25,6 +26,10 @@ export const clockDevices = pgTable(
     operlogStamp: text('operlog_stamp'),
     /** Attendance lines received, resent and refused ones included. */
     recordsReceived: integer('records_received').notNull().default(0),
+    /** SHA-256 of the device's key (the path `/r/<key>/iclock/…` it is configured with); null = no key. */
+    keyHash: text('key_hash'),
+    /** Source networks (CIDR) the device may call from; empty = any. A device needs a key, networks or both. */
+    allowedNetworks: text('allowed_networks').array().notNull().default(sql`'{}'::text[]`),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [

@@ -23,6 +23,8 @@ export const markCorrections = pgTable(
     userId: uuid('user_id').notNull(),
     /** The refused attempt this correction turns into a mark; null for a missing mark. */
     attemptId: uuid('attempt_id'),
+    /** The recorded mark whose time this correction changes (the consolidated mark supersedes it); null otherwise. */
+    correctsMarkId: uuid('corrects_mark_id'),
     kind: markKindEnum('kind').notNull(),
     /** The corrected time (UTC). */
     proposedAt: instant('proposed_at').notNull(),
@@ -52,6 +54,10 @@ export const markCorrections = pgTable(
     uniqueIndex('mark_corrections_attempt_live_key')
       .on(t.companyId, t.attemptId)
       .where(sql`${t.attemptId} is not null and ${t.status} in ('pendiente', 'consolidada')`),
+    /** One live correction per corrected mark: a second one while pending (or once consolidated) is a conflict. */
+    uniqueIndex('mark_corrections_mark_live_key')
+      .on(t.companyId, t.correctsMarkId)
+      .where(sql`${t.correctsMarkId} is not null and ${t.status} in ('pendiente', 'consolidada')`),
     index('mark_corrections_user_idx').on(t.companyId, t.userId, t.createdAt),
     index('mark_corrections_company_idx').on(t.companyId, t.createdAt),
     index('mark_corrections_due_idx').on(t.companyId, t.deadline).where(sql`${t.status} = 'pendiente'`),

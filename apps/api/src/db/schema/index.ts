@@ -17,3 +17,15 @@ export * from './marks';
 export * from './clock-devices';
 export * from './corrections';
 export * from './inspectors';
+export * from './attendance';
+export * from './permissions';
+export * from './payroll-periods';
+export * from './overtime';
+
+export * from './alerts';
+
+export * from './inconsistencies';
+
+export * from './notifications';
+
+export * from './legal-reports';

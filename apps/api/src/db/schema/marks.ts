@@ -124,3 +124,40 @@ export const jobs = pgTable(
   },
   (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
 );
+
+/**
+ * The background audit's verdict on each worker's hash chain (modules/reports/mark-audit.ts): the
+ * chain was verified from N° 1 to `throughSeq` at `auditedAt`. Reports read this verdict instead of
+ * recomputing every hash on every view. `changes` counts UPDATEs and DELETEs on the worker's marks (a
+ * trigger adds one even when the insert-only trigger is switched off); while it is ahead of
+ * `checkedChanges` the verdict is stale and the next report or audit verifies the chain again.
+ */
+export const markChainAudits = pgTable(
+  'mark_chain_audits',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    throughSeq: integer('through_seq').notNull().default(0),
+    auditedAt: instant('audited_at'),
+    changes: integer('changes').notNull().default(0),
+    checkedChanges: integer('checked_changes').notNull().default(0),
+    /** Why the chain's end does not match its head (last marks deleted or rewritten), or null. */
+    tailProblem: text('tail_problem'),
+  },
+  (t) => [
+    primaryKey({ name: 'mark_chain_audits_pkey', columns: [t.companyId, t.userId] }),
+    index('mark_chain_audits_stale_idx').on(t.companyId).where(sql`${t.changes} > ${t.checkedChanges}`),
+  ],
+);
+
+/** Marks the last audit found altered (`alterada`) or off their chain (`cadena_rota`). Normally empty. */
+export const markChainFindings = pgTable(
+  'mark_chain_findings',
+  {
+    companyId: uuid('company_id').notNull(),
+    markId: uuid('mark_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    integrity: text('integrity', { enum: ['alterada', 'cadena_rota'] }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'mark_chain_findings_pkey', columns: [t.companyId, t.markId] }), index('mark_chain_findings_user_idx').on(t.companyId, t.userId)],
+);

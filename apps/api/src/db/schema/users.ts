@@ -33,6 +33,8 @@ export const users = pgTable(
     horasSemanales: numeric('horas_semanales', { precision: 4, scale: 1, mode: 'number' }),
     /** Monthly base salary in whole pesos. */
     sueldoBase: integer('sueldo_base'),
+    /** The contract's number for payroll imports (`numero_contrato`); null reads as 1, the worker's first contract. */
+    numeroContrato: text('numero_contrato'),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */

@@ -1,3 +1,4 @@
+import { MAX_ISO_DATE, MIN_ISO_DATE } from '@jornada/contracts';
 import { formatLocalDate, isValidLocalDate, isValidRut, normalizeRut, type LocalDate } from '@jornada/domain';
 import type { CellValue } from './read';
 
@@ -76,13 +77,22 @@ const EXCEL_EPOCH_OFFSET_DAYS = 25_569;
 
 /**
  * A calendar date: a real Excel date, an Excel serial number, `dd-mm-aaaa`, `dd/mm/aaaa`,
- * `aaaa-mm-dd` or `aaaa/mm/dd`. Returns `aaaa-mm-dd`.
+ * `aaaa-mm-dd` or `aaaa/mm/dd`, between 1900 and 2100 like every date of the API. Returns `aaaa-mm-dd`.
  */
 export function date<R extends boolean>(base: Base<R>): Column<LocalDate, R> {
   const invalid = () => new CellError('La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.');
+  const parse = parseDate(invalid);
   return make(base, (value) => {
+    const result = parse(value);
+    if (result < MIN_ISO_DATE || result > MAX_ISO_DATE) throw new CellError('La fecha debe estar entre 1900 y 2100.');
+    return result;
+  });
+}
+
+function parseDate(invalid: () => CellError): (value: NonNullable<CellValue>) => LocalDate {
+  return (value) => {
     if (value instanceof Date) {
-      // exceljs gives date cells as UTC midnight of the day shown.
+      // Date cells arrive as UTC midnight of the day shown (lib/spreadsheet/xlsx.ts).
       const result = formatLocalDate(value.getUTCFullYear(), value.getUTCMonth() + 1, value.getUTCDate());
       if (!isValidLocalDate(result)) throw invalid();
       return result;
@@ -100,7 +110,7 @@ export function date<R extends boolean>(base: Base<R>): Column<LocalDate, R> {
     if (match) result = formatLocalDate(Number(match[1]), Number(match[2]), Number(match[3]));
     if (!result || !isValidLocalDate(result)) throw invalid();
     return result;
-  });
+  };
 }
 
 /** A number written the Chilean way or the plain way: `1.250.000`, `1250000`, `42,5`, `42.5`. */

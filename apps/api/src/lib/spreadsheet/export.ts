@@ -1,12 +1,5 @@
 import ExcelJS from 'exceljs';
-
-/** Characters that make a spreadsheet program read a cell as a formula (CSV / formula injection). */
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** Text that starts like a formula gets a leading apostrophe, so no program ever evaluates it. */
-export function safeCellText(value: string): string {
-  return FORMULA_START.test(value) ? `'${value}` : value;
-}
+import { textCell } from './formula-guard';
 
 export type ExportValue = string | number | boolean | Date | null | undefined;
 
@@ -18,14 +11,9 @@ export interface ExportColumn<R> {
   numFmt?: string;
 }
 
-function safeValue(value: ExportValue): ExcelJS.CellValue {
-  if (value === undefined || value === null) return null;
-  return typeof value === 'string' ? safeCellText(value) : value;
-}
-
 /**
- * Writes rows into a one-sheet workbook with a bold, frozen header and a filter, every text cell
- * injection-safe. Returns the xlsx bytes.
+ * Writes rows into a one-sheet workbook with a bold, frozen header and a filter. Text goes into text
+ * cells exactly as it is (formula-guard.ts: never evaluated, no apostrophe). Returns the xlsx bytes.
  */
 export async function writeXlsx<R>(input: { sheetName: string; columns: ExportColumn<R>[]; rows: Iterable<R> }): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -37,10 +25,26 @@ export async function writeXlsx<R>(input: { sheetName: string; columns: ExportCo
     ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
-  for (const row of input.rows) sheet.addRow(input.columns.map((column) => safeValue(column.value(row))));
+  for (const row of input.rows) {
+    const added = sheet.addRow([]);
+    input.columns.forEach((column, i) => {
+      const value = column.value(row);
+      const cell = added.getCell(i + 1);
+      if (typeof value === 'string') textCell(cell, value);
+      else if (value !== null && value !== undefined) cell.value = value;
+    });
+  }
   sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** A calendar date (`aaaa-mm-dd`) as an Excel date; shown `dd-mm-aaaa` with `DATE_FORMAT`. */
+export function excelDate(iso: string | null | undefined): Date | null {
+  return iso ? new Date(`${iso}T00:00:00Z`) : null;
+}
+
+/** The number format of every exported date: `dd-mm-aaaa`, as the screens show it. */
+export const DATE_FORMAT = 'dd-mm-yyyy';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 export const CSV_CONTENT_TYPE = 'text/csv; charset=utf-8';

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { col, parseTable, readSpreadsheet, safeCellText, templateCsv, templateXlsx, type Sheet } from './index';
+import { slowButLegal, workbookFromXml } from '../../test/hostile-xlsx';
+import { col, csvCellText, parseTable, readCsvCellText, readSpreadsheet, templateCsv, templateXlsx, writeXlsx, type Sheet } from './index';
 
 const columns = {
   rut: col.rut({ header: 'RUT', required: true, description: '', example: '12.345.678-5' }),
@@ -25,6 +26,8 @@ describe('column parsers', () => {
     expect(table.errors).toEqual([]);
     expect(table.rows.map((r) => r.values.fecha)).toEqual(['2024-03-05', '2024-03-05', '2024-03-05', '2024-03-05', '2024-03-05']);
     expect(table.rows.map((r) => r.values.rut)).toEqual(Array(5).fill('12345678-5'));
+    const outOfRange = parseTable(sheet(['RUT', 'Inicio'], ['12345678-5', '31-12-9999'], ['12345678-5', 2_958_465]), columns);
+    expect(outOfRange.errors.map((e) => e.mensaje)).toEqual(['La fecha debe estar entre 1900 y 2100.', 'La fecha debe estar entre 1900 y 2100.']);
   });
 
   it('reads Chilean and plain numbers, enums with synonyms, and reports each bad cell with row and column', () => {
@@ -71,6 +74,52 @@ describe('reading files', () => {
     await expect(readSpreadsheet(Buffer.from(csv), { maxRows: 10 })).rejects.toThrow('El archivo tiene más de 10 filas de datos. Divídelo en archivos más pequeños.');
   });
 
+  it('reads what the cells show: shared and rich text without phonetic runs, dates and times by their style, booleans, errors as empty', async () => {
+    const file = workbookFromXml({
+      sharedStrings: '<si><t>RUT</t></si><si><r><t>Fecha</t></r><r><t xml:space="preserve"> inicio</t></r><rPh><t>ふりがな</t></rPh></si><si><t>Hora</t></si>',
+      styles: '<numFmts count="1"><numFmt numFmtId="164" formatCode="dd/mm/yyyy;@"/></numFmts><cellXfs count="4"><xf numFmtId="0"/><xf numFmtId="164"/><xf numFmtId="20"/><xf numFmtId="49"/></cellXfs>',
+      rows:
+        '<row r="1"><c r="A1" t="s"><v>0</v></c><c r="B1" t="s"><v>1</v></c><c r="C1" t="s"><v>2</v></c><c r="D1" t="inlineStr"><is><t>Activo</t></is></c><c r="E1" t="inlineStr"><is><t>Nota</t></is></c></row>' +
+        '<row r="3"><c r="A3"><v>12345678</v></c><c r="B3" s="1"><v>45352</v></c><c r="C3" s="2"><v>0.3333333333333333</v></c><c r="D3" t="b"><v>1</v></c><c r="E3" t="e"><v>#N/A</v></c><c r="G3" t="inlineStr"><is><t>bajo ningún encabezado</t></is></c></row>',
+    });
+    const sheet = await readSpreadsheet(file);
+    expect(sheet.headers).toEqual(['RUT', 'Fecha inicio', 'Hora', 'Activo', 'Nota']);
+    expect(sheet.rows).toEqual([{ fila: 3, cells: [12345678, new Date(Date.UTC(2024, 2, 1)), new Date(Date.UTC(1899, 11, 30, 8)), true, null] }]);
+  });
+
+  it('counts dates from 1904 in workbooks saved that way', async () => {
+    const file = workbookFromXml({
+      date1904: true,
+      styles: '<cellXfs count="2"><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>',
+      rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>Inicio</t></is></c></row><row r="2"><c r="A2" s="1"><v>43890</v></c></row>',
+    });
+    expect((await readSpreadsheet(file)).rows[0]!.cells).toEqual([new Date(Date.UTC(2024, 2, 1))]);
+  });
+
+  it('refuses data beyond the template columns, overlong cells and too many cells, naming where, in xlsx and CSV', async () => {
+    const wide = workbookFromXml({ rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>RUT</t></is></c></row><row r="7"><c r="A7"><v>1</v></c><c r="BM7"><v>2</v></c></row>' });
+    await expect(readSpreadsheet(wide)).rejects.toThrow('La fila 7 tiene datos en la columna BM; la plantilla usa como máximo 64 columnas (hasta la BL).');
+    const csv = `RUT${';'.repeat(64)}x
+`;
+    await expect(readSpreadsheet(Buffer.from(csv))).rejects.toThrow('La fila 1 tiene datos en la columna BM');
+    const long = workbookFromXml({ rows: `<row r="1"><c r="A1" t="inlineStr"><is><t>${'a'.repeat(32_768)}</t></is></c></row>` });
+    await expect(readSpreadsheet(long)).rejects.toThrow('Una celda del archivo tiene más de 32.767 caracteres.');
+    const many = `RUT;Nombre\n${'1;2\n'.repeat(6)}`;
+    await expect(readSpreadsheet(Buffer.from(many), { limits: { maxCells: 10 } })).rejects.toThrow('El archivo tiene más de 10 celdas con datos.');
+  });
+
+  it('refuses a DOCTYPE (entity expansion) and a zip that is not a workbook', async () => {
+    const entities = workbookFromXml({ prolog: '<!DOCTYPE x [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]>', rows: '<row r="1"><c r="A1" t="inlineStr"><is><t>&b;</t></is></c></row>' });
+    await expect(readSpreadsheet(entities)).rejects.toThrow('no es una planilla');
+    const notWorkbook = Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.alloc(200)]);
+    await expect(readSpreadsheet(notWorkbook)).rejects.toThrow('El archivo no es una planilla Excel');
+  });
+
+  it('gives up on a file that takes longer than its time to read, and the next file reads normally', async () => {
+    await expect(readSpreadsheet(slowButLegal(20_000, 10, ['RUT']), { limits: { timeoutMs: 50 } })).rejects.toThrow('El archivo tardó demasiado en leerse.');
+    expect((await readSpreadsheet(Buffer.from('RUT\n1-9\n'))).rows).toEqual([{ fila: 2, cells: ['1-9'] }]);
+  });
+
   it('refuses the old .xls format by content', async () => {
     const xls = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]);
     await expect(readSpreadsheet(xls)).rejects.toThrow('El formato .xls (Excel 97-2003) no es compatible');
@@ -78,8 +127,42 @@ describe('reading files', () => {
 });
 
 describe('templates and exports', () => {
-  it('neutralises text that a spreadsheet would run as a formula', () => {
-    expect(['=1+1', '+56 9', '-2', '@x', '\tX', 'normal'].map(safeCellText)).toEqual(["'=1+1", "'+56 9", "'-2", "'@x", "'\tX", 'normal']);
+  it('in CSV, puts an apostrophe only before text a spreadsheet would run as a formula, and reads it back off', () => {
+    const cases: [string, string][] = [
+      ['=1+1', "'=1+1"],
+      ['@SUM(A1)', "'@SUM(A1)"],
+      ['-cmd|calc', "'-cmd|calc"],
+      ['+A1', "'+A1"],
+      ['\tX', "'\tX"],
+      ['\rX', "'\rX"],
+      // Numbers and phone numbers call nothing: written as they are.
+      ['+56 9 8765 4321', '+56 9 8765 4321'],
+      ['+56 (2) 2345-6789', '+56 (2) 2345-6789'],
+      ['-2', '-2'],
+      ['-1.234,5', '-1.234,5'],
+      ['normal', 'normal'],
+      ["'ya con apóstrofo", "'ya con apóstrofo"],
+    ];
+    expect(cases.map(([text]) => csvCellText(text))).toEqual(cases.map(([, written]) => written));
+    expect(cases.map(([, written]) => readCsvCellText(written))).toEqual(cases.map(([text]) => text));
+  });
+
+  it('round-trips a phone number and a formula-looking name through xlsx and CSV, with nothing evaluated', async () => {
+    const people = { nombre: col.text({ header: 'Nombre', required: true, description: '', example: '=HYPERLINK("http://malo","clic")' }), telefono: col.text({ header: 'Teléfono', required: false, description: '', example: '+56 9 8765 4321' }) };
+    const rows = [{ nombre: '=HYPERLINK("http://malo","clic")', telefono: '+56 9 8765 4321' }, { nombre: '@SUM(A1:A2)', telefono: '-' }];
+    const xlsx = await writeXlsx({ sheetName: 'Personas', rows, columns: [{ header: 'Nombre', value: (r) => r.nombre }, { header: 'Teléfono', value: (r) => r.telefono }] });
+    expect((await readSpreadsheet(xlsx)).rows.map((r) => r.cells)).toEqual(rows.map((r) => [r.nombre, r.telefono]));
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx as unknown as ArrayBuffer);
+    const cell = workbook.getWorksheet('Personas')!.getCell('A2');
+    expect([cell.type, cell.formula, cell.numFmt]).toEqual([ExcelJS.ValueType.String, undefined, '@']);
+    // The templates too: the xlsx example row and the CSV one read back as written.
+    const spec = { sheetName: 'Personas', columns: people, instructions: ['=no es una fórmula'] };
+    const fromXlsx = await readSpreadsheet(await templateXlsx(spec), { skipSheets: ['Instrucciones'] });
+    const csv = templateCsv(spec);
+    expect(csv).toContain(`'=HYPERLINK(""http://malo"",""clic"")";+56 9 8765 4321`);
+    const fromCsv = await readSpreadsheet(Buffer.from(csv));
+    for (const sheetRead of [fromXlsx, fromCsv]) expect(sheetRead.rows.map((r) => r.cells)).toEqual([[rows[0]!.nombre, rows[0]!.telefono]]);
   });
 
   it('builds a template that reads back as valid data', async () => {

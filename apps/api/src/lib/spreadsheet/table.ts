@@ -18,6 +18,19 @@ export interface ParsedTable<C extends Columns> {
   totalRows: number;
   /** Columns the file has (an absent optional column means "leave as is" to an update). */
   present: Set<keyof C & string>;
+  /** Template example rows left out (`exampleColumn` starting with `EJEMPLO:`), by `fila`. */
+  exampleRows: number[];
+}
+
+/** Text that marks a template's example row in its `exampleColumn`: the upload leaves such a row out. */
+export const EXAMPLE_ROW_MARK = 'EJEMPLO:';
+
+/** The note a template writes in its example row's `exampleColumn`. */
+export const EXAMPLE_ROW_NOTE = `${EXAMPLE_ROW_MARK} esta fila se omite al cargar; reemplázala por tus filas.`;
+
+export interface ParseOptions<C extends Columns> {
+  /** A text column whose value `EJEMPLO: …` marks the template's example row, which is skipped. */
+  exampleColumn?: keyof C & string;
 }
 
 /** Header text -> column key, by the template header or any alias, ignoring accents, case, spaces and a trailing `*`. */
@@ -30,7 +43,7 @@ function headerKey(header: string): string {
  * parses every row. Wrong headers are a file-level error (thrown); bad cells become row-level
  * errors `{ fila, columna, mensaje }`.
  */
-export function parseTable<C extends Columns>(sheet: Sheet, columns: C): ParsedTable<C> {
+export function parseTable<C extends Columns>(sheet: Sheet, columns: C, options: ParseOptions<C> = {}): ParsedTable<C> {
   const byHeader = new Map<string, keyof C & string>();
   for (const [key, column] of Object.entries(columns)) {
     byHeader.set(headerKey(column.header), key);
@@ -58,7 +71,16 @@ export function parseTable<C extends Columns>(sheet: Sheet, columns: C): ParsedT
   const rows: ParsedRow<C>[] = [];
   const errors: FilaError[] = [];
   const invalidRows = new Set<number>();
+  const exampleRows: number[] = [];
+  const examplePosition = options.exampleColumn === undefined ? undefined : positions.get(options.exampleColumn);
   for (const row of sheet.rows) {
+    if (examplePosition !== undefined) {
+      const marker = row.cells[examplePosition];
+      if (typeof marker === 'string' && marker.trim().toUpperCase().startsWith(EXAMPLE_ROW_MARK)) {
+        exampleRows.push(row.fila);
+        continue;
+      }
+    }
     const values: Record<string, unknown> = {};
     let ok = true;
     for (const [key, column] of Object.entries(columns)) {
@@ -84,5 +106,5 @@ export function parseTable<C extends Columns>(sheet: Sheet, columns: C): ParsedT
     if (ok) rows.push({ fila: row.fila, values: values as RowOf<C> });
     else invalidRows.add(row.fila);
   }
-  return { rows, errors, invalidRows, totalRows: sheet.rows.length, present: new Set(positions.keys()) };
+  return { rows, errors, invalidRows, totalRows: sheet.rows.length, present: new Set(positions.keys()), exampleRows };
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import Papa from 'papaparse';
 import type { Columns } from './columns';
-import { safeCellText } from './export';
+import { csvCellText, textCell, TEXT_FORMAT } from './formula-guard';
 
 export interface TemplateSpec<C extends Columns> {
   /** Name of the data sheet (the first one). */
@@ -30,21 +30,26 @@ export async function templateXlsx<C extends Columns>(spec: TemplateSpec<C>): Pr
   columns.forEach((column, i) => {
     header.getCell(i + 1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: column.required ? 'FF0B7285' : 'FF5C7080' } };
     // Text cells keep leading zeros and RUTs as written; dates are typed as real dates.
-    if (!(column.example instanceof Date) && typeof column.example !== 'number') data.getColumn(i + 1).numFmt = '@';
+    if (!(column.example instanceof Date) && typeof column.example !== 'number') data.getColumn(i + 1).numFmt = TEXT_FORMAT;
   });
-  data.addRow(columns.map((column) => (typeof column.example === 'string' ? safeCellText(column.example) : column.example)));
+  const example = data.getRow(2);
   columns.forEach((column, i) => {
-    if (column.example instanceof Date) data.getRow(2).getCell(i + 1).numFmt = 'dd-mm-yyyy';
+    const cell = example.getCell(i + 1);
+    if (typeof column.example === 'string') textCell(cell, column.example);
+    else cell.value = column.example;
+    if (column.example instanceof Date) cell.numFmt = 'dd-mm-yyyy';
   });
 
   const help = workbook.addWorksheet(INSTRUCTIONS_SHEET);
   help.columns = [{ width: 28 }, { width: 14 }, { width: 80 }, { width: 28 }];
-  for (const line of spec.instructions) help.addRow([safeCellText(line)]);
+  for (const line of spec.instructions) textCell(help.addRow([]).getCell(1), line);
   help.addRow([]);
   const tableHeader = help.addRow(['Columna', 'Obligatoria', 'Qué escribir', 'Ejemplo']);
   tableHeader.font = { bold: true };
   for (const column of columns) {
-    help.addRow([column.header, column.required ? 'Sí' : 'No', safeCellText(column.description), safeCellText(exampleText(column.example))]);
+    const row = help.addRow([column.header, column.required ? 'Sí' : 'No']);
+    textCell(row.getCell(3), column.description);
+    textCell(row.getCell(4), exampleText(column.example));
   }
   help.getColumn(3).alignment = { wrapText: true, vertical: 'top' };
   return Buffer.from(await workbook.xlsx.writeBuffer());
@@ -56,7 +61,7 @@ export function templateCsv<C extends Columns>(spec: TemplateSpec<C>): string {
   const example = columns.map((column) =>
     column.example instanceof Date
       ? column.example.toISOString().slice(0, 10).split('-').reverse().join('-')
-      : safeCellText(exampleText(column.example)),
+      : csvCellText(exampleText(column.example)),
   );
-  return `\ufeff${Papa.unparse([columns.map((column) => column.header), example], { delimiter: ';', newline: '\r\n' })}\r\n`;
+  return `\ufeff${Papa.unparse([columns.map((column) => csvCellText(column.header)), example], { delimiter: ';', newline: '\r\n' })}\r\n`;
 }

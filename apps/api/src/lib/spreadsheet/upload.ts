@@ -8,6 +8,16 @@ export interface UploadedFile {
   buffer: Buffer;
 }
 
+/**
+ * The name the browser sent, as shown back in the result: control characters (NUL included) and lone
+ * surrogates removed, at most 200 characters. Multipart bodies are not seen by the JSON boundary checks.
+ */
+export function cleanFilename(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  const cleaned = name.replace(/[\u0000-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, '').trim();
+  return Array.from(cleaned).slice(0, 200).join('') || 'archivo';
+}
+
 const errorCode = (error: unknown) => (error && typeof error === 'object' && 'code' in error ? String(error.code) : '');
 
 /**
@@ -25,7 +35,7 @@ export async function readUploadedFile(request: FastifyRequest, maxBytes = CARGA
       }
       const buffer = await part.toBuffer();
       if (part.file.truncated) throw spreadsheetError(SPREADSHEET_MESSAGES.tooLarge(maxBytes));
-      return { filename: part.filename || 'archivo', buffer };
+      return { filename: cleanFilename(part.filename ?? ''), buffer };
     }
   } catch (error) {
     const code = errorCode(error);

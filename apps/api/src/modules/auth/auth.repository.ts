@@ -117,11 +117,11 @@ export function findThrottles(db: DbOrTx, keys: string[]): Promise<Throttle[]> {
  * Counts one failure atomically (several API processes may count at once); a window older than
  * `windowStart` starts again at 1. Returns the failures in the current window.
  */
-export async function countFailure(db: DbOrTx, key: string, now: Date, windowStart: Date): Promise<number> {
+export async function countFailure(db: DbOrTx, key: string, subject: string | null, now: Date, windowStart: Date): Promise<number> {
   const expired = sql`${loginThrottles.windowStartedAt} <= ${windowStart.toISOString()}::timestamptz`;
   const [row] = await db
     .insert(loginThrottles)
-    .values({ key, failures: 1, windowStartedAt: now })
+    .values({ key, subject, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: loginThrottles.key,
       set: {
@@ -140,6 +140,11 @@ export async function lockThrottle(db: DbOrTx, key: string, now: Date, until: Da
 
 export async function clearThrottle(db: DbOrTx, key: string): Promise<void> {
   await db.delete(loginThrottles).where(eq(loginThrottles.key, key));
+}
+
+/** Every counter of an identifier: over all addresses and from each one. */
+export async function clearSubjectThrottles(db: DbOrTx, subject: string): Promise<void> {
+  await db.delete(loginThrottles).where(eq(loginThrottles.subject, subject));
 }
 
 // Password resets

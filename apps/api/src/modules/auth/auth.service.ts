@@ -1,4 +1,5 @@
 import {
+  passwordMessage,
   PASSWORD_RESET_TTL_MS,
   SESSION_TTL_MS,
   type AuthBody,
@@ -34,7 +35,15 @@ export const THROTTLE = {
   lockMs: 15 * 60_000,
   stepMs: 1_000,
   maxDelayMs: 5_000,
+  /** One identifier (a RUT, an inspector's e-mail) from one address: one attacker's guessing. */
   rut: { slowAfter: 5, lockAfter: 10 },
+  /**
+   * One identifier from every address together: a gentler step (more failures, a shorter lock), so
+   * ten wrong passwords from an attacker do not lock its owner out, while guessing spread over many
+   * addresses is still slowed and stopped.
+   */
+  subject: { slowAfter: 10, lockAfter: 50, lockMs: 5 * 60_000 },
+  /** One address, whatever identifiers it tries. */
   ip: { slowAfter: 10, lockAfter: 30 },
 } as const;
 
@@ -105,54 +114,65 @@ export function lockedError(until: Date, now: Date, advice = ' o restablece tu c
 /**
  * The brute-force policy of THROTTLE, for any secret typed with an identifier: the RUT and password
  * here, the inspector's e-mail and temporary key in modules/inspectors. `subjectKey` names the
- * identifier (`rut:<rut>`, `fisc:<email>`); the address key is shared, so one address cannot double
- * its budget by alternating both sign-ins.
+ * identifier (`rut:<rut>`, `fisc:<email>`). Three counters: the identifier from this address (locks
+ * first), the identifier from every address (gentler) and the address whatever it tries (shared by
+ * both sign-ins, so one address cannot double its budget by alternating them).
  */
 export function createSignInThrottle(deps: { db: DbOrTx; sleep: (ms: number) => Promise<void> }) {
   const { db } = deps;
+  const keysOf = (subjectKey: string, ip: string) => {
+    const ipKey = `ip:${ip}`;
+    return [
+      { key: `${subjectKey}@${ipKey}`, subject: subjectKey, ...THROTTLE.rut, lockMs: THROTTLE.lockMs },
+      { key: subjectKey, subject: subjectKey, ...THROTTLE.subject },
+      { key: ipKey, subject: null, ...THROTTLE.ip, lockMs: THROTTLE.lockMs },
+    ];
+  };
   return {
-    /** The end of a lock on the identifier or the address, if one holds; otherwise waits the slow-down delay and returns null. */
+    /** The end of a lock on any of the three counters, if one holds; otherwise waits the slow-down delay and returns null. */
     async gate(subjectKey: string, ip: string, now: Date): Promise<Date | null> {
-      const ipKey = `ip:${ip}`;
-      const throttles = await repo.findThrottles(db, [subjectKey, ipKey]);
+      const counters = keysOf(subjectKey, ip);
+      const throttles = await repo.findThrottles(
+        db,
+        counters.map((c) => c.key),
+      );
       const locked = throttles
         .filter((t) => t.lockedUntil && t.lockedUntil.getTime() > now.getTime())
         .sort((a, b) => b.lockedUntil!.getTime() - a.lockedUntil!.getTime())[0];
       if (locked) return locked.lockedUntil!;
       const delay = Math.max(
-        delayFor(
-          throttles.find((t) => t.key === subjectKey),
-          THROTTLE.rut.slowAfter,
-          now,
-        ),
-        delayFor(
-          throttles.find((t) => t.key === ipKey),
-          THROTTLE.ip.slowAfter,
-          now,
+        ...counters.map((c) =>
+          delayFor(
+            throttles.find((t) => t.key === c.key),
+            c.slowAfter,
+            now,
+          ),
         ),
       );
       if (delay > 0) await deps.sleep(delay);
       return null;
     },
-    /** Counts a failure for the identifier and the address; returns how many of the two became locked. */
+    /** Counts a failure on the three counters; returns how many of them became locked. */
     async fail(subjectKey: string, ip: string, now: Date): Promise<number> {
       const windowStart = addMs(now, -THROTTLE.windowMs);
       let locks = 0;
-      for (const [key, lockAfter] of [
-        [subjectKey, THROTTLE.rut.lockAfter],
-        [`ip:${ip}`, THROTTLE.ip.lockAfter],
-      ] as const) {
-        const failures = await repo.countFailure(db, key, now, windowStart);
-        if (failures >= lockAfter) {
-          await repo.lockThrottle(db, key, now, addMs(now, THROTTLE.lockMs));
+      for (const counter of keysOf(subjectKey, ip)) {
+        const failures = await repo.countFailure(db, counter.key, counter.subject, now, windowStart);
+        if (failures >= counter.lockAfter) {
+          await repo.lockThrottle(db, counter.key, now, addMs(now, counter.lockMs));
           locks += 1;
         }
       }
       return locks;
     },
-    /** A success forgets the identifier's failures (not the address's: others may be guessing from it). */
-    succeed(subjectKey: string): Promise<void> {
-      return repo.clearThrottle(db, subjectKey);
+    /**
+     * A success forgets the identifier's failures from this address and over every address (not the
+     * address's own, nor other addresses' for this identifier: others may be guessing from them).
+     */
+    async succeed(subjectKey: string, ip: string): Promise<void> {
+      const [pair, subject] = keysOf(subjectKey, ip);
+      await repo.clearThrottle(db, pair!.key);
+      await repo.clearThrottle(db, subject!.key);
     },
   };
 }
@@ -216,7 +236,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
 
-      await throttle.succeed(rutKey);
+      await throttle.succeed(rutKey, ctx.ip);
       const token = newToken();
       const expiresAt = addMs(ctx.now, SESSION_TTL_MS);
       await repo.insertSession(db, {
@@ -295,14 +315,18 @@ export function createAuthService(deps: AuthServiceDeps) {
         if (!reset || reset.usedAt || reset.expiresAt.getTime() <= ctx.now.getTime()) {
           throw new AppError('RESET_TOKEN_INVALID', RESET_TOKEN_INVALID, { token: RESET_TOKEN_INVALID });
         }
+        // The body's schema applied the policy; only here is it known whose RUT and e-mail to keep out.
+        const owner = await repo.findAccount(tx, reset.companyId, reset.userId);
+        const problem = passwordMessage(body.password, { rut: owner?.rut, email: owner?.email });
+        if (problem) throw new AppError('VALIDATION', MESSAGES.validation, { password: problem });
         await repo.updatePasswordHash(tx, reset.companyId, reset.userId, passwordHash, ctx.now);
         await repo.consumeUserPasswordResets(tx, reset.companyId, reset.userId, ctx.now);
         await repo.revokeUserSessions(tx, reset.companyId, reset.userId, ctx.now);
         return repo.findAccount(tx, reset.companyId, reset.userId);
       });
       if (!account) return;
-      // Whoever controls the mailbox may sign in at once, even if an attacker had locked the RUT.
-      await repo.clearThrottle(db, `rut:${account.rut}`);
+      // Whoever controls the mailbox may sign in at once, from any address, even if an attacker had locked the RUT.
+      await repo.clearSubjectThrottles(db, `rut:${account.rut}`);
       await audit('password_reset_done', ctx, { companyId: account.companyId, userId: account.userId, rut: account.rut });
     },
   };

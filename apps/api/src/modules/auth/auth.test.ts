@@ -183,16 +183,17 @@ describe('POST /api/usuarios/logout', () => {
 });
 
 describe('brute-force protection', () => {
-  it('slows a RUT down after 5 failures, refuses it with 429 after 10 even with the right password, and lets it in 15 minutes later', async () => {
+  it('slows a RUT down after 5 failures from an address, refuses it there with 429 after 10 even with the right password, and lets it in 15 minutes later', async () => {
     const { admin } = await registerCompanyWithAdmin(t.app);
     t.sleeps.length = 0;
-    const wrong = () => auth({ rut: admin.rut, password: 'adivinando' });
+    const address = nextAddress();
+    const wrong = () => auth({ rut: admin.rut, password: 'adivinando' }, address);
     for (let i = 0; i < THROTTLE.rut.slowAfter; i++) expect((await wrong()).statusCode).toBe(401);
     expect(t.sleeps).toEqual([]);
     for (let i = THROTTLE.rut.slowAfter; i < THROTTLE.rut.lockAfter; i++) expect((await wrong()).statusCode).toBe(401);
     expect(t.sleeps).toEqual([1000, 2000, 3000, 4000, 5000]);
 
-    const locked = await auth({ rut: admin.rut, password: admin.password });
+    const locked = await auth({ rut: admin.rut, password: admin.password }, address);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toEqual({
       error: {
@@ -204,15 +205,16 @@ describe('brute-force protection', () => {
     expect(locked.body).not.toContain('tokenSesion');
 
     t.clock.advance(THROTTLE.lockMs - 1000);
-    expect((await auth({ rut: admin.rut, password: admin.password })).statusCode).toBe(429);
+    expect((await auth({ rut: admin.rut, password: admin.password }, address)).statusCode).toBe(429);
     t.clock.advance(1000);
-    expect((await auth({ rut: admin.rut, password: admin.password })).statusCode).toBe(200);
+    expect((await auth({ rut: admin.rut, password: admin.password }, address)).statusCode).toBe(200);
   });
 
   it('locks an unknown RUT exactly like a real one, so a lock reveals nothing', async () => {
     const rut = uniqueRut();
+    const address = nextAddress();
     const answers: number[] = [];
-    for (let i = 0; i <= THROTTLE.rut.lockAfter; i++) answers.push((await auth({ rut, password: 'adivinando' })).statusCode);
+    for (let i = 0; i <= THROTTLE.rut.lockAfter; i++) answers.push((await auth({ rut, password: 'adivinando' }, address)).statusCode);
     expect(answers).toEqual([...Array(THROTTLE.rut.lockAfter).fill(401), 429]);
   });
 
@@ -241,7 +243,8 @@ describe('brute-force protection', () => {
 
   it('audits the lock', async () => {
     const { company, admin } = await registerCompanyWithAdmin(t.app);
-    for (let i = 0; i < THROTTLE.rut.lockAfter; i++) await auth({ rut: admin.rut, password: 'adivinando' });
+    const address = nextAddress();
+    for (let i = 0; i < THROTTLE.rut.lockAfter; i++) await auth({ rut: admin.rut, password: 'adivinando' }, address);
     const events = await t.database.db
       .select({ event: authAudit.event })
       .from(authAudit)

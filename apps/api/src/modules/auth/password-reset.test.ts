@@ -102,6 +102,19 @@ describe('POST /api/v1/auth/forgot-password', () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error.code).toBe('RATE_LIMITED');
   });
+
+  it('never limits an address listed in RATE_LIMIT_ALLOW, and still limits the others', async () => {
+    const allowing = await createTestApp({ env: { RATE_LIMIT_ALLOW: '10.9.9.9, ::1' } });
+    try {
+      const ask = (remoteAddress: string) =>
+        allowing.app.inject({ method: 'POST', url: '/api/v1/auth/forgot-password', payload: { rutOEmail: uniqueRut() }, remoteAddress });
+      for (let i = 0; i < 12; i++) expect((await ask('10.9.9.9')).statusCode).toBe(200);
+      for (let i = 0; i < 10; i++) expect((await ask('10.9.9.10')).statusCode).toBe(200);
+      expect((await ask('10.9.9.10')).statusCode).toBe(429);
+    } finally {
+      await allowing.close();
+    }
+  });
 });
 
 describe('POST /api/v1/auth/reset-password', () => {
@@ -165,14 +178,15 @@ describe('POST /api/v1/auth/reset-password', () => {
 
   it('unlocks a RUT that was locked by failed sign-ins', async () => {
     const { admin } = await registerCompanyWithAdmin(t.app);
+    const address = nextAddress();
     for (let i = 0; i < 10; i++) {
-      await t.app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: 'adivinando' }, remoteAddress: nextAddress() });
+      await t.app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: 'adivinando' }, remoteAddress: address });
     }
-    const locked = await t.app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: admin.password } });
+    const locked = await t.app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: admin.password }, remoteAddress: address });
     expect(locked.statusCode).toBe(429);
     await forgot(admin.rut);
     expect((await reset(linkToken(admin.email), 'nueva-clave-2025')).statusCode).toBe(200);
-    await signIn(t.app, admin.rut, 'nueva-clave-2025');
+    await signIn(t.app, admin.rut, 'nueva-clave-2025', address);
   });
 });
 

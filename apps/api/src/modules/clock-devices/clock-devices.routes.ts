@@ -1,5 +1,6 @@
 import {
   actualizarRelojBodySchema,
+  claveRelojSchema,
   crearRelojBodySchema,
   errorResponseSchema,
   idParamsSchema,
@@ -7,12 +8,12 @@ import {
   relojesQuerySchema,
   relojSchema,
 } from '@jornada/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
-import type { ClockDevicesService } from './clock-devices.service';
+import { DEVICE_REFUSALS, type ClockDevicesService } from './clock-devices.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -72,6 +73,22 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
     },
     async (request) => service.update(requireSession(request), request.params.id, request.body),
   );
+
+  app.post(
+    '/api/v1/relojes/:id/clave',
+    {
+      config: { perfiles: ['administrador'] },
+      schema: {
+        tags: ['relojes'],
+        summary: 'Genera una clave nueva para el reloj',
+        description:
+          'La clave va en la dirección del servidor configurada en el reloj (`https://servidor/r/<clave>`); la anterior deja de servir. Se muestra solo esta vez: se guarda su hash.',
+        params: idParamsSchema,
+        response: { 200: claveRelojSchema, ...errors },
+      },
+    },
+    async (request) => service.newKey(requireSession(request), request.params.id),
+  );
 }
 
 const snQuery = z.object({ SN: z.string().max(64).optional() }).passthrough();
@@ -90,65 +107,70 @@ const UPLOAD_LIMIT_BYTES = 4 * 1024 * 1024;
  * unknown or deactivated serial gets a plain-text 403 and a log line. Answers are plain text.
  */
 export async function registerIclockRoutes(app: ZodApp, service: ClockDevicesService, clock: Clock): Promise<void> {
-  await app.register(async (scope) => {
-    // Devices send their logs as text with whatever Content-Type their firmware picks (often none,
-    // or a form type): read every body as text, in this scope only.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: UPLOAD_LIMIT_BYTES }, (_request, body, done) => done(null, body));
-    // Devices poll every few seconds (Delay=10); the limit only stops a flood from one address
-    // (many clocks behind one NAT still fit).
-    const config = { public: true, sessionless: true, rateLimit: { max: 1200, timeWindow: '1 minute' } } as const;
-    const schemaOf = (summary: string, querystring: z.ZodType) => ({ tags: ['iclock (relojes)'], summary, querystring });
+  // The same protocol at the server root and under `/r/<clave>`, the path a device with a key is configured with.
+  await app.register(async (scope) => iclockProtocol(scope as unknown as ZodApp, service, clock));
+  await app.register(async (scope) => iclockProtocol(scope as unknown as ZodApp, service, clock), { prefix: '/r/:clave' });
+}
 
-    const identify = async (serial: string | undefined, ip: string, reply: FastifyReply) => {
-      const found = await service.identify(serial, clock(), ip);
-      if (!found.ok) {
-        text(reply, 403, found.reason === 'inactivo' ? 'Reloj desactivado' : 'Reloj no registrado');
-        return null;
+async function iclockProtocol(scope: ZodApp, service: ClockDevicesService, clock: Clock): Promise<void> {
+  // Devices send their logs as text with whatever Content-Type their firmware picks (often none,
+  // or a form type): read every body as text, in this scope only.
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: UPLOAD_LIMIT_BYTES }, (_request, body, done) => done(null, body));
+  // Devices poll every few seconds (Delay=10); the limit only stops a flood from one address
+  // (many clocks behind one NAT still fit).
+  const config = { public: true, sessionless: true, rateLimit: { max: 1200, timeWindow: '1 minute' } } as const;
+  const schemaOf = (summary: string, querystring: z.ZodType) => ({ tags: ['iclock (relojes)'], summary, querystring });
+
+  const identify = async (serial: string | undefined, request: FastifyRequest, reply: FastifyReply) => {
+    const key = (request.params as { clave?: string } | undefined)?.clave ?? null;
+    const found = await service.identify(serial, clock(), request.ip, key);
+    if (!found.ok) {
+      text(reply, 403, DEVICE_REFUSALS[found.reason]);
+      return null;
+    }
+    return found.device;
+  };
+
+  scope.get(
+    '/iclock/cdata',
+    { config, schema: schemaOf('Saludo del reloj: entrega sus opciones (ATTLOGStamp, Delay, TransFlag…)', snQuery) },
+    async (request, reply) => {
+      const { SN } = request.query as z.infer<typeof snQuery>;
+      const device = await identify(SN, request, reply);
+      if (!device) return reply;
+      return text(reply, 200, service.handshake(device, clock()));
+    },
+  );
+
+  scope.post(
+    '/iclock/cdata',
+    { config, schema: schemaOf('Carga de registros del reloj (table=ATTLOG: marcas); responde OK: <n>', cdataPostQuery) },
+    async (request, reply) => {
+      const { SN, table, Stamp } = request.query as z.infer<typeof cdataPostQuery>;
+      const device = await identify(SN, request, reply);
+      if (!device) return reply;
+      const body = typeof request.body === 'string' ? request.body : '';
+      const now = clock();
+      if ((table ?? '').toUpperCase() === 'ATTLOG') {
+        const outcome = await service.receiveAttlog(device, body, Stamp ?? null, now, request.ip);
+        request.log.info({ serial: SN, ...outcome }, 'iclock: ATTLOG recibido');
+        return text(reply, 200, `OK: ${outcome.accepted}`);
       }
-      return found.device;
-    };
+      const lines = await service.receiveOther(device, (table ?? '').toUpperCase(), body, Stamp ?? null, now);
+      return text(reply, 200, `OK: ${lines}`);
+    },
+  );
 
-    scope.get(
-      '/iclock/cdata',
-      { config, schema: schemaOf('Saludo del reloj: entrega sus opciones (ATTLOGStamp, Delay, TransFlag…)', snQuery) },
-      async (request, reply) => {
-        const { SN } = request.query as z.infer<typeof snQuery>;
-        const device = await identify(SN, request.ip, reply);
-        if (!device) return reply;
-        return text(reply, 200, service.handshake(device, clock()));
-      },
-    );
+  scope.get('/iclock/getrequest', { config, schema: schemaOf('Consulta de comandos pendientes (no hay: OK)', snQuery) }, async (request, reply) => {
+    const { SN } = request.query as z.infer<typeof snQuery>;
+    if (!(await identify(SN, request, reply))) return reply;
+    return text(reply, 200, 'OK');
+  });
 
-    scope.post(
-      '/iclock/cdata',
-      { config, schema: schemaOf('Carga de registros del reloj (table=ATTLOG: marcas); responde OK: <n>', cdataPostQuery) },
-      async (request, reply) => {
-        const { SN, table, Stamp } = request.query as z.infer<typeof cdataPostQuery>;
-        const device = await identify(SN, request.ip, reply);
-        if (!device) return reply;
-        const body = typeof request.body === 'string' ? request.body : '';
-        const now = clock();
-        if ((table ?? '').toUpperCase() === 'ATTLOG') {
-          const outcome = await service.receiveAttlog(device, body, Stamp ?? null, now, request.ip);
-          request.log.info({ serial: SN, ...outcome }, 'iclock: ATTLOG recibido');
-          return text(reply, 200, `OK: ${outcome.accepted}`);
-        }
-        const lines = await service.receiveOther(device, (table ?? '').toUpperCase(), body, Stamp ?? null, now);
-        return text(reply, 200, `OK: ${lines}`);
-      },
-    );
-
-    scope.get('/iclock/getrequest', { config, schema: schemaOf('Consulta de comandos pendientes (no hay: OK)', snQuery) }, async (request, reply) => {
-      const { SN } = request.query as z.infer<typeof snQuery>;
-      if (!(await identify(SN, request.ip, reply))) return reply;
-      return text(reply, 200, 'OK');
-    });
-
-    scope.post('/iclock/devicecmd', { config, schema: schemaOf('Resultado de un comando del reloj (OK)', snQuery) }, async (request, reply) => {
-      const { SN } = request.query as z.infer<typeof snQuery>;
-      if (!(await identify(SN, request.ip, reply))) return reply;
-      return text(reply, 200, 'OK');
-    });
+  scope.post('/iclock/devicecmd', { config, schema: schemaOf('Resultado de un comando del reloj (OK)', snQuery) }, async (request, reply) => {
+    const { SN } = request.query as z.infer<typeof snQuery>;
+    if (!(await identify(SN, request, reply))) return reply;
+    return text(reply, 200, 'OK');
   });
 }

@@ -1,14 +1,17 @@
-import type { actualizarRelojBodySchema, crearRelojBodySchema, MotivoIntento, Reloj, RelojesPage, relojesQuerySchema } from '@jornada/contracts';
+import type { actualizarRelojBodySchema, ClaveReloj, crearRelojBodySchema, MotivoIntento, Reloj, RelojesPage, relojesQuerySchema } from '@jornada/contracts';
 import { rutCheckDigit, zoneOffsetMinutes } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { BlockList } from 'node:net';
 import type { Db } from '../../db/client';
+import { hashToken } from '../../lib/tokens';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
-import type { MarksService } from '../marks/marks.service';
+import type { MarksService } from '../marks/index';
 import * as repo from './clock-devices.repository';
 import { clockMarkKey, countLines, handshakeResponse, kindOfStatus, parseAttlog, recordInstant, type AttlogRecord } from './iclock-protocol';
 import { enterCompany } from '../../db/tenant-context';
@@ -17,7 +20,7 @@ const DEVICE_NOT_FOUND = 'El reloj no existe.';
 const SERIAL_TAKEN = 'Ya hay un reloj registrado con ese número de serie.';
 const SITE_INVALID = 'La sede no existe.';
 /** Attempt reasons of a line that never became a mark (so a resent copy is a duplicate). */
-const REFUSALS: MotivoIntento[] = ['trabajador_inactivo', 'contrato_terminado', 'metodo_no_permitido', 'credencial_desconocida', 'sin_conexion'];
+const REFUSALS: MotivoIntento[] = ['trabajador_inactivo', 'contrato_terminado', 'contrato_no_iniciado', 'metodo_no_permitido', 'credencial_desconocida', 'sin_conexion'];
 
 /** What the clock module needs from the marks module. */
 export type MarksPort = Pick<MarksService, 'recordMark' | 'recordAttempt'>;
@@ -34,6 +37,8 @@ function toReloj(row: repo.ClockDeviceWithSite): Reloj {
     ultimaIp: d.lastIp,
     ultimaCarga: d.lastUploadAt?.toISOString() ?? null,
     registrosRecibidos: d.recordsReceived,
+    conClave: d.keyHash !== null,
+    redesPermitidas: d.allowedNetworks,
     creadoEn: d.createdAt.toISOString(),
   };
 }
@@ -48,7 +53,57 @@ async function serialUnique<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The device answered by the device-facing routes: refused (unknown or deactivated) or known. */
-export type DeviceLookup = { ok: false; reason: 'desconocido' | 'inactivo' } | { ok: true; device: repo.ClockDeviceWithSite };
+export type DeviceRefusal = 'desconocido' | 'inactivo' | 'sin_credencial' | 'clave_incorrecta' | 'red_no_permitida';
+export type DeviceLookup = { ok: false; reason: DeviceRefusal } | { ok: true; device: repo.ClockDeviceWithSite };
+
+/** The plain-text answer of each refusal (devices show or log it; it names no company). */
+export const DEVICE_REFUSALS: Record<DeviceRefusal, string> = {
+  desconocido: 'Reloj no registrado',
+  inactivo: 'Reloj desactivado',
+  sin_credencial: 'Reloj sin clave ni redes permitidas',
+  clave_incorrecta: 'Clave del reloj incorrecta',
+  red_no_permitida: 'Red no permitida para este reloj',
+};
+
+/** A device key: 16 characters of an unambiguous alphabet (80 bits), short enough for a device's server field. */
+function newDeviceKey(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
+  return [...randomBytes(16)].map((byte) => alphabet[byte % 32]).join('');
+}
+
+const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** `10.20.0.0/16` or `192.0.2.7` into node's BlockList; an address IPv4-mapped in IPv6 is checked as IPv4. */
+function networksOf(networks: readonly string[]): BlockList {
+  const list = new BlockList();
+  for (const network of networks) {
+    const [address = '', prefix] = network.split('/');
+    const type = address.includes(':') ? 'ipv6' : 'ipv4';
+    if (prefix === undefined) list.addAddress(address, type);
+    else list.addSubnet(address, Number(prefix), type);
+  }
+  return list;
+}
+
+export function ipAllowed(ip: string, networks: readonly string[]): boolean {
+  const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
+  try {
+    return networksOf(networks).check(address, address.includes(':') ? 'ipv6' : 'ipv4');
+  } catch {
+    return false;
+  }
+}
+
+/** The networks as stored, each one checked by node (a value the schema let through but node refuses is a 400). */
+function cleanNetworks(networks: readonly string[]): string[] {
+  const cleaned = [...new Set(networks.map((network) => network.trim().toLowerCase()))];
+  try {
+    networksOf(cleaned);
+  } catch {
+    throw fieldError('redesPermitidas', 'Usa una dirección IP o una red con prefijo, como 192.0.2.10 o 10.20.0.0/16.');
+  }
+  return cleaned;
+}
 
 export interface AttlogOutcome {
   /** Lines the device may forget (everything parsed, malformed lines included): the `OK: <n>`. */
@@ -169,7 +224,15 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
       requirePerfil(session, 'administrador');
       await requireSite(session.companyId, input.sedeId);
       const id = await serialUnique(() =>
-        repo.insertDevice(db, { companyId: session.companyId, serial: input.numeroSerie, nombre: input.nombre, siteId: input.sedeId, active: input.activo, createdAt: now }),
+        repo.insertDevice(db, {
+          companyId: session.companyId,
+          serial: input.numeroSerie,
+          nombre: input.nombre,
+          siteId: input.sedeId,
+          active: input.activo,
+          allowedNetworks: cleanNetworks(input.redesPermitidas),
+          createdAt: now,
+        }),
       );
       return load(session.companyId, id);
     },
@@ -181,6 +244,7 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
       if (input.numeroSerie !== undefined) values.serial = input.numeroSerie;
       if (input.nombre !== undefined) values.nombre = input.nombre;
       if (input.activo !== undefined) values.active = input.activo;
+      if (input.redesPermitidas !== undefined) values.allowedNetworks = cleanNetworks(input.redesPermitidas);
       if (input.sedeId !== undefined) {
         await requireSite(session.companyId, input.sedeId);
         values.siteId = input.sedeId;
@@ -192,7 +256,21 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
     },
 
     /** Every device request starts here: a known, active serial, whose contact time is then updated. */
-    async identify(serial: string | undefined, now: Date, ip: string): Promise<DeviceLookup> {
+    /** A new key for the device (the previous one stops working at once); the key is shown this once, only its hash is kept. */
+    async newKey(session: RequestSession, id: string): Promise<ClaveReloj> {
+      requirePerfil(session, 'administrador');
+      requireId(id, DEVICE_NOT_FOUND);
+      const clave = newDeviceKey();
+      if ((await repo.updateDevice(db, session.companyId, id, { keyHash: hashToken(clave) })) === 0) throw notFound(DEVICE_NOT_FOUND);
+      return { clave, ruta: `/r/${clave}` };
+    },
+
+    /**
+     * Who is calling: the serial names the device, and the device must prove itself with its key (the
+     * path it was configured with) and/or by calling from one of its networks. A device with neither
+     * is refused: its serial is printed on it.
+     */
+    async identify(serial: string | undefined, now: Date, ip: string, key: string | null): Promise<DeviceLookup> {
       const device = serial ? await repo.findDeviceBySerial(db, serial) : undefined;
       if (!device) {
         log.warn({ serial: serial ?? null, ip }, 'iclock: solicitud de un reloj no registrado');
@@ -200,6 +278,19 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
       }
       // From here on the request sees only the device's company (db/tenant-context.ts).
       enterCompany(device.device.companyId);
+      const { keyHash, allowedNetworks } = device.device;
+      const refusal: DeviceRefusal | null =
+        keyHash === null && allowedNetworks.length === 0
+          ? 'sin_credencial'
+          : (keyHash !== null || key !== null) && (key === null || keyHash === null || !sameHash(hashToken(key), keyHash))
+            ? 'clave_incorrecta'
+            : allowedNetworks.length > 0 && !ipAllowed(ip, allowedNetworks)
+              ? 'red_no_permitida'
+              : null;
+      if (refusal) {
+        log.warn({ serial, ip, deviceId: device.device.id, reason: refusal }, 'iclock: solicitud rechazada');
+        return { ok: false, reason: refusal };
+      }
       await repo.touchDevice(db, device.device, now, ip);
       if (!device.device.active) {
         log.warn({ serial, ip, deviceId: device.device.id }, 'iclock: solicitud de un reloj desactivado');

@@ -88,7 +88,7 @@ describe('clock devices (ZKTeco iclock)', () => {
   });
 
   it('registers a device for a site (serial unique)', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/relojes', headers: admin, payload: { numeroSerie: SERIAL, nombre: 'Reloj acceso principal', sedeId: siteId } });
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/relojes', headers: admin, payload: { numeroSerie: SERIAL, nombre: 'Reloj acceso principal', sedeId: siteId, redesPermitidas: ['10.0.0.0/24'] } });
     expect(created.statusCode, created.body).toBe(201);
     const reloj = created.json<Reloj>();
     deviceId = reloj.id;
@@ -170,6 +170,7 @@ describe('clock devices (ZKTeco iclock)', () => {
       method: 'POST',
       url: `/iclock/cdata?SN=${SERIAL}&table=ATTLOG&Stamp=10000`,
       payload: Buffer.from(`${worker.pin}\t2025-06-02 08:59:58\t3\t1\t0\t0\t0\n`),
+      remoteAddress: '10.0.0.50',
     });
     expect(noType.statusCode, noType.body).toBe(200);
     expect(noType.body).toBe('OK: 1');

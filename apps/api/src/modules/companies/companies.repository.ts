@@ -10,6 +10,12 @@ export async function findCompanyByRutForUpdate(db: DbOrTx, rut: string): Promis
   return row;
 }
 
+/** The tenant row itself: its id is the session's company id, for a change in the caller's transaction. */
+export async function findCompanyForUpdate(db: DbOrTx, id: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
+  return row;
+}
+
 export async function findCompanyById(db: DbOrTx, id: string): Promise<CompanyRow | undefined> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   return row;

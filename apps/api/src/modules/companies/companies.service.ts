@@ -5,6 +5,7 @@ import { addMs } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
+import { createDefaultPermissionTypes } from '../permissions/index';
 import * as repo from './companies.repository';
 
 export type CrearEmpresaInput = z.output<typeof crearEmpresaBodySchema>;
@@ -63,6 +64,8 @@ export function createCompaniesService(db: Db) {
           } else {
             companyId = await repo.insertCompany(tx, { ...companyValues(input), createdAt: now });
           }
+          // A new company starts with the Chilean permission types (vacaciones, licencia médica...).
+          await createDefaultPermissionTypes(tx, companyId, now);
           await repo.insertOnboardingToken(tx, {
             tokenHash: hashToken(token),
             companyId,

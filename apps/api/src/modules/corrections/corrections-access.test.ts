@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addPerson, type Person } from '../../test/people';
-import { markingCompany, markingWorker, type MarkingCompany } from '../marks/marks.fixtures';
-import { addGroup } from '../planning/planning.fixtures';
-import { act, listCorrections, propose, repeatedAttempt } from './corrections.fixtures';
+import { markingCompany, markingWorker, type MarkingCompany } from '../../test/fixtures/marks';
+import { addGroup } from '../../test/fixtures/planning';
+import { act, listCorrections, propose, repeatedAttempt } from '../../test/fixtures/corrections';
 
 let t: TestApp;
 let company: MarkingCompany;

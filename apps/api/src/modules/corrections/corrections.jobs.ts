@@ -1,7 +1,7 @@
 import { TIPO_MARCA_LABELS } from '@jornada/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { markAttempts, markCorrections, users } from '../../db/schema/index';
+import { markAttempts, markCorrections, marks, users } from '../../db/schema/index';
 import type { JobQueue } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { annulmentEmail, objectionEmail, proposalEmail, type CorrectionMailFacts } from './corrections.email';
@@ -43,20 +43,28 @@ export function registerCorrectionJobs(queue: JobQueue, deps: { db: Db; mailer: 
     if (!row) return;
     const person = async (id: string) =>
       (await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).limit(1))[0];
-    const [worker, requester, attempt, empresa] = await Promise.all([
+    const [worker, requester, attempt, empresa, corrected] = await Promise.all([
       person(row.userId),
       person(row.requestedBy),
       row.attemptId
         ? db.select().from(markAttempts).where(and(eq(markAttempts.companyId, companyId), eq(markAttempts.id, row.attemptId))).limit(1).then((r) => r[0])
         : Promise.resolve(undefined),
       companyName(db, companyId),
+      row.correctsMarkId
+        ? db
+            .select({ id: marks.id, kind: marks.kind, at: sql<Date>`coalesce(${marks.originalAt}, ${marks.at})`.mapWith(marks.at) })
+            .from(marks)
+            .where(and(eq(marks.companyId, companyId), eq(marks.id, row.correctsMarkId)))
+            .limit(1)
+            .then((r) => r[0] ?? null)
+        : Promise.resolve(null),
     ]);
     if (!worker || !requester) return;
     const deadline = localParts(row.deadline, row.timeZone);
     const facts: CorrectionMailFacts = {
       trabajador: `${worker.nombre} ${worker.apellidos}`,
       empresa,
-      original: describeOriginal(attempt, row.timeZone),
+      original: describeOriginal(attempt, row.timeZone, corrected),
       nuevo: describeMark(row.kind, row.proposedAt, row.timeZone),
       tipo: TIPO_MARCA_LABELS[row.kind],
       fecha: clDate(localParts(row.proposedAt, row.timeZone).fecha),

@@ -22,10 +22,11 @@ import {
   type crearCorreccionBodySchema,
   type EstadoCorreccion,
   type EventoCorreccion,
+  type Ocurrencia,
   type TipoMarca,
 } from '@jornada/contracts';
-import { formatRut, localClockOf, localDateOf, localToInstant } from '@jornada/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { formatRut, localClockOf, localDateOf, localToInstant, typedLocalTime } from '@jornada/domain';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -35,9 +36,9 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
-import type { MarksService } from '../marks/marks.service';
-import { REPEAT_WINDOW_MS } from '../marks/marks.service';
-import { ledGroupIds } from '../users/users.repository';
+import { REPEAT_WINDOW_MS, type MarksService } from '../marks/index';
+import { ledGroupIds } from '../groups/index';
+import { assertMonthsOpen } from '../payroll-periods/index';
 
 export type CorrectionRow = typeof markCorrections.$inferSelect;
 export type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
@@ -72,7 +73,31 @@ export const CORRECTION_MESSAGES = {
   inspector: 'Un fiscalizador no registra marcas.',
   deadlinePassed: 'El plazo para objetar venció: la corrección quedó consolidada.',
   inProgress: 'La corrección se está registrando en este momento. Vuelve a cargar la página en unos segundos.',
+  markNotFound: 'La marca no existe.',
+  markWorker: 'La marca no es de ese trabajador.',
+  markKind: 'El cambio de hora conserva el tipo de la marca: para otro tipo, agrega una marca faltante.',
+  markSameTime: 'La nueva hora es igual a la de la marca: no hay nada que corregir.',
+  markTooFar: 'La nueva hora debe quedar a menos de 24 horas de la original; para otro día, agrega una marca faltante.',
+  markSuperseded: 'Esta marca ya fue reemplazada por una corrección consolidada: corrige la marca vigente.',
+  markPending: 'Esta marca ya tiene una corrección pendiente. Espera a que el trabajador responda o anúlala antes de proponer otra.',
 } as const;
+
+/**
+ * A correction may not harm the worker (DT Res. Ex. 38): a changed time may only add counted time,
+ * so an entrada or the end of colación moves earlier, a salida or the start of colación later.
+ */
+export function harmsWorker(kind: TipoMarca, original: Date, proposed: Date): string | null {
+  const earlier = proposed.getTime() < original.getTime();
+  if ((kind === 'entrada' || kind === 'fin_colacion') && !earlier) {
+    return `Una corrección no puede perjudicar al trabajador: ${kind === 'entrada' ? 'la entrada' : 'el fin de colación'} solo puede adelantarse.`;
+  }
+  if ((kind === 'salida' || kind === 'inicio_colacion') && earlier) {
+    return `Una corrección no puede perjudicar al trabajador: ${kind === 'salida' ? 'la salida' : 'el inicio de colación'} solo puede atrasarse.`;
+  }
+  return null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Who the caller may see: everyone, the members of the groups they lead (and themselves), or themselves. */
 type Scope = { all: true; self: string } | { groupIds: string[]; self: string } | { self: string };
@@ -105,7 +130,11 @@ export function describeMark(kind: TipoMarca | null, at: Date, zone: string): st
 
 type AttemptRow = typeof markAttempts.$inferSelect;
 
-export function describeOriginal(attempt: AttemptRow | null | undefined, zone: string): string {
+/** The recorded mark a correction changes, as the views and e-mails describe it. */
+export type CorrectedMark = { id: string; kind: TipoMarca; at: Date };
+
+export function describeOriginal(attempt: AttemptRow | null | undefined, zone: string, mark?: CorrectedMark | null): string {
+  if (mark) return `Marca registrada: ${describeMark(mark.kind, mark.at, zone)}`;
   if (!attempt) return 'Sin marca';
   return `Intento de marcaje no registrado: ${describeMark(attempt.kind, attempt.at, zone)} (${MOTIVO_INTENTO_LABELS[attempt.reason]})`;
 }
@@ -118,6 +147,16 @@ function attemptDefaultInstant(attempt: AttemptRow, zone: string): Date {
     return new Date(localToInstant(zone, match[1]!, seconds));
   }
   return attempt.at;
+}
+
+/**
+ * The instant of a typed local date and time in the worker's zone: a time the spring-forward gap skips
+ * is refused on `hora`; one the fall-back hour repeats needs `ocurrencia` (refused on it otherwise).
+ */
+function typedInstant(fecha: string, hora: string, zone: string, ocurrencia: Ocurrencia | undefined): Date {
+  const typed = typedLocalTime(fecha, secondsOf(hora), zone, ocurrencia);
+  if (typed.ok) return new Date(typed.instant);
+  throw fieldError(typed.code === 'hora_inexistente' ? 'hora' : 'ocurrencia', typed.message);
 }
 
 function secondsOf(hora: string): number {
@@ -202,6 +241,8 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     if (!row) return 'omitida';
     let result: Awaited<ReturnType<MarksService['recordMark']>>;
     try {
+      // A mark in a payroll month closed meanwhile would change its pay: the correction is annulled with the reason.
+      await assertMonthsOpen(db, companyId, [localDateOf(row.timeZone, row.proposedAt.getTime())]);
       result = await marksModule().recordMark(
         {
           companyId,
@@ -211,6 +252,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
           idCliente: `correccion:${row.id}`,
           horaOriginal: row.proposedAt,
           dispositivo: 'Corrección',
+          corrigeMarcaId: row.correctsMarkId ?? undefined,
         },
         { now },
       );
@@ -281,7 +323,8 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       .orderBy(asc(markCorrectionEvents.at), asc(markCorrectionEvents.event));
     for (const event of events) if (event.actorId) peopleIds.add(event.actorId);
     const attemptIds = rows.map((r) => r.attemptId).filter((id): id is string => id !== null);
-    const [people, attempts] = await Promise.all([
+    const markIds = rows.map((r) => r.correctsMarkId).filter((id): id is string => id !== null);
+    const [people, attempts, corrected] = await Promise.all([
       db
         .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut, groupId: users.groupId })
         .from(users)
@@ -289,7 +332,14 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       attemptIds.length > 0
         ? db.select().from(markAttempts).where(and(eq(markAttempts.companyId, companyId), inArray(markAttempts.id, attemptIds)))
         : Promise.resolve([] as AttemptRow[]),
+      markIds.length > 0
+        ? db
+            .select({ id: marks.id, kind: marks.kind, at: sql<Date>`coalesce(${marks.originalAt}, ${marks.at})`.mapWith(marks.at) })
+            .from(marks)
+            .where(and(eq(marks.companyId, companyId), inArray(marks.id, markIds)))
+        : Promise.resolve([] as CorrectedMark[]),
     ]);
+    const markById = new Map(corrected.map((m) => [m.id, m]));
     const person = new Map(people.map((p) => [p.id, p]));
     const attemptById = new Map(attempts.map((a) => [a.id, a]));
     const name = (id: string) => {
@@ -299,6 +349,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     return rows.map((row) => {
       const worker = person.get(row.userId);
       const attempt = row.attemptId ? attemptById.get(row.attemptId) : undefined;
+      const mark = row.correctsMarkId ? (markById.get(row.correctsMarkId) ?? null) : null;
       const { fecha, hora } = localParts(row.proposedAt, row.timeZone);
       const open = row.status === 'pendiente' && row.deadline.getTime() > now.getTime() && !row.acceptedAt && !row.claimedAt;
       const own = row.userId === session.userId;
@@ -314,7 +365,8 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         hora,
         zonaHoraria: row.timeZone,
         original: {
-          descripcion: describeOriginal(attempt, row.timeZone),
+          descripcion: describeOriginal(attempt, row.timeZone, mark),
+          marca: mark ? { id: mark.id, tipo: mark.kind, instante: mark.at.toISOString() } : null,
           intento: attempt
             ? { id: attempt.id, tipo: attempt.kind, instante: attempt.at.toISOString(), motivo: attempt.reason, motivoEtiqueta: MOTIVO_INTENTO_LABELS[attempt.reason] }
             : null,
@@ -417,7 +469,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
   }
 
   /** Refuses a proposal that the marks module would ignore or refuse, so the worker is never asked about a mark that cannot exist. */
-  async function checkProposal(worker: typeof users.$inferSelect, kind: TipoMarca, at: Date, zone: string, now: Date): Promise<void> {
+  async function checkProposal(worker: typeof users.$inferSelect, kind: TipoMarca, at: Date, zone: string, now: Date, correctedId?: string): Promise<void> {
     if (at.getTime() > now.getTime()) throw fieldError('hora', CORRECTION_MESSAGES.future);
     if (!worker.active) throw fieldError('usuarioId', CORRECTION_MESSAGES.inactive);
     if (worker.perfil === 'fiscalizador') throw fieldError('usuarioId', CORRECTION_MESSAGES.inspector);
@@ -428,7 +480,8 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     }
     // The marks module keeps the first of two marks of the same kind less than 12 hours apart.
     const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
-    const mine = and(eq(marks.companyId, worker.companyId), eq(marks.userId, worker.id));
+    // The mark a correction changes is not a neighbour: the correction takes its place.
+    const mine = and(eq(marks.companyId, worker.companyId), eq(marks.userId, worker.id), correctedId ? ne(marks.id, correctedId) : undefined);
     const [before] = await db
       .select({ kind: marks.kind, eff: sql<string>`${effective}` })
       .from(marks)
@@ -472,8 +525,20 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       requirePerfil(session, 'administrador', 'supervisor');
       const scope = await scopeOf(session);
       let attempt: AttemptRow | null = null;
+      let corrected: (CorrectedMark & { userId: string }) | null = null;
       let userId: string;
-      if (body.intentoId) {
+      if (body.marcaId) {
+        const [found] = await db
+          .select({ id: marks.id, userId: marks.userId, kind: marks.kind, at: sql<Date>`coalesce(${marks.originalAt}, ${marks.at})`.mapWith(marks.at) })
+          .from(marks)
+          .where(and(eq(marks.companyId, session.companyId), eq(marks.id, body.marcaId)))
+          .limit(1);
+        if (!found) throw notFound(CORRECTION_MESSAGES.markNotFound);
+        if (body.usuarioId && body.usuarioId !== found.userId) throw fieldError('usuarioId', CORRECTION_MESSAGES.markWorker);
+        if (body.tipo && body.tipo !== found.kind) throw fieldError('tipo', CORRECTION_MESSAGES.markKind);
+        corrected = found;
+        userId = found.userId;
+      } else if (body.intentoId) {
         const [found] = await db
           .select()
           .from(markAttempts)
@@ -492,18 +557,39 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         userId = body.usuarioId!;
       }
       const worker = await workerOf(session.companyId, userId);
-      const notFoundMessage = attempt ? CORRECTION_MESSAGES.attemptNotFound : CORRECTION_MESSAGES.workerNotFound;
+      const notFoundMessage = corrected ? CORRECTION_MESSAGES.markNotFound : attempt ? CORRECTION_MESSAGES.attemptNotFound : CORRECTION_MESSAGES.workerNotFound;
       if (!worker) throw notFound(notFoundMessage);
       if (worker.user.id === session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.self);
       if (!manages(scope, worker.user)) throw notFound(notFoundMessage);
       if (attempt && MOTIVOS_CON_MARCA.includes(attempt.reason) && attempt.markId) throw fieldError('intentoId', CORRECTION_MESSAGES.attemptHasMark);
 
-      const kind = body.tipo ?? attempt?.kind ?? null;
+      const kind = corrected?.kind ?? body.tipo ?? attempt?.kind ?? null;
       if (!kind) throw fieldError('tipo', CORRECTION_MESSAGES.noKind);
       const zone = worker.zone;
-      const proposedAt =
-        body.fecha && body.hora ? new Date(localToInstant(zone, body.fecha, secondsOf(body.hora))) : attemptDefaultInstant(attempt!, zone);
-      await checkProposal(worker.user, kind, proposedAt, zone, now);
+      const proposedAt = body.fecha && body.hora ? typedInstant(body.fecha, body.hora, zone, body.ocurrencia) : attemptDefaultInstant(attempt!, zone);
+      if (corrected) {
+        const shift = proposedAt.getTime() - corrected.at.getTime();
+        if (shift === 0) throw fieldError('hora', CORRECTION_MESSAGES.markSameTime);
+        if (Math.abs(shift) >= DAY_MS) throw fieldError('hora', CORRECTION_MESSAGES.markTooFar);
+        const harm = harmsWorker(kind, corrected.at, proposedAt);
+        if (harm) throw fieldError('hora', harm);
+      }
+      if (corrected) {
+        const [superseding] = await db
+          .select({ id: marks.id })
+          .from(marks)
+          .where(and(eq(marks.companyId, session.companyId), eq(marks.userId, corrected.userId), eq(marks.correctsMarkId, corrected.id)))
+          .limit(1);
+        if (superseding) throw new AppError('CONFLICT', CORRECTION_MESSAGES.markSuperseded);
+        const [live] = await db
+          .select({ status: markCorrections.status })
+          .from(markCorrections)
+          .where(and(eq(markCorrections.companyId, session.companyId), eq(markCorrections.correctsMarkId, corrected.id), inArray(markCorrections.status, ['pendiente', 'consolidada'])))
+          .limit(1);
+        if (live) throw new AppError('CONFLICT', live.status === 'pendiente' ? CORRECTION_MESSAGES.markPending : CORRECTION_MESSAGES.markSuperseded);
+      }
+      await checkProposal(worker.user, kind, proposedAt, zone, now, corrected?.id);
+      await assertMonthsOpen(db, session.companyId, [localDateOf(zone, proposedAt.getTime())]);
       if (attempt) {
         const [live] = await db
           .select({ status: markCorrections.status })
@@ -522,6 +608,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
               companyId: session.companyId,
               userId,
               attemptId: attempt?.id ?? null,
+              correctsMarkId: corrected?.id ?? null,
               kind,
               proposedAt,
               timeZone: zone,
@@ -538,6 +625,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         });
       } catch (error) {
         if (isUniqueViolation(error, 'mark_corrections_attempt_live_key')) throw new AppError('CONFLICT', CORRECTION_MESSAGES.attemptPending);
+        if (isUniqueViolation(error, 'mark_corrections_mark_live_key')) throw new AppError('CONFLICT', CORRECTION_MESSAGES.markPending);
         throw error;
       }
       onJobQueued?.();

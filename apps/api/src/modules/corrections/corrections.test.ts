@@ -3,8 +3,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { markCorrections, marks, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addPerson, type Person } from '../../test/people';
-import { markingCompany, markingWorker, type MarkingCompany } from '../marks/marks.fixtures';
-import { act, listCorrections, propose, repeatedAttempt, signedIn } from './corrections.fixtures';
+import { markingCompany, markingWorker, type MarkingCompany } from '../../test/fixtures/marks';
+import { act, listCorrections, propose, repeatedAttempt, signedIn } from '../../test/fixtures/corrections';
 
 let t: TestApp;
 let company: MarkingCompany;
@@ -281,5 +281,48 @@ describe('what a proposal may not be', () => {
     await expect(db.delete(markCorrections).where(where)).rejects.toThrow();
     await expect(db.execute(sql`update mark_correction_events set note = 'x' where correction_id = ${created.id}`)).rejects.toThrow();
     await expect(db.execute(sql`delete from mark_correction_events where correction_id = ${created.id}`)).rejects.toThrow();
+  });
+});
+
+describe('a typed time across the clock changes (America/Santiago)', () => {
+  it('refuses a time the September change skips, asks which one for a time the April change repeats, and takes the one chosen', async () => {
+    const db = t.database.db;
+    const worker = await markingWorker(t.app, db, company);
+    t.clock.set('2026-09-10T15:00:00.000Z');
+    const headers = await as(admin);
+    const base = { usuarioId: worker.id, motivo: 'No marcó: estaba en terreno.' };
+
+    // Sunday 2026-09-06: the clock jumps from 00:00 to 01:00; 00:30 never happened.
+    const gap = await propose(t.app, headers, { ...base, tipo: 'entrada', fecha: '2026-09-06', hora: '00:30' });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.json().error.fields).toEqual({
+      hora: 'La hora 00:30 del 06-09-2026 no existe en America/Santiago: ese día el reloj salta de las 00:00 a las 01:00 por el cambio de horario. Indique una hora válida.',
+    });
+    // The hour after the jump is an ordinary time.
+    const after = await propose(t.app, headers, { ...base, tipo: 'entrada', fecha: '2026-09-06', hora: '01:30' });
+    expect(after.statusCode, after.body).toBe(201);
+    expect(after.json()).toMatchObject({ instante: '2026-09-06T04:30:00.000Z', hora: '01:30:00' });
+
+    // Saturday 2026-04-04: 23:00–23:59 happens twice (UTC-3, then UTC-4).
+    const twice = await propose(t.app, headers, { ...base, tipo: 'salida', fecha: '2026-04-04', hora: '23:30' });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.fields).toEqual({
+      ocurrencia:
+        'La hora 23:30 del 04-04-2026 ocurre dos veces en America/Santiago por el cambio de horario (primero en UTC-3 y luego en UTC-4): indique si es la primera o la segunda.',
+    });
+    const bad = await propose(t.app, headers, { ...base, tipo: 'salida', fecha: '2026-04-04', hora: '23:30', ocurrencia: 'tercera' });
+    expect(bad.json().error.fields.ocurrencia).toBe('La ocurrencia debe ser primera o segunda.');
+    const second = await propose(t.app, headers, { ...base, tipo: 'salida', fecha: '2026-04-04', hora: '23:30', ocurrencia: 'segunda' });
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json()).toMatchObject({ instante: '2026-04-05T03:30:00.000Z', fecha: '2026-04-04', hora: '23:30:00' });
+    const first = await propose(t.app, headers, { ...base, tipo: 'entrada', fecha: '2026-04-04', hora: '23:10', ocurrencia: 'primera' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ instante: '2026-04-05T02:10:00.000Z' });
+    // An ordinary time ignores the occurrence.
+    const ordinary = await propose(t.app, headers, { ...base, tipo: 'entrada', fecha: '2026-07-01', hora: '08:00', ocurrencia: 'segunda' });
+    expect(ordinary.json()).toMatchObject({ instante: '2026-07-01T12:00:00.000Z' });
+    // Nothing was written for the refused ones.
+    const rows = await db.select().from(markCorrections).where(eq(markCorrections.userId, worker.id));
+    expect(rows).toHaveLength(4);
   });
 });

@@ -21,17 +21,15 @@ import {
   type TipoMarca,
 } from '@jornada/contracts';
 import { formatRut } from '@jornada/domain';
-import { and, asc, count, desc, eq, gt, ilike, isNull, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db, DbOrTx } from '../../db/client';
-import { biometricConsents, markingPins, sites, users, webauthnChallenges, webauthnCredentials } from '../../db/schema/index';
+import type { Db } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { RequestContext } from '../../lib/request-context';
 import type { RequestSession } from '../../plugins/types';
+import * as repo from './fingerprint.repository';
+import type { ConsentRow, UserRow } from './fingerprint.repository';
 import type { MarkingPort, MarkOutcome } from './marking-port';
-import { runAsSystem } from '../../db/tenant-context';
 
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -65,12 +63,6 @@ const MSG = {
   noEsTuya: 'Esta huella pertenece a otra persona.',
 } as const;
 
-type UserRow = typeof users.$inferSelect;
-
-const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
-const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 function fullName(user: { nombre: string; apellidos: string }): string {
   return `${user.nombre} ${user.apellidos}`;
 }
@@ -83,24 +75,13 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     const id = usuarioId ?? session.userId;
     if (id !== session.userId) requirePerfil(session, 'administrador');
     requireId(id);
-    const [user] = await db.select().from(users).where(and(eq(users.companyId, session.companyId), eq(users.id, id)));
+    const user = await repo.findUser(db, session.companyId, id);
     if (!user) throw notFound('El trabajador no existe.');
     return user;
   }
 
-  async function currentConsent(tx: DbOrTx, companyId: string, userId: string) {
-    const [row] = await tx
-      .select()
-      .from(biometricConsents)
-      .where(and(eq(biometricConsents.companyId, companyId), eq(biometricConsents.userId, userId), isNull(biometricConsents.revokedAt)));
-    return row;
-  }
-
-  async function toConsentimiento(row: typeof biometricConsents.$inferSelect): Promise<Consentimiento> {
-    const [by] = await db
-      .select({ nombre: users.nombre, apellidos: users.apellidos })
-      .from(users)
-      .where(and(eq(users.companyId, row.companyId), eq(users.id, row.recordedBy)));
+  async function toConsentimiento(row: ConsentRow): Promise<Consentimiento> {
+    const by = await repo.userName(db, row.companyId, row.recordedBy);
     return {
       id: row.id,
       usuarioId: row.userId,
@@ -119,7 +100,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   async function consentState(session: RequestSession, usuarioId: string | undefined): Promise<EstadoConsentimiento> {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
     const user = await subjectOf(session, usuarioId);
-    const row = await currentConsent(db, session.companyId, user.id);
+    const row = await repo.currentConsent(db, session.companyId, user.id);
     return {
       version: CONSENTIMIENTO_HUELLA_VERSION,
       texto: CONSENTIMIENTO_HUELLA_TEXTO,
@@ -136,30 +117,23 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     if (!self) {
       // An administrator captures it on a shared device: the worker signs by typing their own PIN.
       if (!body.pinTrabajador) throw fieldError('pinTrabajador', MSG.pinRequerido);
-      const [pin] = await db
-        .select({ pinHash: markingPins.pinHash })
-        .from(markingPins)
-        .where(and(eq(markingPins.companyId, session.companyId), eq(markingPins.userId, user.id)));
-      if (!pin) throw fieldError('pinTrabajador', MSG.pinSinDefinir);
-      if (!(await verifyPassword(pin.pinHash, body.pinTrabajador))) throw fieldError('pinTrabajador', MSG.pinIncorrecto);
+      const pinHash = await repo.markingPinHash(db, session.companyId, user.id);
+      if (!pinHash) throw fieldError('pinTrabajador', MSG.pinSinDefinir);
+      if (!(await verifyPassword(pinHash, body.pinTrabajador))) throw fieldError('pinTrabajador', MSG.pinIncorrecto);
     }
     const row = await db.transaction(async (tx) => {
-      if (await currentConsent(tx, session.companyId, user.id)) throw new AppError('CONFLICT', MSG.yaConsintio);
-      const [inserted] = await tx
-        .insert(biometricConsents)
-        .values({
-          companyId: session.companyId,
-          userId: user.id,
-          textVersion: CONSENTIMIENTO_HUELLA_VERSION,
-          text: CONSENTIMIENTO_HUELLA_TEXTO,
-          grantedAt: context.now,
-          recordedBy: session.userId,
-          confirmation: self ? 'sesion_trabajador' : 'pin_trabajador',
-          ip: context.ip,
-          userAgent: context.userAgent,
-        })
-        .returning();
-      return inserted!;
+      if (await repo.currentConsent(tx, session.companyId, user.id)) throw new AppError('CONFLICT', MSG.yaConsintio);
+      return repo.insertConsent(tx, {
+        companyId: session.companyId,
+        userId: user.id,
+        textVersion: CONSENTIMIENTO_HUELLA_VERSION,
+        text: CONSENTIMIENTO_HUELLA_TEXTO,
+        grantedAt: context.now,
+        recordedBy: session.userId,
+        confirmation: self ? 'sesion_trabajador' : 'pin_trabajador',
+        ip: context.ip,
+        userAgent: context.userAgent,
+      });
     });
     return toConsentimiento(row);
   }
@@ -169,41 +143,16 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
     const user = await subjectOf(session, usuarioId);
     await db.transaction(async (tx) => {
-      const current = await currentConsent(tx, session.companyId, user.id);
+      const current = await repo.currentConsent(tx, session.companyId, user.id);
       if (!current) throw notFound('El trabajador no tiene un consentimiento vigente.');
-      await tx
-        .update(biometricConsents)
-        .set({ revokedAt: now, revokedBy: session.userId })
-        .where(and(eq(biometricConsents.companyId, session.companyId), eq(biometricConsents.id, current.id)));
-      await tx
-        .update(webauthnCredentials)
-        .set({ revokedAt: now, revokedBy: session.userId })
-        .where(and(eq(webauthnCredentials.companyId, session.companyId), eq(webauthnCredentials.userId, user.id), isNull(webauthnCredentials.revokedAt)));
+      await repo.revokeConsentAndCredentials(tx, session.companyId, current.id, user.id, session.userId, now);
     });
     return { ok: true };
   }
 
-  async function activeCredentials(companyId: string, userId: string) {
-    return db
-      .select()
-      .from(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.companyId, companyId), eq(webauthnCredentials.userId, userId), isNull(webauthnCredentials.revokedAt)));
-  }
-
-  async function storeChallenge(values: typeof webauthnChallenges.$inferInsert): Promise<void> {
+  async function storeChallenge(values: repo.NewChallenge): Promise<void> {
     // Expired challenges are cleaned as new ones are made; the table stays small.
-    await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, new Date(values.expiresAt.getTime() - 2 * CHALLENGE_TTL_MS)));
-    await db.insert(webauthnChallenges).values(values);
-  }
-
-  /** Single use: the challenge is marked used in the same statement that finds it. */
-  async function consumeChallenge(challenge: string, now: Date, where: SQL) {
-    const [row] = await db
-      .update(webauthnChallenges)
-      .set({ usedAt: now })
-      .where(and(eq(webauthnChallenges.challenge, challenge), isNull(webauthnChallenges.usedAt), gt(webauthnChallenges.expiresAt, now), where))
-      .returning();
-    return row;
+    await repo.storeChallenge(db, values, new Date(values.expiresAt.getTime() - 2 * CHALLENGE_TTL_MS));
   }
 
   function challengeOf(response: { response: Record<string, unknown> }): string | null {
@@ -219,8 +168,8 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
     const user = await subjectOf(session, usuarioId);
     if (!allowsHuella(user)) throw new AppError('VALIDATION', MSG.huellaNoPermitida);
-    if (!(await currentConsent(db, session.companyId, user.id))) throw new AppError('VALIDATION', MSG.sinConsentimiento);
-    const existing = await activeCredentials(session.companyId, user.id);
+    if (!(await repo.currentConsent(db, session.companyId, user.id))) throw new AppError('VALIDATION', MSG.sinConsentimiento);
+    const existing = await repo.activeCredentials(db, session.companyId, user.id);
     const options = await generateRegistrationOptions({
       rpName: rp.rpName,
       rpID: rp.rpID,
@@ -251,22 +200,13 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   ): Promise<Credencial> {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
     const user = await subjectOf(session, body.usuarioId);
-    const consent = await currentConsent(db, session.companyId, user.id);
+    const consent = await repo.currentConsent(db, session.companyId, user.id);
     if (!consent) throw new AppError('VALIDATION', MSG.sinConsentimiento);
     const response = body.respuesta as unknown as RegistrationResponseJSON;
     const challenge = challengeOf(body.respuesta as { response: Record<string, unknown> });
     const stored =
       challenge &&
-      (await consumeChallenge(
-        challenge,
-        now,
-        and(
-          eq(webauthnChallenges.companyId, session.companyId),
-          eq(webauthnChallenges.purpose, 'registro'),
-          eq(webauthnChallenges.userId, user.id),
-          eq(webauthnChallenges.requestedBy, session.userId),
-        )!,
-      ));
+      (await repo.consumeChallenge(db, challenge, now, { companyId: session.companyId, purpose: 'registro', userId: user.id, requestedBy: session.userId }));
     if (!stored) throw new AppError('VALIDATION', MSG.desafioInvalido);
     let verification;
     try {
@@ -283,82 +223,27 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     if (!verification.verified) throw new AppError('VALIDATION', MSG.registroNoVerificado);
     const { credential } = verification.registrationInfo;
     // A credential id is unique in the whole database: this look-up crosses companies (db/tenant-context.ts).
-    const [taken] = await runAsSystem(() =>
-      db.select({ id: webauthnCredentials.id }).from(webauthnCredentials).where(eq(webauthnCredentials.credentialId, credential.id)),
-    );
-    if (taken) throw new AppError('CONFLICT', MSG.yaRegistrada);
-    const [row] = await db
-      .insert(webauthnCredentials)
-      .values({
-        companyId: session.companyId,
-        userId: user.id,
-        credentialId: credential.id,
-        publicKey: Buffer.from(credential.publicKey).toString('base64url'),
-        counter: credential.counter,
-        transports: credential.transports ?? [],
-        deviceName: body.nombreDispositivo,
-        consentId: consent.id,
-        createdAt: now,
-        createdBy: session.userId,
-      })
-      .returning({ id: webauthnCredentials.id });
+    if (await repo.credentialIdTaken(db, credential.id)) throw new AppError('CONFLICT', MSG.yaRegistrada);
+    const row = await repo.insertCredential(db, {
+      companyId: session.companyId,
+      userId: user.id,
+      credentialId: credential.id,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      deviceName: body.nombreDispositivo,
+      consentId: consent.id,
+      createdAt: now,
+      createdBy: session.userId,
+    });
     const page = await listCredentials(session, { usuarioId: user.id, estado: 'todas', page: 1, pageSize: 100 }, true);
-    return page.items.find((c) => c.id === row!.id)!;
-  }
-
-  const credentialColumns = {
-    id: webauthnCredentials.id,
-    userId: users.id,
-    nombre: users.nombre,
-    apellidos: users.apellidos,
-    rut: users.rut,
-    sede: sites.nombre,
-    deviceName: webauthnCredentials.deviceName,
-    createdAt: webauthnCredentials.createdAt,
-    createdBy: webauthnCredentials.createdBy,
-    lastUsedAt: webauthnCredentials.lastUsedAt,
-    revokedAt: webauthnCredentials.revokedAt,
-  };
-
-  function searchCondition(q: string | undefined): SQL | undefined {
-    const words = (q ?? '').split(/\s+/).filter(Boolean).slice(0, 6);
-    if (words.length === 0) return undefined;
-    return and(
-      ...words.map((word) => {
-        const pattern = `%${escapeLike(foldText(word))}%`;
-        const alternatives: SQL[] = [sql`${fold(users.nombre)} like ${pattern}`, sql`${fold(users.apellidos)} like ${pattern}`];
-        const rutDigits = word.replace(/[.\-\s]/g, '').toLowerCase();
-        if (/^\d{3,}k?$/.test(rutDigits)) alternatives.push(ilike(sql`replace(${users.rut}, '-', '')`, `%${rutDigits}%`));
-        return or(...alternatives)!;
-      }),
-    );
+    return page.items.find((c) => c.id === row.id)!;
   }
 
   async function listCredentials(session: RequestSession, query: CredencialesFiltro, skipPerfil = false) {
     if (!skipPerfil) requirePerfil(session, 'administrador');
     const { page, pageSize } = query;
-    const where = and(
-      eq(webauthnCredentials.companyId, session.companyId),
-      query.usuarioId ? eq(webauthnCredentials.userId, query.usuarioId) : undefined,
-      query.sedeId ? eq(users.siteId, query.sedeId) : undefined,
-      query.estado === 'revocadas' ? isNotNull(webauthnCredentials.revokedAt) : query.estado === 'todas' ? undefined : isNull(webauthnCredentials.revokedAt),
-      searchCondition(query.q),
-    );
-    const base = db
-      .select(credentialColumns)
-      .from(webauthnCredentials)
-      .innerJoin(users, and(eq(users.companyId, webauthnCredentials.companyId), eq(users.id, webauthnCredentials.userId)))
-      .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)));
-    const rows = await base
-      .where(where)
-      .orderBy(desc(webauthnCredentials.createdAt), asc(webauthnCredentials.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const [total] = await db
-      .select({ n: count() })
-      .from(webauthnCredentials)
-      .innerJoin(users, and(eq(users.companyId, webauthnCredentials.companyId), eq(users.id, webauthnCredentials.userId)))
-      .where(where);
+    const { rows, total } = await repo.listCredentialRows(db, session.companyId, query, { limit: pageSize, offset: (page - 1) * pageSize });
     const creators = await namesOf(session.companyId, [...new Set(rows.map((r) => r.createdBy))]);
     return {
       items: rows.map(
@@ -372,7 +257,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
           revocadaEn: r.revokedAt?.toISOString() ?? null,
         }),
       ),
-      total: total?.n ?? 0,
+      total,
       page,
       pageSize,
     };
@@ -380,10 +265,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
 
   async function namesOf(companyId: string, ids: string[]): Promise<Map<string, string>> {
     if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos })
-      .from(users)
-      .where(and(eq(users.companyId, companyId), sql`${users.id} = any(${sql.param(ids)}::uuid[])`));
+    const rows = await repo.userNames(db, companyId, ids);
     return new Map(rows.map((r) => [r.id, fullName(r)]));
   }
 
@@ -397,34 +279,10 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   async function pending(session: RequestSession, query: PendientesFiltro, today: string) {
     requirePerfil(session, 'administrador');
     const { page, pageSize } = query;
-    const where = and(
-      eq(users.companyId, session.companyId),
-      eq(users.active, true),
-      or(isNull(users.finContrato), sql`${users.finContrato} >= ${today}`),
-      sql`'huella' = any(${users.metodosMarcaje})`,
-      sql`not exists (select 1 from ${webauthnCredentials} c where c.company_id = ${users.companyId} and c.user_id = ${users.id} and c.revoked_at is null)`,
-      query.sedeId ? eq(users.siteId, query.sedeId) : undefined,
-      searchCondition(query.q),
-    );
-    const rows = await db
-      .select({
-        id: users.id,
-        nombre: users.nombre,
-        apellidos: users.apellidos,
-        rut: users.rut,
-        sede: sites.nombre,
-        consentimiento: sql<boolean>`exists (select 1 from ${biometricConsents} b where b.company_id = ${users.companyId} and b.user_id = ${users.id} and b.revoked_at is null)`,
-      })
-      .from(users)
-      .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
-      .where(where)
-      .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize);
-    const [total] = await db.select({ n: count() }).from(users).where(where);
+    const { rows, total } = await repo.pendingWorkers(db, session.companyId, query, today, { limit: pageSize, offset: (page - 1) * pageSize });
     return {
       items: rows.map((r) => ({ id: r.id, nombre: fullName(r), rut: formatRut(r.rut) ?? r.rut, sede: r.sede, consentimiento: Boolean(r.consentimiento) })),
-      total: total?.n ?? 0,
+      total,
       page,
       pageSize,
     };
@@ -434,13 +292,8 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   async function revoke(session: RequestSession, id: string, now: Date): Promise<{ ok: true }> {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
     requireId(id, 'La huella no existe.');
-    const own = session.perfil === 'administrador' ? undefined : eq(webauthnCredentials.userId, session.userId);
-    const [row] = await db
-      .update(webauthnCredentials)
-      .set({ revokedAt: now, revokedBy: session.userId })
-      .where(and(eq(webauthnCredentials.companyId, session.companyId), eq(webauthnCredentials.id, id), isNull(webauthnCredentials.revokedAt), own))
-      .returning({ id: webauthnCredentials.id });
-    if (!row) throw notFound('La huella no existe o ya estaba revocada.');
+    const ownerId = session.perfil === 'administrador' ? undefined : session.userId;
+    if (!(await repo.revokeCredential(db, session.companyId, id, ownerId, session.userId, now))) throw notFound('La huella no existe o ya estaba revocada.');
     return { ok: true };
   }
 
@@ -449,7 +302,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   /** Web marking: only the signed-in worker's own credentials are offered. */
   async function markOptionsForSession(session: RequestSession, now: Date) {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
-    const credentials = await activeCredentials(session.companyId, session.userId);
+    const credentials = await repo.activeCredentials(db, session.companyId, session.userId);
     if (credentials.length === 0) throw new AppError('VALIDATION', MSG.sinHuellas);
     const options = await generateAuthenticationOptions({
       rpID: rp.rpID,
@@ -505,21 +358,17 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     const challenge = challengeOf(input.respuesta as { response: Record<string, unknown> });
     const stored =
       challenge &&
-      (await consumeChallenge(
+      (await repo.consumeChallenge(
+        db,
         challenge,
         input.now,
-        and(
-          eq(webauthnChallenges.companyId, input.companyId),
-          eq(webauthnChallenges.purpose, 'marca'),
-          input.kiosk ? eq(webauthnChallenges.kioskId, input.kiosk.id) : eq(webauthnChallenges.userId, input.userId!),
-        )!,
+        input.kiosk
+          ? { companyId: input.companyId, purpose: 'marca', kioskId: input.kiosk.id }
+          : { companyId: input.companyId, purpose: 'marca', userId: input.userId! },
       ));
     if (!stored) throw await fail('huella_no_verificada', input.userId, 'Desafío vencido, usado o ajeno', MSG.desafioInvalido);
     const credentialId = typeof input.respuesta.id === 'string' ? input.respuesta.id : '';
-    const [credential] = await db
-      .select()
-      .from(webauthnCredentials)
-      .where(and(eq(webauthnCredentials.credentialId, credentialId), eq(webauthnCredentials.companyId, input.companyId), isNull(webauthnCredentials.revokedAt)));
+    const credential = await repo.activeCredentialById(db, input.companyId, credentialId);
     if (!credential) throw await fail('credencial_desconocida', input.userId, 'Credencial no registrada, revocada o de otra empresa', MSG.credencialDesconocida);
     if (input.userId && credential.userId !== input.userId) {
       throw await fail('huella_no_verificada', input.userId, 'La credencial pertenece a otro trabajador', MSG.noEsTuya);
@@ -544,14 +393,8 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
       throw await fail('huella_no_verificada', credential.userId, detalle, MSG.huellaNoVerificada);
     }
     if (!verification.verified) throw await fail('huella_no_verificada', credential.userId, 'Firma inválida', MSG.huellaNoVerificada);
-    await db
-      .update(webauthnCredentials)
-      .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: input.now })
-      .where(and(eq(webauthnCredentials.companyId, input.companyId), eq(webauthnCredentials.id, credential.id)));
-    const [worker] = await db
-      .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, siteId: users.siteId })
-      .from(users)
-      .where(and(eq(users.companyId, input.companyId), eq(users.id, credential.userId)));
+    await repo.recordCredentialUse(db, input.companyId, credential.id, verification.authenticationInfo.newCounter, input.now);
+    const worker = await repo.workerOf(db, input.companyId, credential.userId);
     // A kiosk marks only for its own site's workers (and for workers without a site).
     if (input.kiosk && worker?.siteId && worker.siteId !== input.kiosk.siteId) {
       throw new AppError('FORBIDDEN', 'Este trabajador no pertenece a la sede de este quiosco.');

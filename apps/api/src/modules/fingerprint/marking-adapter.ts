@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { MarksService } from '../marks/marks.service';
+import type { MarksService } from '../marks/index';
 import type { MarkingPort } from './marking-port';
 
 const RECORDED = 'Marca registrada.';

@@ -5,7 +5,7 @@ import { inspectorEvents } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addPerson, companyWithAdmin, type Person } from '../../test/people';
 import { READ_ONLY_MESSAGE } from '../../plugins/auth';
-import { inspectorSession } from './inspectors.fixtures';
+import { inspectorSession } from '../../test/fixtures/inspectors';
 
 /**
  * Inspector sessions are read-only and see one company, checked over every route of the OpenAPI

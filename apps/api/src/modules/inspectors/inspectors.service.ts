@@ -24,7 +24,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { RequestContext } from '../../lib/request-context';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
-import { lockedError, type SignInThrottle } from '../auth/auth.service';
+import { lockedError, type SignInThrottle } from '../auth/index';
 import { CHILE_ZONE, keyDeadlineText, keyMail } from './inspector-mail';
 import { inspectorKeyExpiry, newInspectorKey, normalizeInspectorKey } from './inspector-key';
 import * as repo from './inspectors.repository';
@@ -139,7 +139,7 @@ export function createInspectorsService(deps: InspectorsServiceDeps) {
           await event('ingreso_fallido', ctx, identity);
           throw new AppError('INVALID_CREDENTIALS', `Tu clave temporal venció ${keyDeadlineText(key.expiresAt)} (hora de Chile continental). Solicita una clave nueva.`);
         }
-        await deps.throttle.succeed(subjectKey);
+        await deps.throttle.succeed(subjectKey, ctx.ip);
         const token = newToken();
         const expiresAt = earliest(addMs(ctx.now, SESSION_TTL_MS), key.expiresAt);
         await repo.insertSession(db, { tokenHash: hashToken(token), keyId: key.keyId, createdAt: ctx.now, expiresAt, ip: ctx.ip, userAgent: ctx.userAgent });

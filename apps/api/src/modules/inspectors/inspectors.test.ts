@@ -16,7 +16,7 @@ import {
   keyFromMail,
   requestKey,
   signInInspector,
-} from './inspectors.fixtures';
+} from '../../test/fixtures/inspectors';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -139,19 +139,20 @@ describe('POST /api/v1/fiscalizacion/ingreso', () => {
     const data = inspectorData();
     await requestKey(t, data);
     const key = keyFromMail(t, data.email);
-    const wrong = await signInInspector(t, data.email, 'AAAA-BBBB-CCCC');
+    const address = '10.77.0.1';
+    const wrong = await signInInspector(t, data.email, 'AAAA-BBBB-CCCC', address);
     const unknown = await signInInspector(t, 'nadie@dt.gob.cl', 'AAAA-BBBB-CCCC');
     expect(wrong.statusCode).toBe(401);
     expect(unknown.body).toBe(wrong.body);
     t.sleeps.length = 0;
-    for (let i = 1; i < THROTTLE.rut.lockAfter; i++) expect((await signInInspector(t, data.email, `AAAA-BBBB-CCC${i}`)).statusCode).toBe(401);
+    for (let i = 1; i < THROTTLE.rut.lockAfter; i++) expect((await signInInspector(t, data.email, `AAAA-BBBB-CCC${i}`, address)).statusCode).toBe(401);
     expect(t.sleeps).toEqual([1000, 2000, 3000, 4000, 5000]);
-    const locked = await signInInspector(t, data.email, key);
+    const locked = await signInInspector(t, data.email, key, address);
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error.message).toBe('Demasiados intentos fallidos de inicio de sesión. Espera 15 minutos antes de volver a intentarlo.');
     expect(locked.headers['retry-after']).toBe('900');
     t.clock.advance(THROTTLE.lockMs);
-    expect((await signInInspector(t, data.email, key)).statusCode).toBe(200);
+    expect((await signInInspector(t, data.email, key, address)).statusCode).toBe(200);
     const events = await t.database.db.select({ event: inspectorEvents.event }).from(inspectorEvents).where(eq(inspectorEvents.email, data.email));
     expect(events.filter((e) => e.event === 'ingreso_fallido')).toHaveLength(THROTTLE.rut.lockAfter);
     expect(events.filter((e) => e.event === 'ingreso_bloqueado')).toHaveLength(1);

@@ -5,7 +5,7 @@ import { biometricConsents } from '../../db/schema/index';
 import { DEMO_ADMIN_RUT, DEMO_PASSWORD, seedDemo } from '../../demo/seed';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, signIn } from '../../test/factories';
-import { DEMO_KIOSK_PIN } from './kiosk.demo';
+import { DEMO_KIOSK_PIN } from '../../demo/kiosk';
 
 let t: TestApp;
 beforeAll(async () => {

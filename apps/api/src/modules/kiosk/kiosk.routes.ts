@@ -18,7 +18,7 @@ import type { FastifyRequest } from 'fastify';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
-import type { FingerprintService } from '../fingerprint/fingerprint.service';
+import type { FingerprintService } from '../fingerprint/index';
 import type { KioskService } from './kiosk.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };

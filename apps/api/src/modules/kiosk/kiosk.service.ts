@@ -9,10 +9,8 @@ import {
   type SesionQuiosco,
   type TipoMarca,
 } from '@jornada/contracts';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { companies, kiosks, markingPins, pinFailures, sites, users } from '../../db/schema/index';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import type { BackgroundTasks } from '../../lib/background';
 import { AppError } from '../../lib/errors';
@@ -20,8 +18,9 @@ import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
-import type { MarkingPort, MarkOutcome } from '../fingerprint/marking-port';
-import { fullAddress } from '../sites/sites.service';
+import type { MarkingPort, MarkOutcome } from '../fingerprint/index';
+import { fullAddress } from '../sites/index';
+import * as repo from './kiosk.repository';
 import { pinChangedMail } from './pin-mail';
 import { enterCompany } from '../../db/tenant-context';
 
@@ -56,37 +55,24 @@ export function createKioskService(deps: {
 
   async function pinState(session: RequestSession): Promise<EstadoPin> {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
-    const [row] = await db
-      .select({ updatedAt: markingPins.updatedAt })
-      .from(markingPins)
-      .where(and(eq(markingPins.companyId, session.companyId), eq(markingPins.userId, session.userId)));
+    const row = await repo.findPin(db, session.companyId, session.userId);
     return { definido: Boolean(row), actualizadoEn: row?.updatedAt.toISOString() ?? null };
   }
 
   async function changePin(session: RequestSession, body: CambiarPinBody, now: Date): Promise<EstadoPin> {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
-    const [current] = await db
-      .select({ pinHash: markingPins.pinHash })
-      .from(markingPins)
-      .where(and(eq(markingPins.companyId, session.companyId), eq(markingPins.userId, session.userId)));
+    const current = await repo.findPin(db, session.companyId, session.userId);
     if (current) {
       if (!body.pinActual) throw fieldError('pinActual', MSG.pinActualRequerido);
       if (!(await verifyPassword(current.pinHash, body.pinActual))) throw fieldError('pinActual', MSG.pinActualIncorrecto);
       if (body.pinActual === body.pinNuevo) throw fieldError('pinNuevo', MSG.pinIgual);
     }
     const pinHash = await hashPassword(body.pinNuevo);
-    await db
-      .insert(markingPins)
-      .values({ companyId: session.companyId, userId: session.userId, pinHash, updatedAt: now })
-      .onConflictDoUpdate({ target: [markingPins.companyId, markingPins.userId], set: { pinHash, updatedAt: now } });
-    const [user] = await db
-      .select({ nombre: users.nombre, email: users.email, emailPersonal: users.emailPersonal, rut: users.rut, razonSocial: companies.razonSocial })
-      .from(users)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .where(and(eq(users.companyId, session.companyId), eq(users.id, session.userId)));
+    await repo.upsertPin(db, session.companyId, session.userId, pinHash, now);
+    const user = await repo.pinMailRecipient(db, session.companyId, session.userId);
     if (user) {
       // A changed PIN unlocks the RUT at the kiosks.
-      await db.delete(pinFailures).where(and(eq(pinFailures.companyId, session.companyId), eq(pinFailures.rut, user.rut)));
+      await repo.clearPinFailures(db, session.companyId, user.rut);
       const mail = pinChangedMail({ to: user.emailPersonal ?? user.email, nombre: user.nombre, razonSocial: user.razonSocial, at: now, first: !current });
       deps.background.run(
         () => deps.mailer.send(mail),
@@ -100,13 +86,7 @@ export function createKioskService(deps: {
 
   async function listKiosks(session: RequestSession): Promise<{ items: Quiosco[] }> {
     requirePerfil(session, 'administrador');
-    const creator = sql<string>`(select u.nombre || ' ' || u.apellidos from users u where u.company_id = ${kiosks.companyId} and u.id = ${kiosks.createdBy})`;
-    const rows = await db
-      .select({ kiosk: kiosks, siteNombre: sites.nombre, creator })
-      .from(kiosks)
-      .innerJoin(sites, and(eq(sites.companyId, kiosks.companyId), eq(sites.id, kiosks.siteId)))
-      .where(eq(kiosks.companyId, session.companyId))
-      .orderBy(sql`${kiosks.revokedAt} is not null`, desc(kiosks.createdAt));
+    const rows = await repo.listKioskRows(db, session.companyId);
     return {
       items: rows.map((r) => ({
         id: r.kiosk.id,
@@ -122,29 +102,24 @@ export function createKioskService(deps: {
 
   async function openKiosk(session: RequestSession, body: AbrirQuioscoBody, now: Date): Promise<QuioscoAbierto> {
     requirePerfil(session, 'administrador');
-    const [site] = await db
-      .select({ id: sites.id })
-      .from(sites)
-      .where(and(eq(sites.companyId, session.companyId), eq(sites.id, body.sedeId)));
-    if (!site) throw fieldError('sedeId', 'La sede no existe.');
+    if (!(await repo.siteExists(db, session.companyId, body.sedeId))) throw fieldError('sedeId', 'La sede no existe.');
     const token = newToken();
-    const [row] = await db
-      .insert(kiosks)
-      .values({ companyId: session.companyId, siteId: site.id, name: body.nombre, tokenHash: hashToken(token), createdAt: now, createdBy: session.userId })
-      .returning({ id: kiosks.id });
-    const quiosco = (await listKiosks(session)).items.find((k) => k.id === row!.id)!;
+    const row = await repo.insertKiosk(db, {
+      companyId: session.companyId,
+      siteId: body.sedeId,
+      name: body.nombre,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      createdBy: session.userId,
+    });
+    const quiosco = (await listKiosks(session)).items.find((k) => k.id === row.id)!;
     return { quiosco, token };
   }
 
   async function revokeKiosk(session: RequestSession, id: string, now: Date): Promise<{ ok: true }> {
     requirePerfil(session, 'administrador');
     requireId(id, 'El quiosco no existe.');
-    const [row] = await db
-      .update(kiosks)
-      .set({ revokedAt: now, revokedBy: session.userId })
-      .where(and(eq(kiosks.companyId, session.companyId), eq(kiosks.id, id), isNull(kiosks.revokedAt)))
-      .returning({ id: kiosks.id });
-    if (!row) throw notFound('El quiosco no existe o ya estaba cerrado.');
+    if (!(await repo.revokeKiosk(db, session.companyId, id, session.userId, now))) throw notFound('El quiosco no existe o ya estaba cerrado.');
     return { ok: true };
   }
 
@@ -152,11 +127,7 @@ export function createKioskService(deps: {
 
   async function resolveKiosk(token: string | undefined, now: Date): Promise<KioskContext> {
     if (!token || token.length > 200) throw new AppError('UNAUTHENTICATED', MSG.quioscoInvalido);
-    const [row] = await db
-      .update(kiosks)
-      .set({ lastUsedAt: now })
-      .where(and(eq(kiosks.tokenHash, hashToken(token)), isNull(kiosks.revokedAt)))
-      .returning({ id: kiosks.id, companyId: kiosks.companyId, siteId: kiosks.siteId, nombre: kiosks.name });
+    const row = await repo.touchKioskByToken(db, hashToken(token), now);
     if (!row) throw new AppError('UNAUTHENTICATED', MSG.quioscoInvalido);
     // From here on the request sees only the kiosk's company (db/tenant-context.ts).
     enterCompany(row.companyId);
@@ -164,11 +135,7 @@ export function createKioskService(deps: {
   }
 
   async function kioskSession(kiosk: KioskContext): Promise<SesionQuiosco> {
-    const [row] = await db
-      .select({ site: sites, empresa: companies.nombre })
-      .from(sites)
-      .innerJoin(companies, eq(companies.id, sites.companyId))
-      .where(and(eq(sites.companyId, kiosk.companyId), eq(sites.id, kiosk.siteId)));
+    const row = await repo.kioskSite(db, kiosk.companyId, kiosk.siteId);
     if (!row) throw new AppError('UNAUTHENTICATED', MSG.quioscoInvalido);
     return { nombre: kiosk.nombre, empresa: row.empresa, sede: { id: row.site.id, nombre: row.site.nombre, direccion: fullAddress(row.site) } };
   }
@@ -181,27 +148,17 @@ export function createKioskService(deps: {
   ): Promise<MarkOutcome & { trabajador: { id: string; nombre: string } }> {
     const marking = deps.marking();
     const dispositivo = `Quiosco ${kiosk.nombre}`;
-    const [lock] = await db
-      .select()
-      .from(pinFailures)
-      .where(and(eq(pinFailures.companyId, kiosk.companyId), eq(pinFailures.rut, body.rut)));
+    const lock = await repo.findPinFailures(db, kiosk.companyId, body.rut);
     if (lock?.lockedUntil && lock.lockedUntil > now) {
       const seconds = Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 1000);
       throw new AppError('RATE_LIMITED', MSG.bloqueado(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
     }
-    const [user] = await db
-      .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, siteId: users.siteId, pinHash: markingPins.pinHash })
-      .from(users)
-      .leftJoin(markingPins, and(eq(markingPins.companyId, users.companyId), eq(markingPins.userId, users.id)))
-      .where(and(eq(users.companyId, kiosk.companyId), eq(users.rut, body.rut)));
+    const user = await repo.workerByRut(db, kiosk.companyId, body.rut);
     const ok = await verifyPassword(user?.pinHash ?? null, body.pin);
     if (!ok) {
       const failures = (lock && lock.lastFailureAt.getTime() > now.getTime() - PIN_BLOQUEO_MS ? lock.failures : 0) + 1;
       const lockedUntil = failures >= PIN_MAX_FALLOS ? new Date(now.getTime() + PIN_BLOQUEO_MS) : null;
-      await db
-        .insert(pinFailures)
-        .values({ companyId: kiosk.companyId, rut: body.rut, failures, lastFailureAt: now, lockedUntil })
-        .onConflictDoUpdate({ target: [pinFailures.companyId, pinFailures.rut], set: { failures, lastFailureAt: now, lockedUntil } });
+      await repo.savePinFailures(db, { companyId: kiosk.companyId, rut: body.rut, failures, lastFailureAt: now, lockedUntil });
       await marking.attempt({
         companyId: kiosk.companyId,
         userId: user?.id ?? null,
@@ -218,7 +175,7 @@ export function createKioskService(deps: {
       if (lockedUntil) throw new AppError('RATE_LIMITED', MSG.bloqueado(Math.ceil(PIN_BLOQUEO_MS / 60_000)), undefined, { 'retry-after': String(PIN_BLOQUEO_MS / 1000) });
       throw new AppError('INVALID_CREDENTIALS', MSG.rutOPinIncorrecto);
     }
-    if (lock) await db.delete(pinFailures).where(and(eq(pinFailures.companyId, kiosk.companyId), eq(pinFailures.rut, body.rut)));
+    if (lock) await repo.clearPinFailures(db, kiosk.companyId, body.rut);
     const worker = user!;
     // A kiosk marks only for its own site's workers (and workers without a site, who may mark anywhere).
     if (worker.siteId && worker.siteId !== kiosk.siteId) throw new AppError('FORBIDDEN', MSG.otraSede);

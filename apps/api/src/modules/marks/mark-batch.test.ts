@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { runAsCompany } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
-import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
+import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from '../../test/fixtures/marks';
 
 /**
  * The group commit (mark-batch.ts) under a shift change: many workers at once, the same worker twice

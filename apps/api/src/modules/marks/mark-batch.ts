@@ -14,14 +14,13 @@
  * mark, a head that moved under it, a unique violation) goes back to the caller as `locked`: the
  * service's locked transaction decides it, one mark at a time, exactly as before.
  */
-import type { MotivoIntento, TipoMarca } from '@jornada/contracts';
-import { and, eq, sql } from 'drizzle-orm';
+import type { MotivoIntento } from '@jornada/contracts';
 import type { Db } from '../../db/client';
-import { companies, jobs, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
 import { runAsCompany } from '../../db/tenant-context';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { hashedMark, MARK_COLUMNS, planMark, type MarkPlan } from './marks.plan';
-import type { MarkRow, RecordContext, RecordMarkInput, WorkerContext } from './marks.service';
+import { hashedMark, planMark, type MarkPlan } from './marks.plan';
+import { readBatch, writeBatch } from './marks.repository';
+import type { MarkRow, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
 export type BatchOutcome =
   | { kind: 'recorded'; worker: WorkerContext; mark: MarkRow; queued: boolean }
@@ -47,8 +46,6 @@ export interface MarkBatcherOptions {
   /** Batches written at the same time (one reads while another writes). */
   maxInFlight?: number;
 }
-
-const ISO = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
 
 export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 256, maxInFlight = 2 }: MarkBatcherOptions) {
   const queue: Pending[] = [];
@@ -77,66 +74,17 @@ export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 2
     return batch;
   }
 
-  async function read(batch: Pending[]) {
-    const column = <T>(pick: (pending: Pending, index: number) => T) => sql.param(batch.map(pick));
-    const input = sql`unnest(
-      ${column((_pending, index) => index)}::int[], ${column((p) => p.input.companyId)}::uuid[], ${column((p) => p.input.userId)}::uuid[],
-      ${column((p) => p.input.idCliente)}::text[], ${column((p) => p.input.siteId ?? null)}::uuid[], ${column((p) => p.ctx.now.toISOString())}::timestamptz[]
-    ) as r(i, company_id, user_id, client_id, site_id, now)`;
-    const ofWorker = (table: typeof marks | typeof markAttempts) => and(eq(table.companyId, users.companyId), eq(table.userId, users.id));
-    const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
-    const latest = (what: ReturnType<typeof sql>) =>
-      sql`(select ${what} from ${marks} where ${ofWorker(marks)} and ${effective} <= r.now order by ${effective} desc limit 1)`;
-    return db
-      .select({
-        i: sql<number>`r.i`,
-        user: users,
-        company: companies,
-        site: sites,
-        headSeq: markChainHeads.seq,
-        headHash: markChainHeads.lastHash,
-        retried: sql<boolean>`(exists (select 1 from ${marks} where ${ofWorker(marks)} and ${marks.clientId} = r.client_id)
-          or exists (select 1 from ${markAttempts} where ${ofWorker(markAttempts)} and ${markAttempts.clientId} = r.client_id))`,
-        lastKind: sql<TipoMarca | null>`${latest(sql`${marks.kind}`)}`,
-        lastAt: sql<string | null>`${latest(effective)}`,
-      })
-      .from(input)
-      .innerJoin(users, sql`${users.companyId} = r.company_id and ${users.id} = r.user_id`)
-      .innerJoin(companies, eq(companies.id, users.companyId))
-      .leftJoin(sites, sql`${sites.companyId} = ${users.companyId} and ${sites.id} = coalesce(r.site_id, ${users.siteId})`)
-      .leftJoin(markChainHeads, and(eq(markChainHeads.companyId, users.companyId), eq(markChainHeads.userId, users.id)));
+  /** Step 1: one read of what the rules need for every mark of the batch (marks.repository.ts). */
+  function read(batch: Pending[]) {
+    return readBatch(
+      db,
+      batch.map((p, i) => ({ i, companyId: p.input.companyId, userId: p.input.userId, clientId: p.input.idCliente, siteId: p.input.siteId ?? null, now: p.ctx.now })),
+    );
   }
 
-  /** Writes the marks whose heads are still where the read saw them; returns the ids written. */
-  async function write(items: { mark: MarkRow; mail: boolean }[]): Promise<Set<string>> {
-    const names = sql.raw(MARK_COLUMNS.map(([name]) => name).join(', '));
-    // Enum arrays travel as text[] (PGlite serialises only built-in array types) and are cast in SQL.
-    const arrays = MARK_COLUMNS.map(([, type, key]) => {
-      const values = sql.param(items.map((item) => ISO(item.mark[key])));
-      return type.startsWith('mark_') ? sql`${values}::text[]::${sql.raw(type)}[]` : sql`${values}::${sql.raw(type)}[]`;
-    });
-    const mailed = sql.param(items.filter((item) => item.mail).map((item) => item.mark.id));
-    // Both drivers (node-postgres and PGlite) answer execute() with `rows`.
-    const result = (await db.execute(sql`
-      with input as (select * from unnest(${sql.join(arrays, sql`, `)}) as t(${names})),
-      head as (
-        insert into ${markChainHeads} (company_id, user_id, seq, last_hash, last_mark_id)
-        select company_id, user_id, seq, hash, id from input
-        on conflict (company_id, user_id) do update
-          set seq = excluded.seq, last_hash = excluded.last_hash, last_mark_id = excluded.last_mark_id
-          where ${markChainHeads.seq} = excluded.seq - 1
-        returning company_id, user_id
-      ), mark as (
-        insert into ${marks} (${names})
-        select ${names} from input join head using (company_id, user_id)
-        returning id
-      ), job as (
-        insert into ${jobs} (kind, payload, run_at, created_at)
-        select ${receiptJob}, jsonb_build_object('companyId', input.company_id, 'markId', input.id), input.at, input.at
-        from input join mark using (id) where input.id = any(${mailed}::uuid[])
-      )
-      select id from mark`)) as { rows: { id: string }[] };
-    return new Set(result.rows.map((row) => row.id));
+  /** Step 2: writes the marks whose heads are still where the read saw them; returns the ids written. */
+  function write(items: { mark: MarkRow; mail: boolean }[]): Promise<Set<string>> {
+    return writeBatch(db, items, receiptJob);
   }
 
   async function flush(batch: Pending[]): Promise<void> {

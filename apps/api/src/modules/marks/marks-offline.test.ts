@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { markAttempts, marks, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { mark, markingCompany, markingWorker, type MarkingCompany } from './marks.fixtures';
+import { mark, markingCompany, markingWorker, type MarkingCompany } from '../../test/fixtures/marks';
 
 let t: TestApp;
 let company: MarkingCompany;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lib/errors';
 import { checkedOriginalTime, CLOCK_ONLINE_WINDOW_MS, isOffline } from './marks.plan';
-import type { RecordMarkInput } from './marks.service';
+import { MARK_COLUMNS } from './marks.repository';
+import type { RecordMarkInput } from './marks.types';
 
 const now = new Date('2026-03-02T12:00:00.000Z');
 const minutes = (n: number) => new Date(now.getTime() - n * 60_000);
@@ -50,5 +51,34 @@ describe('the original time of a mark', () => {
     expect(checkedOriginalTime(input('correccion', minutes(60 * 24 * 10)), now)).toEqual(minutes(60 * 24 * 10));
     expect(checkedOriginalTime(input('web', new Date(now.getTime() + 60_000)), now)).toEqual(new Date(now.getTime() + 60_000));
     expect(reason(() => checkedOriginalTime(input('correccion', new Date(now.getTime() + 3 * 60_000)), now))).toBe('La hora original no puede estar en el futuro.');
+  });
+});
+
+describe('MARK_COLUMNS', () => {
+  it('is derived from the marks table: every column, with the casts the batch insert writes', () => {
+    expect(MARK_COLUMNS).toEqual([
+      ['company_id', 'uuid', 'companyId'],
+      ['id', 'uuid', 'id'],
+      ['user_id', 'uuid', 'userId'],
+      ['seq', 'int', 'seq'],
+      ['kind', 'mark_kind', 'kind'],
+      ['method', 'mark_method', 'method'],
+      ['at', 'timestamptz', 'at'],
+      ['original_at', 'timestamptz', 'originalAt'],
+      ['offline', 'boolean', 'offline'],
+      ['site_id', 'uuid', 'siteId'],
+      ['lat', 'float8', 'lat'],
+      ['lng', 'float8', 'lng'],
+      ['accuracy_m', 'float8', 'accuracyM'],
+      ['distance_m', 'float8', 'distanceM'],
+      ['outside_geofence', 'boolean', 'outsideGeofence'],
+      ['low_accuracy', 'boolean', 'lowAccuracy'],
+      ['device', 'text', 'device'],
+      ['device_id', 'uuid', 'deviceId'],
+      ['client_id', 'text', 'clientId'],
+      ['corrects_mark_id', 'uuid', 'correctsMarkId'],
+      ['prev_hash', 'text', 'prevHash'],
+      ['hash', 'text', 'hash'],
+    ]);
   });
 });

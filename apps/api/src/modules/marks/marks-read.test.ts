@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { formatRut } from '@jornada/domain';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addGroup } from '../planning/planning.fixtures';
-import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
+import { addGroup } from '../../test/fixtures/planning';
+import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from '../../test/fixtures/marks';
 
 let t: TestApp;
 let company: MarkingCompany;
@@ -67,7 +68,11 @@ describe('reading marks', () => {
     expect(response.json().items.map((i: { motivo: string }) => i.motivo).sort()).toEqual(['fuera_de_geocerca', 'marca_repetida']);
     const repeated = await t.app.inject({ method: 'GET', url: `/api/v1/intentos-marcaje?usuarioId=${worker.id}&motivo=marca_repetida`, headers: company.admin.headers });
     expect(repeated.json().items).toHaveLength(1);
-    expect(repeated.json().items[0]).toMatchObject({ motivoEtiqueta: 'Marca repetida (ignorada)', trabajador: expect.stringContaining('Persona') });
+    expect(repeated.json().items[0]).toMatchObject({ motivoEtiqueta: 'Marca repetida (ignorada)', trabajador: expect.stringContaining('Persona'), rut: formatRut(worker.rut) });
+    expect(formatRut(worker.rut)).toMatch(/^\d{1,2}\.\d{3}\.\d{3}-[\dK]$/);
+    // The marks list shows the RUT with dots too.
+    const listed = await t.app.inject({ method: 'GET', url: `/api/v1/marcas?usuarioId=${worker.id}`, headers: company.admin.headers });
+    expect(listed.json().items[0].rut).toBe(formatRut(worker.rut));
     const otherDay = await t.app.inject({ method: 'GET', url: `/api/v1/intentos-marcaje?usuarioId=${worker.id}&desde=2025-06-03`, headers: company.admin.headers });
     expect(otherDay.json().total).toBe(0);
   });

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { receiptLines } from '@jornada/contracts';
+import { publicReceipt, receiptLines } from '@jornada/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index';
 import { runAsCompany } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dotted } from '../../test/factories';
-import { mark, markingCompany, markingWorker, pdfText, setCompanyResolution, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
+import { mark, markingCompany, markingWorker, pdfText, setCompanyResolution, SITE_POSITION, type MarkingCompany } from '../../test/fixtures/marks';
 
 let t: TestApp;
 let company: MarkingCompany;
@@ -82,12 +82,12 @@ describe('receipts', () => {
 });
 
 describe('verification', () => {
-  it('GET /api/v1/verificar/:hash is public and shows the legal fields, never the e-mail', async () => {
+  it('GET /api/v1/verificar/:hash is public and shows what proves the receipt, never the e-mail', async () => {
     const worker = await markingWorker(t.app, t.database.db, company, { emailPersonal: 'secreto@gmail.com' });
     const created = (await mark(t.app, worker.headers, { tipo: 'entrada' })).json();
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/verificar/${created.marca.hash.toUpperCase()}` });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ integra: true, comprobante: created.comprobante });
+    expect(response.json()).toEqual({ integra: true, comprobante: publicReceipt(created.comprobante) });
     expect(response.body).not.toContain('secreto@gmail.com');
     const unknown = await t.app.inject({ method: 'GET', url: `/api/v1/verificar/${'a'.repeat(64)}` });
     expect(unknown.statusCode).toBe(404);

@@ -7,7 +7,7 @@ import { MARCA_OFFLINE_MAX_HORAS, PRECISION_BAJA_M, type MetodoMarca, type Motiv
 import { fieldError } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { distanceMeters, GENESIS_HASH, markHash } from './marks.hash';
-import type { MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.service';
+import type { MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
 /** Device clocks run a little ahead; an offline time up to this far in the future is accepted. */
 export const OFFLINE_FUTURE_SKEW_MS = 2 * 60 * 1000;
@@ -54,13 +54,17 @@ export interface MarkPlan {
 export function planMark(worker: WorkerContext, input: RecordMarkInput, ctx: RecordContext, originalAt: Date | null): MarkPlan {
   const effectiveAt = originalAt ?? ctx.now;
   const site = worker.site;
+  // The day of the mark where it was made: before the contract's first day or after its last, no mark.
+  const day = localDate(effectiveAt, site?.timeZone ?? 'America/Santiago');
   const refusal: MotivoIntento | null = !worker.user.active
     ? 'trabajador_inactivo'
-    : worker.user.finContrato !== null && localDate(effectiveAt, site?.timeZone ?? 'America/Santiago') > worker.user.finContrato
+    : worker.user.finContrato !== null && day > worker.user.finContrato
       ? 'contrato_terminado'
-      : input.metodo !== 'correccion' && !(worker.user.metodosMarcaje as string[]).includes(input.metodo)
-        ? 'metodo_no_permitido'
-        : null;
+      : day < worker.user.inicioContrato
+        ? 'contrato_no_iniciado'
+        : input.metodo !== 'correccion' && !(worker.user.metodosMarcaje as string[]).includes(input.metodo)
+          ? 'metodo_no_permitido'
+          : null;
   // Flags: never a refusal (DT: outside the geofence is recorded and flagged).
   const distance = input.posicion && site?.lat != null && site.lng != null ? distanceMeters(input.posicion, { lat: site.lat, lng: site.lng }) : null;
   const outsideGeofence = distance !== null && site !== null && distance > site.geofenceRadiusM;
@@ -108,30 +112,4 @@ export function hashedMark(values: UnchainedMark, head: { seq: number; lastHash:
   const chained = { ...values, seq: head.seq + 1, prevHash: head.lastHash ?? GENESIS_HASH };
   return { ...chained, hash: markHash(chained) };
 }
-
-/** The marks columns as the single-statement insert writes them: column, SQL type, field. */
-export const MARK_COLUMNS: readonly (readonly [string, string, keyof MarkRow])[] = [
-  ['company_id', 'uuid', 'companyId'],
-  ['id', 'uuid', 'id'],
-  ['user_id', 'uuid', 'userId'],
-  ['seq', 'int', 'seq'],
-  ['kind', 'mark_kind', 'kind'],
-  ['method', 'mark_method', 'method'],
-  ['at', 'timestamptz', 'at'],
-  ['original_at', 'timestamptz', 'originalAt'],
-  ['offline', 'boolean', 'offline'],
-  ['site_id', 'uuid', 'siteId'],
-  ['lat', 'float8', 'lat'],
-  ['lng', 'float8', 'lng'],
-  ['accuracy_m', 'float8', 'accuracyM'],
-  ['distance_m', 'float8', 'distanceM'],
-  ['outside_geofence', 'boolean', 'outsideGeofence'],
-  ['low_accuracy', 'boolean', 'lowAccuracy'],
-  ['device', 'text', 'device'],
-  ['device_id', 'uuid', 'deviceId'],
-  ['client_id', 'text', 'clientId'],
-  ['corrects_mark_id', 'uuid', 'correctsMarkId'],
-  ['prev_hash', 'text', 'prevHash'],
-  ['hash', 'text', 'hash'],
-];
 

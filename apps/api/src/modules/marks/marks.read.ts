@@ -1,5 +1,6 @@
 /** The read side of marks: lists, today's view, receipts, public verification and chain verification. */
 import {
+  publicReceipt,
   type Comprobante,
   type IntentosPage,
   type intentosQuerySchema,
@@ -8,21 +9,23 @@ import {
   type marcasQuerySchema,
   type MetodoMarca,
   type TipoMarca,
+  type TurnoDeMarca,
   type Verificacion,
   type VerificacionCadena,
 } from '@jornada/contracts';
-import { addDays, startOfLocalDay } from '@jornada/domain';
-import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { addDays, formatRut, placeMarkInPlan, placeShift, startOfLocalDay, type ShiftInstance } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { markAttempts, markChainHeads, marks, planningDays, sites, users } from '../../db/schema/index';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
-import { assignmentOf, dayView, holidaysFor, loadCatalog } from '../planning/planning.model';
-import { ledGroupIds } from '../users/users.repository';
+import { assignmentOf, dayView, holidaysFor, loadCatalog } from '../planning/index';
+import { ledGroupIds } from '../groups/index';
 import { GENESIS_HASH, markHash } from './marks.hash';
-import { loadWorkerContext, receiptSource, toIntento, toMarca, type MarkRow } from './marks.service';
+import * as repo from './marks.repository';
+import { loadWorkerContext, type Scope } from './marks.repository';
+import { receiptSource, toIntento, toMarca } from './marks.service';
+import type { MarkRow } from './marks.types';
 import { buildComprobante, receiptPdf, workplaceAddress } from './receipt';
 
 export type MarcasQueryInput = z.output<typeof marcasQuerySchema>;
@@ -34,10 +37,6 @@ export const READ_MESSAGES = {
   userNotFound: 'El usuario no existe.',
 } as const;
 
-/** Who a caller may see: everyone, the members of the groups they lead (and themselves), or themselves. */
-type Scope = { all: true } | { groupIds: string[]; self: string } | { self: string };
-
-const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
 const DEFAULT_ZONE = 'America/Santiago';
 
 /** The next kind a worker is expected to mark, from the last one today. */
@@ -61,28 +60,12 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
     return { self: session.userId };
   }
 
-  /** A condition on `users` for the scope (the query joins users). */
-  function scopeCondition(scope: Scope): SQL | undefined {
-    if ('all' in scope) return undefined;
-    if ('groupIds' in scope && scope.groupIds.length > 0) return or(eq(users.id, scope.self), inArray(users.groupId, scope.groupIds));
-    return eq(users.id, scope.self);
-  }
-
-  function localDay(column: SQL) {
-    return sql`(${column} at time zone coalesce(${sites.timeZone}, ${DEFAULT_ZONE}))::date`;
-  }
-
   async function markInScope(session: RequestSession, id: string): Promise<MarkRow> {
     requireId(id, READ_MESSAGES.markNotFound);
     const scope = await scopeOf(session);
-    const [row] = await db
-      .select({ mark: marks })
-      .from(marks)
-      .innerJoin(users, and(eq(users.companyId, marks.companyId), eq(users.id, marks.userId)))
-      .where(and(eq(marks.companyId, session.companyId), eq(marks.id, id), scopeCondition(scope)))
-      .limit(1);
-    if (!row) throw notFound(READ_MESSAGES.markNotFound);
-    return row.mark;
+    const mark = await repo.markInScope(db, session.companyId, id, scope);
+    if (!mark) throw notFound(READ_MESSAGES.markNotFound);
+    return mark;
   }
 
   async function comprobanteOf(mark: MarkRow): Promise<Comprobante> {
@@ -93,6 +76,26 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
   return {
     comprobanteOf,
 
+    /** Where a worker's mark at `at` falls against their plan: the day's shift and last night's (site zone). */
+    async placement(companyId: string, userId: string, at: Date): Promise<TurnoDeMarca> {
+      const ctx = (await loadWorkerContext(db, companyId, userId))!;
+      const zone = ctx.site?.timeZone ?? DEFAULT_ZONE;
+      const fecha = localDate(at, zone);
+      const [rows, catalog] = await Promise.all([
+        repo.planningDaysOn(db, companyId, userId, [addDays(fecha, -1), fecha]),
+        loadCatalog(db, companyId),
+      ]);
+      const instances: ShiftInstance[] = [];
+      for (const row of rows) {
+        const assignment = assignmentOf(row);
+        const template = assignment.kind === 'turno' ? catalog.version(assignment.shiftId!, assignment.shiftVersion!)?.template : undefined;
+        if (template) instances.push(placeShift(template, row.date, zone));
+      }
+      const today = assignmentOf(rows.find((row) => row.date === fecha));
+      const placed = placeMarkInPlan(at.getTime(), instances, { date: fecha, kind: today.kind });
+      return { ubicacion: placed.status, turno: 'instance' in placed ? placed.instance.label : null };
+    },
+
     async today(session: RequestSession, now: Date): Promise<MarcasHoy> {
       const ctx = (await loadWorkerContext(db, session.companyId, session.userId))!;
       const zone = ctx.site?.timeZone ?? DEFAULT_ZONE;
@@ -100,24 +103,9 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
       const from = new Date(startOfLocalDay(zone, fecha));
       const to = new Date(startOfLocalDay(zone, addDays(fecha, 1)));
       const [planRow, catalog, rows] = await Promise.all([
-        db
-          .select()
-          .from(planningDays)
-          .where(and(eq(planningDays.companyId, session.companyId), eq(planningDays.userId, session.userId), eq(planningDays.date, fecha)))
-          .limit(1),
+        repo.planningDayOf(db, session.companyId, session.userId, fecha),
         loadCatalog(db, session.companyId),
-        db
-          .select()
-          .from(marks)
-          .where(
-            and(
-              eq(marks.companyId, session.companyId),
-              eq(marks.userId, session.userId),
-              sql`${effective} >= ${from.toISOString()}`,
-              sql`${effective} < ${to.toISOString()}`,
-            ),
-          )
-          .orderBy(effective, marks.seq),
+        repo.marksBetween(db, session.companyId, session.userId, from, to),
       ]);
       const assignment = assignmentOf(planRow[0]);
       const plan = dayView(catalog, assignment, fecha, zone, holidaysFor(ctx.site?.region ?? null));
@@ -146,35 +134,21 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
     async list(session: RequestSession, query: MarcasQueryInput): Promise<MarcasPage> {
       requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
       const scope = await scopeOf(session);
-      const conditions: (SQL | undefined)[] = [eq(marks.companyId, session.companyId), scopeCondition(scope)];
-      if (query.usuarioId) conditions.push(eq(marks.userId, requireIdOrNone(query.usuarioId)));
-      if (query.grupoId) conditions.push(eq(users.groupId, requireIdOrNone(query.grupoId)));
-      if (query.sedeId) conditions.push(eq(marks.siteId, requireIdOrNone(query.sedeId)));
-      if (query.desde) conditions.push(sql`${localDay(effective)} >= ${query.desde}`);
-      if (query.hasta) conditions.push(sql`${localDay(effective)} <= ${query.hasta}`);
-      if (query.tipo) conditions.push(eq(marks.kind, query.tipo));
-      if (query.metodo) conditions.push(eq(marks.method, query.metodo));
-      if (query.offline !== undefined) conditions.push(eq(marks.offline, query.offline));
-      if (query.fueraDeGeocerca !== undefined) conditions.push(eq(marks.outsideGeofence, query.fueraDeGeocerca));
-      if (query.precisionBaja !== undefined) conditions.push(eq(marks.lowAccuracy, query.precisionBaja));
-      const where = and(...conditions);
-      const joinUsers = and(eq(users.companyId, marks.companyId), eq(users.id, marks.userId));
-      const joinSites = and(eq(sites.companyId, marks.companyId), eq(sites.id, marks.siteId));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ mark: marks, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut })
-          .from(marks)
-          .innerJoin(users, joinUsers)
-          .leftJoin(sites, joinSites)
-          .where(where)
-          .orderBy(desc(effective), desc(marks.seq))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(marks).innerJoin(users, joinUsers).leftJoin(sites, joinSites).where(where),
-      ]);
+      const { rows, total } = await repo.listMarks(
+        db,
+        session.companyId,
+        scope,
+        {
+          ...query,
+          usuarioId: query.usuarioId ? requireIdOrNone(query.usuarioId) : undefined,
+          grupoId: query.grupoId ? requireIdOrNone(query.grupoId) : undefined,
+          sedeId: query.sedeId ? requireIdOrNone(query.sedeId) : undefined,
+        },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
       return {
-        items: rows.map((row) => ({ ...toMarca(row.mark), trabajador: `${row.nombre} ${row.apellidos}`, rut: row.rut })),
-        total: Number(total?.n ?? 0),
+        items: rows.map((row) => ({ ...toMarca(row.mark), trabajador: `${row.nombre} ${row.apellidos}`, rut: formatRut(row.rut) ?? row.rut })),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -183,35 +157,23 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
     async attempts(session: RequestSession, query: IntentosQueryInput): Promise<IntentosPage> {
       requirePerfil(session, 'administrador', 'supervisor');
       const scope = await scopeOf(session);
-      const conditions: (SQL | undefined)[] = [eq(markAttempts.companyId, session.companyId)];
       // A supervisor sees attempts of the people they lead; unknown credentials (no worker) only the administrator.
-      if (!('all' in scope)) conditions.push(scopeCondition(scope));
-      if (query.usuarioId) conditions.push(eq(markAttempts.userId, requireIdOrNone(query.usuarioId)));
-      if (query.sedeId) conditions.push(eq(markAttempts.siteId, requireIdOrNone(query.sedeId)));
-      if (query.desde) conditions.push(sql`${localDay(sql`${markAttempts.at}`)} >= ${query.desde}`);
-      if (query.hasta) conditions.push(sql`${localDay(sql`${markAttempts.at}`)} <= ${query.hasta}`);
-      if (query.motivo) conditions.push(eq(markAttempts.reason, query.motivo));
-      if (query.metodo) conditions.push(eq(markAttempts.method, query.metodo));
-      const where = and(...conditions);
-      const joinUsers = and(eq(users.companyId, markAttempts.companyId), eq(users.id, markAttempts.userId));
-      const joinSites = and(eq(sites.companyId, markAttempts.companyId), eq(sites.id, markAttempts.siteId));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ attempt: markAttempts, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut })
-          .from(markAttempts)
-          .leftJoin(users, joinUsers)
-          .leftJoin(sites, joinSites)
-          .where(where)
-          .orderBy(desc(markAttempts.at), desc(markAttempts.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(markAttempts).leftJoin(users, joinUsers).leftJoin(sites, joinSites).where(where),
-      ]);
+      const { rows, total } = await repo.listAttempts(
+        db,
+        session.companyId,
+        scope,
+        {
+          ...query,
+          usuarioId: query.usuarioId ? requireIdOrNone(query.usuarioId) : undefined,
+          sedeId: query.sedeId ? requireIdOrNone(query.sedeId) : undefined,
+        },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
       return {
         items: rows.map((row) =>
           toIntento(row.attempt, row.nombre !== null ? { nombre: row.nombre, apellidos: row.apellidos!, rut: row.rut! } : null),
         ),
-        total: Number(total?.n ?? 0),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -232,9 +194,9 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
     async verify(hash: string): Promise<Verificacion> {
       const normalized = hash.trim().toLowerCase();
       if (!/^[0-9a-f]{64}$/.test(normalized)) throw notFound(READ_MESSAGES.receiptNotFound);
-      const [mark] = await db.select().from(marks).where(eq(marks.hash, normalized)).limit(1);
+      const mark = await repo.markByHash(db, normalized);
       if (!mark) throw notFound(READ_MESSAGES.receiptNotFound);
-      return { integra: markHash(mark) === mark.hash, comprobante: await comprobanteOf(mark) };
+      return { integra: markHash(mark) === mark.hash, comprobante: publicReceipt(await comprobanteOf(mark)) };
     },
 
     /** Recomputes every hash and link of one worker's chain (or every worker's) and reports each break. */
@@ -243,13 +205,9 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
       const companyId = session.companyId;
       if (usuarioId !== undefined) {
         requireId(usuarioId, READ_MESSAGES.userNotFound);
-        const [user] = await db.select({ id: users.id }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, usuarioId)));
-        if (!user) throw notFound(READ_MESSAGES.userNotFound);
+        if (!(await repo.userExists(db, companyId, usuarioId))) throw notFound(READ_MESSAGES.userNotFound);
       }
-      const heads = await db
-        .select()
-        .from(markChainHeads)
-        .where(and(eq(markChainHeads.companyId, companyId), usuarioId ? eq(markChainHeads.userId, usuarioId) : undefined));
+      const heads = await repo.chainHeads(db, companyId, usuarioId);
       const headByUser = new Map(heads.map((head) => [head.userId, head]));
       const rupturas: VerificacionCadena['rupturas'] = [];
       const seen = new Set<string>();
@@ -274,18 +232,7 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
       const BATCH = 5000;
       let after: { userId: string; seq: number } | null = null;
       for (;;) {
-        const batch: MarkRow[] = await db
-          .select()
-          .from(marks)
-          .where(
-            and(
-              eq(marks.companyId, companyId),
-              usuarioId ? eq(marks.userId, usuarioId) : undefined,
-              after ? or(gt(marks.userId, after.userId), and(eq(marks.userId, after.userId), gt(marks.seq, after.seq))) : undefined,
-            ),
-          )
-          .orderBy(asc(marks.userId), asc(marks.seq))
-          .limit(BATCH);
+        const batch: MarkRow[] = await repo.chainMarksAfter(db, companyId, usuarioId, after, BATCH);
         for (const mark of batch) {
           verified++;
           if (!current || current.userId !== mark.userId) {

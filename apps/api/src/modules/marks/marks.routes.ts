@@ -61,7 +61,9 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
       );
       if (result.status === 'refused') throw new AppError('MARCA_RECHAZADA', result.mensaje, { motivo: result.motivo });
       if (result.status === 'ignored') return reply.code(200).send({ intento: result.intento, motivo: result.motivo, mensaje: result.mensaje });
-      return reply.code(result.replay ? 200 : 201).send({ marca: result.marca, comprobante: result.comprobante });
+      // Tells the worker when the mark falls away from today's shift (it is recorded either way).
+      const turno = await read.placement(session.companyId, session.userId, new Date(result.marca.horaOriginal ?? result.marca.instante));
+      return reply.code(result.replay ? 200 : 201).send({ marca: result.marca, comprobante: result.comprobante, turno });
     },
   );
 

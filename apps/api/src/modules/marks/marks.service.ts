@@ -8,25 +8,22 @@ import {
   type Comprobante,
   type Intento,
   type Marca,
-  type MetodoMarca,
   type MotivoIntento,
-  type Posicion,
-  type TipoMarca,
 } from '@jornada/contracts';
-import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client';
-import { companies, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
+import { formatRut } from '@jornada/domain';
+import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/access';
 import { enqueueJob } from '../../lib/jobs';
 import type { AppMetrics } from '../../ops/metrics';
 import { buildComprobante, type ReceiptSource } from './receipt';
 import { createMarkBatcher } from './mark-batch';
 import { checkedOriginalTime, hashedMark, planMark, type MarkPlan } from './marks.plan';
+import * as repo from './marks.repository';
+import type { AttemptRow, MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
 export { CLOCK_ONLINE_WINDOW_MS, OFFLINE_FUTURE_SKEW_MS } from './marks.plan';
+export type { AttemptRow, MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
-export type MarkRow = typeof marks.$inferSelect;
-export type AttemptRow = typeof markAttempts.$inferSelect;
 
 /** The job that e-mails a mark's receipt. */
 export const RECEIPT_JOB = 'comprobante-marca';
@@ -34,36 +31,7 @@ export const RECEIPT_JOB = 'comprobante-marca';
 /** Two marks of the same kind closer than this, with no mark between them, are one mark and a repeat. */
 export const REPEAT_WINDOW_MS = 12 * 60 * 60 * 1000;
 
-export interface RecordMarkInput {
-  companyId: string;
-  userId: string;
-  tipo: TipoMarca;
-  metodo: MetodoMarca;
-  /** The device's idempotency key (uuid for web marking; any stable text for clock logs, e.g. `serial:pin:time`). */
-  idCliente: string;
-  posicion?: Posicion | undefined;
-  dispositivo?: string | undefined;
-  /**
-   * The mark's own time when it is not the server's: the device time of an offline mark (flagged
-   * offline), a clock-device log line (flagged offline only when older than CLOCK_ONLINE_WINDOW_MS), or
-   * the corrected time of a correction (metodo `correccion`: never offline, no age limit). The mark is
-   * ordered and evaluated by it.
-   */
-  horaOriginal?: Date | string | undefined;
-  /** The kiosk or clock device that took the mark. */
-  deviceId?: string | undefined;
-  /** The site of the device (kiosk, clock); the worker's own site when absent. */
-  siteId?: string | undefined;
-  /** The mark a correction replaces (metodo `correccion`). */
-  corrigeMarcaId?: string | undefined;
-  /** Skip the receipt e-mail (demo data). */
-  sinCorreo?: boolean;
-}
 
-export interface RecordContext {
-  now: Date;
-  ip?: string | undefined;
-}
 
 export type RecordMarkResult =
   /** A new mark (`replay: false`) or the same mark again for a retried `idCliente` (`replay: true`). */
@@ -73,35 +41,16 @@ export type RecordMarkResult =
   /** Refused and logged as an attempt: trabajador_inactivo, contrato_terminado, metodo_no_permitido. */
   | { status: 'refused'; motivo: MotivoIntento; intento: Intento; mensaje: string };
 
-export interface RecordAttemptInput {
-  companyId: string;
-  /** Null when the credential named nobody (unknown fingerprint, unknown RUT). */
-  userId: string | null;
-  tipo?: TipoMarca | null | undefined;
-  metodo: MetodoMarca;
-  motivo: MotivoIntento;
-  detalle?: string | undefined;
-  dispositivo?: string | undefined;
-  deviceId?: string | undefined;
-  siteId?: string | undefined;
-  posicion?: Posicion | undefined;
-  marcaId?: string | undefined;
-  idCliente?: string | undefined;
-}
 
-export const MARK_MESSAGES: Record<'trabajador_inactivo' | 'contrato_terminado' | 'metodo_no_permitido' | 'marca_repetida', string> = {
+export const MARK_MESSAGES: Record<'trabajador_inactivo' | 'contrato_terminado' | 'contrato_no_iniciado' | 'metodo_no_permitido' | 'marca_repetida', string> = {
   trabajador_inactivo: 'No puedes marcar: tu cuenta está desactivada. Habla con tu empleador.',
   contrato_terminado: 'No puedes marcar: tu contrato terminó. Habla con tu empleador.',
+  contrato_no_iniciado: 'No puedes marcar: tu contrato aún no comienza. Habla con tu empleador.',
   metodo_no_permitido: 'No puedes marcar con este método. Tu empleador no lo tiene habilitado para ti.',
   marca_repetida: 'Ya tenías registrada esa marca: la repetida se guardó como intento y no cuenta.',
 };
 
 
-export interface WorkerContext {
-  user: typeof users.$inferSelect;
-  company: typeof companies.$inferSelect;
-  site: typeof sites.$inferSelect | null;
-}
 
 export function toMarca(row: MarkRow): Marca {
   return {
@@ -130,7 +79,7 @@ export function toIntento(row: AttemptRow, worker?: { nombre: string; apellidos:
     id: row.id,
     usuarioId: row.userId,
     trabajador: worker ? `${worker.nombre} ${worker.apellidos}` : null,
-    rut: worker ? worker.rut : null,
+    rut: worker ? (formatRut(worker.rut) ?? worker.rut) : null,
     tipo: row.kind,
     metodo: row.method,
     motivo: row.reason,
@@ -144,25 +93,10 @@ export function toIntento(row: AttemptRow, worker?: { nombre: string; apellidos:
   };
 }
 
-/** The effective time of a mark: the device time of an offline mark, the server time otherwise. */
-const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
-
 export function receiptSource(ctx: WorkerContext, mark: MarkRow, publicUrl: string): ReceiptSource {
   return { mark, worker: ctx.user, company: ctx.company, site: ctx.site, publicUrl };
 }
 
-export async function loadWorkerContext(dbx: DbOrTx, companyId: string, userId: string, siteId?: string | null): Promise<WorkerContext | null> {
-  const [row] = await dbx
-    .select({ user: users, company: companies })
-    .from(users)
-    .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
-    .limit(1);
-  if (!row) return null;
-  const wanted = siteId ?? row.user.siteId;
-  const site = wanted ? ((await dbx.select().from(sites).where(and(eq(sites.companyId, companyId), eq(sites.id, wanted))).limit(1))[0] ?? null) : null;
-  return { user: row.user, company: row.company, site };
-}
 
 export interface MarksServiceDeps {
   db: Db;
@@ -173,30 +107,7 @@ export interface MarksServiceDeps {
 }
 
 export function createMarksService({ db, publicUrl, metrics, onJobQueued }: MarksServiceDeps) {
-  async function insertAttempt(dbx: DbOrTx, input: RecordAttemptInput, at: Date, ip?: string): Promise<AttemptRow> {
-    const [row] = await dbx
-      .insert(markAttempts)
-      .values({
-        companyId: input.companyId,
-        userId: input.userId,
-        kind: input.tipo ?? null,
-        method: input.metodo,
-        reason: input.motivo,
-        at,
-        siteId: input.siteId ?? null,
-        markId: input.marcaId ?? null,
-        clientId: input.idCliente ?? null,
-        detail: input.detalle ?? null,
-        device: input.dispositivo ?? null,
-        deviceId: input.deviceId ?? null,
-        lat: input.posicion?.lat ?? null,
-        lng: input.posicion?.lng ?? null,
-        accuracyM: input.posicion?.precisionM ?? null,
-        ip: ip ?? null,
-      })
-      .returning();
-    return row!;
-  }
+  const insertAttempt = repo.insertAttempt;
 
   function recorded(ctx: WorkerContext, row: MarkRow, replay: boolean): RecordMarkResult {
     return { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)) };
@@ -232,7 +143,7 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
 
   /** Every case, serialised per worker by the chain head's row lock. */
   async function lockedMark(input: RecordMarkInput, ctx: RecordContext, originalAt: Date | null): Promise<RecordMarkResult> {
-    const worker = await loadWorkerContext(db, input.companyId, input.userId, input.siteId);
+    const worker = await repo.loadWorkerContext(db, input.companyId, input.userId, input.siteId);
     if (!worker) throw fieldError('usuarioId', 'El trabajador no existe.');
     const plan = planMark(worker, input, ctx, originalAt);
     if (plan.refusal) return refuse(worker, plan, plan.refusal, ctx);
@@ -241,61 +152,31 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
     let queued = false;
     const result = await db.transaction(async (tx): Promise<RecordMarkResult> => {
       // The per-worker lock: ON CONFLICT DO UPDATE locks the chain-head row until commit.
-      const [head] = await tx
-        .insert(markChainHeads)
-        .values({ companyId: input.companyId, userId: input.userId })
-        .onConflictDoUpdate({ target: [markChainHeads.companyId, markChainHeads.userId], set: { seq: sql`${markChainHeads.seq}` } })
-        .returning();
+      const head = await repo.lockChainHead(tx, input.companyId, input.userId);
 
       // Idempotency, under the lock: the same idCliente gives back what it gave the first time.
-      const [existing] = await tx
-        .select()
-        .from(marks)
-        .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), eq(marks.clientId, input.idCliente)))
-        .limit(1);
+      const existing = await repo.markByClientId(tx, input.companyId, input.userId, input.idCliente);
       if (existing) return recorded(worker, existing, true);
-      const [repeatedBefore] = await tx
-        .select()
-        .from(markAttempts)
-        .where(and(eq(markAttempts.companyId, input.companyId), eq(markAttempts.userId, input.userId), eq(markAttempts.clientId, input.idCliente)))
-        .limit(1);
+      const repeatedBefore = await repo.attemptByClientId(tx, input.companyId, input.userId, input.idCliente);
       if (repeatedBefore?.reason === 'marca_repetida') {
         return { status: 'ignored', replay: true, motivo: 'marca_repetida', intento: toIntento(repeatedBefore, worker.user), mensaje: MARK_MESSAGES.marca_repetida };
       }
 
-      // Consecutive marks of the same kind: the first counts, the repeat is an attempt.
-      const around = [
-        tx
-          .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
-          .from(marks)
-          .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), lte(effective, effectiveAt.toISOString())))
-          .orderBy(desc(effective))
-          .limit(1),
-      ];
-      if (originalAt) {
-        around.push(
-          tx
-            .select({ id: marks.id, kind: marks.kind, eff: sql<string>`${effective}` })
-            .from(marks)
-            .where(and(eq(marks.companyId, input.companyId), eq(marks.userId, input.userId), gt(effective, effectiveAt.toISOString())))
-            .orderBy(effective)
-            .limit(1),
-        );
-      }
+      // Consecutive marks of the same kind: the first counts, the repeat is an attempt. The mark a
+      // correction supersedes is not a neighbour: the correction takes its place.
+      // The one before, and (for a mark with its own time) the one after: read in turn, the second only if needed.
+      const around = [() => repo.markAtOrBefore(tx, input.companyId, input.userId, effectiveAt, input.corrigeMarcaId)];
+      if (originalAt) around.push(() => repo.markAfter(tx, input.companyId, input.userId, effectiveAt, input.corrigeMarcaId));
       for (const query of around) {
-        const [neighbour] = await query;
+        const neighbour = await query();
         if (neighbour && neighbour.kind === input.tipo && Math.abs(new Date(neighbour.eff).getTime() - effectiveAt.getTime()) < REPEAT_WINDOW_MS) {
           const attempt = await insertAttempt(tx, { ...plan.attempt, motivo: 'marca_repetida', marcaId: neighbour.id, detalle: 'Se conserva la primera marca de este tipo.' }, ctx.now, ctx.ip);
           return { status: 'ignored', replay: false, motivo: 'marca_repetida', intento: toIntento(attempt, worker.user), mensaje: MARK_MESSAGES.marca_repetida };
         }
       }
 
-      const mark = hashedMark(plan.values, head!);
-      const [row] = await tx.insert(marks).values(mark).returning();
-      await tx
-        .update(markChainHeads)
-        .set({ seq: mark.seq, lastHash: mark.hash, lastMarkId: mark.id })
-        .where(and(eq(markChainHeads.companyId, input.companyId), eq(markChainHeads.userId, input.userId)));
+      const mark = hashedMark(plan.values, head);
+      const row = await repo.insertMarkAndAdvanceHead(tx, mark);
       if (plan.outsideGeofence) {
         const detalle = `A ${Math.round(plan.values.distanceM!)} m de la sede (radio ${worker.site!.geofenceRadiusM} m).`;
         await insertAttempt(tx, { ...plan.attempt, motivo: 'fuera_de_geocerca', marcaId: mark.id, detalle }, ctx.now, ctx.ip);
@@ -307,7 +188,7 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
         await enqueueJob(tx, RECEIPT_JOB, { companyId: input.companyId, markId: mark.id }, ctx.now);
         queued = true;
       }
-      return recorded(worker, row!, false);
+      return recorded(worker, row, false);
     });
     return finish(result, queued);
   }

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { markAttempts, marks, users } from '../../db/schema/index';
+import { markAttempts, marks, planningDays, users } from '../../db/schema/index';
 import { runAsCompany } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
-import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from './marks.fixtures';
+import { createShift } from '../../test/fixtures/planning';
+import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from '../../test/fixtures/marks';
 
 let t: TestApp;
 let company: MarkingCompany;
@@ -162,4 +163,45 @@ describe('POST /api/v1/marcas', () => {
     expect((await attemptsOf(worker.id)).map((a) => [a.reason, a.method])).toEqual([['metodo_no_permitido', 'web']]);
   });
 
+});
+
+describe('POST /api/v1/marcas: where the mark falls against the plan', () => {
+  async function planDay(userId: string, date: string, shift: { id: string; version: number } | null) {
+    const now = t.clock.now();
+    await t.database.db.insert(planningDays).values({
+      companyId: company.companyId,
+      userId,
+      date,
+      kind: shift ? 'turno' : 'libre',
+      shiftId: shift?.id ?? null,
+      shiftVersion: shift?.version ?? null,
+      firstPlannedAt: now,
+      assignedAt: now,
+      origin: 'manual',
+    });
+  }
+
+  it('says when a web mark falls outside today’s 07:00–15:00 shift (19:17), and is still recorded', async () => {
+    const shift = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
+    // 2025-06-02 13:00 UTC is 09:00 in Santiago: inside the shift.
+    const early = await markingWorker(t.app, t.database.db, company);
+    await planDay(early.id, '2025-06-02', shift);
+    const inside = await mark(t.app, early.headers, { tipo: 'entrada' });
+    expect(inside.statusCode, inside.body).toBe(201);
+    expect(inside.json().turno).toEqual({ ubicacion: 'dentro', turno: '07:00–15:00' });
+
+    t.clock.set('2025-06-02T23:17:00Z'); // 19:17 in Santiago
+    const late = await markingWorker(t.app, t.database.db, company);
+    await planDay(late.id, '2025-06-02', shift);
+    const outside = await mark(t.app, late.headers, { tipo: 'entrada' });
+    expect(outside.statusCode, outside.body).toBe(201);
+    expect(outside.json()).toMatchObject({ marca: { tipo: 'entrada' }, turno: { ubicacion: 'fuera', turno: '07:00–15:00' } });
+    expect(await countMarks(late.id)).toBe(1);
+
+    const resting = await markingWorker(t.app, t.database.db, company);
+    await planDay(resting.id, '2025-06-02', null);
+    expect((await mark(t.app, resting.headers, { tipo: 'entrada' })).json().turno).toEqual({ ubicacion: 'libre', turno: null });
+    const unplanned = await markingWorker(t.app, t.database.db, company);
+    expect((await mark(t.app, unplanned.headers, { tipo: 'entrada' })).json().turno).toEqual({ ubicacion: 'sin_planificar', turno: null });
+  });
 });

@@ -1,9 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { marks } from '../../db/schema/index';
 import type { JobQueue } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
-import { loadWorkerContext, RECEIPT_JOB, receiptSource } from './marks.service';
+import { findMark, loadWorkerContext } from './marks.repository';
+import { RECEIPT_JOB, receiptSource } from './marks.service';
 import { buildComprobante, receiptEmail } from './receipt';
 
 /**
@@ -13,7 +12,7 @@ import { buildComprobante, receiptEmail } from './receipt';
 export function registerReceiptJobs(queue: JobQueue, deps: { db: Db; mailer: Mailer; publicUrl: string }): void {
   queue.handle(RECEIPT_JOB, async (payload) => {
     const { companyId, markId } = payload as { companyId: string; markId: string };
-    const [mark] = await deps.db.select().from(marks).where(and(eq(marks.companyId, companyId), eq(marks.id, markId))).limit(1);
+    const mark = await findMark(deps.db, companyId, markId);
     // A mark never disappears (insert-only), but a company deleted with its data has nothing left to send.
     if (!mark) return;
     const ctx = await loadWorkerContext(deps.db, companyId, mark.userId, mark.siteId);

@@ -2,7 +2,7 @@ import PDFDocument from 'pdfkit';
 import { METODO_MARCA_LABELS, receiptLines, TIPO_MARCA_LABELS, type Comprobante, type MetodoMarca, type TipoMarca } from '@jornada/contracts';
 import { formatRut } from '@jornada/domain';
 import type { MailMessage } from '../../lib/mailer';
-import { fullAddress } from '../sites/sites.service';
+import { fullAddress } from '../sites/index';
 
 /** What a receipt is made of: the stored mark and the people and places it names. */
 export interface ReceiptSource {

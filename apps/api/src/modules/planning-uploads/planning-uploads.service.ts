@@ -8,15 +8,17 @@ import {
   type Conflictos,
   type FilaCarga,
   type FilaError,
+  type Ocurrencia,
   type ResumenDiasCarga,
   type SolicitadoPor,
 } from '@jornada/contracts';
 import { diffDays, expandPattern, fixedWeek, formatRut, parseRotationName, validateShiftTemplate, type PatternStep, type PlanningPattern } from '@jornada/domain';
-import type { Db, DbOrTx } from '../../db/client';
+import { analyzeAfterBulkLoad, type Db, type DbOrTx } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import {
   col,
+  EXAMPLE_ROW_MARK,
   INSTRUCTIONS_SHEET,
   parseTable,
   readSpreadsheet,
@@ -35,16 +37,20 @@ import {
   decide,
   loadCatalog,
   REST,
+  shiftStartProblem,
   withinContract,
   writeDays,
   type Assignment,
   type DayWrite,
   type ShiftCatalog,
-} from '../planning/planning.model';
-import * as planningRepo from '../planning/planning.repository';
-import type { PlanningService } from '../planning/planning.service';
-import { breakColumns, colacionOf, etiquetaOf, timingDiffers } from '../shifts/shifts.model';
-import * as shiftsRepo from '../shifts/shifts.repository';
+  type ShiftStartProblem,
+  loadDays,
+  workersByRut,
+  type PlanningService,
+  type Worker,
+  type WorkerScope,
+} from '../planning/index';
+import { allShifts, breakColumns, colacionOf, etiquetaOf, insertShifts, timingDiffers, updateShift, type NewShift, type ShiftRow } from '../shifts/index';
 import { requestColumns, time } from './upload-columns';
 
 /** Most days a planner file may generate (rows × their ranges): beyond it the request would be slow, not useful. */
@@ -70,6 +76,7 @@ export const UPLOAD_MESSAGES = {
   breakBoth: 'Usa colación fija (inicio y fin) o colación en minutos, no ambas.',
   breakWindow: 'Indica el inicio y el fin de la colación fija.',
   badColor: 'El color debe tener el formato #rrggbb.',
+  exampleRow: 'Fila de ejemplo de la plantilla: se omite.',
   tooManyDays: (max: number) => `El archivo genera más de ${max.toLocaleString('es-CL')} días de planificación. Divídelo en archivos más pequeños.`,
 } as const;
 
@@ -77,7 +84,7 @@ const rut = col.rut({ header: 'RUT', aliases: ['Rut trabajador', 'RUN'], require
 
 export const SHIFT_COLUMNS = {
   codigo: col.text({ header: 'Código', aliases: ['Codigo turno', 'Código del turno'], required: true, max: 20, description: 'Código único del turno (letras, números, punto o guion; sin espacios). Si ya existe, la fila actualiza ese turno.', example: 'MAN' }),
-  nombre: col.text({ header: 'Nombre', aliases: ['Nombre del turno', 'Turno'], required: true, max: 100, description: 'Nombre del turno.', example: 'Mañana' }),
+  nombre: col.text({ header: 'Nombre', aliases: ['Nombre del turno', 'Turno'], required: true, max: 100, description: `Nombre del turno. En la plantilla, el de la fila de ejemplo empieza con «${EXAMPLE_ROW_MARK}»: la carga omite esa fila.`, example: `${EXAMPLE_ROW_MARK} Mañana (esta fila se omite al cargar; reemplázala por tus turnos)` }),
   inicio: time({ header: 'Inicio', aliases: ['Hora inicio', 'Entrada'], required: true, description: 'Hora de inicio, HH:MM.', example: '07:00' }),
   fin: time({ header: 'Fin', aliases: ['Hora fin', 'Término', 'Salida'], required: true, allowMidnightEnd: true, description: 'Hora de término, HH:MM. Si es igual o anterior al inicio, termina al día siguiente (turno de noche).', example: '15:00' }),
   colacionInicio: time({ header: 'Colación inicio', aliases: ['Inicio colación'], required: false, description: 'Inicio de la colación fija (vacío si la colación es en minutos).', example: '' }),
@@ -120,7 +127,8 @@ const TEMPLATES = {
     columns: SHIFT_COLUMNS,
     instructions: [
       'Carga masiva de turnos de Jornada',
-      'Una fila por turno, desde la fila 2 (reemplaza la fila de ejemplo). El código identifica el turno: si existe, se actualiza.',
+      'Una fila por turno, desde la fila 2. El código identifica el turno: si existe, se actualiza.',
+      'La fila 2 de la plantilla es un ejemplo: su Nombre empieza con «EJEMPLO:» y la carga la omite, así no cambia ningún turno tuyo. Reemplázala o bórrala.',
       'Colación: fija (Colación inicio y Colación fin) o en minutos (Colación minutos), no ambas.',
       'Cambiar el horario de un turno crea una versión nueva: los días ya planificados conservan el horario con que se planificaron.',
       ...INSTRUCTIONS_COMMON,
@@ -131,7 +139,8 @@ const TEMPLATES = {
     columns: PLANNING_COLUMNS,
     instructions: [
       'Carga masiva de planificación de Jornada',
-      'Una fila por trabajador y día, desde la fila 2 (reemplaza la fila de ejemplo). Turno: código del turno o «libre».',
+      'Una fila por trabajador y día, desde la fila 2. Turno: código del turno o «libre».',
+      'La fila 2 de la plantilla es un ejemplo: su Observación empieza con «EJEMPLO:» y la carga la omite. Reemplázala o bórrala.',
       'Si la fecha ya estaba planificada con otra cosa, se reemplaza y queda en el registro de modificaciones de turnos.',
       'Cambiar una fecha que ya pasó exige la columna Motivo.',
       ...INSTRUCTIONS_COMMON,
@@ -142,6 +151,7 @@ const TEMPLATES = {
     columns: PLANNER_COLUMNS,
     instructions: [
       'Planificador masivo de Jornada: asigna un patrón a cada trabajador entre dos fechas.',
+      'La fila 2 de la plantilla es un ejemplo: su Observación empieza con «EJEMPLO:» y la carga la omite. Reemplázala o bórrala.',
       'Patrones: NxM (4x4, 7x7, 14x14…) empieza el ciclo en la fecha inicio (más el desfase); 5x2 = lunes a viernes; 6x1 = lunes a sábado; o una secuencia de códigos y «libre» separados por comas.',
       'Las fechas ya planificadas se reemplazan (o se conservan si eliges «conservar» al subir) y los cambios quedan en el registro de modificaciones de turnos.',
       'Las fechas fuera del contrato del trabajador se omiten. Cambiar fechas que ya pasaron exige la columna Motivo.',
@@ -171,10 +181,10 @@ interface RequestInfo {
 
 export function createPlanningUploadsService(db: Db, planning: PlanningService) {
   /** Workers of the file's RUTs, the caller's scope and the shift catalog, loaded once. */
-  async function lookups(dbx: DbOrTx, session: RequestSession, scope: planningRepo.WorkerScope, ruts: string[]) {
-    const workers = await planningRepo.workersByRut(dbx, session.companyId, [...new Set(ruts)]);
+  async function lookups(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, ruts: string[]) {
+    const workers = await workersByRut(dbx, session.companyId, [...new Set(ruts)]);
     const catalog = await loadCatalog(dbx, session.companyId);
-    const inScope = (w: planningRepo.Worker) =>
+    const inScope = (w: Worker) =>
       'all' in scope ? true : 'groupIds' in scope ? w.groupId !== null && scope.groupIds.includes(w.groupId) : w.id === scope.userId;
     return { workerByRut: new Map(workers.map((w) => [w.rut, w])), inScope, catalog };
   }
@@ -193,13 +203,14 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
 
   async function planShifts(dbx: DbOrTx, session: RequestSession, file: UploadedFile, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
-    const table = parseTable(sheet, SHIFT_COLUMNS);
+    const table = parseTable(sheet, SHIFT_COLUMNS, { exampleColumn: 'nombre' });
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
-    const existing = new Map((await shiftsRepo.allShifts(dbx, session.companyId)).map((s) => [s.codigo, s]));
+    for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
+    const existing = new Map((await allShifts(dbx, session.companyId)).map((s) => [s.codigo, s]));
     const seen = new Map<string, number>();
-    const creates: shiftsRepo.NewShift[] = [];
-    const updates: { current: shiftsRepo.ShiftRow; values: Partial<shiftsRepo.NewShift>; timingChanged: boolean }[] = [];
+    const creates: NewShift[] = [];
+    const updates: { current: ShiftRow; values: Partial<NewShift>; timingChanged: boolean }[] = [];
     const H = Object.fromEntries(Object.entries(SHIFT_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof SHIFT_COLUMNS, string>;
     for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
 
@@ -283,13 +294,14 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
 
   // --- Planning (one row a day) ----------------------------------------------------------------
 
-  async function planPlanning(dbx: DbOrTx, session: RequestSession, scope: planningRepo.WorkerScope, file: UploadedFile, now: Date) {
+  async function planPlanning(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
-    const table = parseTable(sheet, PLANNING_COLUMNS);
+    const table = parseTable(sheet, PLANNING_COLUMNS, { exampleColumn: 'observacion' });
     const H = Object.fromEntries(Object.entries(PLANNING_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNING_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
     for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
+    for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
     const { workerByRut, inScope, catalog } = await lookups(
       dbx,
       session,
@@ -303,7 +315,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       if (values.fecha > max) max = values.fecha;
     }
     const userIds = [...new Set(table.rows.map((r) => workerByRut.get(r.values.rut)?.id).filter((id): id is string => id !== undefined))];
-    const stored = userIds.length ? await planningRepo.loadDays(dbx, session.companyId, userIds, min, max) : [];
+    const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
     const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
     const seen = new Map<string, number>();
     const writes: DayWrite[] = [];
@@ -333,6 +345,12 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       }
       const existing = existingByKey.get(`${worker.id}:${v.fecha}`);
       const accion = decide(existing, step, 'reemplazar');
+      const startProblem = accion === 'sin_cambios' ? null : shiftStartProblem(catalog, step, v.fecha, worker.zone, v.ocurrencia);
+      if (startProblem) {
+        errores.push({ fila, columna: startProblem.field === 'turno' ? H.turno : H.ocurrencia, mensaje: startProblem.message });
+        filas.push({ fila, accion: 'error', clave, descripcion: `${worker.nombre} ${worker.apellidos}`, cambios: [] });
+        continue;
+      }
       let today = todayByZone.get(worker.zone);
       if (!today) todayByZone.set(worker.zone, (today = localDate(now, worker.zone)));
       const past = v.fecha < today;
@@ -408,13 +426,14 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     return { kind: 'sequence', steps, offset: desfase, anchor };
   }
 
-  async function planPlanner(dbx: DbOrTx, session: RequestSession, scope: planningRepo.WorkerScope, file: UploadedFile, conflictos: Conflictos, now: Date) {
+  async function planPlanner(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, conflictos: Conflictos, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
-    const table = parseTable(sheet, PLANNER_COLUMNS);
+    const table = parseTable(sheet, PLANNER_COLUMNS, { exampleColumn: 'observacion' });
     const H = Object.fromEntries(Object.entries(PLANNER_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNER_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
     for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
+    for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
     const { workerByRut, inScope, catalog } = await lookups(
       dbx,
       session,
@@ -425,12 +444,13 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     // First pass: row-level checks and the total size, before loading any planning.
     interface Candidate {
       fila: number;
-      worker: planningRepo.Worker;
+      worker: Worker;
       pattern: PlanningPattern<Assignment>;
       from: string;
       to: string;
       request: RequestInfo;
       patron: string;
+      ocurrencia: Ocurrencia | null;
     }
     const candidates: Candidate[] = [];
     const rangesByRut = new Map<string, { fila: number; from: string; to: string }[]>();
@@ -467,6 +487,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
         from: v.fechaInicio,
         to: v.fechaFin,
         patron: v.patron,
+        ocurrencia: v.ocurrencia,
         request: { requestedBy: v.solicitadoPor ?? 'empleador', motivo: v.motivo, observacion: v.observacion },
       });
     }
@@ -478,7 +499,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       if (c.to > max) max = c.to;
     }
     const userIds = [...new Set(candidates.map((c) => c.worker.id))];
-    const stored = userIds.length ? await planningRepo.loadDays(dbx, session.companyId, userIds, min, max) : [];
+    const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
     const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
     const writes: DayWrite[] = [];
     const dias = emptyDays();
@@ -488,6 +509,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       const today = localDate(now, c.worker.zone);
       const counts = { crear: 0, reemplazar: 0, conservar: 0, sinCambios: 0, pasados: 0, fuera: 0 };
       const rowWrites: DayWrite[] = [];
+      let startProblem: ShiftStartProblem | null = null;
       for (const { date, step } of expandPattern(c.pattern, c.from, c.to)) {
         if (!withinContract(c.worker, date)) {
           counts.fuera++;
@@ -499,6 +521,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
         if (accion === 'sin_cambios') counts.sinCambios++;
         else if (accion === 'conservar') counts.conservar++;
         else {
+          startProblem ??= shiftStartProblem(catalog, target, date, c.worker.zone, c.ocurrencia);
           const past = date < today;
           if (past) counts.pasados++;
           counts[accion]++;
@@ -515,6 +538,11 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       }
       const clave = `${formatRut(c.worker.rut) ?? c.worker.rut} ${c.from} – ${c.to}`;
       const descripcion = `${c.worker.nombre} ${c.worker.apellidos}: ${c.patron}`;
+      if (startProblem) {
+        errores.push({ fila: c.fila, columna: startProblem.field === 'turno' ? H.turno : H.ocurrencia, mensaje: startProblem.message });
+        filas.push({ fila: c.fila, accion: 'error', clave, descripcion, cambios: [] });
+        continue;
+      }
       if (counts.pasados > 0 && !c.request.motivo) {
         errores.push({ fila: c.fila, columna: H.motivo, mensaje: UPLOAD_MESSAGES.motivoPastRange });
         filas.push({ fila: c.fila, accion: 'error', clave, descripcion, cambios: [] });
@@ -555,8 +583,8 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
         const result = await planShifts(dbx, session, file, now);
         const apply = commit && result.errores.length === 0;
         if (apply) {
-          await shiftsRepo.insertShifts(dbx, result.creates, session.userId, now);
-          for (const u of result.updates) await shiftsRepo.updateShift(dbx, u.current, u.values, u.timingChanged, session.userId, now);
+          await insertShifts(dbx, result.creates, session.userId, now);
+          for (const u of result.updates) await updateShift(dbx, u.current, u.values, u.timingChanged, session.userId, now);
         }
         return summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply });
       };
@@ -572,7 +600,10 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
         if (apply) await writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificacion' }, result.writes);
         return { ...summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply }), dias: result.dias };
       };
-      return commit ? db.transaction(run) : run(db);
+      if (!commit) return run(db);
+      const outcome = await db.transaction(run);
+      if (outcome.aplicado) await analyzeAfterBulkLoad(db, ['planning_days', 'planning_changes'], outcome.resumen.totalFilas);
+      return outcome;
     },
 
     async planner(session: RequestSession, file: UploadedFile, conflictos: Conflictos, commit: boolean, now: Date): Promise<CargaPlanificacionResultado> {
@@ -584,7 +615,10 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
         if (apply) await writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificador' }, result.writes);
         return { ...summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply }), dias: result.dias };
       };
-      return commit ? db.transaction(run) : run(db);
+      if (!commit) return run(db);
+      const outcome = await db.transaction(run);
+      if (outcome.aplicado) await analyzeAfterBulkLoad(db, ['planning_days', 'planning_changes'], outcome.resumen.totalFilas);
+      return outcome;
     },
   };
 }

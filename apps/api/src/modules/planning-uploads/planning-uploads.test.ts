@@ -5,7 +5,7 @@ import { formatRut } from '@jornada/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addGroup, addWorkers, companyWithAdmin, createShift, multipart, signInAs, type TestCompany, type TestWorker } from '../planning/planning.fixtures';
+import { addGroup, addWorkers, companyWithAdmin, createShift, multipart, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
 let t: TestApp;
 let c: TestCompany;
@@ -45,7 +45,28 @@ describe('bulk shift upload', () => {
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Turnos', 'Instrucciones']);
     const csv = await t.app.inject({ method: 'GET', url: '/api/v1/cargas/planificador/plantilla?formato=csv', headers: c.headers });
-    expect(csv.body.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('RUT;Patrón;Fecha inicio;Fecha fin;Turno;Desfase;Solicitado por;Motivo;Observación');
+    expect(csv.body.replace(/^\ufeff/, '').split('\r\n')[0]).toBe('RUT;Patrón;Fecha inicio;Fecha fin;Turno;Desfase;Solicitado por;Motivo;Observación;Ocurrencia');
+  });
+
+  it('the shifts template uploads as it comes without touching a real MAN shift: its example row is marked and skipped', async () => {
+    const before = (await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=MAN', headers: c.headers })).json().items;
+    expect(before).toMatchObject([{ codigo: 'MAN', inicio: '07:00', fin: '15:00', version: 1 }]);
+    for (const formato of ['xlsx', 'csv'] as const) {
+      const template = await t.app.inject({ method: 'GET', url: `/api/v1/cargas/turnos/plantilla?formato=${formato}`, headers: c.headers });
+      const result = await upload('/api/v1/cargas/turnos', `plantilla.${formato}`, template.rawPayload);
+      expect(result.statusCode, `${formato}: ${result.body}`).toBe(200);
+      expect(result.json()).toMatchObject({
+        valido: true,
+        aplicado: true,
+        errores: [],
+        resumen: { totalFilas: 1, crear: 0, actualizar: 0, sinCambios: 1, conErrores: 0 },
+        filas: [{ fila: 2, accion: 'sin_cambios', descripcion: 'Fila de ejemplo de la plantilla: se omite.' }],
+      });
+    }
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=MAN', headers: c.headers })).json().items).toEqual(before);
+    // The same row without the mark is an ordinary row.
+    const real = await upload('/api/v1/cargas/turnos/vista-previa', 'turnos.csv', ['Código;Nombre;Inicio;Fin', 'MAN;Mañana;07:00;14:00'].join('\n'));
+    expect(real.json()).toMatchObject({ valido: true, resumen: { actualizar: 1 } });
   });
 
   it('creates and updates shifts by code, all or nothing, and the same file twice changes nothing', async () => {
@@ -211,5 +232,78 @@ describe('bulk planner (patterns)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errores.map((e: { fila: number; columna: string }) => `${e.fila}:${e.columna}`)).toEqual(['2:Patrón', '3:Turno', '5:Fecha inicio', '6:Fecha fin']);
     expect((await month(z!.id)).every((d) => d.tipo === 'sin_planificar')).toBe(true);
+  });
+});
+
+describe('templates as downloaded', () => {
+  it('the planning and planner templates upload as they come: the example row is marked and skipped, nothing is written', async () => {
+    for (const kind of ['planificacion', 'planificador'] as const) {
+      for (const formato of ['xlsx', 'csv'] as const) {
+        const template = await t.app.inject({ method: 'GET', url: `/api/v1/cargas/${kind}/plantilla?formato=${formato}`, headers: c.headers });
+        expect(template.statusCode).toBe(200);
+        const result = await upload(`/api/v1/cargas/${kind}`, `plantilla.${formato}`, template.rawPayload);
+        expect(result.statusCode, `${kind} ${formato}: ${result.body}`).toBe(200);
+        expect(result.json<CargaPlanificacionResultado>()).toMatchObject({
+          valido: true,
+          aplicado: true,
+          errores: [],
+          resumen: { totalFilas: 1, crear: 0, actualizar: 0, sinCambios: 1, conErrores: 0 },
+          filas: [{ fila: 2, accion: 'sin_cambios', descripcion: 'Fila de ejemplo de la plantilla: se omite.' }],
+          dias: { crear: 0, reemplazar: 0 },
+        });
+      }
+    }
+    // The example row says so where people read it.
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load((await t.app.inject({ method: 'GET', url: '/api/v1/cargas/planificador/plantilla?formato=xlsx', headers: c.headers })).rawPayload as unknown as ArrayBuffer);
+    const example = workbook.getWorksheet('Planificador')!.getRow(2).values as unknown[];
+    expect(example).toContain('EJEMPLO: esta fila se omite al cargar; reemplázala por tus filas.');
+
+    // The same row with a real worker and without the mark is an ordinary row.
+    const real = ['RUT;Patrón;Fecha inicio;Fecha fin;Turno;Observación', `${formatRut(workers[2]!.rut)};4x4;01-02-2027;08-02-2027;N12;Ejemplo de rotación`].join('\n');
+    const planned = await upload('/api/v1/cargas/planificador/vista-previa', 'planificador.csv', real);
+    expect(planned.json<CargaPlanificacionResultado>()).toMatchObject({ valido: true, dias: { crear: 8 } });
+  });
+});
+
+describe('shift starts across the clock changes in uploads (America/Santiago)', () => {
+  it('a row whose shift starts in the September gap is refused on Turno; one in the repeated April hour needs Ocurrencia', async () => {
+    await createShift(t.app, c.headers, { codigo: 'MED', inicio: '00:30', fin: '08:30' });
+    await createShift(t.app, c.headers, { codigo: 'TRD', inicio: '23:30', fin: '07:30' });
+    const rut = formatRut(workers[1]!.rut);
+    const file = (rows: string[]) => ['RUT;Fecha;Turno;Ocurrencia', ...rows].join('\n');
+    const refused = await upload('/api/v1/cargas/planificacion', 'dst.csv', file([`${rut};05-09-2027;MED;`, `${rut};03-04-2027;TRD;`, `${rut};02-04-2027;TRD;segunda`, `${rut};06-09-2027;MED;`]));
+    expect(refused.statusCode).toBe(400);
+    const result = refused.json<CargaPlanificacionResultado>();
+    expect(result.errores).toEqual([
+      {
+        fila: 2,
+        columna: 'Turno',
+        mensaje:
+          'El turno MED empieza a las 00:30 del 05-09-2027, hora que no existe en America/Santiago: ese día el reloj salta de las 00:00 a las 01:00 por el cambio de horario. Elige otro turno para ese día.',
+      },
+      {
+        fila: 3,
+        columna: 'Ocurrencia',
+        mensaje:
+          'El turno TRD empieza a las 23:30 del 03-04-2027, hora que ocurre dos veces en America/Santiago por el cambio de horario (primero en UTC-3 y luego en UTC-4): indica la ocurrencia «primera» (la planificación ubica el turno la primera vez, en UTC-3).',
+      },
+    ]);
+    // 02-04-2027 is an ordinary day (the occurrence is ignored); nothing was written.
+    expect((await month(workers[1]!.id, '2027-09')).find((d) => d.fecha === '2027-09-06')!.tipo).toBe('sin_planificar');
+
+    const fixed = await upload('/api/v1/cargas/planificacion', 'dst.csv', file([`${rut};03-04-2027;TRD;primera`, `${rut};06-09-2027;MED;`]));
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json<CargaPlanificacionResultado>().dias).toMatchObject({ crear: 2 });
+    expect((await month(workers[1]!.id, '2027-04')).find((d) => d.fecha === '2027-04-03')).toMatchObject({ tipo: 'turno', segundosPlanificados: 9 * 3600 });
+
+    // The planner: a range through the repeated hour needs Ocurrencia on its row.
+    const planner = (ocurrencia: string) =>
+      ['RUT;Patrón;Fecha inicio;Fecha fin;Turno;Ocurrencia', `${formatRut(workers[2]!.rut)};7x0;01-04-2027;05-04-2027;TRD;${ocurrencia}`].join('\n');
+    const missing = await upload('/api/v1/cargas/planificador/vista-previa', 'dst.csv', planner(''));
+    expect(missing.json<CargaPlanificacionResultado>().errores).toEqual([{ fila: 2, columna: 'Ocurrencia', mensaje: expect.stringContaining('El turno TRD empieza a las 23:30 del 03-04-2027') }]);
+    const chosen = await upload('/api/v1/cargas/planificador', 'dst.csv', planner('primera'));
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect(chosen.json<CargaPlanificacionResultado>().dias).toMatchObject({ crear: 5 });
   });
 });

@@ -1,5 +1,5 @@
-import { SOLICITADO_POR } from '@jornada/contracts';
-import { CellError, col, type CellValue, type Column } from '../../lib/spreadsheet/index';
+import { OCURRENCIAS, SOLICITADO_POR } from '@jornada/contracts';
+import { CellError, col, EXAMPLE_ROW_NOTE, type CellValue, type Column } from '../../lib/spreadsheet/index';
 
 interface TimeBase<R extends boolean> {
   header: string;
@@ -51,7 +51,7 @@ export function time<R extends boolean>(base: TimeBase<R>): Column<string, R> {
   };
 }
 
-/** The common trailing columns of the planning files: who asked, why, and a free observation. */
+/** The common trailing columns of the planning files: who asked, why, a free observation, and the occurrence of a repeated hour. */
 export const requestColumns = {
   solicitadoPor: col.oneOf({
     header: 'Solicitado por',
@@ -75,7 +75,18 @@ export const requestColumns = {
     aliases: ['Observaciones', 'Comentario'],
     required: false,
     max: 1000,
-    description: 'Texto libre para el registro de modificaciones (opcional).',
+    description: `Texto libre para el registro de modificaciones (opcional). Una fila cuya observación empieza con «EJEMPLO:» es la fila de ejemplo de la plantilla y se omite.`,
+    // The template's example row is marked here, so a downloaded template uploads as is without touching anything.
+    example: EXAMPLE_ROW_NOTE,
+  }),
+  ocurrencia: col.oneOf({
+    header: 'Ocurrencia',
+    aliases: ['Ocurrencia hora'],
+    required: false,
+    values: OCURRENCIAS,
+    synonyms: { primera: ['1', 'primera vez'], segunda: ['2', 'segunda vez'] },
+    description:
+      'Solo si el turno empieza en la hora que ocurre dos veces cuando se atrasa el reloj (en Chile continental, de 23:00 a 23:59 del primer sábado de abril): escribe «primera». Vacío en los demás casos. Un turno que empieza en la hora que no existe cuando se adelanta el reloj (00:00 a 00:59 del primer domingo de septiembre) se rechaza.',
     example: '',
   }),
 };

@@ -1,10 +1,12 @@
-import type { AccionDia, AlertaPlan, Conflictos, DiaPlan, OrigenCambio, SemanaPlan, SolicitadoPor, UsuarioPlan } from '@jornada/contracts';
+import type { AccionDia, AlertaPlan, Conflictos, DiaPlan, Ocurrencia, OrigenCambio, SemanaPlan, SolicitadoPor, UsuarioPlan } from '@jornada/contracts';
 import {
   addDays,
   evaluatePeriod,
   holidayLookup,
   placeShift,
+  resolveLocalTime,
   weekStart,
+  type AgreedWeeklyHours,
   type HolidayLookup,
   type PlanEntry,
   type RegionCode,
@@ -12,8 +14,7 @@ import {
 } from '@jornada/domain';
 import { formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
-import { allShifts, versionsByKey, type ShiftRow, type ShiftVersionRow } from '../shifts/shifts.repository';
-import { templateOf, toTurnoPlanificado } from '../shifts/shifts.model';
+import { allShifts, templateOf, toTurnoPlanificado, versionsByKey, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
 import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
 
 /** Every shift of a company with its versions and their domain templates, loaded once per request. */
@@ -37,6 +38,53 @@ export async function loadCatalog(db: DbOrTx, companyId: string): Promise<ShiftC
     byCode: new Map(shifts.map((s) => [s.codigo, s])),
     version: (shiftId, version) => templates.get(`${shiftId}:${version}`),
   };
+}
+
+/** `dd-mm-aaaa`, as screens and messages write dates. */
+function screenDate(date: string): string {
+  return `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+}
+
+/** `UTC-3` of an offset in minutes. */
+function utcText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
+}
+
+/** Why a shift cannot start as planned on a date: its start does not exist there, or happens twice and needs the occurrence. */
+export interface ShiftStartProblem {
+  /** `turno`: choose another shift (the start is in the spring-forward gap); `ocurrencia`: say which occurrence. */
+  field: 'turno' | 'ocurrencia';
+  message: string;
+}
+
+/**
+ * Checks the start of a planned shift on a date in the worker's zone, as a time a person chose: a
+ * start the spring-forward gap skips is refused (the engine would move it an hour later, silently);
+ * a start the fall-back hour repeats needs `ocurrencia`. A plan places such a shift at the first
+ * occurrence (planning_days stores no occurrence), so `primera` is accepted and `segunda` refused
+ * with the reason. Null when the start is an ordinary time (almost always).
+ */
+export function shiftStartProblem(catalog: ShiftCatalog, target: Assignment, date: string, zone: string, ocurrencia: Ocurrencia | null | undefined): ShiftStartProblem | null {
+  if (target.kind !== 'turno') return null;
+  const version = catalog.version(target.shiftId!, target.shiftVersion!);
+  if (!version) return null;
+  const start = version.template.start;
+  const resolution = resolveLocalTime(date, start, zone);
+  if (resolution.kind === 'exact') return null;
+  const shift = `El turno ${catalog.byId.get(target.shiftId!)?.codigo ?? ''} empieza a las ${start} del ${screenDate(date)}`;
+  if (resolution.kind === 'gap') {
+    return {
+      field: 'turno',
+      message: `${shift}, hora que no existe en ${zone}: ese día el reloj salta de las ${resolution.jumpsFrom} a las ${resolution.jumpsTo} por el cambio de horario. Elige otro turno para ese día.`,
+    };
+  }
+  const twice = `${shift}, hora que ocurre dos veces en ${zone} por el cambio de horario (primero en ${utcText(resolution.earlierOffsetMinutes)} y luego en ${utcText(resolution.laterOffsetMinutes)})`;
+  if (ocurrencia === 'primera') return null;
+  if (ocurrencia === 'segunda') {
+    return { field: 'ocurrencia', message: `${twice}: la planificación ubica el turno la primera vez (${utcText(resolution.earlierOffsetMinutes)}); no puede empezar la segunda. Elige «primera» u otro turno.` };
+  }
+  return { field: 'ocurrencia', message: `${twice}: indica la ocurrencia «primera» (la planificación ubica el turno la primera vez, en ${utcText(resolution.earlierOffsetMinutes)}).` };
 }
 
 /** What a date gets: a shift version, a rest day, or nothing (`kind: null`, sin planificar). */
@@ -116,9 +164,17 @@ export function weeksRange(from: string, to: string): { from: string; to: string
 }
 
 /**
+ * The contract's agreed weekly hours as the engine takes them: from the contract's first day on (the
+ * user records one figure; before the contract there is none). Null when the user has none recorded.
+ */
+export function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>): AgreedWeeklyHours | null {
+  return worker.horasSemanales === null ? null : [{ from: worker.inicioContrato, hours: worker.horasSemanales }];
+}
+
+/**
  * Weekly totals and the legal flags of a worker's plan over the whole weeks touching [from, to]:
- * the domain's plan alerts (weekly limit by the week's Monday, 10 hours a day, 5-6 days a week with
- * 4 allowed at 40 hours, colación, irrenunciable holidays for commerce).
+ * the domain's plan alerts (weekly limit by the week's Monday, the contract's agreed weekly hours,
+ * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce).
  */
 export function weeksView(
   plan: Map<string, PlanEntry>,
@@ -127,9 +183,10 @@ export function weeksView(
   zone: string,
   holidays: HolidayLookup,
   commerce: boolean,
+  agreedWeeklyHours: AgreedWeeklyHours | null = null,
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
   const range = weeksRange(from, to);
-  const result = evaluatePeriod({ from: range.from, to: range.to, zone, plan, marks: [], holidays, options: { commerce } });
+  const result = evaluatePeriod({ from: range.from, to: range.to, zone, plan, marks: [], holidays, agreedWeeklyHours, options: { commerce } });
   const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
   const semanas: SemanaPlan[] = [];
   for (const week of result.weeks) {

@@ -24,6 +24,8 @@ export interface Worker {
   region: string | null;
   inicioContrato: string;
   finContrato: string | null;
+  /** Agreed weekly hours of the contract (null: not recorded); the plan's alerts compare each week with them. */
+  horasSemanales: number | null;
 }
 
 export interface WorkerFilters {
@@ -49,6 +51,7 @@ const workerColumns = {
   region: sites.region,
   inicioContrato: users.inicioContrato,
   finContrato: users.finContrato,
+  horasSemanales: users.horasSemanales,
 };
 
 function scopeCondition(scope: WorkerScope): SQL {
@@ -97,13 +100,15 @@ export async function listWorkers(
   return { rows, total: total!.n };
 }
 
-/** Workers by RUT (stored form), within a scope; no contract filter (the caller reports dates outside the contract). */
+/**
+ * Workers by RUT (stored form), within a scope; no contract filter (the caller reports dates outside the
+ * contract). One statement for any number of RUTs: the list travels as one array parameter.
+ */
 export async function workersByRut(db: DbOrTx, companyId: string, ruts: string[]): Promise<Worker[]> {
-  const found: Worker[] = [];
-  for (let i = 0; i < ruts.length; i += 5000) {
-    found.push(...(await workerSelect(db).where(workerConditions(companyId, { all: true }, { ruts: ruts.slice(i, i + 5000) }))));
-  }
-  return found;
+  if (ruts.length === 0) return [];
+  return workerSelect(db).where(
+    and(eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), sql`${users.rut} = any(${sql.param(ruts)}::text[])`),
+  );
 }
 
 export async function groupExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
@@ -122,76 +127,112 @@ export async function siteExists(db: DbOrTx, companyId: string, id: string): Pro
   return row !== undefined;
 }
 
-/** Planned days of some workers over a range. */
+/** Planned days of some workers over a range, in one statement (the ids travel as one array parameter). */
 export async function loadDays(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string): Promise<PlanningDayRow[]> {
-  const rows: PlanningDayRow[] = [];
-  for (let i = 0; i < userIds.length; i += 5000) {
-    rows.push(
-      ...(await db
-        .select()
-        .from(planningDays)
-        .where(
-          and(
-            eq(planningDays.companyId, companyId),
-            inArray(planningDays.userId, userIds.slice(i, i + 5000)),
-            gte(planningDays.date, from),
-            lte(planningDays.date, to),
-          ),
-        )),
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(planningDays)
+    .where(
+      and(
+        eq(planningDays.companyId, companyId),
+        sql`${planningDays.userId} = any(${sql.param(userIds)}::uuid[])`,
+        gte(planningDays.date, from),
+        lte(planningDays.date, to),
+      ),
     );
-  }
-  return rows;
 }
 
-// Ten parameters a row: 3,000 rows stay well under PostgreSQL's 65,535 bind parameters.
-const UPSERT_CHUNK = 3000;
+/*
+ * Bulk writes are set-based: each column travels as one array parameter and `unnest` turns them into
+ * rows, so a statement costs the same to build for 10 rows or 20,000 (the ORM's multi-row VALUES built
+ * SQL text and a bind parameter per cell, which grew with the file). Enum arrays travel as text[]
+ * (PGlite serialises only built-in array types) and are cast in SQL. Chunks keep one statement's
+ * parameters at a few megabytes for the planner's largest files (400,000 days).
+ */
+const BULK_CHUNK = 20_000;
 
-/** Inserts or replaces planned days in multi-row statements; `first_planned_at` of an existing date is kept. */
+const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
+
+function* chunks<T>(rows: readonly T[]): Generator<T[]> {
+  for (let i = 0; i < rows.length; i += BULK_CHUNK) yield rows.slice(i, i + BULK_CHUNK);
+}
+
+/** Inserts or replaces planned days; `first_planned_at` of an existing date is kept. */
 export async function upsertDays(db: DbOrTx, rows: NewPlanningDay[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += UPSERT_CHUNK) {
-    await db
-      .insert(planningDays)
-      .values(rows.slice(i, i + UPSERT_CHUNK))
-      .onConflictDoUpdate({
-        target: [planningDays.companyId, planningDays.userId, planningDays.date],
-        set: {
-          kind: sql`excluded.kind`,
-          shiftId: sql`excluded.shift_id`,
-          shiftVersion: sql`excluded.shift_version`,
-          assignedAt: sql`excluded.assigned_at`,
-          assignedBy: sql`excluded.assigned_by`,
-          origin: sql`excluded.origin`,
-        },
-      });
+  for (const chunk of chunks(rows)) {
+    await db.execute(sql`
+      insert into ${planningDays} (company_id, user_id, date, kind, shift_id, shift_version, first_planned_at, assigned_at, assigned_by, origin)
+      select company_id, user_id, date, kind::plan_kind, shift_id, shift_version, first_planned_at, assigned_at, assigned_by, origin::plan_origin
+      from unnest(
+        ${sql.param(chunk.map((r) => r.companyId))}::uuid[],
+        ${sql.param(chunk.map((r) => r.userId))}::uuid[],
+        ${sql.param(chunk.map((r) => r.date))}::date[],
+        ${sql.param(chunk.map((r) => r.kind))}::text[],
+        ${sql.param(chunk.map((r) => r.shiftId ?? null))}::uuid[],
+        ${sql.param(chunk.map((r) => r.shiftVersion ?? null))}::int[],
+        ${sql.param(chunk.map((r) => iso(r.firstPlannedAt)))}::timestamptz[],
+        ${sql.param(chunk.map((r) => iso(r.assignedAt)))}::timestamptz[],
+        ${sql.param(chunk.map((r) => r.assignedBy ?? null))}::uuid[],
+        ${sql.param(chunk.map((r) => r.origin))}::text[]
+      ) as t(company_id, user_id, date, kind, shift_id, shift_version, first_planned_at, assigned_at, assigned_by, origin)
+      on conflict (company_id, user_id, date) do update set
+        kind = excluded.kind,
+        shift_id = excluded.shift_id,
+        shift_version = excluded.shift_version,
+        assigned_at = excluded.assigned_at,
+        assigned_by = excluded.assigned_by,
+        origin = excluded.origin`);
   }
 }
 
 export async function deleteDays(db: DbOrTx, companyId: string, keys: { userId: string; date: string }[]): Promise<void> {
-  for (let i = 0; i < keys.length; i += 3000) {
-    const chunk = keys.slice(i, i + 3000);
-    await db
-      .delete(planningDays)
-      .where(
-        and(
-          eq(planningDays.companyId, companyId),
-          sql`(${planningDays.userId}, ${planningDays.date}) in (${sql.join(
-            chunk.map((k) => sql`(${k.userId}::uuid, ${k.date}::date)`),
-            sql`, `,
-          )})`,
-        ),
-      );
+  for (const chunk of chunks(keys)) {
+    await db.execute(sql`
+      delete from ${planningDays}
+      where company_id = ${companyId}
+        and (user_id, date) in (
+          select user_id, date from unnest(${sql.param(chunk.map((k) => k.userId))}::uuid[], ${sql.param(chunk.map((k) => k.date))}::date[]) as t(user_id, date)
+        )`);
   }
 }
 
 export async function insertChanges(db: DbOrTx, rows: NewPlanningChange[]): Promise<{ id: string; userId: string; date: string }[]> {
   const ids: { id: string; userId: string; date: string }[] = [];
-  for (let i = 0; i < rows.length; i += 2500) {
-    ids.push(
-      ...(await db
-        .insert(planningChanges)
-        .values(rows.slice(i, i + 2500))
-        .returning({ id: planningChanges.id, userId: planningChanges.userId, date: planningChanges.date })),
-    );
+  for (const chunk of chunks(rows)) {
+    // Both drivers (node-postgres and PGlite) answer execute() with `rows`.
+    const result = (await db.execute(sql`
+      insert into ${planningChanges} (
+        company_id, user_id, date, first_planned_at, previous_kind, previous_shift_id, previous_shift_version, previous_assigned_at,
+        new_kind, new_shift_id, new_shift_version, requested_by, motivo, observacion, past_day, origin, changed_by, changed_at
+      )
+      select company_id, user_id, date, first_planned_at, previous_kind::plan_kind, previous_shift_id, previous_shift_version, previous_assigned_at,
+        new_kind::plan_kind, new_shift_id, new_shift_version, requested_by::plan_requested_by, motivo, observacion, past_day, origin::plan_origin, changed_by, changed_at
+      from unnest(
+        ${sql.param(chunk.map((r) => r.companyId))}::uuid[],
+        ${sql.param(chunk.map((r) => r.userId))}::uuid[],
+        ${sql.param(chunk.map((r) => r.date))}::date[],
+        ${sql.param(chunk.map((r) => iso(r.firstPlannedAt)))}::timestamptz[],
+        ${sql.param(chunk.map((r) => r.previousKind ?? null))}::text[],
+        ${sql.param(chunk.map((r) => r.previousShiftId ?? null))}::uuid[],
+        ${sql.param(chunk.map((r) => r.previousShiftVersion ?? null))}::int[],
+        ${sql.param(chunk.map((r) => iso(r.previousAssignedAt)))}::timestamptz[],
+        ${sql.param(chunk.map((r) => r.newKind ?? null))}::text[],
+        ${sql.param(chunk.map((r) => r.newShiftId ?? null))}::uuid[],
+        ${sql.param(chunk.map((r) => r.newShiftVersion ?? null))}::int[],
+        ${sql.param(chunk.map((r) => r.requestedBy))}::text[],
+        ${sql.param(chunk.map((r) => r.motivo ?? null))}::text[],
+        ${sql.param(chunk.map((r) => r.observacion ?? null))}::text[],
+        ${sql.param(chunk.map((r) => r.pastDay))}::boolean[],
+        ${sql.param(chunk.map((r) => r.origin))}::text[],
+        ${sql.param(chunk.map((r) => r.changedBy ?? null))}::uuid[],
+        ${sql.param(chunk.map((r) => iso(r.changedAt)))}::timestamptz[]
+      ) as t(
+        company_id, user_id, date, first_planned_at, previous_kind, previous_shift_id, previous_shift_version, previous_assigned_at,
+        new_kind, new_shift_id, new_shift_version, requested_by, motivo, observacion, past_day, origin, changed_by, changed_at
+      )
+      returning id, user_id as "userId", date::text as date`)) as unknown as { rows: { id: string; userId: string; date: string }[] };
+    ids.push(...result.rows);
   }
   return ids;
 }
@@ -217,6 +258,8 @@ export async function changedDates(db: DbOrTx, companyId: string, userIds: strin
 
 export interface ChangeFilters {
   userId?: string | undefined;
+  /** Several workers (the legal report's page of blocks). */
+  userIds?: readonly string[] | undefined;
   grupoId?: string | undefined;
   from?: string | undefined;
   to?: string | undefined;
@@ -239,6 +282,7 @@ export async function listChanges(
 ): Promise<{ rows: ChangeWithUser[]; total: number }> {
   const list: SQL[] = [eq(planningChanges.companyId, companyId), scopeCondition(scope)];
   if (filters.userId) list.push(eq(planningChanges.userId, filters.userId));
+  if (filters.userIds) list.push(filters.userIds.length ? inArray(planningChanges.userId, [...filters.userIds]) : sql`false`);
   if (filters.grupoId) list.push(eq(users.groupId, filters.grupoId));
   if (filters.from) list.push(gte(planningChanges.date, filters.from));
   if (filters.to) list.push(lte(planningChanges.date, filters.to));

@@ -7,6 +7,7 @@ import {
   type cambiosQuerySchema,
   type cambiarDiaBodySchema,
   type DiaPatron,
+  type PermisoPlan,
   type PlanificacionGrilla,
   type planificacionQuerySchema,
   type ResultadoPatron,
@@ -26,6 +27,7 @@ import {
   placeShift,
   weekStart,
   type PatternStep,
+  type Permission,
   type PlanEntry,
   type PlanningPattern,
 } from '@jornada/domain';
@@ -35,9 +37,11 @@ import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access
 import { localDate } from '../../lib/clock';
 import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { toTurnoPlanificado } from '../shifts/shifts.model';
-import { ledGroupIds } from '../users/users.repository';
+import { approvedPermissions } from '../permissions/index';
+import { toTurnoPlanificado } from '../shifts/index';
+import { ledGroupIds } from '../groups/index';
 import {
+  agreedHoursOf,
   assignmentOf,
   dayView,
   decide,
@@ -46,6 +50,7 @@ import {
   loadCatalog,
   planEntryOf,
   REST,
+  shiftStartProblem,
   UNPLANNED,
   usuarioPlan,
   weeksRange,
@@ -57,6 +62,13 @@ import {
   type ShiftCatalog,
 } from './planning.model';
 import * as repo from './planning.repository';
+
+/** The approved permission covering a date, as the grid shows it (a whole-day one before an hours one). */
+function permissionOn(list: readonly Permission[] | undefined, date: string): PermisoPlan | null {
+  const covering = (list ?? []).filter((p) => p.from <= date && date <= p.to);
+  const chosen = covering.find((p) => p.hours === null) ?? covering[0];
+  return chosen ? { codigo: chosen.type, porHoras: chosen.hours !== null } : null;
+}
 
 export type PlanificacionQueryInput = z.output<typeof planificacionQuerySchema>;
 export type CambiarDiaInput = z.output<typeof cambiarDiaBodySchema>;
@@ -224,6 +236,8 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
         else resumen.sinCambios++;
         if (conflicto) resumen.conflictos++;
         if (accion === 'crear' || accion === 'reemplazar') {
+          const problem = shiftStartProblem(catalog, target, date, worker.zone, body.ocurrencia);
+          if (problem) throw fieldError(problem.field === 'turno' ? 'patron' : 'ocurrencia', `${worker.nombre} ${worker.apellidos}: ${problem.message}`);
           if (past) resumen.diasPasados++;
           writes.push({
             userId: worker.id,
@@ -242,7 +256,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
       result.push({ worker, days, writes, plan });
     }
     const trabajadores = result.map(({ worker, days, plan }) => {
-      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce);
+      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce, agreedHoursOf(worker));
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
       return { usuario: usuarioPlan(worker), dias: days, semanas, alertas };
     });
@@ -321,11 +335,13 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
       });
       const ids = workers.map((w) => w.id);
       const weeks = weeksRange(from, to);
-      const [catalog, stored, changed, rubro] = await Promise.all([
+      const [catalog, stored, changed, rubro, permissions] = await Promise.all([
         loadCatalog(db, session.companyId),
         repo.loadDays(db, session.companyId, ids, weeks.from, weeks.to),
         repo.changedDates(db, session.companyId, ids, from, to),
         companyRubro(session.companyId),
+        // Approved permissions show on the days they cover (their legal code as a badge).
+        approvedPermissions(db, session.companyId, ids, from, to),
       ]);
       const commerce = isCommerce(rubro);
       const plans = planMaps(catalog, stored);
@@ -343,12 +359,13 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
         filas: workers.map((worker) => {
           const holidays = holidaysFor(worker.region);
           const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
-          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker.zone, holidays, commerce);
+          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker.zone, holidays, commerce, agreedHoursOf(worker));
           return {
             usuario: usuarioPlan(worker),
             dias: dates.map((date) => ({
               ...dayView(catalog, assignmentOf(byKey.get(`${worker.id}:${date}`)), date, worker.zone, holidays),
               modificado: changed.has(`${worker.id}:${date}`),
+              permiso: permissionOn(permissions.get(worker.id), date),
             })),
             semanas,
             segundosPlanificados: segundos,
@@ -373,6 +390,8 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
         if (body.tipo === 'turno') {
           const shift = requireShift(catalog, body.turnoId!, 'turnoId');
           target = { kind: 'turno', shiftId: shift.id, shiftVersion: shift.version };
+          const problem = shiftStartProblem(catalog, target, date, worker!.zone, body.ocurrencia);
+          if (problem) throw fieldError(problem.field === 'turno' ? 'turnoId' : 'ocurrencia', problem.message);
         }
         const monday = weekStart(date);
         const weekDays = await repo.loadDays(tx, session.companyId, [userId], monday, addDays(monday, 6));
@@ -395,7 +414,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
           else plan.delete(date);
         }
         const holidays = holidaysFor(worker!.region);
-        const { semanas } = weeksView(plan, date, date, worker!.zone, holidays, commerce);
+        const { semanas } = weeksView(plan, date, date, worker!.zone, holidays, commerce, agreedHoursOf(worker!));
         return {
           dia: dayView(catalog, target, date, worker!.zone, holidays),
           cambiado: accion !== 'sin_cambios',
@@ -422,6 +441,20 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
         await writeDays(tx, { companyId: session.companyId, actorId: session.userId, now, origin: 'patron' }, writes);
         return { aplicado: true, desde: body.desde, hasta: body.hasta, conflictos: body.conflictos, trabajadores, resumen };
       });
+    },
+
+    /**
+     * The change log of some workers over planned dates `from`..`to`, oldest change first: the legal
+     * report (d). Its caller (modules/legal-reports) has checked the perfil and the company.
+     */
+    async changeLog(companyId: string, userIds: readonly string[], from: string, to: string): Promise<CambioPlanificacion[]> {
+      if (userIds.length === 0) return [];
+      const { rows } = await repo.listChanges(db, companyId, { all: true }, { userIds, from, to }, { limit: 100_000, offset: 0 });
+      const [catalog, actors] = await Promise.all([
+        loadCatalog(db, companyId),
+        repo.userNames(db, companyId, [...new Set(rows.map((r) => r.change.changedBy).filter((id): id is string => id !== null))]),
+      ]);
+      return rows.map((row) => changeEntry(catalog, row, actors)).reverse();
     },
 
     /** The change log, newest first: the legal report (d) reads the same entries. */

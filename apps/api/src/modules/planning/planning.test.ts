@@ -1,7 +1,7 @@
 import type { CambiosPage, PlanificacionGrilla, ResultadoPatron } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addGroup, addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany, type TestWorker } from './planning.fixtures';
+import { addGroup, addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
 let t: TestApp;
 let c: TestCompany;
@@ -362,5 +362,92 @@ describe('shifts', () => {
     expect(deactivated.json()).toMatchObject({ activo: false, version: 1 });
     const active = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?activo=true&pageSize=100', headers: c.headers });
     expect(active.json().items.map((s: { codigo: string }) => s.codigo)).not.toContain('OFI-2');
+  });
+});
+
+describe('the contract in the plan', () => {
+  it('a 20-hour worker planned 37.5 hours gets the agreed-hours alert in the preview, the grid and a day change', async () => {
+    const [partTime] = await addWorkers(t.database.db, c.companyId, 1, { horasSemanales: 20 });
+    const [noHours] = await addWorkers(t.database.db, c.companyId, 1, { horasSemanales: null });
+    const short = await createShift(t.app, c.headers, { codigo: 'M75', inicio: '09:00', fin: '17:00', colacion: { tipo: 'minutos', minutos: 30 } });
+    const week = [short.id, short.id, short.id, short.id, short.id, 'libre', 'libre'];
+    const body = { usuarioIds: [partTime!.id, noHours!.id], desde: '2026-11-02', hasta: '2026-11-08', patron: { tipo: 'semana_fija', dias: week } };
+    const preview = (await applyPattern(body, true)).json<ResultadoPatron>();
+    const previewAlerts = preview.trabajadores.find((w) => w.usuario.id === partTime!.id)!.alertas;
+    expect(previewAlerts).toEqual([
+      expect.objectContaining({ codigo: 'jornada_semanal_sobre_pactada', fecha: '2026-11-02', valor: 37.5 * 3600, limite: 20 * 3600, mensaje: expect.stringContaining('20 horas semanales pactadas') }),
+    ]);
+    // Without agreed hours on record, only the legal limits apply (37.5 h is within 42 h).
+    expect(preview.trabajadores.find((w) => w.usuario.id === noHours!.id)!.alertas).toEqual([]);
+    expect(preview.resumen.trabajadoresConAlertas).toBe(1);
+
+    expect((await applyPattern({ ...body, conflictos: 'conservar' })).statusCode).toBe(200);
+    const november = await grid(`mes=2026-11&usuarioIds=${partTime!.id}`);
+    const first = november.filas[0]!.semanas.find((s) => s.inicio === '2026-11-02')!;
+    expect(first.horasPlanificadas).toBe('37:30');
+    expect(first.alertas.map((a) => a.codigo)).toEqual(['jornada_semanal_sobre_pactada']);
+    expect(november.filas[0]!.alertas.map((a) => a.codigo)).toEqual(['jornada_semanal_sobre_pactada']);
+
+    // Resting two days brings the week to 22.5 h: still over; three days, 15 h: the alert goes.
+    const day = (fecha: string) => putDay(partTime!.id, fecha, { tipo: 'libre', motivo: 'Ajuste al contrato' });
+    expect((await day('2026-11-05')).json().semana.alertas.map((a: { codigo: string }) => a.codigo)).toEqual(['jornada_semanal_sobre_pactada']);
+    expect((await day('2026-11-06')).json().semana.alertas.map((a: { codigo: string }) => a.codigo)).toEqual(['jornada_semanal_sobre_pactada']);
+    const within = (await day('2026-11-04')).json();
+    expect(within.semana).toMatchObject({ horasPlanificadas: '15:00', alertas: [] });
+  });
+});
+
+describe('shift starts across the clock changes (America/Santiago)', () => {
+  it('a day change: a start the September change skips is refused; one the April change repeats needs the occurrence', async () => {
+    const [worker] = await addWorkers(t.database.db, c.companyId, 1);
+    const early = await createShift(t.app, c.headers, { codigo: 'MED', inicio: '00:30', fin: '08:30' });
+    const late = await createShift(t.app, c.headers, { codigo: 'TRD', inicio: '23:30', fin: '07:30' });
+
+    // Sunday 2026-09-06: 00:00–00:59 does not exist.
+    const gap = await putDay(worker!.id, '2026-09-06', { tipo: 'turno', turnoId: early.id });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.json().error.fields).toEqual({
+      turnoId:
+        'El turno MED empieza a las 00:30 del 06-09-2026, hora que no existe en America/Santiago: ese día el reloj salta de las 00:00 a las 01:00 por el cambio de horario. Elige otro turno para ese día.',
+    });
+    expect((await putDay(worker!.id, '2026-09-07', { tipo: 'turno', turnoId: early.id })).statusCode).toBe(200);
+
+    // Saturday 2027-04-03: 23:00–23:59 happens twice.
+    const twice = await putDay(worker!.id, '2027-04-03', { tipo: 'turno', turnoId: late.id });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error.fields).toEqual({
+      ocurrencia:
+        'El turno TRD empieza a las 23:30 del 03-04-2027, hora que ocurre dos veces en America/Santiago por el cambio de horario (primero en UTC-3 y luego en UTC-4): indica la ocurrencia «primera» (la planificación ubica el turno la primera vez, en UTC-3).',
+    });
+    const second = await putDay(worker!.id, '2027-04-03', { tipo: 'turno', turnoId: late.id, ocurrencia: 'segunda' });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().error.fields.ocurrencia).toMatch(/no puede empezar la segunda/);
+    const first = await putDay(worker!.id, '2027-04-03', { tipo: 'turno', turnoId: late.id, ocurrencia: 'primera' });
+    expect(first.statusCode, first.body).toBe(200);
+    // 23:30 in UTC-3 to 07:30 in UTC-4: nine real hours.
+    expect(first.json().dia).toMatchObject({ turnoId: late.id, segundosPlanificados: 9 * 3600 });
+    const planned = (await grid(`desde=2027-04-03&hasta=2027-04-03&usuarioIds=${worker!.id}`)).filas[0]!.dias[0]!;
+    expect(planned).toMatchObject({ tipo: 'turno', turnoId: late.id });
+    // Nothing was written for the refused ones.
+    expect((await grid(`desde=2026-09-06&hasta=2026-09-06&usuarioIds=${worker!.id}`)).filas[0]!.dias[0]!.tipo).toBe('sin_planificar');
+  });
+
+  it('a pattern: the first day whose start does not exist or repeats names the worker and the date; the occurrence applies', async () => {
+    const [worker] = await addWorkers(t.database.db, c.companyId, 1);
+    const shifts = (await t.app.inject({ method: 'GET', url: '/api/v1/turnos?pageSize=100', headers: c.headers })).json().items as { id: string; codigo: string }[];
+    const early = shifts.find((s) => s.codigo === 'MED')!;
+    const late = shifts.find((s) => s.codigo === 'TRD')!;
+    const rotation = (turnoId: string, desde: string, hasta: string) => ({ usuarioIds: [worker!.id], desde, hasta, patron: { tipo: 'rotacion', turnoId, diasTrabajo: 7, diasLibres: 0 } });
+
+    const gap = await applyPattern({ ...rotation(early.id, '2026-09-05', '2026-09-07'), conflictos: 'conservar' });
+    expect(gap.statusCode).toBe(400);
+    expect(gap.json().error.fields.patron).toMatch(/^Persona \d+ Apellido \d+: El turno MED empieza a las 00:30 del 06-09-2026, hora que no existe/);
+
+    const preview = await applyPattern(rotation(late.id, '2027-04-01', '2027-04-05'), true);
+    expect(preview.statusCode).toBe(400);
+    expect(preview.json().error.fields.ocurrencia).toMatch(/El turno TRD empieza a las 23:30 del 03-04-2027, hora que ocurre dos veces/);
+    const applied = await applyPattern({ ...rotation(late.id, '2027-04-01', '2027-04-05'), conflictos: 'conservar', ocurrencia: 'primera' });
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json<ResultadoPatron>().resumen).toMatchObject({ crear: 5 });
   });
 });

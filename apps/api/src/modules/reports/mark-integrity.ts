@@ -4,7 +4,7 @@
  * chain), so a report filtered by kind, site or period still verifies every row it shows.
  */
 import { INTEGRIDAD_LABELS, type Integridad } from '@jornada/contracts';
-import { GENESIS_HASH, markHash, type HashedMark } from '../marks/marks.hash';
+import { GENESIS_HASH, markHash, type HashedMark } from '../marks/index';
 
 /** The closest earlier row of the same chain: its sequence and stored hash (null when there is none). */
 export interface Predecessor {

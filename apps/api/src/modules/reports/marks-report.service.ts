@@ -1,12 +1,16 @@
 /**
  * The marks report ("Reporte de marcas", spec route reports/brand): one block per worker with every
  * mark of the period and each row's integrity in the worker's hash chain, so a row changed or
- * deleted directly in the database is flagged wherever the report is read (screen, Excel, PDF).
+ * deleted directly in the database is flagged wherever the report is read (screen, Excel, PDF, CSV).
  *
- * Memory stays bounded: the workers of the selection are listed first (id, name, row count), then
- * their marks are read in chunks of about CHUNK_ROWS rows, each row with its chain predecessor looked
- * up through the (company, user, seq) index, verified, and handed on.
+ * A page costs its page: one aggregate counts the selection's marks per worker (no row is read in
+ * full), the page's workers come from it by surname, and only their marks are read, through the
+ * (company, worker, effective time) index, each row with its chain predecessor and verified as it is
+ * shown. The summary of the whole selection adds the chain audit's stored verdicts
+ * (`mark-audit.ts`): nothing outside the page is hashed on a view. Exports stream the same blocks in
+ * chunks of marks, so memory does not grow with the report.
  */
+import { performance } from 'node:perf_hooks';
 import {
   METODO_MARCA_LABELS,
   REPORTE_MAX_ANIOS,
@@ -23,22 +27,24 @@ import {
   type ResumenReporteMarcas,
   type TrabajadoresReporte,
 } from '@jornada/contracts';
-import { addDays, daysInMonth, formatRut } from '@jornada/domain';
-import { and, asc, count, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { formatRut } from '@jornada/domain';
+import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { companies, groupLeaders, groups, markChainHeads, marks, sites, users } from '../../db/schema/index';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
-import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { receiptDateTime } from '../marks/receipt';
+import { receiptDateTime } from '../marks/index';
 import { chainTailProblem, markIntegrity } from './mark-integrity';
-import type { ReportHeading } from './marks-report.format';
+import { monthOf, plusYears, type ReportHeading } from './marks-report.format';
+import type { MarkAudit } from './mark-audit';
+import { marksReportCsv } from './marks-report.csv';
 import { marksReportPdf } from './marks-report.pdf';
 import { marksReportXlsx } from './marks-report.xlsx';
+import * as repo from './reports.repository';
+import { markRowFromRaw, type Scope, type SelectionFilter } from './reports.repository';
 
 export type ReporteMarcasQueryInput = z.output<typeof reporteMarcasQuerySchema>;
 export type ExportarReporteMarcasInput = z.output<typeof exportarReporteMarcasQuerySchema>;
@@ -58,26 +64,21 @@ export const REPORT_MESSAGES = {
 } as const;
 
 const DEFAULT_ZONE = 'America/Santiago';
-/** Rows read and verified per round trip. */
+/** Rows read and verified per round trip for a page on screen. */
 const CHUNK_ROWS = 5000;
+/**
+ * Rows read per round trip for an export, adapted as it goes: a read that held the event loop longer
+ * than EXPORT_READ_TARGET_MS halves the next one, a quick one doubles it (within these bounds). On
+ * PGlite the read runs in the server's own thread, so this keeps each one short whatever the machine's
+ * load; on PostgreSQL the thread only waits for the answer and the chunks grow.
+ */
+const EXPORT_CHUNK_ROWS = { first: 100, min: 25, max: 4000 };
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const EXPORT_READ_TARGET_MS = 40;
 const WORKER_SEARCH_LIMIT = 20;
 
-/** Who a caller may see: everyone (administrador, fiscalizador), the groups they lead and themselves, or themselves. */
-type Scope = { all: true } | { groupIds: string[]; self: string } | { self: string };
-
 /** A report's selection, validated and resolved against the caller's scope. */
-export interface ReportSelection {
-  companyId: string;
-  scope: Scope;
-  desde: string;
-  hasta: string;
-  usuarioId?: string | undefined;
-  grupoId?: string | undefined;
-  sedeId?: string | undefined;
-  tipo?: FilaReporteMarca['tipo'] | undefined;
-  metodo?: FilaReporteMarca['metodo'] | undefined;
-  /** Marks received after this instant are left out, so every pass over the report sees the same rows. */
-  asOf: Date;
+export interface ReportSelection extends SelectionFilter {
   /** Human labels of the filters, for the exports' heading. */
   labels: { trabajador?: string; grupo?: string; sede?: string };
 }
@@ -92,15 +93,6 @@ export interface ReportWorker {
   sede: string | null;
   marcas: number;
 }
-
-const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
-const localDay = sql`(${effective} at time zone coalesce(${sites.timeZone}, ${DEFAULT_ZONE}))::date`;
-const userSites = alias(sites, 'user_sites');
-
-/** Lower case without Spanish accents, on the SQL side and in code. */
-const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
-const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** `dd/mm/aaaa hh:mm:ss` of an instant in Santiago. */
 function clStamp(at: Date): string {
@@ -122,24 +114,27 @@ function dateTimeIn(at: Date, zone: string): { fecha: string; hora: string } {
   return { fecha: `${p.day}/${p.month}/${p.year}`, hora: `${p.hour}:${p.minute}:${p.second}` };
 }
 
-/** The same day `years` later (29 February becomes 1 March). */
-function plusYears(date: string, years: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const year = y + years;
-  return d > daysInMonth(year, m) ? `${year}-${String(m + 1).padStart(2, '0')}-01` : `${year}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+/** What a worker's rows gave when verified (live, for the rows shown) or in the stored audit verdict. */
+interface WorkerVerdict {
+  alteradas: number;
+  cadenaRota: number;
+  /** The chain's end does not match its head (last marks deleted or rewritten). */
+  tail: boolean;
 }
 
-function monthOf(date: string): { first: string; last: string } {
-  const [y, m] = date.split('-').map(Number) as [number, number];
-  const mm = String(m).padStart(2, '0');
-  return { first: `${y}-${mm}-01`, last: `${y}-${mm}-${String(daysInMonth(y, m)).padStart(2, '0')}` };
+/** The summary of a selection: its totals and each flagged worker's verdict. */
+function summaryFrom(total: { trabajadores: number; marcas: number }, verdicts: Map<string, WorkerVerdict>): ResumenReporteMarcas {
+  const summary: ResumenReporteMarcas = { trabajadores: total.trabajadores, marcas: total.marcas, marcasAlteradas: 0, alteradas: 0, cadenaRota: 0, trabajadoresConAlteraciones: 0 };
+  for (const verdict of verdicts.values()) {
+    summary.alteradas += verdict.alteradas;
+    summary.cadenaRota += verdict.cadenaRota;
+    if (verdict.alteradas + verdict.cadenaRota > 0 || verdict.tail) summary.trabajadoresConAlteraciones += 1;
+  }
+  summary.marcasAlteradas = summary.alteradas + summary.cadenaRota;
+  return summary;
 }
 
-function emptySummary(): ResumenReporteMarcas {
-  return { trabajadores: 0, marcas: 0, marcasAlteradas: 0, alteradas: 0, cadenaRota: 0, trabajadoresConAlteraciones: 0 };
-}
-
-/** A worker's block with its counts; `block.marcas` is empty when the rows were only counted. */
+/** A worker's block, verified row by row, with its counts. */
 interface VerifiedBlock {
   block: BloqueReporteMarcas;
   marcas: number;
@@ -147,87 +142,15 @@ interface VerifiedBlock {
   cadenaRota: number;
 }
 
-function addToSummary(summary: ResumenReporteMarcas, verified: VerifiedBlock): void {
-  summary.trabajadores += 1;
-  summary.marcas += verified.marcas;
-  summary.alteradas += verified.alteradas;
-  summary.cadenaRota += verified.cadenaRota;
-  summary.marcasAlteradas += verified.alteradas + verified.cadenaRota;
-  if (verified.alteradas + verified.cadenaRota > 0 || verified.block.alertaCadena) summary.trabajadoresConAlteraciones += 1;
-}
 
-type MarkRow = typeof marks.$inferSelect;
 
-/** A row of the per-worker scan as the drivers give it (snake_case; numbers and instants may come as text). */
-interface RawMarkRow {
-  company_id: string;
-  id: string;
-  user_id: string;
-  seq: number | string;
-  kind: MarkRow['kind'];
-  method: MarkRow['method'];
-  at: Date | string;
-  original_at: Date | string | null;
-  offline: boolean;
-  site_id: string | null;
-  lat: number | string | null;
-  lng: number | string | null;
-  accuracy_m: number | string | null;
-  distance_m: number | string | null;
-  outside_geofence: boolean;
-  low_accuracy: boolean;
-  device: string | null;
-  device_id: string | null;
-  client_id: string;
-  corrects_mark_id: string | null;
-  prev_hash: string;
-  hash: string;
-  site_nombre: string | null;
-  site_zone: string | null;
-  predecessor: string | null;
-}
-
-const num = (value: number | string | null): number | null => (value === null ? null : Number(value));
-const instantOf = (value: Date | string): Date => (value instanceof Date ? value : new Date(value));
-
-function fromRaw(row: RawMarkRow): { mark: MarkRow; siteNombre: string | null; zone: string | null; predecessor: string | null } {
-  return {
-    mark: {
-      companyId: row.company_id,
-      id: row.id,
-      userId: row.user_id,
-      seq: Number(row.seq),
-      kind: row.kind,
-      method: row.method,
-      at: instantOf(row.at),
-      originalAt: row.original_at === null ? null : instantOf(row.original_at),
-      offline: row.offline,
-      siteId: row.site_id,
-      lat: num(row.lat),
-      lng: num(row.lng),
-      accuracyM: num(row.accuracy_m),
-      distanceM: num(row.distance_m),
-      outsideGeofence: row.outside_geofence,
-      lowAccuracy: row.low_accuracy,
-      device: row.device,
-      deviceId: row.device_id,
-      clientId: row.client_id,
-      correctsMarkId: row.corrects_mark_id,
-      prevHash: row.prev_hash,
-      hash: row.hash,
-    },
-    siteNombre: row.site_nombre,
-    zone: row.site_zone,
-    predecessor: row.predecessor,
-  };
-}
-
-/** Consecutive workers grouped so each chunk reads about CHUNK_ROWS marks (a bigger worker goes alone). */
-function* chunksByRows(workers: ReportWorker[]): Generator<ReportWorker[]> {
+/** Consecutive workers grouped so each chunk reads about `size` marks (a bigger worker goes alone). */
+function* chunksByRows(workers: ReportWorker[], size: number | (() => number)): Generator<ReportWorker[]> {
+  const limit = typeof size === 'number' ? () => size : size;
   let chunk: ReportWorker[] = [];
   let rows = 0;
   for (const worker of workers) {
-    if (chunk.length > 0 && rows + worker.marcas > CHUNK_ROWS) {
+    if (chunk.length > 0 && rows + worker.marcas > limit()) {
       yield chunk;
       chunk = [];
       rows = 0;
@@ -238,24 +161,13 @@ function* chunksByRows(workers: ReportWorker[]): Generator<ReportWorker[]> {
   if (chunk.length > 0) yield chunk;
 }
 
-export function createMarksReportService({ db }: { db: Db }) {
+export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAudit }) {
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador' || session.perfil === 'fiscalizador') return { all: true };
     if (session.perfil === 'supervisor') {
-      const rows = await db
-        .select({ id: groupLeaders.groupId })
-        .from(groupLeaders)
-        .where(and(eq(groupLeaders.companyId, session.companyId), eq(groupLeaders.userId, session.userId)));
-      return { groupIds: rows.map((row) => row.id), self: session.userId };
+      return { groupIds: await repo.ledGroupIds(db, session.companyId, session.userId), self: session.userId };
     }
     return { self: session.userId };
-  }
-
-  /** A condition on `users` for the scope. */
-  function scopeCondition(scope: Scope): SQL | undefined {
-    if ('all' in scope) return undefined;
-    if ('groupIds' in scope && scope.groupIds.length > 0) return or(eq(users.id, scope.self), inArray(users.groupId, scope.groupIds));
-    return eq(users.id, scope.self);
   }
 
   async function resolve(session: RequestSession, query: Omit<ReporteMarcasQueryInput, 'page' | 'pageSize'>, now: Date): Promise<ReportSelection> {
@@ -273,39 +185,26 @@ export function createMarksReportService({ db }: { db: Db }) {
 
     if (query.usuarioId !== undefined) {
       requireId(query.usuarioId, REPORT_MESSAGES.workerNotFound);
-      const [worker] = await db
-        .select({ nombre: users.nombre, apellidos: users.apellidos, rut: users.rut })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), eq(users.id, query.usuarioId), scopeCondition(scope)))
-        .limit(1);
+      const worker = await repo.workerInScope(db, companyId, query.usuarioId, scope);
       if (!worker) throw notFound(REPORT_MESSAGES.workerNotFound);
       labels.trabajador = `${worker.nombre} ${worker.apellidos} (${formatRut(worker.rut) ?? worker.rut})`;
     }
     if (query.grupoId !== undefined) {
       requireId(query.grupoId, REPORT_MESSAGES.groupNotFound);
-      const [group] = await db
-        .select({ nombre: groups.nombre })
-        .from(groups)
-        .where(and(eq(groups.companyId, companyId), eq(groups.id, query.grupoId)))
-        .limit(1);
+      const group = await repo.groupName(db, companyId, query.grupoId);
       const inScope =
         'all' in scope ||
         ('groupIds' in scope
           ? scope.groupIds.includes(query.grupoId)
-          : (await db.select({ groupId: users.groupId }).from(users).where(and(eq(users.companyId, companyId), eq(users.id, scope.self))))[0]?.groupId ===
-            query.grupoId);
+          : (await repo.groupOfUser(db, companyId, scope.self)) === query.grupoId);
       if (!group || !inScope) throw notFound(REPORT_MESSAGES.groupNotFound);
-      labels.grupo = group.nombre;
+      labels.grupo = group;
     }
     if (query.sedeId !== undefined) {
       requireId(query.sedeId, REPORT_MESSAGES.siteNotFound);
-      const [site] = await db
-        .select({ nombre: sites.nombre })
-        .from(sites)
-        .where(and(eq(sites.companyId, companyId), eq(sites.id, query.sedeId)))
-        .limit(1);
+      const site = await repo.siteName(db, companyId, query.sedeId);
       if (!site) throw notFound(REPORT_MESSAGES.siteNotFound);
-      labels.sede = site.nombre;
+      labels.sede = site;
     }
     return {
       companyId,
@@ -323,148 +222,83 @@ export function createMarksReportService({ db }: { db: Db }) {
   }
 
   /**
-   * Conditions on marks (joined with the mark's site) for a selection. Workers are never joined here:
-   * a list of workers is walked one by one (`perWorker`), so each scan uses the (company, worker,
-   * effective time) index whatever the planner's statistics say (PGlite has no autovacuum to keep them).
+   * The workers with marks in the selection, by surname (accents folded), with their row counts and
+   * the selection's totals: a page of them (`limit`, `offset`), or all of them for an export. Only
+   * the page's workers are read from `users`; the marks are only counted.
    */
-  function markConditions(selection: ReportSelection): SQL {
-    // The index on (company, effective time) narrows the scan; the exact local-day test follows.
-    const lower = `${addDays(selection.desde, -1)}T00:00:00Z`;
-    const upper = `${addDays(selection.hasta, 2)}T00:00:00Z`;
-    return and(
-      eq(marks.companyId, selection.companyId),
-      selection.sedeId ? eq(marks.siteId, selection.sedeId) : undefined,
-      selection.tipo ? eq(marks.kind, selection.tipo) : undefined,
-      selection.metodo ? eq(marks.method, selection.metodo) : undefined,
-      sql`${effective} >= ${lower}`,
-      sql`${effective} < ${upper}`,
-      sql`${localDay} >= ${selection.desde}`,
-      sql`${localDay} <= ${selection.hasta}`,
-      lte(marks.at, selection.asOf),
-    )!;
+  async function workerPage(selection: ReportSelection, page: { limit: number; offset: number } | null): Promise<{ workers: ReportWorker[]; trabajadores: number; marcas: number }> {
+    const rows = await repo.workerPageRows(db, selection, page);
+    const first = rows[0];
+    const workers = rows
+      .filter((row) => row.id !== null)
+      .map((row) => ({ id: row.id!, nombre: row.nombre, apellidos: row.apellidos, rut: formatRut(row.rut) ?? row.rut, cargo: row.cargo, grupo: row.grupo, sede: row.sede, marcas: Number(row.marcas) }));
+    return { workers, trabajadores: Number(first?.trabajadores ?? 0), marcas: Number(first?.total_marcas ?? 0) };
   }
 
-  const joinSites = and(eq(sites.companyId, marks.companyId), eq(sites.id, marks.siteId));
-
-  /** The workers a selection may include: null for the whole company, else their ids. */
-  async function candidateIds(selection: ReportSelection): Promise<string[] | null> {
-    if (selection.usuarioId) return [selection.usuarioId];
-    const condition = scopeCondition(selection.scope);
-    if (!condition && !selection.grupoId) return null;
-    const rows = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.companyId, selection.companyId), condition, selection.grupoId ? eq(users.groupId, selection.grupoId) : undefined));
-    return rows.map((row) => row.id);
+  /** Re-verifies, before any verdict is read, the workers of the selection whose marks changed since their last audit. */
+  async function refreshStale(selection: ReportSelection): Promise<void> {
+    const ids = await repo.staleSelectionWorkers(db, selection);
+    for (let i = 0; i < ids.length; i += 200) await audit.auditWorkers(selection.companyId, ids.slice(i, i + 200));
   }
 
-  /** Every worker with marks in the selection, by surname, with how many rows each has. */
-  async function listWorkers(selection: ReportSelection): Promise<ReportWorker[]> {
-    const userIds = await candidateIds(selection);
-    if (userIds && userIds.length === 0) return [];
-    const counts: { userId: string; marcas: number }[] = [];
-    if (userIds === null) {
-      // The whole company: one pass over the period on the (company, effective time) index.
-      const rows = await db
-        .select({ userId: marks.userId, marcas: count() })
-        .from(marks)
-        .leftJoin(sites, joinSites)
-        .where(markConditions(selection))
-        .groupBy(marks.userId);
-      counts.push(...rows);
-    } else {
-      for (let i = 0; i < userIds.length; i += 5000) {
-        const result = (await db.execute(sql`
-          select w.id as "userId", c.n as "marcas"
-          from unnest(${sql.param(userIds.slice(i, i + 5000))}::uuid[]) as w(id)
-          cross join lateral (
-            select count(*)::int as n from ${marks} left join ${sites} on ${joinSites}
-            where ${markConditions(selection)} and ${marks.userId} = w.id
-          ) c
-          where c.n > 0`)) as { rows: { userId: string; marcas: number }[] };
-        counts.push(...result.rows);
-      }
+  /**
+   * The stored audit verdicts of the selection's flagged workers: the flagged marks that fall in the
+   * selection, per worker and kind, and the workers whose chain end is flagged. Findings are rare, so
+   * both read a handful of rows.
+   */
+  async function storedVerdicts(selection: ReportSelection): Promise<Map<string, WorkerVerdict>> {
+    const { flagged, tails } = await repo.storedVerdictRows(db, selection);
+    const verdicts = new Map<string, WorkerVerdict>();
+    const of = (userId: string) => {
+      let verdict = verdicts.get(userId);
+      if (!verdict) verdicts.set(userId, (verdict = { alteradas: 0, cadenaRota: 0, tail: false }));
+      return verdict;
+    };
+    for (const row of flagged) {
+      if (row.integrity === 'alterada') of(row.user_id).alteradas += Number(row.n);
+      else of(row.user_id).cadenaRota += Number(row.n);
     }
-    if (counts.length === 0) return [];
-    const countOf = new Map(counts.map((row) => [row.userId, Number(row.marcas)]));
-    const people: Omit<ReportWorker, 'marcas'>[] = [];
-    const ids = [...countOf.keys()];
-    for (let i = 0; i < ids.length; i += 5000) {
-      people.push(
-        ...(await db
-          .select({
-            id: users.id,
-            nombre: users.nombre,
-            apellidos: users.apellidos,
-            rut: users.rut,
-            cargo: users.cargo,
-            grupo: groups.nombre,
-            sede: userSites.nombre,
-          })
-          .from(users)
-          .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)))
-          .leftJoin(userSites, and(eq(userSites.companyId, users.companyId), eq(userSites.id, users.siteId)))
-          .where(and(eq(users.companyId, selection.companyId), inArray(users.id, ids.slice(i, i + 5000))))),
-      );
-    }
-    const collator = new Intl.Collator('es-CL', { sensitivity: 'base' });
-    people.sort((a, b) => collator.compare(a.apellidos, b.apellidos) || collator.compare(a.nombre, b.nombre) || a.id.localeCompare(b.id));
-    return people.map((person) => ({ ...person, rut: formatRut(person.rut) ?? person.rut, marcas: countOf.get(person.id) ?? 0 }));
+    for (const row of tails) of(row.user_id).tail = true;
+    return verdicts;
   }
+
 
   /** The blocks of the given workers, in their order, each row verified against its chain. */
   async function* verifiedBlocks(
     selection: ReportSelection,
     workers: ReportWorker[],
-    /** Whose rows are built in full (the others are verified and counted only). */
-    detailed: (workerId: string) => boolean = () => true,
+    chunkRows: number | 'adaptive' = CHUNK_ROWS,
   ): AsyncGenerator<VerifiedBlock> {
-    for (const chunk of chunksByRows(workers)) {
+    let size = chunkRows === 'adaptive' ? EXPORT_CHUNK_ROWS.first : chunkRows;
+    for (const chunk of chunksByRows(workers, () => size)) {
+      // PGlite answers in this thread: let other requests in between two reads.
+      await yieldToLoop();
       const ids = chunk.map((worker) => worker.id);
-      const [{ rows: raw }, heads] = await Promise.all([
-        // Each worker's marks of the period on the (company, worker, effective time) index, with the nearest
-        // earlier row of the chain as `seq:hash` (one backward step on the chain index). Both drivers answer
-        // execute() with `rows`; the subquery names its columns in full so p's never shadow the outer row's.
-        db.execute(sql`
-          select m.* from unnest(${sql.param(ids)}::uuid[]) with ordinality as w(id, ord)
-          cross join lateral (
-            select ${marks}.*, ${sites.nombre} as site_nombre, ${sites.timeZone} as site_zone,
-              (select p.seq || ':' || p.hash from marks p
-                where p.company_id = marks.company_id and p.user_id = marks.user_id and p.seq < marks.seq
-                order by p.seq desc limit 1) as predecessor,
-              w.ord
-            from ${marks} left join ${sites} on ${joinSites}
-            where ${markConditions(selection)} and ${marks.userId} = w.id
-          ) m
-          order by m.ord, coalesce(m.original_at, m.at), m.seq`) as Promise<{ rows: RawMarkRow[] }>,
-        db
-          .select({
-            userId: markChainHeads.userId,
-            seq: markChainHeads.seq,
-            lastHash: markChainHeads.lastHash,
-            lastSeq: sql<number | null>`(select max(p.seq) from marks p where p.company_id = mark_chain_heads.company_id and p.user_id = mark_chain_heads.user_id)`,
-            storedHash: sql<string | null>`(select p.hash from marks p where p.company_id = mark_chain_heads.company_id and p.user_id = mark_chain_heads.user_id and p.seq = mark_chain_heads.seq)`,
-          })
-          .from(markChainHeads)
-          .where(and(eq(markChainHeads.companyId, selection.companyId), inArray(markChainHeads.userId, ids))),
-      ]);
-      const rows = raw.map(fromRaw);
+      const readStarted = performance.eventLoopUtilization();
+      // Each worker's marks of the period with their chain predecessor, and the workers' chain heads (reports.repository.ts).
+      const readRows = () => repo.chunkMarks(db, selection, ids);
+      const readHeads = () => repo.chunkHeads(db, selection.companyId, ids);
+      // An export reads one statement at a time with a yield in between (PGlite runs each in this thread).
+      const [{ rows: raw }, heads] =
+        chunkRows === 'adaptive' ? [await readRows(), await yieldToLoop().then(readHeads)] : await Promise.all([readRows(), readHeads()]);
+      if (chunkRows === 'adaptive') {
+        // The time the read held this thread (PGlite), not its wall time: a PostgreSQL read waits on the network.
+        const readMs = performance.eventLoopUtilization(readStarted).active;
+        if (readMs > EXPORT_READ_TARGET_MS) size = Math.max(EXPORT_CHUNK_ROWS.min, Math.floor(size / 2));
+        else if (readMs < EXPORT_READ_TARGET_MS / 2) size = Math.min(EXPORT_CHUNK_ROWS.max, size * 2);
+      }
+      const rows = raw.map(markRowFromRaw);
 
       // Corrections come later in the same worker's chain: read each chain only from its first row shown.
       const firstSeq = new Map<string, number>();
       for (const row of rows) {
-        if (detailed(row.mark.userId)) firstSeq.set(row.mark.userId, Math.min(firstSeq.get(row.mark.userId) ?? Infinity, row.mark.seq));
+        firstSeq.set(row.mark.userId, Math.min(firstSeq.get(row.mark.userId) ?? Infinity, row.mark.seq));
       }
       const corrections: { id: string; seq: number; target: string }[] = [];
+      await yieldToLoop();
       if (firstSeq.size > 0) {
-        const result = (await db.execute(sql`
-          select c.id, c.seq, c.target from unnest(${sql.param([...firstSeq.keys()])}::uuid[], ${sql.param([...firstSeq.values()])}::int[]) as f(user_id, seq)
-          cross join lateral (
-            select ${marks.id} as id, ${marks.seq} as seq, ${marks.correctsMarkId} as target from ${marks}
-            where ${marks.companyId} = ${selection.companyId} and ${marks.userId} = f.user_id and ${marks.seq} > f.seq and ${marks.correctsMarkId} is not null
-          ) c
-          order by c.seq`)) as { rows: { id: string; seq: number | string; target: string }[] };
-        for (const row of result.rows) corrections.push({ id: row.id, seq: Number(row.seq), target: row.target });
+        const result = await repo.correctionsAfter(db, selection.companyId, firstSeq);
+        for (const row of result) corrections.push({ id: row.id, seq: Number(row.seq), target: row.target });
       }
       // Corrections: the latest correction of each mark, and the sequence of each corrected mark.
       const correctedBy = new Map<string, { marcaId: string; secuencia: number }>();
@@ -472,10 +306,8 @@ export function createMarksReportService({ db }: { db: Db }) {
       const targets = [...new Set(rows.map((row) => row.mark.correctsMarkId).filter((id): id is string => id !== null))];
       const targetSeq = new Map<string, number>();
       if (targets.length > 0) {
-        const found = await db
-          .select({ id: marks.id, seq: marks.seq })
-          .from(marks)
-          .where(and(eq(marks.companyId, selection.companyId), inArray(marks.id, targets)));
+        await yieldToLoop();
+        const found = await repo.markSeqs(db, selection.companyId, targets);
         for (const target of found) targetSeq.set(target.id, target.seq);
       }
 
@@ -492,7 +324,6 @@ export function createMarksReportService({ db }: { db: Db }) {
         counts.marcas += 1;
         if (integrity.integridad === 'alterada') counts.alteradas += 1;
         else if (integrity.integridad === 'cadena_rota') counts.cadenaRota += 1;
-        if (!detailed(mark.userId)) continue;
         const zone = row.zone ?? DEFAULT_ZONE;
         const when = dateTimeIn(mark.originalAt ?? mark.at, zone);
         const received = mark.originalAt ? dateTimeIn(mark.at, zone) : null;
@@ -545,20 +376,12 @@ export function createMarksReportService({ db }: { db: Db }) {
     }
   }
 
+
   async function companyOf(companyId: string): Promise<{ razonSocial: string; rut: string }> {
-    const [company] = await db.select({ razonSocial: companies.razonSocial, rut: companies.rut }).from(companies).where(eq(companies.id, companyId)).limit(1);
+    const company = await repo.companyHeading(db, companyId);
     return { razonSocial: company?.razonSocial ?? '', rut: company ? (formatRut(company.rut) ?? company.rut) : '' };
   }
 
-  async function summaryOf(selection: ReportSelection, workers: ReportWorker[], keep?: Set<string>): Promise<{ summary: ResumenReporteMarcas; kept: BloqueReporteMarcas[] }> {
-    const summary = emptySummary();
-    const kept: BloqueReporteMarcas[] = [];
-    for await (const verified of verifiedBlocks(selection, workers, (id) => keep?.has(id) ?? false)) {
-      addToSummary(summary, verified);
-      if (keep?.has(verified.block.trabajador.id)) kept.push(verified.block);
-    }
-    return { summary, kept };
-  }
 
   function filterLabels(selection: ReportSelection): [string, string][] {
     const out: [string, string][] = [];
@@ -573,44 +396,70 @@ export function createMarksReportService({ db }: { db: Db }) {
   return {
     async report(session: RequestSession, query: ReporteMarcasQueryInput, now: Date): Promise<ReporteMarcas> {
       const selection = await resolve(session, query, now);
-      const workers = await listWorkers(selection);
-      const start = (query.page - 1) * query.pageSize;
-      const pageIds = new Set(workers.slice(start, start + query.pageSize).map((worker) => worker.id));
-      // The summary covers the whole report (a flagged row on another page still counts); the page keeps its blocks.
-      const [{ summary, kept }, empresa] = await Promise.all([summaryOf(selection, workers, pageIds), companyOf(selection.companyId)]);
+      await refreshStale(selection);
+      const [{ workers, trabajadores, marcas }, stored, empresa] = await Promise.all([
+        workerPage(selection, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        storedVerdicts(selection),
+        companyOf(selection.companyId),
+      ]);
+      // The page's rows are verified as they are shown; their verdict replaces the stored one.
+      const bloques: BloqueReporteMarcas[] = [];
+      const verdicts = new Map(stored);
+      const disagree: string[] = [];
+      for await (const verified of verifiedBlocks(selection, workers)) {
+        bloques.push(verified.block);
+        const id = verified.block.trabajador.id;
+        const live: WorkerVerdict = { alteradas: verified.alteradas, cadenaRota: verified.cadenaRota, tail: verified.block.alertaCadena !== null };
+        const before = stored.get(id);
+        if (live.alteradas !== (before?.alteradas ?? 0) || live.cadenaRota !== (before?.cadenaRota ?? 0) || live.tail !== (before?.tail ?? false)) disagree.push(id);
+        if (live.alteradas + live.cadenaRota > 0 || live.tail) verdicts.set(id, live);
+        else verdicts.delete(id);
+      }
+      // A change the stored verdict missed (made with every trigger off): store the new verdict now.
+      if (disagree.length > 0) await audit.auditWorkers(selection.companyId, disagree);
       return {
         empresa,
         periodo: { desde: selection.desde, hasta: selection.hasta },
         generadoEn: clStamp(now),
-        resumen: summary,
-        bloques: kept,
-        total: workers.length,
+        // The summary covers the whole report (a flagged row on another page still counts), from the audit's verdicts.
+        resumen: summaryFrom({ trabajadores, marcas }, verdicts),
+        bloques,
+        total: trabajadores,
         page: query.page,
         pageSize: query.pageSize,
       };
     },
 
-    async exportFile(session: RequestSession, query: ExportarReporteMarcasInput, now: Date): Promise<{ bytes: Buffer; filename: string; contentType: string }> {
+    /**
+     * The whole report as a file, streamed: the heading (with the audit's verdicts) first, then each
+     * worker's block as its rows are read, verified and written, in chunks of marks (EXPORT_CHUNK_ROWS).
+     * Validation errors are thrown before the first byte; the stream is returned at once.
+     */
+    async exportFile(session: RequestSession, query: ExportarReporteMarcasInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
       const selection = await resolve(session, query, now);
-      const workers = await listWorkers(selection);
-      const rows = workers.reduce((sum, worker) => sum + worker.marcas, 0);
+      await refreshStale(selection);
+      // One statement at a time with a yield in between, as the blocks are read (PGlite runs each in this thread).
+      const { workers, trabajadores, marcas } = await workerPage(selection, null);
+      await yieldToLoop();
+      const stored = await storedVerdicts(selection);
+      await yieldToLoop();
+      const empresa = await companyOf(selection.companyId);
       const max = query.formato === 'pdf' ? REPORTE_MAX_FILAS_PDF : REPORTE_MAX_FILAS_XLSX;
-      if (rows > max) throw new AppError('VALIDATION', REPORT_MESSAGES.tooManyRows(rows, max, query.formato));
-      // Two passes: the summary goes on top of the file, and the blocks are written as they are read.
-      const [{ summary }, empresa] = await Promise.all([summaryOf(selection, workers), companyOf(selection.companyId)]);
+      if (query.formato !== 'csv' && marcas > max) throw new AppError('VALIDATION', REPORT_MESSAGES.tooManyRows(marcas, max, query.formato));
       const heading: ReportHeading = {
         empresa,
         periodo: { desde: selection.desde, hasta: selection.hasta },
         generadoEn: clStamp(now),
         filtros: filterLabels(selection),
-        resumen: summary,
+        resumen: summaryFrom({ trabajadores, marcas }, stored),
       };
       const blocks = (async function* () {
-        for await (const verified of verifiedBlocks(selection, workers)) yield verified.block;
+        for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;
       })();
       const base = `reporte-marcas-${selection.desde}-a-${selection.hasta}`;
-      if (query.formato === 'pdf') return { bytes: await marksReportPdf(heading, blocks), filename: `${base}.pdf`, contentType: 'application/pdf' };
-      return { bytes: await marksReportXlsx(heading, blocks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+      if (query.formato === 'pdf') return { stream: marksReportPdf(heading, blocks), filename: `${base}.pdf`, contentType: 'application/pdf' };
+      if (query.formato === 'csv') return { stream: marksReportCsv(heading, blocks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
+      return { stream: marksReportXlsx(heading, blocks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
     },
 
     /** Groups and sites a caller may filter by. */
@@ -618,24 +467,7 @@ export function createMarksReportService({ db }: { db: Db }) {
       requirePerfil(session, ...REPORT_PERFILES);
       const companyId = session.companyId;
       const scope = await scopeOf(session);
-      const groupCondition =
-        'all' in scope ? undefined : 'groupIds' in scope && scope.groupIds.length > 0 ? inArray(groups.id, scope.groupIds) : sql`false`;
-      const [grupos, sedes] = await Promise.all([
-        db
-          .select({ id: groups.id, nombre: groups.nombre })
-          .from(groups)
-          .where(and(eq(groups.companyId, companyId), groupCondition))
-          .orderBy(asc(groups.nombre)),
-        'all' in scope || 'groupIds' in scope
-          ? db.select({ id: sites.id, nombre: sites.nombre }).from(sites).where(eq(sites.companyId, companyId)).orderBy(asc(sites.nombre))
-          : // A worker filters among the sites where they marked.
-            db
-              .selectDistinct({ id: sites.id, nombre: sites.nombre })
-              .from(marks)
-              .innerJoin(sites, joinSites)
-              .where(and(eq(marks.companyId, companyId), eq(marks.userId, scope.self)))
-              .orderBy(asc(sites.nombre)),
-      ]);
+      const [grupos, sedes] = await Promise.all([repo.optionGroups(db, companyId, scope), repo.optionSites(db, companyId, scope)]);
       return { grupos, sedes };
     },
 
@@ -643,24 +475,8 @@ export function createMarksReportService({ db }: { db: Db }) {
     async workers(session: RequestSession, query: { q?: string | undefined; id?: string | undefined }): Promise<TrabajadoresReporte> {
       requirePerfil(session, ...REPORT_PERFILES);
       const scope = await scopeOf(session);
-      const conditions: (SQL | undefined)[] = [eq(users.companyId, session.companyId), scopeCondition(scope)];
-      if (query.id !== undefined) {
-        requireId(query.id, REPORT_MESSAGES.workerNotFound);
-        conditions.push(eq(users.id, query.id));
-      }
-      for (const token of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 6)) {
-        const pattern = `%${escapeLike(foldText(token))}%`;
-        const alternatives: SQL[] = [sql`${fold(users.nombre)} like ${pattern}`, sql`${fold(users.apellidos)} like ${pattern}`];
-        const rutDigits = token.replace(/[.\-\s]/g, '').toLowerCase();
-        if (/^\d{3,}k?$/.test(rutDigits)) alternatives.push(sql`replace(lower(${users.rut}), '-', '') like ${`%${rutDigits}%`}`);
-        conditions.push(or(...alternatives));
-      }
-      const rows = await db
-        .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut })
-        .from(users)
-        .where(and(...conditions))
-        .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id))
-        .limit(WORKER_SEARCH_LIMIT);
+      if (query.id !== undefined) requireId(query.id, REPORT_MESSAGES.workerNotFound);
+      const rows = await repo.searchWorkers(db, session.companyId, scope, query, WORKER_SEARCH_LIMIT);
       if (query.id !== undefined && rows.length === 0) throw notFound(REPORT_MESSAGES.workerNotFound);
       return { items: rows.map((row) => ({ ...row, rut: formatRut(row.rut) ?? row.rut })) };
     },

@@ -7,8 +7,9 @@ import { formatRut } from '@jornada/domain';
 import { bearer, signIn } from '../../test/factories';
 import { addPerson, PERSON_PASSWORD, type Person } from '../../test/people';
 import { markHash } from '../marks/marks.hash';
-import { mark, markingCompany, markingWorker, pdfText, type MarkingCompany } from '../marks/marks.fixtures';
-import { addGroup } from '../planning/planning.fixtures';
+import { scheduleMarkAudits } from './mark-audit';
+import { mark, markingCompany, markingWorker, pdfText, type MarkingCompany } from '../../test/fixtures/marks';
+import { addGroup } from '../../test/fixtures/planning';
 
 let t: TestApp;
 let company: MarkingCompany;
@@ -206,6 +207,43 @@ describe('GET /api/v1/reportes/marcas', () => {
     expect(flaggedWorker.trabajador.id).toBe(c!.id);
     // Another company sees none of it.
     expect((await reportOk(otherAdmin)).bloques).toEqual([]);
+  });
+
+  it('a change made with every trigger off is counted once the scheduled audit finds it, or at once by the page that shows it', async () => {
+    const own = await markingCompany(t.app, t.database.db);
+    const ownAdmin = await addPerson(t.app, t.database.db, own.companyId, 'administrador');
+    const workers = [await markingWorker(t.app, t.database.db, own), await markingWorker(t.app, t.database.db, own), await markingWorker(t.app, t.database.db, own)];
+    for (const worker of workers) await workDay(worker, '2025-06-12');
+    const audited = async () => {
+      expect(await scheduleMarkAudits(t.database.db, t.clock.now())).toBeGreaterThan(0);
+      await t.app.jobs.drain();
+    };
+    await audited();
+    const order = (await reportOk(ownAdmin, 'pageSize=3')).bloques.map((block) => block.trabajador.id);
+    const [second, third] = [order[1]!, order[2]!];
+    const markOf = async (userId: string, seq: number) => (await t.database.db.select().from(marks).where(eq(marks.userId, userId))).find((row) => row.seq === seq)!;
+    const [victim, shown] = [await markOf(third, 2), await markOf(second, 3)];
+    // Beyond what a superuser switching off the insert-only trigger does: every trigger off, the change count too.
+    await t.database.db.execute(sql`alter table marks disable trigger all`);
+    try {
+      await t.database.db.execute(sql`update marks set kind = 'salida' where id in (${victim.id}, ${shown.id})`);
+    } finally {
+      await t.database.db.execute(sql`alter table marks enable trigger all`);
+    }
+    // The first page reads the stored verdicts for the others: the change is not known yet.
+    expect((await reportOk(ownAdmin, 'pageSize=1&page=1')).resumen).toMatchObject({ marcasAlteradas: 0 });
+    // The page that shows a changed row verifies it as it shows it, counts it and stores the verdict at once.
+    const page2 = await reportOk(ownAdmin, 'pageSize=1&page=2');
+    expect(page2.bloques[0]!.marcas.map((row) => row.integridad)).toEqual(['integra', 'integra', 'alterada', 'integra']);
+    expect(page2.resumen).toMatchObject({ marcasAlteradas: 1, trabajadoresConAlteraciones: 1 });
+    expect((await reportOk(ownAdmin, 'pageSize=1&page=1')).resumen).toMatchObject({ marcasAlteradas: 1 });
+    // The scheduled audit finds the other one; from then on every page counts both.
+    await audited();
+    const page1 = await reportOk(ownAdmin, 'pageSize=1&page=1');
+    expect(page1.resumen).toMatchObject({ trabajadores: 3, marcas: 12, marcasAlteradas: 2, alteradas: 2, trabajadoresConAlteraciones: 2 });
+    // Filters apply to the stored verdicts too: the changed rows are now exits.
+    expect((await reportOk(ownAdmin, 'pageSize=1&tipo=entrada')).resumen).toMatchObject({ marcasAlteradas: 0 });
+    expect((await reportOk(ownAdmin, 'pageSize=1&tipo=salida')).resumen).toMatchObject({ marcasAlteradas: 2 });
   });
 
   it('filters by kind, method, site and period, and still verifies each row against its chain', async () => {

@@ -1,7 +1,8 @@
 /**
  * The marks report as a spreadsheet: the same heading, blocks, columns and legend as the screen,
  * Arial 8 pt, flagged rows in red with "ALTERADA" in their Integridad cell. Written with exceljs's
- * streaming writer, each row committed as it is read, so memory holds the compressed file only.
+ * streaming writer into the stream this returns at once, each row committed as it is read: the first
+ * bytes leave before the last row is read and memory does not grow with the rows.
  */
 import { PassThrough } from 'node:stream';
 import {
@@ -16,7 +17,8 @@ import {
   type FilaReporteMarca,
 } from '@jornada/contracts';
 import ExcelJS from 'exceljs';
-import { safeCellText } from '../../lib/spreadsheet/index';
+import { TEXT_FORMAT } from '../../lib/spreadsheet/index';
+import { ExportClosed, pace } from './export-pace';
 import { clDate, type ReportHeading } from './marks-report.format';
 
 const FONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
@@ -42,14 +44,15 @@ export function rowCells(fila: FilaReporteMarca): string[] {
   ];
 }
 
-export async function marksReportXlsx(heading: ReportHeading, blocks: AsyncIterable<BloqueReporteMarcas>): Promise<Buffer> {
+export function marksReportXlsx(heading: ReportHeading, blocks: AsyncIterable<BloqueReporteMarcas>): PassThrough {
   const stream = new PassThrough();
-  const chunks: Buffer[] = [];
-  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const finished = new Promise<void>((resolve, reject) => {
-    stream.on('end', resolve);
-    stream.on('error', reject);
+  write(stream, heading, blocks).catch((error: unknown) => {
+    if (!(error instanceof ExportClosed)) stream.destroy(error instanceof Error ? error : new Error(String(error)));
   });
+  return stream;
+}
+
+async function write(stream: PassThrough, heading: ReportHeading, blocks: AsyncIterable<BloqueReporteMarcas>): Promise<void> {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Jornada';
   const sheet = workbook.addWorksheet('Marcas', {
@@ -58,9 +61,11 @@ export async function marksReportXlsx(heading: ReportHeading, blocks: AsyncItera
   sheet.columns = WIDTHS.map((width) => ({ width }));
 
   const add = (values: (string | number)[], options: { font?: Partial<ExcelJS.Font>; fill?: ExcelJS.Fill; wrap?: boolean; merge?: boolean } = {}) => {
-    const row = sheet.addRow(values.map((value) => (typeof value === 'string' ? safeCellText(value) : value)));
+    // Text goes in as text cells, exactly as it is (formula-guard.ts): never evaluated as a formula.
+    const row = sheet.addRow(values);
     row.eachCell({ includeEmpty: false }, (cell) => {
       cell.font = options.font ?? FONT;
+      if (typeof cell.value === 'string') cell.numFmt = TEXT_FORMAT;
       if (options.fill) cell.fill = options.fill;
       cell.alignment = { vertical: 'top', wrapText: options.wrap ?? false };
     });
@@ -97,6 +102,7 @@ export async function marksReportXlsx(heading: ReportHeading, blocks: AsyncItera
     }
     add([`${block.resumen.marcas} marcas${block.resumen.alteradas > 0 ? ` · ${marcasAlteradasTexto(block.resumen.alteradas)}` : ''}`]);
     add([]);
+    await pace(stream);
   }
   if (!any) add([REPORTE_SIN_TRABAJADORES], { merge: true });
 
@@ -104,6 +110,4 @@ export async function marksReportXlsx(heading: ReportHeading, blocks: AsyncItera
   for (const [term, meaning] of REPORTE_MARCAS_GLOSARIO) add([`${term}: ${meaning}`], { merge: true });
   sheet.commit();
   await workbook.commit();
-  await finished;
-  return Buffer.concat(chunks);
 }

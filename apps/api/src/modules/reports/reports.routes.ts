@@ -9,7 +9,7 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
-import { sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
+import { attachment, CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
 import { REPORT_PERFILES, type MarksReportService } from './marks-report.service';
 
@@ -41,16 +41,21 @@ export function registerReportRoutes(app: ZodApp, marksReport: MarksReportServic
       config: { perfiles: REPORT_PERFILES },
       schema: {
         tags: ['reportes'],
-        summary: 'Descarga el reporte de marcas en Excel o PDF (Arial/Helvetica, 8 pt como máximo)',
-        description: 'Los mismos filtros, columnas y bloques que en pantalla, sin páginas; las filas alteradas van en rojo y dicen ALTERADA.',
+        summary: 'Descarga el reporte de marcas en Excel, PDF (Arial/Helvetica, 8 pt como máximo) o CSV',
+        description:
+          'Los mismos filtros, columnas y bloques que en pantalla, sin páginas; las filas alteradas van en rojo y dicen ALTERADA. ' +
+          'El archivo se envía por partes mientras se lee (sin `Content-Length`): los primeros bytes llegan antes de leer la última marca.',
         querystring: exportarReporteMarcasQuerySchema,
-        produces: [XLSX_CONTENT_TYPE, 'application/pdf'],
+        produces: [XLSX_CONTENT_TYPE, 'application/pdf', CSV_CONTENT_TYPE],
         response: errors,
       },
     },
     async (request, reply) => {
       const file = await marksReport.exportFile(requireSession(request), request.query, clock());
-      sendFile(reply, file.contentType, file.filename, file.bytes);
+      reply.type(file.contentType);
+      reply.header('content-disposition', attachment(file.filename));
+      // Streamed: Fastify pipes it to the socket and destroys it if the download is cancelled.
+      void (reply as { send(payload: unknown): unknown }).send(file.stream);
       return reply;
     },
   );

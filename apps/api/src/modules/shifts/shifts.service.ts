@@ -1,14 +1,11 @@
 import type { ActualizarTurnoResponse, actualizarTurnoBodySchema, crearTurnoBodySchema, Turno, TurnosPage, turnosQuerySchema } from '@jornada/contracts';
 import { validateShiftTemplate } from '@jornada/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
-import { localDate } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
-import { writeDays, type DayWrite } from '../planning/planning.model';
-import { daysWithShiftFrom } from '../planning/planning.repository';
 import { breakColumns, colacionOf, templateOf, timingDiffers, toTurno } from './shifts.model';
 import * as repo from './shifts.repository';
 
@@ -26,7 +23,25 @@ function codeTaken(codigo: string): AppError {
   return new AppError('CONFLICT', message, { codigo: message });
 }
 
-export function createShiftsService(db: Db) {
+/** A shift's new timing, as the planning moves its future days to it. */
+export interface RetimedShift {
+  id: string;
+  version: number;
+  codigo: string;
+  startTime: string;
+  endTime: string;
+}
+
+/**
+ * What the shifts module needs from the planning, given at assembly (the planning depends on shifts,
+ * so shifts may not import it): moving the future planned days of a re-timed shift to its new
+ * version, in the caller's transaction; returns how many days moved.
+ */
+export interface ShiftsPorts {
+  retimeFuturePlanning(tx: DbOrTx, ctx: { companyId: string; actorId: string; now: Date }, shift: RetimedShift): Promise<number>;
+}
+
+export function createShiftsService(db: Db, ports: ShiftsPorts) {
   async function requireShift(session: RequestSession, id: string, forUpdate = false, dbx = db as Parameters<typeof repo.findShift>[0]) {
     requireId(id, SHIFT_MESSAGES.notFound);
     const row = await repo.findShift(dbx, session.companyId, id, forUpdate);
@@ -118,25 +133,10 @@ export function createShiftsService(db: Db) {
             session.userId,
             now,
           );
-          let diasActualizados = 0;
-          if (timingChanged && body.actualizarPlanificacionFutura) {
-            // Tomorrow in the zone furthest behind is at most one day after Santiago's today: filter per row below.
-            const candidates = await daysWithShiftFrom(tx, session.companyId, id, localDate(now));
-            const writes: DayWrite[] = candidates
-              .filter((day) => day.date > localDate(now, day.zone) && day.shiftVersion !== row.version)
-              .map((day) => ({
-                userId: day.userId,
-                date: day.date,
-                target: { kind: 'turno', shiftId: id, shiftVersion: row.version },
-                existing: day,
-                past: false,
-                requestedBy: 'empleador',
-                motivo: `Modificación del turno ${row.codigo} (${row.startTime}–${row.endTime})`,
-                observacion: null,
-              }));
-            await writeDays(tx, { companyId: session.companyId, actorId: session.userId, now, origin: 'edicion_turno' }, writes);
-            diasActualizados = writes.length;
-          }
+          const diasActualizados =
+            timingChanged && body.actualizarPlanificacionFutura
+              ? await ports.retimeFuturePlanning(tx, { companyId: session.companyId, actorId: session.userId, now }, { id, version: row.version, codigo: row.codigo, startTime: row.startTime, endTime: row.endTime })
+              : 0;
           return { ...toTurno(row), diasActualizados };
         });
       } catch (error) {

@@ -1,11 +1,13 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { qualified } from '../../db/qualified';
 import { sites, users } from '../../db/schema/index';
 
 export type SiteRow = typeof sites.$inferSelect;
 export type NewSite = typeof sites.$inferInsert;
 
-const userCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${sites.companyId} and ${users.siteId} = ${sites.id})`;
+/** Users assigned to the site (a correlated count: the outer columns are qualified, see `qualified`). */
+const userCount = sql<number>`(select count(*)::int from ${users} where ${users.companyId} = ${qualified(sites.companyId)} and ${users.siteId} = ${qualified(sites.id)})`;
 
 export async function listSites(db: DbOrTx, companyId: string, q: string | undefined, paging: { limit: number; offset: number }) {
   const conditions = [eq(sites.companyId, companyId)];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { companyWithAdmin } from '../../test/people';
+import { addPerson, companyWithAdmin } from '../../test/people';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -55,5 +55,28 @@ describe('sedes', () => {
     const dup = await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Centro' } });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().error.fields).toEqual({ nombre: 'Ya existe una sede con ese nombre.' });
+  });
+});
+
+describe('sedes: users per site', () => {
+  it('counts the users assigned to each site, in the list and in one site', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const norte = (await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Norte' } })).json();
+    const sur = (await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Sur' } })).json();
+    const vacia = (await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Vacía' } })).json();
+    for (let i = 0; i < 3; i += 1) await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId: norte.id });
+    await addPerson(t.app, t.database.db, companyId, 'supervisor', { siteId: sur.id });
+    // Another company's users never count.
+    const other = await companyWithAdmin(t.app);
+    const foreign = (await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: other.admin.headers, payload: { nombre: 'Norte' } })).json();
+    await addPerson(t.app, t.database.db, other.companyId, 'trabajador', { siteId: foreign.id });
+
+    const page = await t.app.inject({ method: 'GET', url: '/api/v1/sedes', headers: admin.headers });
+    expect(page.statusCode, page.body).toBe(200);
+    const counts = Object.fromEntries(page.json().items.map((s: { nombre: string; totalUsuarios: number }) => [s.nombre, s.totalUsuarios]));
+    expect(counts).toEqual({ Norte: 3, Sur: 1, Vacía: 0 });
+    const one = await t.app.inject({ method: 'GET', url: `/api/v1/sedes/${norte.id}`, headers: admin.headers });
+    expect(one.json().totalUsuarios).toBe(3);
+    expect(vacia.totalUsuarios).toBe(0);
   });
 });

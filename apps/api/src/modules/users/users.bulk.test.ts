@@ -186,6 +186,24 @@ describe('bulk user upload', () => {
     expect(companyId).toBeTruthy();
   });
 
+  it('fills the example weekly hours with the legal limit of the day the template is downloaded', async () => {
+    try {
+      for (const [day, hours] of [['2026-05-04T15:00:00Z', 42], ['2028-05-02T15:00:00Z', 40]] as const) {
+        t.clock.set(day);
+        const { admin } = await companyWithAdmin(t.app);
+        await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Casa Matriz' } });
+        await t.app.inject({ method: 'POST', url: '/api/v1/grupos', headers: admin.headers, payload: { nombre: 'Ventas mañana' } });
+        const c = await t.app.inject({ method: 'GET', url: '/api/v1/usuarios/carga-masiva/plantilla?formato=csv', headers: admin.headers });
+        const [header, example] = c.body.replace('\ufeff', '').split('\r\n').map((line) => line.split(';'));
+        expect(example![header!.indexOf('Horas semanales')]).toBe(String(hours));
+        const preview = await upload(admin.headers, c.rawPayload, true, 'p.csv');
+        expect(preview.json(), preview.body).toMatchObject({ valido: true, resumen: { crear: 1 } });
+      }
+    } finally {
+      t.clock.set('2025-06-02T13:00:00.000Z');
+    }
+  });
+
   it('is for administrators only', async () => {
     const { companyId } = await companyWithAdmin(t.app);
     const supervisor = await addPerson(t.app, t.database.db, companyId, 'supervisor');

@@ -1,6 +1,6 @@
 import { METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
-import { formatRut } from '@jornada/domain';
-import type { Db } from '../../db/client';
+import { formatRut, weeklyHoursLimit, WEEKLY_LIMIT_TABLE } from '@jornada/domain';
+import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
@@ -21,7 +21,7 @@ export const USER_COLUMNS = {
   perfil: col.oneOf({ header: 'Perfil', aliases: ['Rol'], required: false, values: PERFILES, description: 'administrador, supervisor, trabajador o fiscalizador. Vacío: trabajador para usuarios nuevos; sin cambio para los existentes.', example: 'trabajador' }),
   sede: col.text({ header: 'Sede', aliases: ['Sucursal', 'Lugar de trabajo'], required: false, description: 'Nombre exacto de una sede ya creada (opcional).', example: 'Casa Matriz' }),
   grupo: col.text({ header: 'Grupo', required: false, description: 'Nombre exacto de un grupo ya creado (opcional). Un usuario pertenece a un solo grupo.', example: 'Ventas mañana' }),
-  horasSemanales: col.decimal({ header: 'Horas semanales', aliases: ['Jornada semanal', 'Horas'], required: true, min: 0.5, max: 45, step: 0.5, description: 'Horas ordinarias pactadas por semana (jornada parcial permitida). No pueden superar el máximo legal (44 horas; 42 desde el 26-04-2026).', example: 42 }),
+  horasSemanales: col.decimal({ header: 'Horas semanales', aliases: ['Jornada semanal', 'Horas'], required: true, min: 0.5, max: 45, step: 0.5, description: `Horas ordinarias pactadas por semana (jornada parcial permitida). No pueden superar el máximo legal vigente (Ley 21.561: ${WEEKLY_LIMIT_TABLE.map((step, i) => `${step.hours}${i === 0 ? ' horas' : ''} desde el ${step.from.split('-').reverse().join('-')}`).join('; ')}).`, example: 42 }),
   sueldoBase: col.integer({ header: 'Sueldo base', aliases: ['Sueldo'], required: false, min: 0, max: 1_000_000_000, description: 'Sueldo base mensual en pesos, sin puntos ni decimales (opcional).', example: 650000 }),
   metodosMarcaje: col.listOf({
     header: 'Métodos de marcaje',
@@ -55,6 +55,9 @@ const TEMPLATE = {
 } as const;
 
 const simplifyName = simplify;
+
+/** A RUT that has an account elsewhere: the row error does not say so (RUT enumeration). */
+export const RUT_NOT_REGISTRABLE = 'No se puede registrar este RUT. Verifica que esté bien escrito; si lo está, escríbenos a soporte.';
 
 interface Plan {
   filas: FilaCarga[];
@@ -95,7 +98,8 @@ export function createUsersBulk(db: Db, users: UsersService) {
       const seen = firstRow.get(values.rut);
       if (seen !== undefined) fail('rut', `El RUT se repite: ya aparece en la fila ${seen}.`);
       else firstRow.set(values.rut, fila);
-      if (elsewhere.has(values.rut)) fail('rut', 'El RUT ya está registrado en otra empresa.');
+      // Said without naming where: a preview must not tell which RUTs are another company's workers.
+      if (elsewhere.has(values.rut)) fail('rut', RUT_NOT_REGISTRABLE);
       const siteId = values.sede === null ? null : (siteByName.get(simplifyName(values.sede)) ?? undefined);
       if (siteId === undefined) fail('sede', `No existe una sede llamada «${values.sede}».`);
       const groupId = values.grupo === null ? null : (groupByName.get(simplifyName(values.grupo)) ?? undefined);
@@ -141,8 +145,11 @@ export function createUsersBulk(db: Db, users: UsersService) {
   }
 
   return {
-    template(format: 'xlsx' | 'csv'): Promise<Buffer> | Buffer {
-      return format === 'xlsx' ? templateXlsx(TEMPLATE) : Buffer.from(templateCsv(TEMPLATE), 'utf8');
+    /** The template, its example row valid on the day it is downloaded (the weekly hours are the limit in force). */
+    template(format: 'xlsx' | 'csv', now: Date): Promise<Buffer> | Buffer {
+      const horasSemanales = { ...USER_COLUMNS.horasSemanales, example: weeklyHoursLimit(localDate(now)) };
+      const spec = { ...TEMPLATE, columns: { ...USER_COLUMNS, horasSemanales } };
+      return format === 'xlsx' ? templateXlsx(spec) : Buffer.from(templateCsv(spec), 'utf8');
     },
 
     async preview(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaMasivaResultado> {
@@ -172,6 +179,7 @@ export function createUsersBulk(db: Db, users: UsersService) {
         }),
       );
       users.sendInvitations(session.companyId, invitations);
+      await analyzeAfterBulkLoad(db, ['users', 'logins'], result.creates.length + result.updates.length);
       return summarize({ archivo: file.filename, ...result, aplicado: true });
     },
   };

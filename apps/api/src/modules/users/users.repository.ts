@@ -2,9 +2,14 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } 
 import type { Perfil } from '@jornada/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { groupLeaders, groups, logins, passwordResets, sessions, sites, users } from '../../db/schema/index';
+import { authAudit, groupLeaders, groups, logins, passwordResets, sessions, sites, users } from '../../db/schema/index';
 
 export type NewUser = typeof users.$inferInsert;
+
+/** An e-mail or RUT change in the sign-in audit trail (auth_audit): who changed whose, and from what to what is in the mail, not here. */
+export async function auditIdentityChange(db: DbOrTx, values: { companyId: string; userId: string; rut: string; event: 'email_changed' | 'rut_changed'; at: Date }): Promise<void> {
+  await db.insert(authAudit).values({ companyId: values.companyId, userId: values.userId, rut: values.rut, event: values.event, ip: null, userAgent: null, at: values.at });
+}
 export type UserRow = typeof users.$inferSelect;
 
 export async function loginExists(db: DbOrTx, rut: string): Promise<boolean> {

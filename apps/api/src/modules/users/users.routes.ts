@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   actualizarUsuarioBodySchema,
   cargaMasivaResultadoSchema,
@@ -116,11 +117,18 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
     },
     async (request, reply) => {
       const format = request.query.formato;
-      const file = await bulk.template(format);
+      const file = await bulk.template(format, clock());
       sendFile(reply, format === 'xlsx' ? XLSX_CONTENT_TYPE : CSV_CONTENT_TYPE, `plantilla-usuarios.${format}`, file);
       return reply;
     },
   );
+
+  const PREVIEWS_PER_COMPANY = {
+    max: 20,
+    timeWindow: '15 minutes',
+    hook: 'preHandler',
+    keyGenerator: (request: FastifyRequest) => `carga-usuarios:${request.session?.companyId ?? request.ip}`,
+  } as const;
 
   const uploadDescription =
     'multipart/form-data con el archivo en el campo `archivo` (xlsx o CSV, máximo 10 MB y 50.000 filas). Las filas se identifican por RUT: crean usuarios nuevos o actualizan los existentes.';
@@ -128,7 +136,8 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/carga-masiva/vista-previa',
     {
-      config: { perfiles: ['administrador'] },
+      // Counted per company once the session is known: a preview is the cheap way to test many RUTs.
+      config: { perfiles: ['administrador'], rateLimit: PREVIEWS_PER_COMPANY },
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Vista previa de una carga masiva de usuarios',

@@ -21,11 +21,12 @@ import { addMs, localDate } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, MESSAGES } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword } from '../../lib/passwords';
-import { writeXlsx } from '../../lib/spreadsheet/index';
+import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { DATE_FORMAT, excelDate, writeXlsx } from '../../lib/spreadsheet/index';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
-import { sameRazonSocial, type CompaniesService } from '../companies/companies.service';
+import { sameRazonSocial, type CompaniesService } from '../companies/index';
+import { identityChangeMail, type IdentityNotice } from './identity-change-mail';
 import { invitationMail } from './invitation-mail';
 import * as repo from './users.repository';
 import { weeklyHoursProblem } from './users.rules';
@@ -86,6 +87,7 @@ export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: str
     gruposLiderados: led,
     horasSemanales: u.horasSemanales,
     sueldoBase: u.sueldoBase,
+    numeroContrato: u.numeroContrato,
     metodosMarcaje: u.metodosMarcaje,
     inicioContrato: u.inicioContrato,
     finContrato: u.finContrato,
@@ -124,6 +126,21 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (isUniqueViolation(error, 'users_company_principal_key')) throw new AppError('CONFLICT', PRINCIPAL_EXISTS);
       throw error;
     }
+  }
+
+  /** The onboarding path's transaction: claims the one-time code and creates the principal administrator. */
+  function createPrincipalWith(onboardingToken: string | null, input: CrearUsuarioInput, passwordHash: string, now: Date): Promise<string> {
+    return insert(() =>
+      db.transaction(async (tx) => {
+        const company = await companies.claimOnboardingToken(tx, onboardingToken, now);
+        if (!sameRazonSocial(company.razonSocial, input.razon_social)) {
+          throw new AppError('VALIDATION', MESSAGES.validation, { razon_social: RAZON_SOCIAL_MISMATCH });
+        }
+        if (await repo.companyHasPrincipal(tx, company.id)) throw new AppError('CONFLICT', PRINCIPAL_EXISTS);
+        if (await repo.loginExists(tx, input.rut)) throw rutTaken();
+        return repo.insertUserWithLogin(tx, { ...userValues(input, company.id, 'administrador', passwordHash, now), principal: true });
+      }),
+    );
   }
 
   /** The users a caller may see: an administrator all; a supervisor the members of the groups they lead. */
@@ -170,6 +187,34 @@ export function createUsersService(deps: UsersServiceDeps) {
     return invitations;
   }
 
+  /**
+   * An e-mail or RUT is how an account is recovered and signed into: an administrator's are changed
+   * only by that administrator (never by another one, the principal's by nobody else), and whoever
+   * changes an administrator's re-enters their own password. Other users' are corrected by any
+   * administrator. Either way the old address is told afterwards (sendIdentityNotices).
+   */
+  async function guardIdentityChange(tx: DbOrTx, session: RequestSession, target: repo.UserRow, passwordActual: string | undefined): Promise<void> {
+    if (target.perfil !== 'administrador') return;
+    if (target.id !== session.userId) {
+      throw new AppError('FORBIDDEN', 'Solo cada administrador puede cambiar su propio correo o su RUT.');
+    }
+    const message = 'Ingresa tu contraseña actual para cambiar tu correo o tu RUT.';
+    if (!passwordActual) throw fieldError('passwordActual', message);
+    if (!(await verifyPassword(target.passwordHash, passwordActual))) throw fieldError('passwordActual', 'La contraseña actual no es correcta.');
+  }
+
+  /** Tells the old address of each changed e-mail or RUT, in the background. */
+  function sendIdentityNotices(companyId: string, notices: IdentityNotice[]): void {
+    if (notices.length === 0) return;
+    deps.background.run(
+      async () => {
+        const company = await companies.findById(companyId);
+        for (const notice of notices) await deps.mailer.send(identityChangeMail({ ...notice, razonSocial: company?.razonSocial ?? '' }));
+      },
+      (error) => deps.log.error({ err: error }, 'no se pudo avisar el cambio de correo o RUT'),
+    );
+  }
+
   /** E-mails the invitations in the background: the answer never waits for SMTP. */
   function sendInvitations(companyId: string, invitations: Invitation[]): void {
     if (invitations.length === 0) return;
@@ -203,17 +248,15 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     async createPrincipal(onboardingToken: string | null, input: CrearUsuarioInput, now: Date): Promise<string> {
       const passwordHash = await hashPassword(input.password);
-      return insert(() =>
-        db.transaction(async (tx) => {
-          const company = await companies.claimOnboardingToken(tx, onboardingToken, now);
-          if (!sameRazonSocial(company.razonSocial, input.razon_social)) {
-            throw new AppError('VALIDATION', MESSAGES.validation, { razon_social: RAZON_SOCIAL_MISMATCH });
-          }
-          if (await repo.companyHasPrincipal(tx, company.id)) throw new AppError('CONFLICT', PRINCIPAL_EXISTS);
-          if (await repo.loginExists(tx, input.rut)) throw rutTaken();
-          return repo.insertUserWithLogin(tx, { ...userValues(input, company.id, 'administrador', passwordHash, now), principal: true });
-        }),
-      );
+      try {
+        return await createPrincipalWith(onboardingToken, input, passwordHash, now);
+      } catch (error) {
+        // A taken RUT spends the code too (its transaction rolled back): one code tests one RUT, not thousands.
+        if (error instanceof AppError && error.message === RUT_TAKEN) {
+          await db.transaction((tx) => companies.claimOnboardingToken(tx, onboardingToken, now)).catch(() => undefined);
+        }
+        throw error;
+      }
     },
 
     /** The spec's call: an administrator adds a worker (with a password) to their own company. */
@@ -264,8 +307,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           { header: 'Horas semanales', width: 10, value: (u) => u.horasSemanales },
           { header: 'Sueldo base', width: 14, value: (u) => u.sueldoBase, numFmt: '#,##0' },
           { header: 'Métodos de marcaje', width: 22, value: (u) => u.metodosMarcaje.join(', ') },
-          { header: 'Inicio contrato', width: 14, value: (u) => u.inicioContrato },
-          { header: 'Fin contrato', width: 14, value: (u) => u.finContrato },
+          { header: 'Inicio contrato', width: 14, value: (u) => excelDate(u.inicioContrato), numFmt: DATE_FORMAT },
+          { header: 'Fin contrato', width: 14, value: (u) => excelDate(u.finContrato), numFmt: DATE_FORMAT },
           { header: 'Activo', width: 8, value: (u) => (u.activo ? 'Sí' : 'No') },
         ],
       });
@@ -307,6 +350,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             groupId: input.grupoId ?? null,
             horasSemanales: input.horasSemanales,
             sueldoBase: input.sueldoBase ?? null,
+            numeroContrato: input.numeroContrato ?? null,
             metodosMarcaje: input.metodosMarcaje,
             inicioContrato: input.inicioContrato,
             finContrato: input.finContrato ?? null,
@@ -324,6 +368,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     async update(session: RequestSession, id: string, input: ActualizarUsuarioInput, now: Date): Promise<Usuario> {
       requirePerfil(session, 'administrador');
       requireId(id, USER_NOT_FOUND);
+      const notices: IdentityNotice[] = [];
       await insert(() =>
         db.transaction(async (tx) => {
           const current = await repo.findUserForUpdate(tx, session.companyId, id);
@@ -348,9 +393,17 @@ export function createUsersService(deps: UsersServiceDeps) {
             const problem = weeklyHoursProblem(horas, inicio, fin, localDate(now));
             if (problem) throw fieldError('horasSemanales', problem);
           }
+          const emailChanged = input.email !== undefined && input.email !== current.email;
+          const rutChanged = input.rut !== undefined && input.rut !== current.rut;
+          if (emailChanged || rutChanged) await guardIdentityChange(tx, session, current, input.passwordActual);
           if (input.rut && input.rut !== current.rut) {
             if (await repo.loginExists(tx, input.rut)) throw rutTaken();
             await repo.updateLoginRut(tx, current.rut, input.rut);
+          }
+          if (emailChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut ?? current.rut, event: 'email_changed', at: now });
+          if (rutChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut!, event: 'rut_changed', at: now });
+          if (emailChanged || rutChanged) {
+            notices.push({ to: current.email, nombre: current.nombre, email: emailChanged ? { from: current.email, to: input.email! } : null, rut: rutChanged ? { from: current.rut, to: input.rut! } : null });
           }
           const values: Partial<repo.NewUser> = { updatedAt: now };
           if (input.nombre !== undefined) values.nombre = input.nombre;
@@ -366,12 +419,14 @@ export function createUsersService(deps: UsersServiceDeps) {
           if (input.grupoId !== undefined) values.groupId = input.grupoId;
           if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
           if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
+          if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
           if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
           if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
           if (input.finContrato !== undefined) values.finContrato = input.finContrato;
           await repo.updateUser(tx, session.companyId, id, values);
         }),
       );
+      sendIdentityNotices(session.companyId, notices);
       return load(session.companyId, id, now);
     },
 

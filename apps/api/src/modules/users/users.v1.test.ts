@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INVITATION_TTL_MS } from '@jornada/contracts';
 import { formatRut } from '@jornada/domain';
 import { sites, users } from '../../db/schema/index';
+import { readSpreadsheet } from '../../lib/spreadsheet/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dotted, uniqueRut } from '../../test/factories';
 import { addPerson, companyWithAdmin } from '../../test/people';
@@ -269,10 +270,26 @@ describe('finiquito: desactivar and reactivar', () => {
   });
 });
 
-describe('GET /api/v1/usuarios/exportar', () => {
-  it('exports the filtered list as xlsx with formula-like text neutralised', async () => {
+describe('contract dates', () => {
+  it('a missing start date says which date is required, and a badly written one names no aaaa-mm-dd format', async () => {
     const { admin } = await companyWithAdmin(t.app);
-    await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ nombre: '=HYPERLINK("http://malo")', cargo: '@SUM(A1)' }) });
+    for (const [inicioContrato, message] of [
+      [undefined, 'Ingresa la fecha de inicio de contrato.'],
+      ['', 'Ingresa la fecha de inicio de contrato.'],
+      ['01-03-2025', 'La fecha no es válida.'],
+    ] as const) {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ inicioContrato }) });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().error.fields.inicioContrato).toBe(message);
+    }
+  });
+});
+
+describe('GET /api/v1/usuarios/exportar', () => {
+  it('exports the filtered list as xlsx: text exactly as written in text cells (phones and formula-looking names round-trip, nothing is evaluated)', async () => {
+    const { admin } = await companyWithAdmin(t.app);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ nombre: '=HYPERLINK("http://malo")', cargo: '@SUM(A1)', telefono: '+56 9 8765 4321', direccion: '-Los Aromos 55' }) });
+    expect(created.statusCode, created.body).toBe(201);
     await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ nombre: 'Otra', perfil: 'supervisor' }) });
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/usuarios/exportar?perfil=trabajador', headers: admin.headers });
     expect(response.statusCode).toBe(200);
@@ -284,11 +301,21 @@ describe('GET /api/v1/usuarios/exportar', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'RUT', 'Nombre', 'Apellidos', 'Cargo', 'Perfil', 'Correo', 'Correo personal', 'Teléfono', 'Dirección', 'Sede', 'Grupo', 'Horas semanales', 'Sueldo base', 'Métodos de marcaje', 'Inicio contrato', 'Fin contrato', 'Activo']);
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2);
-    expect(row.getCell(2).value).toBe(`'=HYPERLINK("http://malo")`);
-    expect(row.getCell(4).value).toBe(`'@SUM(A1)`);
+    for (const [column, text] of [[2, '=HYPERLINK("http://malo")'], [4, '@SUM(A1)'], [8, '+56 9 8765 4321'], [9, '-Los Aromos 55']] as const) {
+      const cell = row.getCell(column);
+      expect(cell.value).toBe(text);
+      // A text cell, never a formula: no spreadsheet program evaluates it.
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+    }
+    // Read back by the product's own reader: the same values.
+    const back = await readSpreadsheet(response.rawPayload);
+    expect(back.rows[0]!.cells.slice(1, 9)).toEqual(['=HYPERLINK("http://malo")', 'Pérez Soto', '@SUM(A1)', 'trabajador', expect.any(String), 'ana.personal@gmail.com', '+56 9 8765 4321', '-Los Aromos 55']);
     expect(row.getCell(5).value).toBe('trabajador');
     expect(row.getCell(13).value).toBe(650_000);
     expect(row.getCell(14).value).toBe('web, huella');
     expect(row.getCell(17).value).toBe('Sí');
+    // Contract dates are Excel dates shown dd-mm-aaaa, as on screen.
+    expect([row.getCell(15).value, row.getCell(15).numFmt]).toEqual([new Date('2025-01-02T00:00:00Z'), 'dd-mm-yyyy']);
   });
 });

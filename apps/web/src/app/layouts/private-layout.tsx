@@ -5,10 +5,7 @@ import '@mantine/core/styles/Avatar.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Stack.css';
-import '@mantine/core/styles/ScrollArea.css';
-import '@mantine/core/styles/VisuallyHidden.css';
 import { AppShell, Avatar, Badge, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
@@ -16,6 +13,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { Logo } from '../../components/logo';
 import { IconLogout } from '../../components/icons';
 import { getEnv } from '../../config/env';
+import { NotificationBell } from '../../features/notifications';
 import { fullName, initials, perfilLabel } from '../../lib/format';
 import { useSession, useSessionStore } from '../../lib/session';
 import { navItemsFor, type NavItem } from '../navigation';
@@ -113,11 +111,15 @@ export function PrivateLayout() {
               <Logo size={30} />
             </Link>
           </Group>
-          {company && (
-            <Text size="sm" c="dimmed" visibleFrom="sm" className={classes.headerCompany} truncate="end">
-              {company}
-            </Text>
-          )}
+          <Group gap="sm" wrap="nowrap" className={classes.headerEnd}>
+            {company && (
+              <Text size="sm" c="dimmed" visibleFrom="sm" className={classes.headerCompany} truncate="end">
+                {company}
+              </Text>
+            )}
+            {/* The bell: what waits for this person (a fiscalizador has nothing to act on). */}
+            {user.perfil && user.perfil !== 'fiscalizador' && <NotificationBell />}
+          </Group>
         </Group>
       </AppShell.Header>
 

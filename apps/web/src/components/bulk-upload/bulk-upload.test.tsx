@@ -68,6 +68,14 @@ describe('BulkUpload', () => {
     await waitFor(() => expect(onCommitted).toHaveBeenCalled());
   });
 
+  it('shows the dates of a row key as dd-mm-aaaa', async () => {
+    const preview = vi.fn(async () => ({ ...result(), filas: [{ fila: 2, accion: 'crear' as const, clave: '12.345.678-5 2027-01-05 – 2027-01-31', descripcion: 'Ana Pérez: 4x4', cambios: [] }] }));
+    renderUi(<BulkUpload entity="planificaciones" keyLabel="RUT y fechas" templates={TEMPLATES} preview={preview} commit={vi.fn()} />);
+    await userEvent.setup().upload(fileInput(), file());
+    const table = await screen.findByRole('table', { name: 'Vista previa de planificaciones' });
+    expect(within(table).getByText('12.345.678-5 05-01-2027 – 31-01-2027')).toBeInTheDocument();
+  });
+
   it('shows a file-level refusal from the server', async () => {
     const { ApiError } = await import('../../lib/api-client');
     const preview = vi.fn(async () => {

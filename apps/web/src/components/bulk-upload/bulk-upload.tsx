@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
@@ -10,6 +9,7 @@ import { useState, type DragEvent, type ReactNode } from 'react';
 import { ApiError, errorMessage, NetworkError } from '../../lib/api-client';
 import { ExportButton } from '../export-button';
 import { IconAlert, IconCheck, IconFile, IconUpload } from '../icons';
+import { formatDatesIn } from '../../lib/format';
 import classes from './bulk-upload.module.css';
 
 export type RowError = FilaError;
@@ -307,7 +307,7 @@ export function BulkUpload({
                               {ACTION_LABELS[row.accion].label}
                             </Badge>
                           </Table.Td>
-                          <Table.Td>{row.clave}</Table.Td>
+                          <Table.Td>{formatDatesIn(row.clave)}</Table.Td>
                           <Table.Td>{row.descripcion}</Table.Td>
                           <Table.Td>{row.cambios.length ? row.cambios.join(', ') : '—'}</Table.Td>
                         </Table.Tr>

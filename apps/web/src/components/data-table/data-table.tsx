@@ -2,7 +2,6 @@ import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Text.css';
-import '@mantine/core/styles/VisuallyHidden.css';
 import { Checkbox, Pagination, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { IconSort } from '../icons';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
 import { Button, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';

@@ -3,6 +3,6 @@ export { PlanningLegend, type PlanningLegendProps } from './planning-legend';
 export * from './calendar';
 export { readableTextColor, contrastRatio } from './contrast';
 export { summarizeWeek, plannedSecondsOn, type WeekSummary, type WeekFlag, type WeekFlagCode } from './week-summary';
-export type { GridEntry, GridShift, GridWorker, WorkerPlan, CellHighlight } from './types';
+export type { GridEntry, GridPermission, GridShift, GridWorker, WorkerPermissions, WorkerPlan, CellHighlight } from './types';
 export { MonthNav, type MonthNavProps } from './month-nav';
 export { PersonalMonth, type PersonalMonthProps } from './personal-month';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Button.css';
 import { ActionIcon, Button } from '@mantine/core';
 import { monthLabel, shiftMonth } from './calendar';

@@ -2,7 +2,7 @@ import { addDays, type LocalDate } from '@jornada/domain';
 import { useMemo } from 'react';
 import { fullRange, hoursMinutes, longDayLabel, monthLayout } from './calendar';
 import { readableTextColor } from './contrast';
-import type { WorkerPlan } from './types';
+import type { WorkerPermissions, WorkerPlan } from './types';
 import { summarizeWeek } from './week-summary';
 import classes from './personal-month.module.css';
 
@@ -23,10 +23,12 @@ export interface PersonalMonthProps {
   holidays: ReadonlyMap<LocalDate, string>;
   today?: LocalDate;
   zone?: string;
+  /** Approved permissions by date, shown with their code. */
+  permissions?: WorkerPermissions;
 }
 
 /** One person's month as a calendar (weeks as rows, Monday first) with each week's planned hours. */
-export function PersonalMonth({ year, month, plan, holidays, today, zone = 'America/Santiago' }: PersonalMonthProps) {
+export function PersonalMonth({ year, month, plan, holidays, today, zone = 'America/Santiago', permissions }: PersonalMonthProps) {
   const layout = useMemo(() => monthLayout(year, month), [year, month]);
   const weeks = useMemo(() => layout.weeks.map((week) => summarizeWeek(week.monday, plan, zone)), [layout.weeks, plan, zone]);
   const prefix = `${year}-${String(month).padStart(2, '0')}`;
@@ -61,6 +63,7 @@ export function PersonalMonth({ year, month, plan, holidays, today, zone = 'Amer
                   const entry = plan.get(date);
                   const holiday = holidays.get(date);
                   const shift = entry?.kind === 'turno' ? entry.shift : null;
+                  const permission = permissions?.get(date);
                   return (
                     <td key={date} className={classes.day} data-outside={!inMonth || undefined} data-today={date === today || undefined} data-holiday={holiday ? true : undefined}>
                       <span className={classes.number} aria-label={longDayLabel(date)}>
@@ -76,6 +79,12 @@ export function PersonalMonth({ year, month, plan, holidays, today, zone = 'Amer
                       ) : inMonth ? (
                         <span className={classes.none}>Sin planificación</span>
                       ) : null}
+                      {permission && (
+                        <span className={classes.permit} title={permission.hours ? 'Permiso aprobado por horas' : 'Permiso aprobado'}>
+                          Permiso {permission.code}
+                          {permission.hours ? ' (horas)' : ''}
+                        </span>
+                      )}
                       {holiday && <span className={classes.holiday}>{holiday}</span>}
                     </td>
                   );

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Popover.css';
 import { Popover } from '@mantine/core';
 import type { LocalDate } from '@jornada/domain';
 import {
@@ -17,7 +16,7 @@ import {
 } from 'react';
 import { compactRange, fullRange, hoursMinutes, longDayLabel, monthLayout, shortDate, weekdayShort, type GridColumn, type MonthLayout } from './calendar';
 import { readableTextColor } from './contrast';
-import type { CellHighlight, GridEntry, GridWorker, WorkerPlan } from './types';
+import type { CellHighlight, GridEntry, GridPermission, GridWorker, WorkerPermissions, WorkerPlan } from './types';
 import { summarizeWeek, type WeekSummary } from './week-summary';
 import classes from './planning-grid.module.css';
 
@@ -51,6 +50,8 @@ export interface PlanningGridProps {
   /** Marks today's column. */
   today?: LocalDate;
   highlights?: ReadonlyMap<string, ReadonlyMap<LocalDate, CellHighlight>>;
+  /** Approved permissions by worker id and date: their code is shown as a badge on the day. */
+  permissions?: ReadonlyMap<string, WorkerPermissions>;
   /**
    * Week summaries computed elsewhere (the server's, for a preview whose weeks reach days the grid
    * does not hold), by worker and Monday; the rest are computed from `plans`.
@@ -63,6 +64,8 @@ export interface PlanningGridProps {
   editor?: CellEditor | null;
   /** CSS max-height of the scrolling area. */
   maxHeight?: string;
+  /** A date of the month to scroll into view at the left when the grid opens on it (a preview's first planned date). */
+  startDate?: LocalDate;
 }
 
 export function cellKey(workerId: string, date: LocalDate): string {
@@ -76,6 +79,7 @@ export function cellLabel(
   entry: GridEntry | undefined,
   holiday: string | undefined,
   highlight?: CellHighlight,
+  permission?: GridPermission,
 ): string {
   let what: string;
   if (!entry) what = 'sin planificación';
@@ -85,7 +89,8 @@ export function cellLabel(
   }
   const day = holiday ? `${longDayLabel(date)} (feriado: ${holiday})` : longDayLabel(date);
   const suffix = highlight === 'conflicto' ? '. Conflicto con la planificación existente' : highlight === 'cambio' ? '. Cambia la planificación existente' : '';
-  return `${day}, ${worker.name}: ${what}${suffix}`;
+  const permit = permission ? `. Permiso aprobado ${permission.code}${permission.hours ? ' por horas' : ''}` : '';
+  return `${day}, ${worker.name}: ${what}${permit}${suffix}`;
 }
 
 function weekLabel(summary: WeekSummary): string {
@@ -105,6 +110,7 @@ interface RowProps {
   zone: string;
   today: LocalDate | undefined;
   highlights: ReadonlyMap<LocalDate, CellHighlight> | undefined;
+  permissions: WorkerPermissions | undefined;
   pending: ReadonlySet<string> | undefined;
   /** The column holding the roving tab stop, or -1 when it is in another row. */
   tabColumn: number;
@@ -123,6 +129,7 @@ const GridRow = memo(function GridRow({
   zone,
   today,
   highlights,
+  permissions,
   pending,
   tabColumn,
   interactive,
@@ -181,7 +188,8 @@ const GridRow = memo(function GridRow({
         const holiday = holidays.get(column.date);
         const highlight = highlights?.get(column.date);
         const shift = entry?.kind === 'turno' ? entry.shift : undefined;
-        const label = cellLabel(column.date, worker, entry, holiday, highlight);
+        const permission = permissions?.get(column.date);
+        const label = cellLabel(column.date, worker, entry, holiday, highlight, permission);
         const busy = pending?.has(cellKey(worker.id, column.date)) || undefined;
         const style: CSSProperties | undefined = shift ? { background: shift.color, color: readableTextColor(shift.color) } : undefined;
         const kind = shift ? 'turno' : entry?.kind === 'libre' ? 'libre' : holiday ? 'feriado' : 'vacio';
@@ -197,6 +205,11 @@ const GridRow = memo(function GridRow({
           ) : kind === 'feriado' ? (
             <span className={classes.symbol}>F</span>
           ) : null;
+        const permit = permission ? (
+          <span className={classes.permit} data-hours={permission.hours || undefined} aria-hidden="true">
+            {permission.code}
+          </span>
+        ) : null;
         const common = {
           className: classes.cellButton,
           'data-kind': kind,
@@ -214,11 +227,15 @@ const GridRow = memo(function GridRow({
           style,
         };
         let target: ReactElement = interactive ? (
-          <button type="button" {...common} onClick={() => onCellClick?.(worker.id, column.date)}>
+          <button type="button" {...common} data-permit={permission ? true : undefined} onClick={() => onCellClick?.(worker.id, column.date)}>
             {content}
+            {permit}
           </button>
         ) : (
-          <div {...common}>{content}</div>
+          <div {...common} data-permit={permission ? true : undefined}>
+            {content}
+            {permit}
+          </div>
         );
         if (editor && editor.date === column.date) {
           target = (
@@ -274,6 +291,7 @@ function HeaderCell({ column, holidays, today, colIndex }: { column: GridColumn;
       role="columnheader"
       aria-colindex={colIndex + 2}
       className={classes.dayHead}
+      data-date={column.date}
       data-weekend={column.weekday >= 6 || undefined}
       data-holiday={holiday ? true : undefined}
       data-today={column.date === today || undefined}
@@ -312,10 +330,12 @@ export function PlanningGrid({
   zone = 'America/Santiago',
   today,
   highlights,
+  permissions,
   pending,
   onCellClick,
   editor = null,
   maxHeight = 'min(70vh, 44rem)',
+  startDate,
 }: PlanningGridProps) {
   const layout = useMemo(() => monthLayout(year, month), [year, month]);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -348,6 +368,17 @@ export function PlanningGrid({
   }, [measure]);
 
   useEffect(() => () => cancelAnimationFrame(frame.current), []);
+
+  // Open on `startDate`: its column right after the sticky worker column (once per date and month).
+  useLayoutEffect(() => {
+    const element = scrollRef.current;
+    if (!element || !startDate) return;
+    const head = element.querySelector<HTMLElement>(`[role="columnheader"][data-date="${startDate}"]`);
+    if (!head) return;
+    const corner = element.querySelector<HTMLElement>('[role="columnheader"][aria-colindex="1"]');
+    const offset = head.getBoundingClientRect().left - element.getBoundingClientRect().left + element.scrollLeft;
+    element.scrollLeft = Math.max(0, offset - (corner?.getBoundingClientRect().width ?? 0));
+  }, [startDate, year, month]);
 
   const onScroll = () => {
     cancelAnimationFrame(frame.current);
@@ -449,6 +480,7 @@ export function PlanningGrid({
         zone={zone}
         today={today}
         highlights={highlights?.get(worker.id)}
+        permissions={permissions?.get(worker.id)}
         pending={pending}
         tabColumn={index === tabRow ? safeActive.col : -1}
         interactive={interactive}

@@ -31,3 +31,12 @@ export type WorkerPlan = ReadonlyMap<LocalDate, GridEntry>;
 
 /** Highlights of the wizard preview: a day that clashes with existing planning, or one that changes. */
 export type CellHighlight = 'conflicto' | 'cambio';
+
+/** An approved permission on a day: its legal code (`VAC.`, `L.M.`…) and whether it covers hours rather than the whole day. */
+export interface GridPermission {
+  code: string;
+  hours: boolean;
+}
+
+/** A worker's approved permissions by date. */
+export type WorkerPermissions = ReadonlyMap<LocalDate, GridPermission>;

@@ -1,17 +1,19 @@
 import {
   DAILY_ORDINARY_LIMIT_SECONDS,
-  PART_TIME_MAX_WEEKLY_HOURS,
   addDays,
   allowedDaysPerWeek,
+  isPartTime,
   placeShift,
   weeklyHoursLimit,
   type LocalDate,
+  type PlanAlertCode,
   type ShiftTemplate,
 } from '@jornada/domain';
 import { hoursMinutes, shortDate } from './calendar';
 import type { GridShift, WorkerPlan } from './types';
 
-export type WeekFlagCode = 'semana_sobre_limite' | 'dia_sobre_10_horas' | 'dias_fuera_de_rango';
+/** The grid's own flags, or the code of a server plan alert (`PLAN_ALERT_CODES`) when the week is the server's. */
+export type WeekFlagCode = 'semana_sobre_limite' | 'dia_sobre_10_horas' | 'dias_fuera_de_rango' | PlanAlertCode;
 
 export interface WeekFlag {
   code: WeekFlagCode;
@@ -51,8 +53,8 @@ export function plannedSecondsOn(shift: GridShift, date: LocalDate, zone: string
 /**
  * The legal checks of a planned week, the same the server runs (packages/domain): weekly hours
  * against the limit in force on the Monday (Ley 21.561), at most 10 ordinary hours a day, and the
- * week spread over 5 or 6 days (4 with 40 hours or fewer; part-time weeks of 30 hours or fewer are
- * exempt, and so are weeks that are only partly planned for that reason).
+ * week spread over 5 or 6 days (4 with 40 hours or fewer; part-time weeks, at most two-thirds of the
+ * limit in force (art. 40 bis), are exempt, and so are weeks that are only partly planned for that reason).
  */
 export function summarizeWeek(monday: LocalDate, plan: WorkerPlan | undefined, zone: string): WeekSummary {
   let plannedSeconds = 0;
@@ -82,7 +84,7 @@ export function summarizeWeek(monday: LocalDate, plan: WorkerPlan | undefined, z
     });
   }
   const allowed = allowedDaysPerWeek(plannedSeconds / 3600);
-  if (plannedSeconds > PART_TIME_MAX_WEEKLY_HOURS * 3600 && (workingDays > allowed.max || workingDays < allowed.min)) {
+  if (!isPartTime(plannedSeconds / 3600, monday) && (workingDays > allowed.max || workingDays < allowed.min)) {
     flags.push({
       code: 'dias_fuera_de_rango',
       message: `${workingDays} días de trabajo: la jornada debe repartirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días`,

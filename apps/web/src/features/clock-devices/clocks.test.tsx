@@ -20,6 +20,8 @@ const CLOCK: Reloj = {
   ultimaIp: '10.0.0.50',
   ultimaCarga: '2026-11-20T12:00:00.000Z',
   registrosRecibidos: 1234,
+  conClave: true,
+  redesPermitidas: ['10.0.0.0/24'],
   creadoEn: '2026-11-01T12:00:00.000Z',
 };
 
@@ -27,7 +29,9 @@ describe('clock devices page', () => {
   it('lists devices with their site, state and last contact', async () => {
     mockRoutes({
       ...signedInAs('administrador'),
-      'GET /v1/relojes': () => ({ body: page([CLOCK, { ...CLOCK, id: 'r2', numeroSerie: 'SN2', nombre: 'Reloj bodega', activo: false, ultimoContacto: null, ultimaIp: null, registrosRecibidos: 0 }]) }),
+      'GET /v1/relojes': () => ({
+        body: page([CLOCK, { ...CLOCK, id: 'r2', numeroSerie: 'SN2', nombre: 'Reloj bodega', activo: false, ultimoContacto: null, ultimaIp: null, registrosRecibidos: 0, conClave: false, redesPermitidas: [] }]),
+      }),
       'GET /v1/sedes': () => ({ body: page([SITE]) }),
     });
     renderApp('/dashboard/settings/clocks');
@@ -41,6 +45,9 @@ describe('clock devices page', () => {
     expect(first).toHaveTextContent('1.234');
     expect(second).toHaveTextContent('Inactivo');
     expect(second).toHaveTextContent('Nunca se ha conectado');
+    expect(first).toHaveTextContent('Con clave');
+    expect(first).toHaveTextContent('10.0.0.0/24');
+    expect(second).toHaveTextContent('Sin clave ni redes: se rechaza');
     expect(screen.getByRole('heading', { name: 'Cómo conectar un reloj ZKTeco' })).toBeInTheDocument();
     expect(screen.getByText(/RUT sin puntos ni dígito verificador/)).toBeInTheDocument();
   });
@@ -72,6 +79,7 @@ describe('clock devices page', () => {
     await user.click(siteSelect);
     const listbox = await waitFor(() => document.getElementById(siteSelect.getAttribute('aria-controls')!)!);
     await user.click(within(listbox).getByRole('option', { name: SITE.nombre, hidden: true }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Redes permitidas/ }), '10.0.0.0/24{enter}192.0.2.7');
     await user.click(within(dialog).getByRole('button', { name: 'Registrar reloj' }));
     expect(await within(dialog).findByText('Ya hay un reloj registrado con ese número de serie.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Registrar reloj' }));
@@ -81,7 +89,24 @@ describe('clock devices page', () => {
       nombre: 'Reloj acceso principal',
       sedeId: SITE.id,
       activo: true,
+      redesPermitidas: ['10.0.0.0/24', '192.0.2.7'],
     });
+  });
+
+  it('generates a key and shows the server address to configure, once', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/relojes': () => ({ body: page([{ ...CLOCK, conClave: false }]) }),
+      'GET /v1/sedes': () => ({ body: page([SITE]) }),
+      'POST /v1/relojes/:id/clave': () => ({ body: { clave: 'abcd2345efgh6789', ruta: '/r/abcd2345efgh6789' } }),
+    });
+    renderApp('/dashboard/settings/clocks');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Clave de Reloj acceso principal' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Clave de Reloj acceso principal' });
+    await user.click(within(dialog).getByRole('button', { name: 'Generar clave' }));
+    expect(await within(dialog).findByLabelText('Dirección del servidor con la clave')).toHaveTextContent(`${window.location.origin}/r/abcd2345efgh6789`);
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/relojes/r1/clave')).toBe(true);
   });
 
   it('is for administrators only', async () => {

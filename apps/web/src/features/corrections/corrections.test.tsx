@@ -26,7 +26,7 @@ function correction(overrides: Partial<Correccion> = {}): Correccion {
     fecha: '2026-11-20',
     hora: '18:00:05',
     zonaHoraria: 'America/Santiago',
-    original: { descripcion: 'Intento de marcaje no registrado: Entrada el 20-11-2026 a las 18:00:05 (Marca repetida (ignorada))', intento: null },
+    original: { descripcion: 'Intento de marcaje no registrado: Entrada el 20-11-2026 a las 18:00:05 (Marca repetida (ignorada))', marca: null, intento: null },
     motivo: 'Marcó entrada en vez de salida.',
     solicitadoPor: { id: 'u1', nombre: 'Camila Rojas Fuentes' },
     creadaEn: new Date(created).toISOString(),

@@ -36,7 +36,8 @@ describe('marking attempts', () => {
       ...signedInAs('administrador'),
       'GET /v1/intentos-marcaje': () => ({
         body: page([
-          attempt(),
+          // The API sends the RUT as stored (no dots); the page shows it with dots.
+          attempt({ rut: '12345678-5' }),
           attempt({ id: 'i2', usuarioId: null, trabajador: null, rut: null, metodo: 'reloj', motivo: 'credencial_desconocida', motivoEtiqueta: 'Credencial desconocida', marcaId: null, detalle: 'PIN 99999 del reloj', posicion: null }),
         ], 2),
       }),
@@ -49,6 +50,7 @@ describe('marking attempts', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[1]!).getByText('20-11-2026 09:01:02')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Valentina Sepúlveda Hernández')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('12.345.678-5')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('Fuera de la geocerca (marca registrada)')).toBeInTheDocument();
     expect(within(rows[1]!).getByRole('link', { name: 'Ver la marca registrada' })).toHaveAttribute('href', '/dashboard/comprobantes/m1');
     expect(within(rows[2]!).getByText('Sin identificar')).toBeInTheDocument();
@@ -178,6 +180,58 @@ describe('marking attempts', () => {
       hora: '18:30',
       motivo: 'Olvidó marcar la salida.',
     });
+  });
+
+  it('asks which of the two only when the server says the date and time happen twice in the worker\'s zone', async () => {
+    let answers = 0;
+    const { calls } = mockRoutes({
+      ...signedInAs('supervisor'),
+      'GET /v1/intentos-marcaje': () => ({ body: page([]) }),
+      'GET /v1/sedes': () => ({ body: page([SITE]) }),
+      'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
+      'POST /v1/correcciones': () =>
+        answers++ === 0
+          ? apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', {
+              ocurrencia:
+                'La hora 23:30 del 04-04-2026 ocurre dos veces en America/Santiago por el cambio de horario (primero en UTC-3 y luego en UTC-4): indique si es la primera o la segunda.',
+            })
+          : apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', { hora: 'La hora corregida no puede estar en el futuro.' }),
+    });
+    renderApp('/dashboard/marking-attempts?agregar=1');
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar marca faltante' }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    const workerBox = within(dialog).getByRole('combobox', { name: /^Trabajador/ });
+    await user.click(workerBox);
+    await waitFor(() => expect(document.getElementById(workerBox.getAttribute('aria-controls')!)).not.toBeNull());
+    const listbox = document.getElementById(workerBox.getAttribute('aria-controls')!)!;
+    await user.click(await within(listbox).findByRole('option', { name: 'Valentina Sepúlveda Hernández (12.345.678-5)', hidden: true }));
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo de marca/ }));
+    await user.click(await screen.findByRole('option', { name: 'Salida', hidden: true }));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Fecha/ }), '04-04-2026');
+    await user.tab();
+    fireEvent.change(within(dialog).getByLabelText(/^Hora/), { target: { value: '23:30' } });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Motivo/ }), 'Olvidó marcar la salida.');
+    // An ordinary form: no question about the occurrence.
+    expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Proponer corrección' }));
+
+    const choice = await within(dialog).findByRole('radiogroup', { name: /Esa hora ocurre dos veces/ });
+    expect(within(dialog).getByText(/ocurre dos veces en America\/Santiago por el cambio de horario/)).toBeInTheDocument();
+    await user.click(within(choice).getByRole('radio', { name: 'La segunda vez (después del cambio de hora)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Proponer corrección' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST' && c.path === '/v1/correcciones')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/v1/correcciones')[1]!.body).toEqual({
+      usuarioId: makeUser().id,
+      tipo: 'salida',
+      fecha: '2026-04-04',
+      hora: '23:30',
+      ocurrencia: 'segunda',
+      motivo: 'Olvidó marcar la salida.',
+    });
+
+    // Another time: the question goes away with the answer.
+    fireEvent.change(within(dialog).getByLabelText(/^Hora/), { target: { value: '22:30' } });
+    await waitFor(() => expect(within(dialog).queryByRole('radiogroup')).not.toBeInTheDocument());
   });
 
   it('is closed to a trabajador', async () => {

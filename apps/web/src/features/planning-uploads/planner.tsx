@@ -16,7 +16,17 @@ const COLUMNS: ColumnHelp[] = [
   { name: 'Desfase', description: 'En qué paso del ciclo parte la fecha de inicio (0 = el primero).', example: '0' },
   { name: 'Solicitado por', description: 'trabajador o empleador (por defecto empleador).', example: 'empleador' },
   { name: 'Motivo', description: 'Obligatorio si el patrón cambia días pasados o reemplaza días planificados.', example: '' },
-  { name: 'Observación', description: 'Texto libre que queda en el registro de cambios.', example: '' },
+  {
+    name: 'Observación',
+    description: 'Texto libre que queda en el registro de cambios. La fila de ejemplo de la plantilla dice «EJEMPLO: …» aquí y la carga la omite.',
+    example: '',
+  },
+  {
+    name: 'Ocurrencia',
+    description:
+      'Solo para un turno que empieza en la hora que se repite al atrasar el reloj (23:00 a 23:59 del primer sábado de abril): «primera». Un turno que empieza en la hora que no existe al adelantarlo (00:00 a 00:59 del primer domingo de septiembre) se rechaza.',
+    example: '',
+  },
 ];
 
 /** `/dashboard/bulk-planner` */

@@ -7,7 +7,17 @@ const COLUMNS: ColumnHelp[] = [
   { name: 'Turno', required: true, description: 'Código del turno, o «libre» / «L» para un día de descanso.', example: 'MAN' },
   { name: 'Solicitado por', description: 'trabajador o empleador (por defecto empleador).', example: 'empleador' },
   { name: 'Motivo', description: 'Obligatorio cuando la fecha ya pasó y su planificación cambia.', example: 'Cambio de turno acordado' },
-  { name: 'Observación', description: 'Texto libre que queda en el registro de cambios.', example: '' },
+  {
+    name: 'Observación',
+    description: 'Texto libre que queda en el registro de cambios. La fila de ejemplo de la plantilla dice «EJEMPLO: …» aquí y la carga la omite.',
+    example: '',
+  },
+  {
+    name: 'Ocurrencia',
+    description:
+      'Solo para un turno que empieza en la hora que se repite al atrasar el reloj (23:00 a 23:59 del primer sábado de abril): «primera». Un turno que empieza en la hora que no existe al adelantarlo (00:00 a 00:59 del primer domingo de septiembre) se rechaza.',
+    example: '',
+  },
 ];
 
 /** `/dashboard/bulk-planning-upload` */

@@ -2,7 +2,7 @@ import type { PlanificacionGrilla, ResultadoPatron, Turno } from '@jornada/contr
 import { eachDate } from '@jornada/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { renderApp, SAMPLE_USER } from '../../test/render-app';
 
 afterEach(() => {
@@ -92,6 +92,7 @@ function grid(): PlanificacionGrilla {
           segundosPlanificados: fecha === '2026-11-02' ? 8 * 3600 : 0,
           feriado: null,
           modificado: false,
+          permiso: fecha === '2026-11-03' ? { codigo: 'VAC.', porHoras: false } : null,
         })),
         semanas: [],
         segundosPlanificados: 8 * 3600,
@@ -140,6 +141,12 @@ function dayResponse(fecha: string, tipo: 'turno' | 'libre') {
 
 describe('planning page', () => {
   it('loads whole weeks of the month and plans an empty future day at once', async () => {
+    // The 23rd must be a future day whatever day the suite runs: only the clock is fixed, timers run.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-21T12:00:00-03:00'));
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const calls = routeApi(planningHandlers({ 'PUT /v1/planificaciones/u-ana/2026-11-23': () => ({ body: dayResponse('2026-11-23', 'turno') }) }));
     renderApp('/dashboard/planning?mes=2026-11');
     const cell = await screen.findByRole('button', { name: 'Lunes 23 de noviembre, Ana Pérez: sin planificación' });
@@ -154,6 +161,46 @@ describe('planning page', () => {
     expect(await screen.findByRole('button', { name: 'Lunes 23 de noviembre, Ana Pérez: turno Oficina 09:00–18:00' })).toBeInTheDocument();
     const put = calls.find((call) => call.method === 'PUT')!;
     expect(put.body).toEqual({ tipo: 'turno', turnoId: OFICINA.id, solicitadoPor: 'empleador' });
+  });
+
+  it('marks an approved permission on the days it covers with its code', async () => {
+    routeApi(planningHandlers());
+    renderApp('/dashboard/planning?mes=2026-11');
+    const cell = await screen.findByRole('button', { name: 'Martes 3 de noviembre, Ana Pérez: sin planificación. Permiso aprobado VAC.' }, { timeout: 20_000 });
+    expect(cell).toHaveTextContent('VAC.');
+    expect(screen.getByRole('button', { name: 'Miércoles 4 de noviembre, Ana Pérez: sin planificación' })).not.toHaveTextContent('VAC.');
+  });
+
+  it('shows the engine\'s weekly alerts, the contract\'s agreed hours included, with their Spanish label', async () => {
+    const pactada = {
+      codigo: 'jornada_semanal_sobre_pactada' as const,
+      fecha: '2026-11-09',
+      mensaje: 'Semana del 2026-11-09: 37:30 planificadas superan las 20 horas semanales pactadas en el contrato.',
+      valor: 37.5 * 3600,
+      limite: 20 * 3600,
+    };
+    const semana = (inicio: string, alertas: (typeof pactada)[]) => ({
+      inicio,
+      fin: eachDate(inicio, '2026-12-31')[6]!,
+      segundosPlanificados: alertas.length ? 37.5 * 3600 : 0,
+      horasPlanificadas: alertas.length ? '37:30' : '00:00',
+      diasTrabajo: alertas.length ? 5 : 0,
+      limiteHorasSemanales: 42,
+      sobreLimiteSemanal: false,
+      diaSobreDiezHoras: false,
+      diasFueraDeRango: false,
+      alertas,
+    });
+    const base = grid();
+    const mondays = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30'];
+    const withWeeks = { ...base, filas: [{ ...base.filas[0]!, semanas: mondays.map((m) => semana(m, m === '2026-11-09' ? [pactada] : [])), alertas: [pactada] }] };
+    routeApi(planningHandlers({ 'GET /v1/planificaciones': () => ({ body: withWeeks }) }));
+    renderApp('/dashboard/planning?mes=2026-11');
+    const flagged = await screen.findByLabelText(/^Semana del 09-11: 37:30 horas planificadas en 5 días\. Alerta: Semana sobre la jornada pactada: /);
+    expect(flagged.getAttribute('aria-label')).toContain('20 horas semanales pactadas');
+    expect(flagged.closest('[role="gridcell"]')).toHaveAttribute('data-warn');
+    expect(screen.getByLabelText(/^Semana del 16-11: 00:00 horas planificadas en 0 días$/)).toBeInTheDocument();
+    expect(screen.getByText('1 trabajador con alertas legales')).toBeInTheDocument();
   });
 
   it('a past planned day asks for motivo, who asked and an observation before saving', async () => {
@@ -205,6 +252,7 @@ describe('planning page', () => {
     renderApp('/dashboard/planning?mes=2026-11');
     expect(await screen.findByRole('heading', { name: 'Mi planificación' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Mi planificación' })).toBeInTheDocument();
+    expect(screen.getByText('Permiso VAC.')).toBeInTheDocument();
     expect(screen.queryByRole('grid')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Crear planificación/ })).not.toBeInTheDocument();
     expect(await screen.findByText('Sin cambios o modificaciones en el periodo consultado')).toBeInTheDocument();
@@ -333,4 +381,86 @@ describe('create planning wizard', () => {
     const saved = calls.find((call) => call.path === '/v1/planificaciones/patron')!.body;
     expect(saved).toMatchObject({ conflictos: 'reemplazar', motivo: 'Nueva rotación de diciembre', solicitadoPor: 'empleador' });
   }, 30_000);
+});
+
+describe('create planning preview', () => {
+  /** A preview from 20-12-2026 to 10-01-2027 whose worker's days start on `first` (the contract's first day). */
+  function lateStart(first: string): ResultadoPatron {
+    const dates = eachDate(first, '2027-01-10');
+    return {
+      ...previewResult('conservar'),
+      desde: '2026-12-20',
+      hasta: '2027-01-10',
+      trabajadores: [
+        {
+          usuario: ANA,
+          dias: dates.map((fecha) => ({
+            fecha,
+            tipo: 'turno' as const,
+            turnoId: OFICINA.id,
+            turno: PLANNED,
+            segundosPlanificados: 8 * 3600,
+            feriado: null,
+            existente: null,
+            conflicto: false,
+            pasado: false,
+            accion: 'crear' as const,
+          })),
+          semanas: [],
+          alertas: [],
+        },
+      ],
+    };
+  }
+
+  async function openPreview(result: ResultadoPatron) {
+    routeApi({
+      ...signIn(),
+      'GET /v1/grupos': () => ({ body: { items: [{ id: 'g1', nombre: 'Cajas', totalMiembros: 8, estado: 'activo' }], total: 1, page: 1, pageSize: 100 } }),
+      'GET /v1/usuarios': () => ({ body: EMPTY_PAGE }),
+      'GET /v1/turnos': () => ({ body: { items: [OFICINA], total: 1, page: 1, pageSize: 100 } }),
+      'POST /v1/planificaciones/patron/vista-previa': () => ({ body: result }),
+    });
+    renderApp('/dashboard/create-planning');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Crear planificación' });
+    await user.click(screen.getAllByLabelText('Grupos')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Cajas (8)', hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    const desde = await screen.findByLabelText(/^Desde/);
+    await user.clear(desde);
+    await user.type(desde, '20-12-2026');
+    await user.tab();
+    const hasta = screen.getByLabelText(/^Hasta/);
+    await user.clear(hasta);
+    await user.type(hasta, '10-01-2027');
+    await user.tab();
+    await user.click(screen.getByRole('radio', { name: 'Rotación' }));
+    await user.click(screen.getByRole('button', { name: '4x4' }));
+    await user.click(screen.getAllByLabelText(/^Turno/)[0]!);
+    await user.click(await screen.findByRole('option', { name: /OF · Oficina/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Ver vista previa' }));
+  }
+
+  it('opens on the month of the first planned date, not the month of "desde"', async () => {
+    await openPreview(lateStart('2027-01-04'));
+    expect(await screen.findByRole('grid', { name: /^Vista previa de enero de 2027$/i })).toBeInTheDocument();
+  });
+
+  it('scrolls the first planned date into view, right after the worker column', async () => {
+    // jsdom has no layout: day headers sit 40 px apart after a 200 px worker column.
+    const rect = vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockImplementation(function (this: HTMLElement) {
+      const date = this.dataset.date;
+      const left = date ? 200 + (Number(date.slice(8, 10)) - 1) * 40 : 0;
+      const width = this.getAttribute('aria-colindex') === '1' ? 200 : 40;
+      return { left, right: left + width, width, top: 0, bottom: 0, height: 0, x: left, y: 0, toJSON: () => ({}) } as DOMRect;
+    });
+    try {
+      await openPreview(lateStart('2026-12-22'));
+      const grid = await screen.findByRole('grid', { name: /^Vista previa de diciembre de 2026$/i });
+      expect(grid.parentElement!.scrollLeft).toBe(21 * 40);
+    } finally {
+      rect.mockRestore();
+    }
+  });
 });

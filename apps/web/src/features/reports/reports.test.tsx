@@ -200,7 +200,9 @@ describe('marks report (/dashboard/reports/brand)', () => {
     expect(within(region).getByText('Corrige la N° 7')).toBeInTheDocument();
     expect(within(region).queryByRole('link', { name: 'Corrige la N° 7' })).not.toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
-    expect(within(nav).getByRole('link', { name: 'Reportes' })).toHaveAttribute('href', '/dashboard/reports/brand');
+    // The fiscalizador's «Reportes» holds the marks report and the legal reports.
+    expect(within(nav).getByRole('link', { name: 'Marcas' })).toHaveAttribute('href', '/dashboard/reports/brand');
+    expect(within(nav).getByRole('link', { name: 'Reportes legales' })).toHaveAttribute('href', '/dashboard/reports/legal');
   });
 
   it('shows the server’s message and retries', async () => {
@@ -217,5 +219,49 @@ describe('marks report (/dashboard/reports/brand)', () => {
     fail = false;
     await userEvent.setup().click(within(alert).getByRole('button', { name: 'Reintentar' }));
     expect(await screen.findByRole('region', { name: 'Valentina Sepúlveda Hernández' })).toBeInTheDocument();
+  });
+
+  it('downloads a streamed export showing the bytes received, with the filters of the screen', async () => {
+    let push: ((bytes: Uint8Array) => void) | null = null;
+    let end: (() => void) | null = null;
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/reportes/marcas': () => ({ body: report([block()]) }),
+      'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
+      'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
+      // Streamed: no Content-Length, the body arrives in parts.
+      'GET /v1/reportes/marcas/exportar': () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(controller) {
+              push = (bytes) => controller.enqueue(bytes);
+              end = () => controller.close();
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="reporte-marcas.csv"' } },
+        ),
+    });
+    const createObjectURL = vi.fn(() => 'blob:reporte');
+    vi.stubGlobal(
+      'URL',
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
+    );
+    renderApp('/dashboard/reports/brand?desde=2025-06-01&hasta=2025-06-30&tipo=salida');
+    await screen.findByRole('region', { name: 'Valentina Sepúlveda Hernández' }, { timeout: 15_000 });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await waitFor(() => expect(push).not.toBeNull());
+    push!(new Uint8Array(300 * 1024));
+    expect(await screen.findByRole('button', { name: 'Descargando… 300 KB' })).toBeDisabled();
+    push!(new Uint8Array(2 * 1024 * 1024));
+    expect(await screen.findByRole('button', { name: 'Descargando… 2,3 MB' })).toBeDisabled();
+    end!();
+    expect(await screen.findByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+    expect(createObjectURL).toHaveBeenCalledTimes(1);
+    const download = calls.find((c) => c.path === '/v1/reportes/marcas/exportar')!;
+    expect(Object.fromEntries(download.url.searchParams)).toMatchObject({ desde: '2025-06-01', hasta: '2025-06-30', tipo: 'salida', formato: 'csv' });
+    expect(download.url.searchParams.has('page')).toBe(false);
   });
 });

@@ -7,6 +7,7 @@ import { renderApp } from '../../test/render-app';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.useRealTimers();
 });
 
 const OPTIONS = {
@@ -103,6 +104,8 @@ describe('/dashboard/users/register', () => {
   });
 
   it('sends the user, shows the server’s field error on its field, then succeeds with a link to the new user', async () => {
+    // Only the date is fixed (timers stay real): 4 May 2026, when Ley 21.561's limit is 42 hours.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-04T15:00:00Z') });
     let taken = true;
     const { calls } = mockRoutes({
       ...signedInAs('administrador'),
@@ -118,6 +121,8 @@ describe('/dashboard/users/register', () => {
     await user.type(screen.getByRole('textbox', { name: /^Apellidos/ }), 'Pérez');
     await user.type(screen.getByRole('textbox', { name: /^RUT/ }), '123456785');
     await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'ana@example.cl');
+    // The weekly hours start at the legal limit in force today, which the server accepts.
+    expect(screen.getByRole('textbox', { name: /^Horas semanales/ })).toHaveValue('42 h');
     await user.type(screen.getByRole('textbox', { name: /^Inicio de contrato/ }), '01-03-2025');
     await user.tab();
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
@@ -130,7 +135,7 @@ describe('/dashboard/users/register', () => {
       rut: '12.345.678-5',
       email: 'ana@example.cl',
       perfil: 'trabajador',
-      horasSemanales: 44,
+      horasSemanales: 42,
       metodosMarcaje: ['web'],
       inicioContrato: '2025-03-01',
       finContrato: null,
@@ -181,4 +186,49 @@ describe('/dashboard/users/:id', () => {
     expect(calls.some((c) => c.path === '/v1/usuarios/u1')).toBe(true);
     expect(screen.queryByRole('button', { name: 'Editar' })).not.toBeInTheDocument();
   });
+
+  it('an administrator changing their own e-mail re-enters their password', async () => {
+    const self = makeUser({ id: 'u1', perfil: 'administrador', email: 'camila@example.cl', rut: '12.345.678-5', grupo: null });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': () => ({ body: self }),
+      'PATCH /v1/usuarios/:id': (call) =>
+        (call.body as { passwordActual?: string }).passwordActual === 'mi-clave-2026'
+          ? { body: { ...self, email: 'nuevo@example.cl' } }
+          : apiError(400, 'VALIDATION', 'Hay un error en la data ingresada. Revisa los campos marcados.', { passwordActual: 'La contraseña actual no es correcta.' }),
+    });
+    renderApp('/dashboard/users/u1');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 15_000 }));
+    const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
+    expect(within(drawer).queryByLabelText(/Tu contraseña actual/)).not.toBeInTheDocument();
+    const email = within(drawer).getByRole('textbox', { name: /Correo electrónico/ });
+    await u.clear(email);
+    await u.type(email, 'nuevo@example.cl');
+    const password = within(drawer).getByLabelText(/Tu contraseña actual/);
+    // Beside the changed field (under the e-mail's row, before Teléfono), not at the end of the form.
+    expect(within(within(drawer).getByRole('group', { name: 'Datos personales' })).getByLabelText(/Tu contraseña actual/)).toBe(password);
+    expect(email.compareDocumentPosition(password) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(password.compareDocumentPosition(within(drawer).getByRole('textbox', { name: 'Teléfono' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await u.type(password, 'equivocada');
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    expect(await within(drawer).findByText('La contraseña actual no es correcta.')).toBeInTheDocument();
+    await u.clear(password);
+    await u.type(password, 'mi-clave-2026');
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'PATCH').at(-1)!.body).toMatchObject({ email: 'nuevo@example.cl', passwordActual: 'mi-clave-2026' });
+  }, 60_000);
+
+  it('shows another administrator’s RUT and e-mail as read-only in the edit drawer', async () => {
+    mockRoutes({ ...signedInAs('administrador'), ...OPTIONS, 'GET /v1/usuarios/:id': () => ({ body: makeUser({ id: 'u2', perfil: 'administrador', email: 'otro@example.cl' }) }) });
+    renderApp('/dashboard/users/u2');
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 15_000 }));
+    const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
+    expect(within(drawer).getByRole('textbox', { name: /Correo electrónico/ })).toHaveAttribute('readonly');
+    expect(within(drawer).getByText('Solo este administrador puede cambiar su correo')).toBeInTheDocument();
+  }, 30_000);
 });

@@ -181,6 +181,33 @@ describe('web marking', () => {
     expect(screen.getByText(/fuera de la geocerca$/)).toBeInTheDocument();
   });
 
+  it('says a mark outside today’s shift (19:17 for 07:00–15:00) was recorded and falls outside the shift', async () => {
+    mockGeolocation({ ok: { lat: -33.4378, lng: -70.6505, accuracy: 10 } });
+    mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/marcas/hoy': () => ({ body: today() }),
+      'POST /v1/marcas': () => ({ status: 201, body: { ...created('entrada', {}, { hora: '19:17:05' }), turno: { ubicacion: 'fuera', turno: '07:00–15:00' } } }),
+    });
+    renderApp('/dashboard/web-marking');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
+    expect(await screen.findByText('Marcaste fuera de tu turno de hoy')).toBeInTheDocument();
+    expect(screen.getByText(/Tu entrada de las 19:17:05 quedó registrada, pero cae fuera de tu turno de hoy \(07:00–15:00\)/)).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Entrada registrada a las 19:17:05' })).toBeInTheDocument();
+  });
+
+  it('says nothing more for a mark inside the shift', async () => {
+    mockGeolocation({ ok: { lat: -33.4378, lng: -70.6505, accuracy: 10 } });
+    mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/marcas/hoy': () => ({ body: today() }),
+      'POST /v1/marcas': () => ({ status: 201, body: { ...created('entrada'), turno: { ubicacion: 'dentro', turno: '07:00–15:00' } } }),
+    });
+    renderApp('/dashboard/web-marking');
+    await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
+    expect(await screen.findByRole('heading', { name: /^Entrada registrada/ })).toBeInTheDocument();
+    expect(screen.queryByText('Marcaste fuera de tu turno de hoy')).not.toBeInTheDocument();
+  });
+
   it('with the position refused, still marks and says so kindly', async () => {
     mockGeolocation({ error: 1 });
     const { calls } = mockRoutes({

@@ -1,6 +1,4 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Alert.css';

@@ -1,8 +1,5 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Stack.css';
 import type { AuthBody } from '@jornada/contracts';

@@ -1,4 +1,4 @@
-import type { ActualizarRelojBody, CrearRelojBody, Reloj, RelojesPage, SedesPage } from '@jornada/contracts';
+import type { ActualizarRelojBody, ClaveReloj, CrearRelojBody, Reloj, RelojesPage, SedesPage } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
@@ -38,6 +38,16 @@ export function useSaveClock() {
   return useMutation({
     mutationFn: ({ id, body }: { id: string | null; body: CrearRelojBody | ActualizarRelojBody }) =>
       id ? apiRequest<Reloj>('PATCH', `/v1/relojes/${encodeURIComponent(id)}`, body, { token }) : apiRequest<Reloj>('POST', '/v1/relojes', body, { token }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.all }),
+  });
+}
+
+/** POST /api/v1/relojes/:id/clave: a new key for the device (shown once; the previous one stops working). */
+export function useNewClockKey() {
+  const token = useToken();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest<ClaveReloj>('POST', `/v1/relojes/${encodeURIComponent(id)}/clave`, undefined, { token }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: clockKeys.all }),
   });
 }

@@ -1,16 +1,11 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Checkbox.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Modal, Select, Switch, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Modal, Select, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { ESTADOS_RELOJ, TIPO_MARCA_LABELS, type Reloj } from '@jornada/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
@@ -20,7 +15,7 @@ import { SectionCard } from '../../../components/section-card';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
-import { useClocks, useClockSiteOptions, useSaveClock } from '../api/clocks';
+import { useClocks, useClockSiteOptions, useNewClockKey, useSaveClock } from '../api/clocks';
 import classes from './clocks-page.module.css';
 
 const FILTERS = ['sedeId', 'activo'] as const;
@@ -73,6 +68,77 @@ interface FormState {
   nombre: string;
   sedeId: string | null;
   activo: boolean;
+  /** Allowed networks, one per line or separated by commas. */
+  redes: string;
+}
+
+const networksOf = (text: string) =>
+  text
+    .split(/[\s,;]+/)
+    .map((network) => network.trim())
+    .filter(Boolean);
+
+/** Whether the device can be accepted at all: it needs a key, networks or both (a line under its serial). */
+function Credentials({ clock }: { clock: Reloj }) {
+  if (!clock.conClave && clock.redesPermitidas.length === 0) {
+    return (
+      <Text size="xs" c="red.8" fw={600}>
+        Sin clave ni redes: se rechaza
+      </Text>
+    );
+  }
+  const parts = [...(clock.conClave ? ['Con clave'] : []), ...clock.redesPermitidas];
+  return (
+    <Text size="xs" c="dimmed">
+      {parts.join(' · ')}
+    </Text>
+  );
+}
+
+/** Generates a new key and shows, once, the server address to configure on the device. */
+function KeyDialog({ clock, onClose }: { clock: Reloj; onClose: () => void }) {
+  const newKey = useNewClockKey();
+  const [origin, setOrigin] = useState('');
+  useEffect(() => setOrigin(window.location.origin), []);
+  const generate = async () => {
+    try {
+      await newKey.mutateAsync(clock.id);
+    } catch (error) {
+      notify.error(errorMessage(error));
+    }
+  };
+  return (
+    <div className={classes.form}>
+      {newKey.data ? (
+        <>
+          <Text>Configura esta dirección de servidor en el reloj (Menú → Comunicación → Servidor en la nube). Solo se muestra ahora:</Text>
+          <Text fw={600} className={classes.mono} style={{ overflowWrap: 'anywhere' }} aria-label="Dirección del servidor con la clave">
+            {origin}
+            {newKey.data.ruta}
+          </Text>
+          <Text size="sm" c="dimmed">
+            Si el reloj no permite una ruta en la dirección del servidor, usa en cambio redes permitidas.
+          </Text>
+        </>
+      ) : (
+        <Text>
+          {clock.conClave
+            ? 'Al generar una clave nueva, la actual deja de servir: tendrás que configurar la dirección nueva en el reloj.'
+            : 'La clave va en la dirección del servidor que configuras en el reloj. Sin ella (ni redes permitidas), el reloj se rechaza.'}
+        </Text>
+      )}
+      <div className={classes.formActions}>
+        <Button variant="default" onClick={onClose}>
+          {newKey.data ? 'Listo' : 'Cancelar'}
+        </Button>
+        {!newKey.data && (
+          <Button onClick={() => void generate()} loading={newKey.isPending}>
+            Generar clave
+          </Button>
+        )}
+      </div>
+    </div>
+  );
 }
 
 function ClockForm({ editing, onClose }: { editing: Reloj | 'new'; onClose: () => void }) {
@@ -80,7 +146,9 @@ function ClockForm({ editing, onClose }: { editing: Reloj | 'new'; onClose: () =
   const sites = useClockSiteOptions();
   const save = useSaveClock();
   const [values, setValues] = useState<FormState>(() =>
-    isNew ? { numeroSerie: '', nombre: '', sedeId: null, activo: true } : { numeroSerie: editing.numeroSerie, nombre: editing.nombre, sedeId: editing.sede.id, activo: editing.activo },
+    isNew
+      ? { numeroSerie: '', nombre: '', sedeId: null, activo: true, redes: '' }
+      : { numeroSerie: editing.numeroSerie, nombre: editing.nombre, sedeId: editing.sede.id, activo: editing.activo, redes: editing.redesPermitidas.join('\n') },
   );
   const [errors, setErrors] = useState<Partial<Record<keyof FormState, string>>>({});
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) => setValues((v) => ({ ...v, [key]: value }));
@@ -94,13 +162,15 @@ function ClockForm({ editing, onClose }: { editing: Reloj | 'new'; onClose: () =
     setErrors(local);
     if (Object.keys(local).length > 0) return;
     try {
-      const body = { numeroSerie: values.numeroSerie.trim(), nombre: values.nombre.trim(), sedeId: values.sedeId!, activo: values.activo };
+      const body = { numeroSerie: values.numeroSerie.trim(), nombre: values.nombre.trim(), sedeId: values.sedeId!, activo: values.activo, redesPermitidas: networksOf(values.redes) };
       const saved = await save.mutateAsync({ id: isNew ? null : editing.id, body });
       notify.success(isNew ? `Reloj «${saved.nombre}» registrado.` : `Reloj «${saved.nombre}» guardado.`);
       onClose();
     } catch (error) {
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {};
-      const known = Object.fromEntries(Object.entries(fields).filter(([key]) => ['numeroSerie', 'nombre', 'sedeId', 'activo'].includes(key)));
+      const known: typeof errors = Object.fromEntries(Object.entries(fields).filter(([key]) => ['numeroSerie', 'nombre', 'sedeId', 'activo'].includes(key)));
+      const network = Object.entries(fields).find(([key]) => key.startsWith('redesPermitidas'));
+      if (network) known.redes = network[1];
       setErrors(known);
       if (Object.keys(known).length === 0) notify.error(errorMessage(error));
     }
@@ -140,6 +210,17 @@ function ClockForm({ editing, onClose }: { editing: Reloj | 'new'; onClose: () =
         searchable
         nothingFoundMessage={sites.isPending ? 'Cargando sedes…' : 'No hay sedes: crea una en Configuración → Sedes'}
       />
+      <Textarea
+        label="Redes permitidas"
+        name="redesPermitidas"
+        description="Direcciones o redes desde donde llama el reloj (192.0.2.10, 10.20.0.0/16), una por línea. Con clave puede quedar vacío."
+        value={values.redes}
+        onChange={(e) => set('redes', e.currentTarget.value)}
+        error={errors.redes}
+        autosize
+        minRows={2}
+        spellCheck={false}
+      />
       <Switch label="Reloj activo" name="activo" checked={values.activo} onChange={(e) => set('activo', e.currentTarget.checked)} description="Un reloj inactivo no puede enviar marcas." />
       <div className={classes.formActions}>
         <Button variant="default" onClick={onClose}>
@@ -165,7 +246,11 @@ function SetupHelp() {
           <strong className={classes.mono}>{url?.hostname ?? '…'}</strong> y el puerto <strong className={classes.mono}>{url ? url.port || (url.protocol === 'https:' ? '443' : '80') : '…'}</strong>
           {url?.protocol === 'https:' ? ' con HTTPS activado' : ''}.
         </li>
-        <li>Registra aquí el número de serie del reloj y la sede donde está instalado. Un número de serie desconocido es rechazado.</li>
+        <li>
+          Registra aquí el número de serie del reloj y la sede donde está instalado. El número de serie no basta: genera una <strong>clave</strong> (va en la dirección del
+          servidor, <span className={classes.mono}>…/r/&lt;clave&gt;</span>) o indica las <strong>redes permitidas</strong> desde donde llama el reloj, o ambas. Sin ninguna, el reloj se
+          rechaza.
+        </li>
         <li>
           Enrola a cada trabajador en el reloj con su <strong>RUT sin puntos ni dígito verificador</strong> como número de usuario (PIN): 12.345.678-5 → <span className={classes.mono}>12345678</span>.
           El trabajador debe tener «Reloj control» entre sus métodos de marcaje.
@@ -185,6 +270,7 @@ export function ClocksPage() {
   const clocks = useClocks(table.query);
   const sites = useClockSiteOptions();
   const [editing, setEditing] = useState<Reloj | 'new' | null>(null);
+  const [keyFor, setKeyFor] = useState<Reloj | null>(null);
 
   const columns: Column<Reloj>[] = [
     {
@@ -197,6 +283,7 @@ export function ClocksPage() {
           <Text size="xs" c="dimmed" className={classes.mono}>
             SN {c.numeroSerie}
           </Text>
+          <Credentials clock={c} />
         </div>
       ),
     },
@@ -250,9 +337,14 @@ export function ClocksPage() {
         total={clocks.data?.total}
         onPageChange={table.setPage}
         rowActions={(row) => (
-          <Button size="compact-sm" variant="subtle" onClick={() => setEditing(row)} aria-label={`Editar ${row.nombre}`}>
-            Editar
-          </Button>
+          <>
+            <Button size="compact-sm" variant="subtle" onClick={() => setEditing(row)} aria-label={`Editar ${row.nombre}`}>
+              Editar
+            </Button>
+            <Button size="compact-sm" variant="subtle" onClick={() => setKeyFor(row)} aria-label={`Clave de ${row.nombre}`}>
+              Clave
+            </Button>
+          </>
         )}
         empty={
           table.filtered
@@ -265,6 +357,9 @@ export function ClocksPage() {
       </div>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing === 'new' ? 'Nuevo reloj' : editing ? `Editar ${editing.nombre}` : ''} centered>
         {editing && <ClockForm editing={editing} onClose={() => setEditing(null)} />}
+      </Modal>
+      <Modal opened={keyFor !== null} onClose={() => setKeyFor(null)} title={keyFor ? `Clave de ${keyFor.nombre}` : ''} centered>
+        {keyFor && <KeyDialog clock={keyFor} onClose={() => setKeyFor(null)} />}
       </Modal>
     </>
   );

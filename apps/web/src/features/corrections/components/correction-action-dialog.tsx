@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import { Textarea } from '@mantine/core';
 import { anularCorreccionBodySchema, objetarCorreccionBodySchema, type Correccion } from '@jornada/contracts';
 import { useEffect, useState } from 'react';

@@ -1,12 +1,7 @@
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import { Anchor, Badge, Button, Group, Modal, Text, Title } from '@mantine/core';

@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Select, Text } from '@mantine/core';
 import { ESTADO_CORRECCION_LABELS, ESTADOS_CORRECCION, type Correccion } from '@jornada/contracts';

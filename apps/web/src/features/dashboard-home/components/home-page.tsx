@@ -4,9 +4,14 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Badge, Skeleton, Text, Title } from '@mantine/core';
 import { IconBuilding, IconShield, IconUser } from '../../../components/icons';
-import { formatRutForDisplay, perfilLabel } from '../../../lib/format';
+import { longDayLabel } from '../../../components/planning-grid';
+import { ErrorState } from '../../../components/states';
+import { formatDateTime, formatRutForDisplay, perfilLabel } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useHome } from '../api/home';
 import classes from './home-page.module.css';
+import { PersonalHome } from './personal-home';
+import { TeamHome } from './team-home';
 
 function greeting(hour: number): string {
   if (hour < 12) return 'Buenos días';
@@ -14,9 +19,60 @@ function greeting(hour: number): string {
   return 'Buenas noches';
 }
 
-/** The dashboard home: greets the person and shows their company and perfil; nothing else exists yet. */
+function HomeSkeleton() {
+  return (
+    <div aria-busy="true" aria-label="Cargando el inicio">
+      <div className={classes.counts}>
+        {[0, 1, 2, 3, 4].map((i) => (
+          <Skeleton key={i} height={84} radius="lg" />
+        ))}
+      </div>
+      <Skeleton height={220} radius="lg" mt="lg" />
+    </div>
+  );
+}
+
+/** A fiscalizador's home: who they are looking at (their reports are in the navigation). */
+function IdentityCards() {
+  const { user } = useSession();
+  const company = user.razonsocial ? user.razonsocial.nombre : '';
+  return (
+    <dl className={classes.cards}>
+      <div className={classes.card}>
+        <dt className={classes.cardLabel}>
+          <IconBuilding size={18} /> Empresa
+        </dt>
+        <dd className={classes.cardValue}>{company}</dd>
+      </div>
+      <div className={classes.card}>
+        <dt className={classes.cardLabel}>
+          <IconShield size={18} /> Perfil
+        </dt>
+        <dd className={classes.cardValue}>
+          <Badge size="lg" variant="light">
+            {perfilLabel(user.perfil)}
+          </Badge>
+        </dd>
+      </div>
+      <div className={classes.card}>
+        <dt className={classes.cardLabel}>
+          <IconUser size={18} /> RUT
+        </dt>
+        <dd className={classes.cardValue}>{user.rut ? formatRutForDisplay(user.rut) : ''}</dd>
+      </div>
+    </dl>
+  );
+}
+
+/**
+ * The dashboard home. An administrador or supervisor sees today in their scope (by status), what
+ * waits for them and the last 7 days; a trabajador their own day, next shift and pending requests.
+ * Every figure comes from `GET /api/v1/inicio`, asked again every minute while the page is open.
+ */
 export function HomePage() {
   const { user, loadingProfile } = useSession();
+  const withCards = user.perfil === 'administrador' || user.perfil === 'supervisor' || user.perfil === 'trabajador';
+  const home = useHome(!loadingProfile && withCards);
   const company = user.razonsocial ? user.razonsocial.nombre : '';
 
   if (loadingProfile) {
@@ -24,47 +80,38 @@ export function HomePage() {
       <div className={classes.page} aria-busy="true" aria-label="Cargando tus datos">
         <Skeleton height={34} width="60%" radius="md" />
         <Skeleton height={18} width="40%" mt="md" radius="md" />
-        <div className={classes.cards}>
-          <Skeleton height={96} radius="lg" />
-          <Skeleton height={96} radius="lg" />
-        </div>
       </div>
     );
   }
 
   return (
     <div className={classes.page}>
-      <Text className={classes.kicker}>{greeting(new Date().getHours())}</Text>
-      <Title order={1} className={classes.title}>
-        Hola, {user.nombre}
-      </Title>
-      <Text c="dimmed" mt={6}>
-        Este es tu panel de Jornada.
-      </Text>
-      <dl className={classes.cards}>
-        <div className={classes.card}>
-          <dt className={classes.cardLabel}>
-            <IconBuilding size={18} /> Empresa
-          </dt>
-          <dd className={classes.cardValue}>{company}</dd>
-        </div>
-        <div className={classes.card}>
-          <dt className={classes.cardLabel}>
-            <IconShield size={18} /> Perfil
-          </dt>
-          <dd className={classes.cardValue}>
-            <Badge size="lg" variant="light">
-              {perfilLabel(user.perfil)}
-            </Badge>
-          </dd>
-        </div>
-        <div className={classes.card}>
-          <dt className={classes.cardLabel}>
-            <IconUser size={18} /> RUT
-          </dt>
-          <dd className={classes.cardValue}>{user.rut ? formatRutForDisplay(user.rut) : ''}</dd>
-        </div>
-      </dl>
+      <header className={classes.header}>
+        <Text className={classes.kicker}>{greeting(new Date().getHours())}</Text>
+        <Title order={1} className={classes.title}>
+          Hola, {user.nombre}
+        </Title>
+        <Text c="dimmed" mt={4} className={classes.subtitle}>
+          {home.data ? longDayLabel(home.data.fecha) : 'Este es tu panel de Jornada.'}
+          {company && ` · ${company}`}
+          {home.data && (
+            <span className={classes.live} title="Se actualiza cada minuto mientras la página está abierta">
+              <span className={classes.liveDot} aria-hidden="true" /> Actualizado {formatDateTime(new Date(home.dataUpdatedAt).toISOString()).slice(11)}
+            </span>
+          )}
+        </Text>
+      </header>
+      {!withCards ? (
+        <IdentityCards />
+      ) : home.isPending ? (
+        <HomeSkeleton />
+      ) : home.isError ? (
+        <ErrorState error={home.error} onRetry={() => void home.refetch()} retrying={home.isFetching} />
+      ) : home.data.vista === 'equipo' ? (
+        <TeamHome data={home.data} scopeLabel={user.perfil === 'supervisor' ? 'en tus grupos' : 'en la empresa'} />
+      ) : (
+        <PersonalHome data={home.data} />
+      )}
     </div>
   );
 }

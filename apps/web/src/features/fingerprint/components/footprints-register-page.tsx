@@ -1,7 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Button, Select, Tabs, Text } from '@mantine/core';

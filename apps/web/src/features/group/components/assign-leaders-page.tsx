@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';

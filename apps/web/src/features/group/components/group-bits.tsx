@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Badge.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
 import { Badge, Select, Text } from '@mantine/core';

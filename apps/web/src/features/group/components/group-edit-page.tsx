@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Select, Text, TextInput, Textarea } from '@mantine/core';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import { Select, TextInput, Textarea } from '@mantine/core';
 import type { Grupo } from '@jornada/contracts';

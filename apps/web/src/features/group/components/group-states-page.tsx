@@ -1,11 +1,6 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Drawer, Select, Text, Textarea, Timeline } from '@mantine/core';

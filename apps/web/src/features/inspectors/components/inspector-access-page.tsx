@@ -1,14 +1,10 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import '@mantine/core/styles/VisuallyHidden.css';
 import { Alert, Anchor, Button, Loader, PasswordInput, Skeleton, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { zodResolver } from '@hookform/resolvers/zod';

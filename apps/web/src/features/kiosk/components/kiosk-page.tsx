@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';

@@ -1,15 +1,26 @@
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
-import { Select, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Radio.css';
+import { Radio, Select, Text, Textarea } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
-import { crearCorreccionBodySchema, TIPO_MARCA_LABELS, TIPOS_MARCA, type CrearCorreccionBody, type Intento, type TipoMarca } from '@jornada/contracts';
+import {
+  crearCorreccionBodySchema,
+  OCURRENCIA_LABELS,
+  OCURRENCIAS,
+  TIPO_MARCA_LABELS,
+  TIPOS_MARCA,
+  type CrearCorreccionBody,
+  type Intento,
+  type Ocurrencia,
+  type TipoMarca,
+} from '@jornada/contracts';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
 import { EsDatesProvider } from '../../../lib/dates';
+import { ApiError } from '../../../lib/api-client';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toasts';
 import { useCompanyWorkerOptions as useWorkerOptions } from '../../../components/worker-filter';
@@ -24,10 +35,12 @@ export interface CorrectionFormValues {
   tipo: TipoMarca | null;
   fecha: string | null;
   hora: string;
+  /** Which of the two, when the date and time happen twice in the worker's zone (the April clock change). */
+  ocurrencia: Ocurrencia | null;
   motivo: string;
 }
 
-const FIELDS = ['usuarioId', 'tipo', 'fecha', 'hora', 'motivo'] as const;
+const FIELDS = ['usuarioId', 'tipo', 'fecha', 'hora', 'ocurrencia', 'motivo'] as const;
 const TIPO_OPTIONS = TIPOS_MARCA.map((tipo) => ({ value: tipo, label: TIPO_MARCA_LABELS[tipo] }));
 const ZONE = 'America/Santiago';
 const MISSING: CorrectionTarget = { kind: 'missing' };
@@ -56,9 +69,9 @@ export function attemptDefaults(attempt: Intento): { fecha: string; hora: string
 }
 
 function initialValues(target: CorrectionTarget): CorrectionFormValues {
-  if (target.kind === 'missing') return { usuarioId: null, tipo: null, fecha: null, hora: '', motivo: '' };
+  if (target.kind === 'missing') return { usuarioId: null, tipo: null, fecha: null, hora: '', ocurrencia: null, motivo: '' };
   const { fecha, hora } = attemptDefaults(target.attempt);
-  return { usuarioId: target.attempt.usuarioId, tipo: target.attempt.tipo, fecha, hora, motivo: '' };
+  return { usuarioId: target.attempt.usuarioId, tipo: target.attempt.tipo, fecha, hora, ocurrencia: null, motivo: '' };
 }
 
 /**
@@ -67,12 +80,13 @@ function initialValues(target: CorrectionTarget): CorrectionFormValues {
  */
 export function toCorrectionBody(values: CorrectionFormValues, target: CorrectionTarget): CrearCorreccionBody {
   const base = { motivo: values.motivo, ...(values.tipo ? { tipo: values.tipo } : {}) };
+  const ocurrencia = values.ocurrencia ? { ocurrencia: values.ocurrencia } : {};
   if (target.kind === 'attempt') {
     const defaults = attemptDefaults(target.attempt);
     const changed = values.fecha !== defaults.fecha || values.hora !== defaults.hora;
-    return { ...base, intentoId: target.attempt.id, ...(changed ? { fecha: values.fecha ?? undefined, hora: values.hora || undefined } : {}) };
+    return { ...base, intentoId: target.attempt.id, ...(changed ? { fecha: values.fecha ?? undefined, hora: values.hora || undefined, ...ocurrencia } : {}) };
   }
-  return { ...base, usuarioId: values.usuarioId ?? undefined, fecha: values.fecha ?? undefined, hora: values.hora || undefined };
+  return { ...base, usuarioId: values.usuarioId ?? undefined, fecha: values.fecha ?? undefined, hora: values.hora || undefined, ...ocurrencia };
 }
 
 /** The contract's schema on the form (first message of each field). */
@@ -119,15 +133,28 @@ function WorkerField({ value, onChange, error }: { value: string | null; onChang
 export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget | null; onClose: () => void }) {
   const propose = useProposeCorrection();
   const resolver = useMemo(() => resolverFor(target ?? MISSING), [target]);
-  const { control, register, handleSubmit, reset, setError, formState } = useForm<CorrectionFormValues>({
+  const { control, register, handleSubmit, reset, setError, setValue, formState } = useForm<CorrectionFormValues>({
     defaultValues: initialValues(target ?? MISSING),
     resolver,
   });
   const errors = formState.errors;
+  // The server knows the worker's zone: when it says the date and time happen twice there, the form asks which.
+  const [askOccurrence, setAskOccurrence] = useState<string | null>(null);
+  const [fecha, hora] = useWatch({ control, name: ['fecha', 'hora'] });
+  const typed = `${fecha ?? ''} ${hora}`;
 
   useEffect(() => {
     if (target) reset(initialValues(target));
+    setAskOccurrence(null);
   }, [target, reset]);
+
+  // Another date or time: the question no longer applies.
+  useEffect(() => {
+    if (askOccurrence !== null && askOccurrence !== typed) {
+      setAskOccurrence(null);
+      setValue('ocurrencia', null);
+    }
+  }, [askOccurrence, typed, setValue]);
 
   const submit = async (values: CorrectionFormValues) => {
     if (!target) return;
@@ -136,6 +163,7 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
       notify.success(`Corrección propuesta. Enviamos un correo a ${created.trabajador.nombre}: tiene 48 horas para objetarla.`);
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.fields?.ocurrencia) setAskOccurrence(typed);
       applyServerErrors(error, setError, [...FIELDS, 'intentoId']);
     }
   };
@@ -203,6 +231,28 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
           <Text size="xs" c="dimmed">
             Fecha y hora de la sede del trabajador. No puede ser una hora futura.
           </Text>
+          {askOccurrence !== null && (
+            <Controller
+              control={control}
+              name="ocurrencia"
+              render={({ field }) => (
+                <Radio.Group
+                  label="Esa hora ocurre dos veces (cambio de horario): ¿cuál de las dos?"
+                  name="ocurrencia"
+                  value={field.value ?? ''}
+                  onChange={(value) => field.onChange(value as Ocurrencia)}
+                  error={errors.ocurrencia?.message}
+                  withAsterisk
+                >
+                  <div className={classes.dialogFields}>
+                    {OCURRENCIAS.map((value) => (
+                      <Radio key={value} value={value} label={OCURRENCIA_LABELS[value]} />
+                    ))}
+                  </div>
+                </Radio.Group>
+              )}
+            />
+          )}
           <Textarea
             label="Motivo"
             description="El trabajador lo verá en el correo, junto con el valor original y el nuevo."

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Text.css';
 import { Anchor, Badge, Button, Select, Text } from '@mantine/core';
 import {
@@ -30,7 +29,7 @@ import { useAttemptCorrections } from '../api/corrections';
 import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
 import classes from './marking-attempts-page.module.css';
 import { DateRangeFilter } from '../../../components/date-range-filter';
-import { formatDateTimeSeconds } from '../../../lib/format';
+import { formatDateTimeSeconds, formatRutForDisplay } from '../../../lib/format';
 
 const FILTERS = ['desde', 'hasta', 'usuarioId', 'sedeId', 'motivo', 'metodo'] as const;
 const MOTIVO_OPTIONS = MOTIVOS_INTENTO.map((motivo) => ({ value: motivo, label: MOTIVO_INTENTO_LABELS[motivo] }));
@@ -59,7 +58,7 @@ const COLUMNS: Column<Intento>[] = [
           </Text>
           {a.rut && (
             <Text size="xs" c="dimmed">
-              {a.rut}
+              {formatRutForDisplay(a.rut)}
             </Text>
           )}
         </div>

@@ -1,6 +1,4 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
 import { Button, Textarea, TextInput } from '@mantine/core';
 import type { FocusEvent } from 'react';
 import { useForm } from 'react-hook-form';

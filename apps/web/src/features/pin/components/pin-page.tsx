@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/Text.css';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';

@@ -1,4 +1,4 @@
-import type { CambiarDiaBody, CambiarDiaResponse, DiaPlan, PlanificacionGrilla, Turno } from '@jornada/contracts';
+import type { CambiarDiaBody, CambiarDiaResponse, DiaPlan, PlanificacionGrilla, SemanaPlan, Turno } from '@jornada/contracts';
 import { useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { plannedSecondsOn } from '../../../components/planning-grid';
 import { apiRequest } from '../../../lib/api-client';
@@ -28,6 +28,17 @@ function replaceDay(data: PlanificacionGrilla | undefined, usuarioId: string, fe
     ...data,
     filas: data.filas.map((fila) =>
       fila.usuario.id !== usuarioId ? fila : { ...fila, dias: fila.dias.map((dia) => (dia.fecha === fecha ? next(dia) : dia)) },
+    ),
+  };
+}
+
+/** The row's week as the server evaluated it after the change (totals and legal alerts). */
+function replaceWeek(data: PlanificacionGrilla | undefined, usuarioId: string, semana: SemanaPlan): PlanificacionGrilla | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    filas: data.filas.map((fila) =>
+      fila.usuario.id !== usuarioId ? fila : { ...fila, semanas: fila.semanas.map((week) => (week.inicio === semana.inicio ? semana : week)) },
     ),
   };
 }
@@ -73,11 +84,15 @@ export function useChangeDay(gridKey: QueryKey) {
     },
     onSuccess: (result, variables) => {
       client.setQueryData<PlanificacionGrilla>(gridKey, (data) =>
-        replaceDay(data, variables.usuarioId, variables.fecha, (day) => ({
-          ...day,
-          ...(result.dia as DiaPlan),
-          modificado: day.modificado || result.cambioId !== null,
-        })),
+        replaceWeek(
+          replaceDay(data, variables.usuarioId, variables.fecha, (day) => ({
+            ...day,
+            ...(result.dia as DiaPlan),
+            modificado: day.modificado || result.cambioId !== null,
+          })),
+          variables.usuarioId,
+          result.semana,
+        ),
       );
       if (result.cambioId) void client.invalidateQueries({ queryKey: planningKeys.changes });
     },

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Stepper.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pill.css';
 import '@mantine/core/styles/PillsInput.css';
@@ -39,6 +38,16 @@ import { useApplyPattern, usePreviewPattern } from '../api/pattern';
 import { gridShiftOf, planOf, todayInSantiago, weekOf, workerOf } from '../hooks/to-grid';
 import { EMPTY_PATTERN, PatternFields, toPatron, type PatternDraft } from './pattern-fields';
 import classes from './create-planning.module.css';
+
+/** The first date the preview plans for anyone (dates outside every contract are not in it), or `desde`. */
+function firstPlannedDate(result: Pick<ResultadoPatron, 'desde' | 'trabajadores'>): string {
+  let first: string | null = null;
+  for (const trabajador of result.trabajadores) {
+    const date = trabajador.dias[0]?.fecha;
+    if (date !== undefined && (first === null || date < first)) first = date;
+  }
+  return first ?? result.desde;
+}
 
 function nextMonthRange(): { desde: string; hasta: string } {
   const today = todayInSantiago();
@@ -179,7 +188,8 @@ export function CreatePlanningPage() {
     setStepError(null);
     try {
       const answer = await preview.mutateAsync(request);
-      setPreviewMonth((current) => current ?? { year: Number(answer.desde.slice(0, 4)), month: Number(answer.desde.slice(5, 7)) });
+      const first = firstPlannedDate(answer);
+      setPreviewMonth((current) => current ?? { year: Number(first.slice(0, 4)), month: Number(first.slice(5, 7)) });
       return true;
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
@@ -246,6 +256,7 @@ export function CreatePlanningPage() {
 
   const range = result ? { min: { year: Number(result.desde.slice(0, 4)), month: Number(result.desde.slice(5, 7)) }, max: { year: Number(result.hasta.slice(0, 4)), month: Number(result.hasta.slice(5, 7)) } } : null;
   const shown = previewMonth ?? range?.min ?? null;
+  const firstPlanned = result ? firstPlannedDate(result) : null;
   const applied = applyMutation.data;
 
   return (
@@ -387,6 +398,7 @@ export function CreatePlanningPage() {
                         highlights={grid.highlights}
                         zone={grid.zone}
                         today={todayInSantiago()}
+                        startDate={firstPlanned ?? undefined}
                         maxHeight="min(60vh, 36rem)"
                       />
                     </div>

@@ -1,10 +1,11 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
-import type { SolicitadoPor, TipoDia, Turno, TurnoPlanificado } from '@jornada/contracts';
+import '@mantine/core/styles/Radio.css';
+import { Alert, Button, Radio, SegmentedControl, Text, Textarea, TextInput } from '@mantine/core';
+import { OCURRENCIA_LABELS, type Ocurrencia, type SolicitadoPor, type TipoDia, type Turno, type TurnoPlanificado } from '@jornada/contracts';
+import { resolveLocalTime, type LocalTimeResolution } from '@jornada/domain';
 import { useState, type FormEvent } from 'react';
 import { compactRange, fullRange, longDayLabel, readableTextColor } from '../../../components/planning-grid';
 import classes from './day-editor.module.css';
@@ -15,6 +16,8 @@ export interface DayJustification {
   solicitadoPor: SolicitadoPor;
   motivo?: string;
   observacion?: string;
+  /** The shift starts in the hour the April clock change repeats: the plan places it the first time. */
+  ocurrencia?: Ocurrencia;
 }
 
 export interface DayEditorProps {
@@ -29,6 +32,24 @@ export interface DayEditorProps {
   /** Reopened after the server asked for a reason: start on the reason step with this choice. */
   initialChoice?: DayChoice;
   serverError?: string;
+  /** The worker's site zone: a shift whose start does not exist or happens twice that day is explained here. */
+  zone?: string;
+}
+
+/** `UTC-3` of an offset in minutes. */
+function utcText(minutes: number): string {
+  const abs = Math.abs(minutes);
+  return `UTC${minutes < 0 ? '-' : '+'}${Math.floor(abs / 60)}${abs % 60 ? `:${String(abs % 60).padStart(2, '0')}` : ''}`;
+}
+
+/** What the shift's start is on that date in the zone (almost always `exact`). */
+function startOf(choice: DayChoice | null, date: string, zone: string): LocalTimeResolution | null {
+  if (choice?.tipo !== 'turno') return null;
+  try {
+    return resolveLocalTime(date, choice.turno.inicio, zone);
+  } catch {
+    return null;
+  }
 }
 
 function sameChoice(choice: DayChoice, current: DayEditorProps['current']): boolean {
@@ -48,8 +69,13 @@ function choiceLabel(choice: DayChoice | DayEditorProps['current']): string {
  * at once; changing a planned day or any past day asks who asked for it, the reason and an
  * observation (legal report "modificaciones de turnos").
  */
-export function DayEditor({ workerName, date, current, past, shifts, loadingShifts, onApply, onCancel, initialChoice, serverError }: DayEditorProps) {
+export function DayEditor({ workerName, date, current, past, shifts, loadingShifts, onApply, onCancel, initialChoice, serverError, zone = 'America/Santiago' }: DayEditorProps) {
   const [choice, setChoice] = useState<DayChoice | null>(initialChoice ?? null);
+  const [gap, setGap] = useState<string | null>(null);
+  const [ocurrencia, setOcurrencia] = useState<Ocurrencia | null>(null);
+  const [ocurrenciaError, setOcurrenciaError] = useState<string | null>(null);
+  const start = startOf(choice, date, zone);
+  const ambiguous = start?.kind === 'ambiguous' ? start : null;
   const [filter, setFilter] = useState('');
   const [solicitadoPor, setSolicitadoPor] = useState<SolicitadoPor>('empleador');
   const [motivo, setMotivo] = useState('');
@@ -62,7 +88,16 @@ export function DayEditor({ workerName, date, current, past, shifts, loadingShif
       onCancel();
       return;
     }
-    if (!needsReason) {
+    const resolution = startOf(next, date, zone);
+    if (next.tipo === 'turno' && resolution?.kind === 'gap') {
+      // The start does not exist that day: the server would refuse it; say why here.
+      setGap(
+        `El turno ${next.turno.codigo} empieza a las ${next.turno.inicio}, hora que no existe ese día en ${zone}: el reloj salta de las ${resolution.jumpsFrom} a las ${resolution.jumpsTo} por el cambio de horario. Elige otro turno.`,
+      );
+      return;
+    }
+    setGap(null);
+    if (!needsReason && resolution?.kind !== 'ambiguous') {
       onApply(next, { solicitadoPor: 'empleador' });
       return;
     }
@@ -72,11 +107,20 @@ export function DayEditor({ workerName, date, current, past, shifts, loadingShif
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!choice) return;
-    if (!motivo.trim()) {
+    if (ambiguous && !ocurrencia) {
+      setOcurrenciaError('Indica cuándo empieza el turno.');
+      return;
+    }
+    if (needsReason && !motivo.trim()) {
       setMotivoError(past ? 'Indica el motivo: el día ya pasó.' : 'Indica el motivo del cambio: el día ya estaba planificado.');
       return;
     }
-    onApply(choice, { solicitadoPor, motivo: motivo.trim(), observacion: observacion.trim() || undefined });
+    const occurrence = ambiguous && ocurrencia ? { ocurrencia } : {};
+    if (!needsReason) {
+      onApply(choice, { solicitadoPor: 'empleador', ...occurrence });
+      return;
+    }
+    onApply(choice, { solicitadoPor, motivo: motivo.trim(), observacion: observacion.trim() || undefined, ...occurrence });
   };
 
   const visible = filter.trim()
@@ -98,6 +142,11 @@ export function DayEditor({ workerName, date, current, past, shifts, loadingShif
       )}
       {!choice ? (
         <>
+          {gap && (
+            <Alert color="red" variant="light" p="xs" mb="xs" role="alert">
+              {gap}
+            </Alert>
+          )}
           {shifts.length > 8 && (
             <TextInput size="xs" label="Filtrar turnos" placeholder="Código o nombre" value={filter} onChange={(event) => setFilter(event.currentTarget.value)} mb={6} />
           )}
@@ -149,6 +198,32 @@ export function DayEditor({ workerName, date, current, past, shifts, loadingShif
           <Text size="sm" mb="xs">
             {choiceLabel(current)} → <strong>{choiceLabel(choice)}</strong>
           </Text>
+          {ambiguous && choice.tipo === 'turno' && (
+            <Radio.Group
+              label={`El turno empieza a las ${choice.turno.inicio}, hora que ese día ocurre dos veces por el cambio de horario (primero en ${utcText(ambiguous.earlierOffsetMinutes)} y luego en ${utcText(ambiguous.laterOffsetMinutes)}). ¿Cuándo empieza?`}
+              name="ocurrencia"
+              size="xs"
+              mb="xs"
+              withAsterisk
+              value={ocurrencia ?? ''}
+              onChange={(value) => {
+                setOcurrencia(value as Ocurrencia);
+                setOcurrenciaError(null);
+              }}
+              error={ocurrenciaError}
+            >
+              <Radio value="primera" label={`${OCURRENCIA_LABELS.primera}, ${utcText(ambiguous.earlierOffsetMinutes)}`} mt={4} />
+              <Radio
+                value="segunda"
+                disabled
+                label={`${OCURRENCIA_LABELS.segunda}, ${utcText(ambiguous.laterOffsetMinutes)}`}
+                description="La planificación ubica el turno la primera vez."
+                mt={4}
+              />
+            </Radio.Group>
+          )}
+          {needsReason && (
+            <>
           <SegmentedControl
             fullWidth
             size="xs"
@@ -188,6 +263,8 @@ export function DayEditor({ workerName, date, current, past, shifts, loadingShif
             value={observacion}
             onChange={(event) => setObservacion(event.currentTarget.value)}
           />
+            </>
+          )}
           <div className={classes.actions}>
             <Button size="xs" variant="default" onClick={() => (initialChoice ? onCancel() : setChoice(null))}>
               Volver

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
@@ -16,7 +15,6 @@ import {
   cellKey,
   monthLabel,
   monthLayout,
-  summarizeWeek,
   type CellEditor,
   type GridShift,
 } from '../../../components/planning-grid';
@@ -30,7 +28,7 @@ import { useChangeDay } from '../api/change-day';
 import { planningQueryKey, usePlanning } from '../api/get-planning';
 import { useActiveShifts } from '../api/list-active-shifts';
 import { useGroupOptions, useSiteOptions } from '../api/list-options';
-import { gridShiftOf, holidaysOf, planOf, todayInSantiago, workerOf } from '../hooks/to-grid';
+import { gridShiftOf, holidaysOf, permissionsOf, planOf, todayInSantiago, weeksOf, workerOf } from '../hooks/to-grid';
 import { useMonthParam } from '../hooks/use-month-param';
 import { ChangeLog } from './change-log';
 import { DayEditor, type DayChoice, type DayJustification } from './day-editor';
@@ -84,6 +82,9 @@ function ManagerPlanning() {
     return {
       workers: data.filas.map(workerOf),
       plans,
+      // Weekly totals and legal alerts are the engine's (the contract's agreed hours included).
+      weeks: new Map(data.filas.map((fila) => [fila.usuario.id, weeksOf(fila)])),
+      permissions: new Map(data.filas.map((fila) => [fila.usuario.id, permissionsOf(fila)])),
       holidays: holidaysOf(data),
       zone: data.filas[0]?.usuario.zonaHoraria ?? 'America/Santiago',
       rows: new Map(data.filas.map((fila) => [fila.usuario.id, fila])),
@@ -101,8 +102,8 @@ function ManagerPlanning() {
     if (!grid) return 0;
     let count = 0;
     for (const worker of grid.workers) {
-      const plan = grid.plans.get(worker.id);
-      if (layout.weeks.some((week) => summarizeWeek(week.monday, plan, grid.zone).flags.length > 0)) count++;
+      const weeks = grid.weeks.get(worker.id);
+      if (layout.weeks.some((week) => (weeks?.get(week.monday)?.flags.length ?? 0) > 0)) count++;
     }
     return count;
   }, [grid, layout.weeks]);
@@ -137,6 +138,7 @@ function ManagerPlanning() {
           solicitadoPor: justification.solicitadoPor,
           motivo: justification.motivo,
           observacion: justification.observacion,
+          ocurrencia: justification.ocurrencia,
         },
       },
       {
@@ -150,7 +152,7 @@ function ManagerPlanning() {
             setEditor({ workerId, date, initialChoice: choice, serverError: motivo });
             return;
           }
-          const field = error instanceof ApiError ? (error.fields?.turnoId ?? error.fields?.tipo) : undefined;
+          const field = error instanceof ApiError ? (error.fields?.turnoId ?? error.fields?.ocurrencia ?? error.fields?.tipo) : undefined;
           notify.error(field ?? errorMessage(error));
         },
         onSettled: () =>
@@ -185,6 +187,7 @@ function ManagerPlanning() {
             loadingShifts={shifts.isPending}
             initialChoice={editor.initialChoice}
             serverError={editor.serverError}
+            zone={row.usuario.zonaHoraria}
             onCancel={close}
             onApply={(choice, justification) => apply(editor.workerId, editor.date, choice, justification)}
           />
@@ -298,6 +301,8 @@ function ManagerPlanning() {
                   month={month}
                   workers={visibleWorkers}
                   plans={grid.plans}
+                  weeks={grid.weeks}
+                  permissions={grid.permissions}
                   holidays={grid.holidays}
                   zone={grid.zone}
                   today={today}

@@ -1,5 +1,6 @@
 import type { DiaPlan, FilaPlan, PlanificacionGrilla, SemanaPlan, Turno, TurnoPlanificado } from '@jornada/contracts';
-import type { GridEntry, GridShift, GridWorker, WeekSummary, WeekFlag, WorkerPlan } from '../../../components/planning-grid';
+import { PLAN_ALERT_LABELS } from '@jornada/domain';
+import type { GridEntry, GridPermission, GridShift, GridWorker, WeekSummary, WeekFlag, WorkerPermissions, WorkerPlan } from '../../../components/planning-grid';
 
 const shiftCache = new Map<string, GridShift>();
 
@@ -37,6 +38,20 @@ export function planOf(fila: { dias: readonly (Pick<DiaPlan, 'fecha' | 'tipo' | 
   return plan;
 }
 
+const rowPermissions = new WeakMap<object, WorkerPermissions>();
+
+/** A row's approved permissions by date (the server's `permiso` of each day); cached by the row's days. */
+export function permissionsOf(fila: Pick<FilaPlan, 'dias'>): WorkerPermissions {
+  let map = rowPermissions.get(fila.dias);
+  if (!map) {
+    const out = new Map<string, GridPermission>();
+    for (const dia of fila.dias) if (dia.permiso) out.set(dia.fecha, { code: dia.permiso.codigo, hours: dia.permiso.porHoras });
+    map = out;
+    rowPermissions.set(fila.dias, map);
+  }
+  return map;
+}
+
 export function workerOf(fila: Pick<FilaPlan, 'usuario'>): GridWorker {
   const { usuario } = fila;
   return { id: usuario.id, name: `${usuario.nombre} ${usuario.apellidos}`.trim(), detail: [usuario.rut, usuario.cargo].filter(Boolean).join(' · ') };
@@ -48,22 +63,31 @@ export function holidaysOf(grilla: Pick<PlanificacionGrilla, 'dias'>): Map<strin
   return out;
 }
 
-const FLAG_CODES: Partial<Record<string, WeekFlag['code']>> = {
-  jornada_semanal_sobre_limite: 'semana_sobre_limite',
-  jornada_diaria_sobre_limite: 'dia_sobre_10_horas',
-  dias_por_semana_fuera_de_rango: 'dias_fuera_de_rango',
-};
-
-/** The server's week (preview of a pattern) as the grid's summary. */
+/**
+ * The server's week (the engine's plan alerts, the contract's agreed hours included) as the grid's
+ * summary: each flag is the alert's Spanish label and its message.
+ */
 export function weekOf(semana: SemanaPlan): WeekSummary {
   return {
     monday: semana.inicio,
     plannedSeconds: semana.segundosPlanificados,
     workingDays: semana.diasTrabajo,
     limitHours: semana.limiteHorasSemanales,
-    flags: semana.alertas.map((alerta) => ({ code: FLAG_CODES[alerta.codigo] ?? 'semana_sobre_limite', message: alerta.mensaje })),
+    flags: semana.alertas.map((alerta): WeekFlag => ({ code: alerta.codigo, message: `${PLAN_ALERT_LABELS[alerta.codigo]}: ${alerta.mensaje}` })),
     longDays: semana.alertas.filter((alerta) => alerta.codigo === 'jornada_diaria_sobre_limite').map((alerta) => alerta.fecha),
   };
+}
+
+const rowWeeks = new WeakMap<object, Map<string, WeekSummary>>();
+
+/** A row's server weeks by Monday; cached by the row's `semanas` array, which stays the same object until the row changes. */
+export function weeksOf(fila: Pick<FilaPlan, 'semanas'>): Map<string, WeekSummary> {
+  let weeks = rowWeeks.get(fila.semanas);
+  if (!weeks) {
+    weeks = new Map(fila.semanas.map((semana) => [semana.inicio, weekOf(semana)]));
+    rowWeeks.set(fila.semanas, weeks);
+  }
+  return weeks;
 }
 
 /** Today's date in Santiago as `aaaa-mm-dd` (before the server says what today is). */

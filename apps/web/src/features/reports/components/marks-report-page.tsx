@@ -1,6 +1,5 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
@@ -15,9 +14,7 @@ import {
   TIPOS_MARCA,
   type ReporteMarcas,
 } from '@jornada/contracts';
-import { useSearchParams } from 'react-router';
 import { FilterBar, useTableParams } from '../../../components/data-table';
-import { DateField } from '../../../components/date-field';
 import { ExportButton } from '../../../components/export-button';
 import { IconAlert } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
@@ -25,7 +22,8 @@ import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/state
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useMarksReport, useReportOptions, useReportWorker, useReportWorkers } from '../api/marks-report';
-import { PERIOD_PRESETS, presetOf, presetRange, todayInSantiago } from '../period';
+import { presetRange, todayInSantiago } from '../period';
+import { PeriodFilter } from './period-filter';
 import classes from './marks-report.module.css';
 import { WorkerBlock } from './worker-block';
 import { WorkerFilter } from '../../../components/worker-filter';
@@ -80,7 +78,6 @@ export function MarksReportPage() {
   const { user } = useSession();
   const perfil = user.perfil;
   const table = useTableParams({ filters: FILTERS, pageSize: PAGE_SIZE });
-  const [, setParams] = useSearchParams();
   const options = useReportOptions();
   const defaults = presetRange('mes', todayInSantiago());
   const desde = table.filters.desde || defaults.desde;
@@ -90,27 +87,10 @@ export function MarksReportPage() {
   for (const key of ['usuarioId', 'grupoId', 'sedeId', 'tipo', 'metodo'] as const) if (table.filters[key]) filters[key] = table.filters[key];
   const report = useMarksReport({ ...filters, page: table.page, pageSize: PAGE_SIZE });
   const data = report.data;
-  const preset = presetOf(desde, hasta, todayInSantiago());
   const filtered = ['usuarioId', 'grupoId', 'sedeId', 'tipo', 'metodo', 'desde', 'hasta'].some((key) => Boolean(table.filters[key as (typeof FILTERS)[number]]));
   const total = data?.total ?? 0;
   const first = total === 0 ? 0 : (table.page - 1) * PAGE_SIZE + 1;
   const last = Math.min(total, table.page * PAGE_SIZE);
-
-  const setPeriod = (value: string | null) => {
-    if (!value) return;
-    const range = presetRange(value, todayInSantiago());
-    // Both ends in one URL change (two separate updates would each start from the same old URL).
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.set('desde', range.desde);
-        next.set('hasta', range.hasta);
-        next.delete('page');
-        return next;
-      },
-      { replace: true },
-    );
-  };
 
   return (
     <EsDatesProvider>
@@ -128,30 +108,12 @@ export function MarksReportPage() {
           <>
             <ExportButton path="/v1/reportes/marcas/exportar" query={{ ...filters, formato: 'xlsx' }} filename={`reporte-marcas-${desde}-a-${hasta}.xlsx`} label="Exportar Excel" disabled={invalidRange} />
             <ExportButton path="/v1/reportes/marcas/exportar" query={{ ...filters, formato: 'pdf' }} filename={`reporte-marcas-${desde}-a-${hasta}.pdf`} label="Exportar PDF" disabled={invalidRange} />
+            <ExportButton path="/v1/reportes/marcas/exportar" query={{ ...filters, formato: 'csv' }} filename={`reporte-marcas-${desde}-a-${hasta}.csv`} label="Exportar CSV" disabled={invalidRange} />
           </>
         }
       />
       <FilterBar onClear={table.clear} canClear={filtered}>
-        <Select
-          label="Periodo"
-          size="sm"
-          data={PERIOD_PRESETS}
-          value={preset}
-          onChange={setPeriod}
-          placeholder="Personalizado"
-          allowDeselect={false}
-        />
-        <DateField name="desde" label="Desde" size="sm" value={desde} onChange={(v) => table.setFilter('desde', v)} clearable={false} />
-        <DateField
-          name="hasta"
-          label="Hasta"
-          size="sm"
-          value={hasta}
-          onChange={(v) => table.setFilter('hasta', v)}
-          minDate={desde}
-          clearable={false}
-          error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
-        />
+        <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useReportWorkers} useSelected={useReportWorker} />}
         {perfil !== 'trabajador' && (
           <Select

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';

@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Slider.css';

@@ -1,9 +1,5 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Drawer, Text } from '@mantine/core';
 import { ZONAS_HORARIAS_CHILE, type Sede } from '@jornada/contracts';

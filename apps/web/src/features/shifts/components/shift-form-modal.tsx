@@ -1,9 +1,4 @@
 import '@mantine/core/styles/Modal.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/ColorInput.css';
 import '@mantine/core/styles/ColorPicker.css';
 import '@mantine/core/styles/ColorSwatch.css';
@@ -12,7 +7,6 @@ import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Checkbox, ColorInput, Fieldset, Group, Modal, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { TimeInput } from '@mantine/dates';

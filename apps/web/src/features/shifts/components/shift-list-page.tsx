@@ -1,4 +1,3 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
@@ -58,15 +57,16 @@ const COLUMNS: Column<Turno>[] = [
   {
     key: 'horario',
     header: 'Horario',
+    // The badge under the hours, not beside them: the column stays as narrow as the hours.
     cell: (shift) => (
-      <span className={classes.nowrap}>
-        {shift.etiqueta}
+      <div className={classes.stack}>
+        <span className={classes.nowrap}>{shift.etiqueta}</span>
         {shift.cruzaMedianoche && (
-          <Badge size="xs" variant="light" color="indigo" ml={6}>
+          <Badge size="xs" variant="light" color="indigo">
             Cruza medianoche
           </Badge>
         )}
-      </span>
+      </div>
     ),
   },
   { key: 'colacion', header: 'Colación', cell: (shift) => <span className={classes.nowrap}>{colacionLabel(shift.colacion)}</span> },
@@ -74,9 +74,10 @@ const COLUMNS: Column<Turno>[] = [
     key: 'tolerancias',
     header: 'Tolerancias',
     cell: (shift) => (
-      <span className={classes.nowrap}>
-        Atraso {shift.toleranciaAtrasoMin} min · Salida {shift.toleranciaSalidaMin} min
-      </span>
+      <div className={classes.stack}>
+        <span className={classes.nowrap}>Atraso {shift.toleranciaAtrasoMin} min</span>
+        <span className={classes.nowrap}>Salida {shift.toleranciaSalidaMin} min</span>
+      </div>
     ),
   },
   {

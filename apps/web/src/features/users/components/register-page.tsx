@@ -20,20 +20,20 @@ import { useToken } from '../../../lib/use-token';
 import { commitBulkUsers, previewBulkUsers, USER_TEMPLATES } from '../api/bulk-users';
 import { useCreateUser } from '../api/create-user';
 import { userKeys } from '../api/keys';
-import { createUserResolver, EMPTY_USER_FORM, toBody, USER_FIELD_NAMES, type UserFormValues } from '../hooks/user-form';
+import { createUserResolver, emptyUserForm, toBody, USER_FIELD_NAMES, type UserFormValues } from '../hooks/user-form';
 import { UserFields } from './user-fields';
 import grid from '../../../components/form-grid.module.css';
 
 function SingleRegistration() {
   const mutation = useCreateUser();
   const [created, setCreated] = useState<Usuario | null>(null);
-  const form = useForm<UserFormValues>({ defaultValues: EMPTY_USER_FORM, resolver: createUserResolver, mode: 'onTouched' });
+  const form = useForm<UserFormValues>({ defaultValues: emptyUserForm(), resolver: createUserResolver, mode: 'onTouched' });
 
   const submit = async (values: UserFormValues) => {
     try {
       const user = await mutation.mutateAsync(toBody(values));
       setCreated(user);
-      form.reset(EMPTY_USER_FORM);
+      form.reset(emptyUserForm());
       notify.success(`Usuario registrado. Enviamos a ${user.email} el enlace para crear su contraseña.`);
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (error) {
@@ -55,7 +55,7 @@ function SingleRegistration() {
         <form onSubmit={form.handleSubmit(submit)} noValidate aria-label="Registrar usuario">
           <UserFields form={form} />
           <div className={grid.actions}>
-            <Button variant="default" onClick={() => form.reset(EMPTY_USER_FORM)} disabled={mutation.isPending}>
+            <Button variant="default" onClick={() => form.reset(emptyUserForm())} disabled={mutation.isPending}>
               Limpiar
             </Button>
             <Button type="submit" loading={mutation.isPending}>

@@ -1,13 +1,10 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Drawer.css';
-import '@mantine/core/styles/Paper.css';
-import '@mantine/core/styles/ModalBase.css';
-import '@mantine/core/styles/Overlay.css';
-import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
-import { Alert, Badge, Button, Drawer, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/PasswordInput.css';
+import { Alert, Badge, Button, Drawer, PasswordInput, Text, Textarea } from '@mantine/core';
 import { METODO_MARCAJE_LABELS, type Usuario } from '@jornada/contracts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
@@ -49,17 +46,29 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
+  const session = useSession();
   const mutation = useUpdateUser(user.id);
   const form = useForm<UserFormValues>({ values: userToForm(user), resolver: updateUserResolver, mode: 'onTouched' });
+  // An administrator's RUT and e-mail recover and open the account: only they change them, with their password.
+  const administrator = user.perfil === 'administrador';
+  const self = user.id === session.user._id;
+  const [passwordActual, setPasswordActual] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [email, rut] = form.watch(['email', 'rut']);
+  const identityChanged = email.trim().toLowerCase() !== user.email || rut.replace(/[.\s]/g, '').toUpperCase() !== user.rut.replace(/[.\s]/g, '').toUpperCase();
+  const askPassword = administrator && self && identityChanged;
   const submit = async (values: UserFormValues) => {
     const body = toBody(values);
     // The principal administrator's perfil cannot change; do not send it.
     const { perfil, ...rest } = body;
+    setPasswordError(null);
     try {
-      await mutation.mutateAsync(user.principal ? rest : { ...rest, perfil });
+      await mutation.mutateAsync({ ...(user.principal ? rest : { ...rest, perfil }), ...(askPassword ? { passwordActual } : {}) });
       notify.success('Cambios guardados.');
+      setPasswordActual('');
       onClose();
     } catch (error) {
+      if (error instanceof ApiError && error.fields?.passwordActual) setPasswordError(error.fields.passwordActual);
       applyServerErrors(error, form.setError, USER_FIELD_NAMES);
     }
   };
@@ -74,7 +83,24 @@ function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean;
     >
       <EsDatesProvider>
         <form onSubmit={form.handleSubmit(submit)} noValidate aria-label="Editar usuario">
-          <UserFields form={form} perfilLocked={user.principal} />
+          <UserFields
+            form={form}
+            perfilLocked={user.principal}
+            identityLocked={administrator && !self}
+            afterIdentity={
+              askPassword && (
+                <PasswordInput
+                  label="Tu contraseña actual"
+                  description="Para cambiar tu correo o tu RUT. Avisaremos del cambio a tu correo anterior."
+                  autoComplete="current-password"
+                  withAsterisk
+                  value={passwordActual}
+                  onChange={(event) => setPasswordActual(event.currentTarget.value)}
+                  error={passwordError}
+                />
+              )
+            }
+          />
           <div className={grid.actions}>
             <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
               Cancelar
@@ -293,6 +319,7 @@ export function UserDetailPage() {
             {user.gruposLiderados.length > 0 && <Field label="Lidera">{user.gruposLiderados.map((g) => g.nombre).join(', ')}</Field>}
             <Field label="Horas semanales">{user.horasSemanales !== null ? `${user.horasSemanales.toLocaleString('es-CL')} h` : ''}</Field>
             <Field label="Sueldo base">{formatClp(user.sueldoBase)}</Field>
+            <Field label="Número de contrato">{user.numeroContrato ?? '1'}</Field>
             <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
             <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>
             <Field label="Fin de contrato">{user.finContrato ? formatDate(user.finContrato) : 'Indefinido'}</Field>

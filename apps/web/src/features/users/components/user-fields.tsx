@@ -1,11 +1,10 @@
-import '@mantine/core/styles/Input.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Fieldset.css';
-import '@mantine/core/styles/Group.css';
 import { Checkbox, Group, NumberInput, Select, TextInput } from '@mantine/core';
 import { METODO_MARCAJE_LABELS, METODOS_MARCAJE, PERFILES } from '@jornada/contracts';
+import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatRutForDisplay, perfilLabel } from '../../../lib/format';
@@ -29,6 +28,7 @@ export const USER_LABELS: Record<keyof UserFormValues, string> = {
   grupoId: 'Grupo',
   horasSemanales: 'Horas semanales',
   sueldoBase: 'Sueldo base',
+  numeroContrato: 'Número de contrato',
   metodosMarcaje: 'Métodos de marcaje',
   inicioContrato: 'Inicio de contrato',
   finContrato: 'Fin de contrato',
@@ -40,10 +40,18 @@ export interface UserFieldsProps {
   form: UseFormReturn<UserFormValues>;
   /** The principal administrator keeps the perfil. */
   perfilLocked?: boolean;
+  /** Another administrator's RUT and e-mail: only they change them (the API answers 403). */
+  identityLocked?: boolean;
+  /**
+   * Shown right under the row of the e-mail, a row below the RUT (the edit drawer's "Tu contraseña
+   * actual" when an administrator changes their own e-mail or RUT): where the eye already is, not
+   * below the fold at the end of the form.
+   */
+  afterIdentity?: ReactNode;
 }
 
 /** The user's fields, shared by "Registrar usuario" and the edit drawer; each input has its label and `name`. */
-export function UserFields({ form, perfilLocked }: UserFieldsProps) {
+export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }: UserFieldsProps) {
   const { register, control, setValue, formState } = form;
   const { errors } = formState;
   const sites = useSiteOptions();
@@ -64,7 +72,8 @@ export function UserFields({ form, perfilLocked }: UserFieldsProps) {
           <TextInput
             label={USER_LABELS.rut}
             withAsterisk
-            description="Con o sin puntos, por ejemplo 12.345.678-5"
+            description={identityLocked ? 'Solo este administrador puede cambiar su RUT' : 'Con o sin puntos, por ejemplo 12.345.678-5'}
+            readOnly={identityLocked}
             error={errors.rut?.message}
             {...rutField}
           />
@@ -73,7 +82,8 @@ export function UserFields({ form, perfilLocked }: UserFieldsProps) {
             label={USER_LABELS.email}
             withAsterisk
             type="email"
-            description="Aquí llegará el enlace para crear su contraseña"
+            description={identityLocked ? 'Solo este administrador puede cambiar su correo' : 'Aquí llegará el enlace para crear su contraseña'}
+            readOnly={identityLocked}
             error={errors.email?.message}
             {...register('email')}
           />
@@ -84,6 +94,7 @@ export function UserFields({ form, perfilLocked }: UserFieldsProps) {
             error={errors.emailPersonal?.message}
             {...register('emailPersonal')}
           />
+          {afterIdentity && <div className={grid.full}>{afterIdentity}</div>}
           <TextInput label={USER_LABELS.telefono} type="tel" error={errors.telefono?.message} {...register('telefono')} />
           <TextInput label={USER_LABELS.direccion} error={errors.direccion?.message} {...register('direccion')} />
         </div>
@@ -197,7 +208,13 @@ export function UserFields({ form, perfilLocked }: UserFieldsProps) {
               />
             )}
           />
-          <div className={classes.spacer} aria-hidden="true" />
+          <TextInput
+            label={USER_LABELS.numeroContrato}
+            description="Para la importación de remuneraciones; vacío: 1"
+            autoComplete="off"
+            error={errors.numeroContrato?.message}
+            {...register('numeroContrato')}
+          />
           <Controller
             control={control}
             name="inicioContrato"

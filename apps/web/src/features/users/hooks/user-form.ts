@@ -8,7 +8,9 @@ import {
   type Perfil,
   type Usuario,
 } from '@jornada/contracts';
+import { weeklyHoursLimit } from '@jornada/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
+import { todayInChile } from '../../../lib/format';
 
 /** The user form as edited; `toBody` turns it into the API's body. */
 export interface UserFormValues {
@@ -25,6 +27,7 @@ export interface UserFormValues {
   grupoId: string | null;
   horasSemanales: number | string;
   sueldoBase: number | string;
+  numeroContrato: string;
   metodosMarcaje: MetodoMarcaje[];
   inicioContrato: string | null;
   finContrato: string | null;
@@ -44,29 +47,37 @@ export const USER_FIELD_NAMES = [
   'grupoId',
   'horasSemanales',
   'sueldoBase',
+  'numeroContrato',
   'metodosMarcaje',
   'inicioContrato',
   'finContrato',
 ] as const satisfies readonly (keyof UserFormValues)[];
 
-export const EMPTY_USER_FORM: UserFormValues = {
-  nombre: '',
-  apellidos: '',
-  rut: '',
-  cargo: '',
-  email: '',
-  emailPersonal: '',
-  telefono: '',
-  direccion: '',
-  perfil: 'trabajador',
-  sedeId: null,
-  grupoId: null,
-  horasSemanales: 44,
-  sueldoBase: '',
-  metodosMarcaje: ['web'],
-  inicioContrato: null,
-  finContrato: null,
-};
+/**
+ * A blank registration form for a day (`aaaa-mm-dd`): the weekly hours start at the legal limit in
+ * force that day (Ley 21.561: 44, then 42 from 26-04-2026, 40 from 26-04-2028), never above it.
+ */
+export function emptyUserForm(today: string = todayInChile()): UserFormValues {
+  return {
+    nombre: '',
+    apellidos: '',
+    rut: '',
+    cargo: '',
+    email: '',
+    emailPersonal: '',
+    telefono: '',
+    direccion: '',
+    perfil: 'trabajador',
+    sedeId: null,
+    grupoId: null,
+    horasSemanales: weeklyHoursLimit(today),
+    sueldoBase: '',
+    numeroContrato: '',
+    metodosMarcaje: ['web'],
+    inicioContrato: null,
+    finContrato: null,
+  };
+}
 
 export function userToForm(user: Usuario): UserFormValues {
   return {
@@ -83,6 +94,7 @@ export function userToForm(user: Usuario): UserFormValues {
     grupoId: user.grupo?.id ?? null,
     horasSemanales: user.horasSemanales ?? '',
     sueldoBase: user.sueldoBase ?? '',
+    numeroContrato: user.numeroContrato ?? '',
     metodosMarcaje: user.metodosMarcaje,
     inicioContrato: user.inicioContrato,
     finContrato: user.finContrato,
@@ -112,6 +124,7 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     grupoId: values.grupoId || null,
     horasSemanales: numberOrUndefined(values.horasSemanales) as number,
     sueldoBase: sueldo === undefined ? null : sueldo,
+    numeroContrato: values.numeroContrato.trim() || null,
     metodosMarcaje: values.metodosMarcaje,
     inicioContrato: values.inicioContrato ?? '',
     finContrato: values.finContrato ?? null,

@@ -1,5 +1,4 @@
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Input.css';
 import { Button, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';

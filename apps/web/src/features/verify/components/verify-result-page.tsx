@@ -39,7 +39,10 @@ function Result({ hash }: { hash: string }) {
           La marca existe, pero sus datos guardados ya no corresponden a este código: el registro fue alterado después de marcar.
         </Alert>
       )}
-      <ReceiptDetails comprobante={comprobante} label="Datos del comprobante verificado" />
+      <ReceiptDetails publico={comprobante} label="Datos del comprobante verificado" />
+      <Text size="sm" c="dimmed" mt="sm">
+        Por privacidad, la verificación pública no muestra el nombre, el RUT completo ni la ubicación: están en el comprobante que recibió el trabajador.
+      </Text>
     </>
   );
 }

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
-import '@mantine/core/styles/Loader.css';
 import '@mantine/core/styles/Text.css';
 import { Alert, Anchor, Badge, Button, Text, UnstyledButton } from '@mantine/core';
 import { TIPOS_MARCA, TIPO_MARCA_LABELS, type MarcaCreada, type MarcasHoy, type Marca, type Posicion, type TipoMarca } from '@jornada/contracts';
@@ -195,7 +194,8 @@ function OutcomePanel({ outcome, zone }: { outcome: MarkOutcome; zone: string })
       </Alert>
     );
   }
-  const { marca, comprobante } = outcome.result;
+  const { marca, comprobante, turno } = outcome.result;
+  const tipo = comprobante.tipoEtiqueta.toLowerCase();
   return (
     <section className={classes.receipt} aria-labelledby="comprobante-titulo">
       <div className={classes.receiptHead}>
@@ -206,6 +206,17 @@ function OutcomePanel({ outcome, zone }: { outcome: MarkOutcome; zone: string })
           Comprobante de tu marca. También te lo enviamos por correo.
         </Text>
       </div>
+      {turno?.ubicacion === 'fuera' && (
+        <Alert color="sol" title="Marcaste fuera de tu turno de hoy" mb="sm">
+          Tu {tipo} de las {comprobante.hora} quedó registrada, pero cae fuera de tu turno de hoy ({turno.turno}). Si no corresponde, avisa a tu
+          supervisor para que la revise.
+        </Alert>
+      )}
+      {turno?.ubicacion === 'libre' && (
+        <Alert color="sol" title="Hoy es tu día libre" mb="sm">
+          Tu {tipo} de las {comprobante.hora} quedó registrada, aunque hoy no tienes turno planificado.
+        </Alert>
+      )}
       {marca.fueraDeGeocerca && (
         <Alert color="sol" title="Marcaste fuera de la geocerca de tu sede" mb="sm">
           La marca quedó registrada igual, con tu ubicación, y tu empleador la verá señalada.

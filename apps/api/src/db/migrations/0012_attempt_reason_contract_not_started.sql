@@ -1,0 +1,1 @@
+ALTER TYPE "public"."attempt_reason" ADD VALUE 'contrato_no_iniciado' BEFORE 'metodo_no_permitido';

@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { ESTADOS_DIA } from '@jornada/contracts';
+import { instant } from './columns';
+import { users } from './users';
+
+export const attendanceStatusEnum = pgEnum('attendance_status', ESTADOS_DIA);
+
+/**
+ * The stored evaluation of one worker's local date (packages/domain's evaluatePeriod over whole
+ * Monday–Sunday weeks, written by modules/attendance). The columns are the engine's figures, exact
+ * seconds; `result` keeps the day's result (plan, marks with their attribution, inconsistencies and
+ * the Spanish explanation). A Sunday's row also carries its week's settlement (`week_*`, `week`), so
+ * a period's weekly figures add the Sundays in it. Rows turn `stale` when a mark, a plan day or the
+ * worker's site changes (triggers of migration 0015) and are recomputed by the job queue or on read.
+ */
+export const attendanceDays = pgTable(
+  'attendance_days',
+  {
+    companyId: uuid('company_id').notNull(),
+    userId: uuid('user_id').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    status: attendanceStatusEnum('status').notNull(),
+    /** turno, libre or sin_planificacion. */
+    planKind: text('plan_kind').notNull(),
+    plannedSeconds: doublePrecision('planned_seconds').notNull(),
+    workedSeconds: doublePrecision('worked_seconds').notNull(),
+    ordinarySeconds: doublePrecision('ordinary_seconds').notNull(),
+    missingSeconds: doublePrecision('missing_seconds').notNull(),
+    justifiedSeconds: doublePrecision('justified_seconds').notNull(),
+    lateSeconds: doublePrecision('late_seconds').notNull(),
+    earlyLeaveSeconds: doublePrecision('early_leave_seconds').notNull(),
+    breakSeconds: doublePrecision('break_seconds').notNull(),
+    overtimeSeconds: doublePrecision('overtime_seconds').notNull(),
+    overtimeWithinLimitSeconds: doublePrecision('overtime_within_limit_seconds').notNull(),
+    overtimeBeyondLimitSeconds: doublePrecision('overtime_beyond_limit_seconds').notNull(),
+    sundaySeconds: doublePrecision('sunday_seconds').notNull(),
+    holidaySeconds: doublePrecision('holiday_seconds').notNull(),
+    inconsistencyCount: integer('inconsistency_count').notNull(),
+    /** Codes of the day's inconsistencies (the board reads them without opening `result`). */
+    inconsistencyCodes: text('inconsistency_codes').array().notNull().default(sql`'{}'::text[]`),
+    shiftStart: instant('shift_start'),
+    shiftEnd: instant('shift_end'),
+    firstEntry: instant('first_entry'),
+    lastExit: instant('last_exit'),
+    /** Sundays only: the settlement of the week ending that day (null on other days). */
+    weekCompensatedSeconds: doublePrecision('week_compensated_seconds'),
+    weekShortfallSeconds: doublePrecision('week_shortfall_seconds'),
+    weekLateAfterSeconds: doublePrecision('week_late_after_seconds'),
+    weekEarlyLeaveAfterSeconds: doublePrecision('week_early_leave_after_seconds'),
+    weekNetOvertimeSeconds: doublePrecision('week_net_overtime_seconds'),
+    weekNetOvertimeWithinSeconds: doublePrecision('week_net_overtime_within_seconds'),
+    weekNetOvertimeBeyondSeconds: doublePrecision('week_net_overtime_beyond_seconds'),
+    weekPendingSeconds: doublePrecision('week_pending_seconds'),
+    week: jsonb('week'),
+    result: jsonb('result').notNull(),
+    computedAt: instant('computed_at').notNull(),
+    stale: boolean('stale').notNull().default(false),
+    /** When a change last made the row stale (a recompute that started earlier leaves it stale). */
+    invalidatedAt: instant('invalidated_at'),
+  },
+  (t) => [
+    primaryKey({ name: 'attendance_days_pkey', columns: [t.companyId, t.userId, t.fecha] }),
+    index('attendance_days_date_idx').on(t.companyId, t.fecha),
+    index('attendance_days_stale_idx')
+      .on(t.companyId, t.userId, t.fecha)
+      .where(sql`${t.stale}`),
+    foreignKey({ name: 'attendance_days_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
+  ],
+);

@@ -1,0 +1,88 @@
+/**
+ * Reads of the attendance module for the alerts of DT Res. Exenta 38 (modules/alerts): the engine's
+ * inputs around an instant (the plan placed as shift instances in each worker's site zone, the marks
+ * as the evaluation reads them, approved permissions) and the stored worked time of days. Nothing
+ * here evaluates: worked time is the stored evaluation, brought up to date by `ensureFresh`.
+ */
+import { addDays, placeShift, weekStart, type Mark, type PeriodEvaluationOptions, type Permission, type ShiftInstance, type ShiftTemplate } from '@jornada/domain';
+import type { DbOrTx } from '../../db/client';
+import { approvedPermissions } from '../permissions/index';
+import * as repo from './attendance.repository';
+import { holidaysFor, templateOf, type AttendanceService } from './attendance.service';
+
+/** What the alerts need of one worker near an instant. */
+export interface WorkerShiftsNear {
+  userId: string;
+  zone: string;
+  /** Shift instances of the local dates around the instant: contract days that are not holidays. */
+  instances: ShiftInstance[];
+  /** Marks from 12 hours before the first instance until the instant, superseded ones left out. */
+  marks: Mark[];
+  permissions: Permission[];
+}
+
+/** A worker's stored day. */
+export interface StoredWorkedDay {
+  userId: string;
+  fecha: string;
+  workedSeconds: number;
+  zone: string;
+}
+
+const utcDate = (at: Date) => at.toISOString().slice(0, 10);
+
+/**
+ * Workers with a planned shift on the dates around `now` (the UTC date two days back to one ahead
+ * covers every Chilean zone), with their instances, marks and approved permissions.
+ */
+export async function shiftsNear(db: DbOrTx, companyId: string, now: Date): Promise<WorkerShiftsNear[]> {
+  const from = addDays(utcDate(now), -2);
+  const to = addDays(utcDate(now), 1);
+  const workers = await repo.workersWithShifts(db, companyId, from, to);
+  if (workers.length === 0) return [];
+  const ids = workers.map((w) => w.id);
+  const [plans, permissions] = await Promise.all([repo.loadPlans(db, companyId, ids, from, to), approvedPermissions(db, companyId, ids, from, to)]);
+  const templates = new Map<string, ShiftTemplate>();
+  const byWorker = new Map(workers.map((w) => [w.id, { userId: w.id, zone: w.zone, instances: [] as ShiftInstance[], marks: [] as Mark[], permissions: permissions.get(w.id) ?? [] }]));
+  const contract = new Map(workers.map((w) => [w.id, w]));
+  for (const p of plans) {
+    if (p.kind !== 'turno' || p.startTime === null) continue;
+    const w = contract.get(p.userId)!;
+    // Days outside the contract have nothing planned (as in the evaluation).
+    if (p.date < w.inicioContrato || (w.finContrato !== null && p.date > w.finContrato)) continue;
+    // A holiday overrides a planned shift in the evaluation (no work is expected): nothing to alert.
+    if (holidaysFor(w.region, w.comuna)(p.date)) continue;
+    const key = `${p.shiftId}:${p.version}`;
+    let template = templates.get(key);
+    if (!template) templates.set(key, (template = templateOf(p)));
+    byWorker.get(p.userId)!.instances.push(placeShift(template, p.date, w.zone));
+  }
+  const found = [...byWorker.values()].filter((w) => w.instances.length > 0);
+  if (found.length === 0) return [];
+  const earliest = Math.min(...found.flatMap((w) => w.instances.map((i) => i.start))) - 12 * 3600_000;
+  const marks = await repo.loadMarks(db, companyId, found.map((w) => w.userId), new Date(earliest), new Date(now.getTime() + 1));
+  // A consolidated correction that names the mark it corrects supersedes it (as in the evaluation).
+  const superseded = new Set(marks.flatMap((m) => (m.correctsMarkId ? [m.correctsMarkId] : [])));
+  for (const m of marks) if (!superseded.has(m.id)) byWorker.get(m.userId)?.marks.push({ id: m.id, kind: m.kind, at: m.at });
+  return found;
+}
+
+/**
+ * The stored worked time of the workers who marked in the last days, over the current and the previous
+ * Monday–Sunday weeks (brought up to date first), with the company's exceptional-schedule option.
+ */
+export async function recentWorkedDays(
+  db: DbOrTx,
+  attendance: Pick<AttendanceService, 'ensureFresh'>,
+  companyId: string,
+  now: Date,
+): Promise<{ days: StoredWorkedDay[]; options: Pick<PeriodEvaluationOptions, 'exceptionalSchedule'> }> {
+  const monday = addDays(weekStart(utcDate(now)), -7);
+  const to = addDays(utcDate(now), 1);
+  const userIds = await repo.workersWithMarks(db, companyId, new Date(`${addDays(monday, -1)}T00:00:00Z`), new Date(now.getTime() + 1));
+  const rules = await repo.companyRules(db, companyId);
+  const options = rules.resolucion ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true } : {};
+  if (userIds.length === 0) return { days: [], options };
+  await attendance.ensureFresh(companyId, userIds, monday, to, now);
+  return { days: await repo.storedWorkedSeconds(db, companyId, userIds, monday, to), options };
+}

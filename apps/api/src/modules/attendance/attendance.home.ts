@@ -1,0 +1,52 @@
+/**
+ * Reads of the home page built on the stored days: the counts per board status of each day of a
+ * range (the week's trend) and the worker-days with inconsistencies. Every figure is a stored
+ * evaluation classified by the board's own rule (`boardStatus`), never a second calculation.
+ */
+import type { TendenciaAsistencia, tendenciaAsistenciaQuerySchema } from '@jornada/contracts';
+import { addDays, eachDate } from '@jornada/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { localDate } from '../../lib/clock';
+import type { RequestSession } from '../../plugins/types';
+import { boardStatus, zeroCounts } from './attendance.model';
+import * as repo from './attendance.repository';
+import type { AttendanceService } from './attendance.service';
+
+export type TendenciaAsistenciaInput = z.output<typeof tendenciaAsistenciaQuerySchema>;
+
+export interface AttendanceHomeDeps {
+  db: Db;
+  attendance: AttendanceService;
+}
+
+export function createAttendanceHome({ db, attendance }: AttendanceHomeDeps) {
+  return {
+    /**
+     * Counts per board status of each day from `hasta - dias + 1` to `hasta` for the caller's scope
+     * (administrador: everyone; supervisor: the groups they lead; trabajador: themselves). Days are
+     * brought up to date first, as every attendance read does.
+     */
+    async trend(session: RequestSession, query: TendenciaAsistenciaInput, now: Date): Promise<TendenciaAsistencia> {
+      const scope = await attendance.scopeOf(session);
+      const hasta = query.hasta ?? localDate(now);
+      const desde = addDays(hasta, -(query.dias - 1));
+      const ids = await repo.workerIds(db, session.companyId, { ...scope, activeFrom: desde, activeTo: hasta });
+      await attendance.ensureFresh(session.companyId, ids, desde, hasta, now);
+      const byDate = new Map(eachDate(desde, hasta).map((fecha) => [fecha, { fecha, conteos: zeroCounts(), trabajadores: 0, inconsistencias: 0 }]));
+      for (const row of await repo.trendDays(db, session.companyId, ids, desde, hasta)) {
+        const day = byDate.get(row.fecha);
+        if (!day) continue;
+        const { estado, enJornada } = boardStatus({ status: row.status, lateSeconds: row.lateSeconds, shiftEnd: row.shiftEnd, firstEntry: row.firstEntry, codes: row.inconsistencyCodes }, now);
+        day.conteos[estado]++;
+        day.trabajadores++;
+        // An entry without its exit while the shift still runs is a day in progress, not an inconsistency yet.
+        if (row.inconsistencyCodes.length > 0 && !enJornada) day.inconsistencias++;
+      }
+      const dias = [...byDate.values()];
+      return { desde, hasta, dias, inconsistencias: dias.reduce((sum, d) => sum + d.inconsistencias, 0) };
+    },
+  };
+}
+
+export type AttendanceHome = ReturnType<typeof createAttendanceHome>;

@@ -1,0 +1,346 @@
+/**
+ * Pure translation between the domain engine's results and what the attendance module stores and
+ * serves: a stored day (columns + the day as the API shows it), its Spanish explanation, the board
+ * status (the engine's status read against the clock) and the period totals from stored sums.
+ * No rule is computed here: every figure is a field of a DayResult or WeekSummary.
+ */
+import {
+  ESTADOS_ASISTENCIA,
+  ESTADOS_DIA,
+  TIPO_MARCA_LABELS,
+  type DiaTrabajador,
+  type EstadoAsistencia,
+  type EstadoDia,
+  type InconsistenciaDia,
+  type PermisoDia,
+  type SemanaAsistencia,
+  type TotalesAsistencia,
+  type TurnoDelDia,
+} from '@jornada/contracts';
+import {
+  DAY_STATUS_LABELS,
+  formatDurationEs,
+  localClockOf,
+  type DayPermission,
+  type DayResult,
+  type ShiftInstance,
+  type ShiftTemplate,
+  type WeekSummary,
+} from '@jornada/domain';
+
+/** The day as stored in `attendance_days.result` (what the API shows, less what depends on the clock). */
+export type StoredDay = Omit<DiaTrabajador, 'estado' | 'calculadoEn'>;
+/** A week as stored on its Sunday's row. */
+export type StoredWeek = Omit<SemanaAsistencia, 'liquidadaEnPeriodo'>;
+
+/** The stored row of one evaluated day, before the company and worker ids. */
+export interface DayRowValues {
+  fecha: string;
+  status: EstadoDia;
+  planKind: string;
+  plannedSeconds: number;
+  workedSeconds: number;
+  ordinarySeconds: number;
+  missingSeconds: number;
+  justifiedSeconds: number;
+  lateSeconds: number;
+  earlyLeaveSeconds: number;
+  breakSeconds: number;
+  overtimeSeconds: number;
+  overtimeWithinLimitSeconds: number;
+  overtimeBeyondLimitSeconds: number;
+  sundaySeconds: number;
+  holidaySeconds: number;
+  inconsistencyCount: number;
+  inconsistencyCodes: string[];
+  shiftStart: Date | null;
+  shiftEnd: Date | null;
+  firstEntry: Date | null;
+  lastExit: Date | null;
+  week: StoredWeek | null;
+  result: StoredDay;
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+const hhmm = (zone: string, ms: number | null): string | null => (ms === null ? null : localClockOf(zone, ms).slice(0, 5));
+
+function turnoOf(instance: ShiftInstance | null, template: ShiftTemplate | undefined): TurnoDelDia | null {
+  if (!instance) return null;
+  return {
+    etiqueta: instance.label,
+    inicio: (template?.start ?? instance.label.split('–')[0] ?? '').slice(0, 5),
+    fin: (template?.end ?? instance.label.split('–')[1] ?? '').slice(0, 5),
+    inicioInstante: new Date(instance.start).toISOString(),
+    finInstante: new Date(instance.end).toISOString(),
+    colacionSegundos: instance.breakSeconds,
+    toleranciaAtrasoSegundos: instance.lateToleranceSeconds,
+    toleranciaSalidaSegundos: instance.earlyLeaveToleranceSeconds,
+  };
+}
+
+function permisoOf(p: DayPermission): PermisoDia {
+  return { tipo: p.type, pagado: p.paid, unidad: p.unit, horas: p.hours ? { inicio: p.hours.start, fin: p.hours.end } : null, segundos: p.seconds };
+}
+
+/** The engine's result of a day in Spanish sentences: plan, holiday, permission, each mark and why, times, status. */
+export function explainDay(day: DayResult, zone: string): string[] {
+  const lines: string[] = [];
+  const shift = day.shift;
+  if (day.planKind === 'turno' && shift) {
+    lines.push(
+      `Turno ${shift.label} planificado: ${formatDurationEs(shift.plannedSeconds)} de trabajo${shift.breakSeconds > 0 ? ` y ${formatDurationEs(shift.breakSeconds)} de colación` : ''}.`,
+    );
+  } else if (day.planKind === 'libre') lines.push('Día libre según la planificación.');
+  else lines.push('Sin planificación para este día.');
+  if (day.holiday) {
+    lines.push(
+      day.planKind === 'turno' && day.plannedSeconds === 0
+        ? `Feriado: ${day.holiday.name}. El feriado anula el turno planificado; lo trabajado es hora extra.`
+        : `Feriado: ${day.holiday.name}.`,
+    );
+  }
+  if (day.permission) lines.push(`Justificado por permiso «${day.permission.type}» (${day.permission.paid ? 'con goce' : 'sin goce'} de remuneraciones).`);
+  for (const p of day.hourPermissions) {
+    if (p.hours) lines.push(`Permiso por horas «${p.type}» de ${p.hours.start} a ${p.hours.end}: justifica ${formatDurationEs(p.seconds)}.`);
+  }
+  for (const a of day.marks) {
+    const label = TIPO_MARCA_LABELS[a.mark.kind];
+    lines.push(`${label} a las ${localClockOf(zone, a.mark.at)}${a.status === 'ignorada' ? ' (no cuenta)' : ''}: ${a.reason}`);
+  }
+  if (day.lateSeconds > 0) lines.push(`Atraso de ${formatDurationEs(day.lateSeconds)}, pasada la tolerancia del turno.`);
+  if (day.earlyLeaveSeconds > 0) lines.push(`Salida anticipada de ${formatDurationEs(day.earlyLeaveSeconds)}.`);
+  if (day.workedSeconds > 0) {
+    lines.push(
+      `Trabajado: ${formatDurationEs(day.workedSeconds)} (colación descontada: ${formatDurationEs(day.breakSeconds)}); ordinario ${formatDurationEs(day.ordinarySeconds)}${
+        day.overtimeSeconds > 0 ? `, sobre lo planificado ${formatDurationEs(day.overtimeSeconds)}` : ''
+      }.`,
+    );
+  }
+  if (day.missingSeconds > 0 && day.status === 'presente') {
+    lines.push(`Faltan ${formatDurationEs(day.missingSeconds)} de lo planificado; la semana puede compensarlos con tiempo extra de otros días.`);
+  }
+  if (day.status === 'ausente') lines.push(`Sin marcas ni permiso en un día con turno: ausencia de ${formatDurationEs(day.missingSeconds)}.`);
+  for (const i of day.inconsistencies) lines.push(`Inconsistencia: ${i.label}.`);
+  if (day.status === 'incompleto') lines.push('El día queda incompleto hasta que se corrijan sus marcas; no se descuenta mientras tanto.');
+  if (day.sundaySeconds > 0) lines.push(`Trabajado en domingo: ${formatDurationEs(day.sundaySeconds)}.`);
+  if (day.holidaySeconds > 0) lines.push(`Trabajado en feriado: ${formatDurationEs(day.holidaySeconds)}.`);
+  lines.push(`Estado: ${DAY_STATUS_LABELS[day.status]}.`);
+  return lines;
+}
+
+function storedWeek(w: WeekSummary): StoredWeek {
+  return {
+    lunes: w.from,
+    domingo: w.to,
+    planificadoSegundos: w.plannedSeconds,
+    trabajadoSegundos: w.workedSeconds,
+    atrasoSegundos: w.lateSeconds,
+    salidaAnticipadaSegundos: w.earlyLeaveSeconds,
+    faltanteSegundos: w.missingSeconds,
+    compensadoSegundos: w.compensatedSeconds,
+    descontableSegundos: w.shortfallSeconds,
+    atrasoDescontableSegundos: w.lateAfterCompensationSeconds,
+    salidaAnticipadaDescontableSegundos: w.earlyLeaveAfterCompensationSeconds,
+    extraNetaSegundos: w.netOvertimeSeconds,
+    extraNetaDentroLimiteSegundos: w.netOvertimeWithinLimitSeconds,
+    extraNetaSobreLimiteSegundos: w.netOvertimeBeyondLimitSeconds,
+    pendienteSegundos: w.pendingSeconds,
+  };
+}
+
+/** The stored row of a day (its week's settlement when it is the week's Sunday). */
+export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<string, ShiftTemplate>, week: WeekSummary | null): DayRowValues {
+  const inconsistencias: InconsistenciaDia[] = day.inconsistencies.map((i) => ({ codigo: i.code, etiqueta: i.label, marcaIds: [...i.markIds] }));
+  const result: StoredDay = {
+    fecha: day.date,
+    estadoDia: day.status,
+    plan: day.planKind,
+    turno: turnoOf(day.shift, day.shift?.shiftId !== undefined ? templates.get(day.shift.shiftId) : undefined),
+    feriado: day.holiday?.name ?? null,
+    esDomingo: day.isSunday,
+    permiso: day.permission ? permisoOf(day.permission) : null,
+    permisosPorHoras: day.hourPermissions.map(permisoOf),
+    marcas: day.marks.map((a) => ({
+      id: a.mark.id,
+      tipo: a.mark.kind,
+      instante: new Date(a.mark.at).toISOString(),
+      hora: localClockOf(zone, a.mark.at),
+      estado: a.status === 'atribuida' ? 'atribuida' : 'ignorada',
+      motivo: a.reason,
+    })),
+    primeraEntrada: iso(day.firstEntry),
+    ultimaSalida: iso(day.lastExit),
+    horaEntrada: hhmm(zone, day.firstEntry),
+    horaSalida: hhmm(zone, day.lastExit),
+    segundos: {
+      planificado: day.plannedSeconds,
+      trabajado: day.workedSeconds,
+      ordinario: day.ordinarySeconds,
+      faltante: day.missingSeconds,
+      justificado: day.justifiedSeconds,
+      atraso: day.lateSeconds,
+      salidaAnticipada: day.earlyLeaveSeconds,
+      colacion: day.breakSeconds,
+      extra: day.overtimeSeconds,
+      extraDentroLimite: day.overtimeWithinLimitSeconds,
+      extraSobreLimite: day.overtimeBeyondLimitSeconds,
+      domingo: day.sundaySeconds,
+      feriado: day.holidaySeconds,
+    },
+    inconsistencias,
+    explicacion: explainDay(day, zone),
+  };
+  return {
+    fecha: day.date,
+    status: day.status,
+    planKind: day.planKind,
+    plannedSeconds: day.plannedSeconds,
+    workedSeconds: day.workedSeconds,
+    ordinarySeconds: day.ordinarySeconds,
+    missingSeconds: day.missingSeconds,
+    justifiedSeconds: day.justifiedSeconds,
+    lateSeconds: day.lateSeconds,
+    earlyLeaveSeconds: day.earlyLeaveSeconds,
+    breakSeconds: day.breakSeconds,
+    overtimeSeconds: day.overtimeSeconds,
+    overtimeWithinLimitSeconds: day.overtimeWithinLimitSeconds,
+    overtimeBeyondLimitSeconds: day.overtimeBeyondLimitSeconds,
+    sundaySeconds: day.sundaySeconds,
+    holidaySeconds: day.holidaySeconds,
+    inconsistencyCount: day.inconsistencies.length,
+    inconsistencyCodes: day.inconsistencies.map((i) => i.code),
+    // The shift in force: a holiday that lifts the plan leaves nothing expected that day.
+    shiftStart: day.shift && day.plannedSeconds > 0 ? new Date(day.shift.start) : null,
+    shiftEnd: day.shift && day.plannedSeconds > 0 ? new Date(day.shift.end) : null,
+    firstEntry: day.firstEntry === null ? null : new Date(day.firstEntry),
+    lastExit: day.lastExit === null ? null : new Date(day.lastExit),
+    week: week ? storedWeek(week) : null,
+    result,
+  };
+}
+
+/** How long after a shift's end an open entry still reads as "at work" rather than a missing exit (the engine's attribution window). */
+export const OPEN_ENTRY_GRACE_MS = 6 * 3600 * 1000;
+
+/** What the board status needs of a stored day. */
+export interface BoardFacts {
+  status: EstadoDia;
+  lateSeconds: number;
+  shiftEnd: Date | null;
+  firstEntry: Date | null;
+  /** Codes of the day's inconsistencies. */
+  codes: readonly string[];
+}
+
+/**
+ * The board status of a stored day at `now`: the engine's status, except that a shift that has not
+ * ended is not yet an absence (`sin_marcar`) and an entry without exit while the shift (or the
+ * attribution window after it) runs is someone at work, not an incomplete day.
+ */
+export function boardStatus(day: BoardFacts, now: Date): { estado: EstadoAsistencia; enJornada: boolean } {
+  const running = day.shiftEnd !== null && now.getTime() < day.shiftEnd.getTime();
+  switch (day.status) {
+    case 'justificado':
+      return { estado: 'con_permiso', enJornada: false };
+    case 'libre':
+      return { estado: 'descanso', enJornada: false };
+    case 'feriado':
+      return { estado: 'feriado', enJornada: false };
+    case 'ausente':
+      return { estado: running ? 'sin_marcar' : 'ausente', enJornada: false };
+    case 'presente':
+      return { estado: day.lateSeconds > 0 ? 'atrasado' : 'presente', enJornada: false };
+    case 'incompleto': {
+      const openOnly = day.codes.length > 0 && day.codes.every((c) => c === 'entrada_sin_salida');
+      const end = day.shiftEnd ?? (day.firstEntry ? new Date(day.firstEntry.getTime() + OPEN_ENTRY_GRACE_MS) : null);
+      if (openOnly && end !== null && now.getTime() < end.getTime() + (day.shiftEnd ? OPEN_ENTRY_GRACE_MS : 0)) {
+        return { estado: day.lateSeconds > 0 ? 'atrasado' : 'presente', enJornada: true };
+      }
+      return { estado: 'incompleto', enJornada: false };
+    }
+  }
+}
+
+/** Stored sums of a worker (or of a whole filter) over a period, as the repository adds them. */
+export interface PeriodSums {
+  planned: number;
+  worked: number;
+  ordinary: number;
+  justified: number;
+  late: number;
+  earlyLeave: number;
+  overtime: number;
+  sunday: number;
+  holiday: number;
+  compensated: number;
+  shortfall: number;
+  lateAfter: number;
+  earlyLeaveAfter: number;
+  netOvertime: number;
+  netOvertimeWithin: number;
+  netOvertimeBeyond: number;
+  pending: number;
+  daysLate: number;
+  daysInconsistent: number;
+  byStatus: Partial<Record<EstadoDia, number>>;
+}
+
+export function emptySums(): PeriodSums {
+  return {
+    planned: 0,
+    worked: 0,
+    ordinary: 0,
+    justified: 0,
+    late: 0,
+    earlyLeave: 0,
+    overtime: 0,
+    sunday: 0,
+    holiday: 0,
+    compensated: 0,
+    shortfall: 0,
+    lateAfter: 0,
+    earlyLeaveAfter: 0,
+    netOvertime: 0,
+    netOvertimeWithin: 0,
+    netOvertimeBeyond: 0,
+    pending: 0,
+    daysLate: 0,
+    daysInconsistent: 0,
+    byStatus: {},
+  };
+}
+
+export function totalsOf(s: PeriodSums): TotalesAsistencia {
+  const byStatus = Object.fromEntries(ESTADOS_DIA.map((e) => [e, s.byStatus[e] ?? 0])) as Record<EstadoDia, number>;
+  return {
+    planificadoSegundos: s.planned,
+    trabajadoSegundos: s.worked,
+    ordinarioSegundos: s.ordinary,
+    justificadoSegundos: s.justified,
+    atrasoSegundos: s.late,
+    salidaAnticipadaSegundos: s.earlyLeave,
+    extraSegundos: s.overtime,
+    compensadoSegundos: s.compensated,
+    descontableSegundos: s.shortfall,
+    atrasoDescontableSegundos: s.lateAfter,
+    salidaAnticipadaDescontableSegundos: s.earlyLeaveAfter,
+    extraNetaSegundos: s.netOvertime,
+    extraNetaDentroLimiteSegundos: s.netOvertimeWithin,
+    extraNetaSobreLimiteSegundos: s.netOvertimeBeyond,
+    pendienteSegundos: s.pending,
+    domingoSegundos: s.sunday,
+    feriadoSegundos: s.holiday,
+    diasTrabajados: byStatus.presente + byStatus.incompleto,
+    ausencias: byStatus.ausente,
+    diasConAtraso: s.daysLate,
+    diasJustificados: byStatus.justificado,
+    diasIncompletos: byStatus.incompleto,
+    diasConInconsistencias: s.daysInconsistent,
+    diasPorEstado: byStatus,
+  };
+}
+
+/** Every board status with zero, to fill counts. */
+export function zeroCounts(): Record<EstadoAsistencia, number> {
+  return Object.fromEntries(ESTADOS_ASISTENCIA.map((e) => [e, 0])) as Record<EstadoAsistencia, number>;
+}

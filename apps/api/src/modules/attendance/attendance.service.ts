@@ -1,0 +1,431 @@
+import {
+  ASISTENCIA_MAX_DIAS,
+  type AsistenciaDiaResponse,
+  type AsistenciaTrabajadorResponse,
+  type asistenciaDiaQuerySchema,
+  type EstadoAsistencia,
+  type FilaAsistenciaDia,
+  type periodoAsistenciaQuerySchema,
+  type resumenAsistenciaQuerySchema,
+  type ResumenAsistenciaResponse,
+  type SemanaAsistencia,
+} from '@jornada/contracts';
+import {
+  addDays,
+  diffDays,
+  evaluatePeriod,
+  evaluationLoadRange,
+  holidayLookup,
+  isRegionCode,
+  localClockOf,
+  normalizeRut,
+  startOfLocalDay,
+  weekStart,
+  type HolidayLookup,
+  type Mark,
+  type PeriodEvaluationOptions,
+  type PlanEntry,
+  type ShiftTemplate,
+} from '@jornada/domain';
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { isUuid } from '../../lib/ids';
+import type { RequestSession } from '../../plugins/types';
+import { approvedPermissions } from '../permissions/index';
+import { boardStatus, dayRow, emptySums, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
+import * as repo from './attendance.repository';
+
+export type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
+export type PeriodoAsistenciaInput = z.output<typeof periodoAsistenciaQuerySchema>;
+export type ResumenAsistenciaInput = z.output<typeof resumenAsistenciaQuerySchema>;
+
+/** The job that recomputes a company's stale days (queued by the invalidation triggers of attendance_days). */
+export const ATTENDANCE_RECOMPUTE_JOB = 'asistencia-recalcular';
+
+export const ATTENDANCE_MESSAGES = {
+  workerNotFound: 'El trabajador no existe.',
+  groupNotFound: 'El grupo no existe.',
+  siteNotFound: 'La sede no existe.',
+  range: 'La fecha de inicio no puede ser posterior a la de término.',
+  tooLong: `El periodo no puede superar ${ASISTENCIA_MAX_DIAS} días.`,
+} as const;
+
+/** Workers evaluated per transaction: bounds memory and the time mark writers of those workers wait. */
+const EVALUATION_CHUNK = 500;
+
+const sundayOf = (date: string) => addDays(weekStart(date), 6);
+
+const holidayCache = new Map<string, HolidayLookup>();
+export function holidaysFor(region: string | null, comuna: string | null): HolidayLookup {
+  const key = `${region ?? ''}|${comuna ?? ''}`;
+  let lookup = holidayCache.get(key);
+  if (!lookup) {
+    lookup = region && isRegionCode(region) ? holidayLookup({ region, ...(comuna ? { commune: comuna } : {}) }) : holidayLookup();
+    holidayCache.set(key, lookup);
+  }
+  return lookup;
+}
+
+export function templateOf(p: repo.PlanRow): ShiftTemplate {
+  return {
+    id: `${p.shiftId}:${p.version}`,
+    start: p.startTime!,
+    end: p.endTime!,
+    break:
+      p.breakKind === 'fija'
+        ? { start: p.breakStart!, end: p.breakEnd! }
+        : (p.breakMinutes ?? 0) > 0
+          ? { minutes: p.breakMinutes! }
+          : null,
+    lateToleranceMinutes: p.lateToleranceMin ?? 0,
+    earlyLeaveToleranceMinutes: p.earlyToleranceMin ?? 0,
+  };
+}
+
+/** The current month of a date: its first and last days. */
+function monthOf(date: string): { from: string; to: string } {
+  const from = `${date.slice(0, 8)}01`;
+  const next = addDays(`${date.slice(0, 8)}28`, 4);
+  return { from, to: addDays(`${next.slice(0, 8)}01`, -1) };
+}
+
+export interface AttendanceServiceDeps {
+  db: Db;
+  log?: FastifyBaseLogger;
+}
+
+export function createAttendanceService({ db }: AttendanceServiceDeps) {
+  /** Templates are shared per shift version within one evaluation (placeShift caches per template object). */
+  async function evaluateChunk(companyId: string, workers: repo.WorkerRow[], from: string, to: string, now: Date): Promise<number> {
+    if (workers.length === 0) return 0;
+    const ids = workers.map((w) => w.id);
+    const rules = await repo.companyRules(db, companyId);
+    const options: PeriodEvaluationOptions = rules.resolucion
+      ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
+      : {};
+    const range = evaluationLoadRange(from, to);
+    let stored = 0;
+    await db.transaction(async (tx) => {
+      await repo.holdMarkChains(tx, companyId, ids);
+      const loadedAt = await repo.databaseNow(tx);
+      const [plans, marks, permissions] = await Promise.all([
+        repo.loadPlans(tx, companyId, ids, range.from, range.to),
+        // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
+        repo.loadMarks(tx, companyId, ids, new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`), new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`)),
+        // Approved permissions justify the absence, lateness or early leave they cover (engine input).
+        approvedPermissions(tx, companyId, ids, range.from, range.to),
+      ]);
+      const templates = new Map<string, ShiftTemplate>();
+      const planOf = new Map<string, Map<string, PlanEntry>>();
+      for (const p of plans) {
+        let entry: PlanEntry;
+        if (p.kind === 'turno') {
+          if (p.startTime === null) continue;
+          const key = `${p.shiftId}:${p.version}`;
+          let template = templates.get(key);
+          if (!template) {
+            template = templateOf(p);
+            templates.set(key, template);
+          }
+          entry = { kind: 'turno', shift: template };
+        } else entry = { kind: 'libre' };
+        let plan = planOf.get(p.userId);
+        if (!plan) planOf.set(p.userId, (plan = new Map()));
+        plan.set(p.date, entry);
+      }
+      // A consolidated correction that names the mark it corrects supersedes it (marks are never deleted).
+      const superseded = new Set<string>();
+      for (const m of marks) if (m.correctsMarkId) superseded.add(m.correctsMarkId);
+      const marksOf = new Map<string, Mark[]>();
+      for (const m of marks) {
+        if (superseded.has(m.id)) continue;
+        let list = marksOf.get(m.userId);
+        if (!list) marksOf.set(m.userId, (list = []));
+        list.push({ id: m.id, kind: m.kind, at: m.at });
+      }
+      const items: { userId: string; day: DayRowValues }[] = [];
+      for (const w of workers) {
+        const zone = w.zone;
+        const plan = planOf.get(w.id) ?? new Map<string, PlanEntry>();
+        // Days outside the contract have nothing planned (marks there are refused when taken).
+        for (const date of plan.keys()) if (date < w.inicioContrato || (w.finContrato !== null && date > w.finContrato)) plan.delete(date);
+        const lo = startOfLocalDay(zone, range.marks.from);
+        const hi = startOfLocalDay(zone, addDays(range.marks.to, 1));
+        const own = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
+        const result = evaluatePeriod({ from, to, zone, plan, marks: own, holidays: holidaysFor(w.region, w.comuna), agreedWeeklyHours: w.horasSemanales, permissions: permissions.get(w.id) ?? [], options });
+        const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
+        for (const day of result.days) items.push({ userId: w.id, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
+      }
+      await repo.upsertDays(tx, companyId, items, now, loadedAt);
+      stored = items.length;
+    });
+    return stored;
+  }
+
+  /**
+   * Evaluates with the engine and stores the given weeks of the given workers (each item a worker and
+   * a Monday). Workers are grouped by the span of their weeks and evaluated in chunks.
+   */
+  async function evaluateWeeks(companyId: string, weeks: readonly { userId: string; monday: string }[], now: Date): Promise<number> {
+    if (weeks.length === 0) return 0;
+    const spans = new Map<string, { from: string; to: string }>();
+    for (const { userId, monday } of weeks) {
+      const span = spans.get(userId);
+      if (!span) spans.set(userId, { from: monday, to: addDays(monday, 6) });
+      else {
+        if (monday < span.from) span.from = monday;
+        if (addDays(monday, 6) > span.to) span.to = addDays(monday, 6);
+      }
+    }
+    const bySpan = new Map<string, string[]>();
+    for (const [userId, span] of spans) {
+      const key = `${span.from}|${span.to}`;
+      const list = bySpan.get(key);
+      if (list) list.push(userId);
+      else bySpan.set(key, [userId]);
+    }
+    let stored = 0;
+    for (const [key, userIds] of bySpan) {
+      const [from, to] = key.split('|') as [string, string];
+      for (let i = 0; i < userIds.length; i += EVALUATION_CHUNK) {
+        const workers = await repo.workersByIds(db, companyId, userIds.slice(i, i + EVALUATION_CHUNK));
+        stored += await evaluateChunk(companyId, workers, from, to, now);
+      }
+    }
+    return stored;
+  }
+
+  /** Brings the stored days of these workers over `from`..`to` (whole weeks) up to date. */
+  async function ensureFresh(companyId: string, userIds: readonly string[], from: string, to: string, now: Date): Promise<void> {
+    const missing = await repo.weeksToEvaluate(db, companyId, userIds, weekStart(from), sundayOf(to));
+    await evaluateWeeks(companyId, missing, now);
+  }
+
+  /** Who the caller may see: everyone (administrador), their led groups (supervisor) or themselves (trabajador). */
+  async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
+    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    if (session.perfil === 'administrador') return {};
+    if (session.perfil === 'supervisor') return { scopeGroupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
+    return { userId: session.userId };
+  }
+
+  /** A filter's group and site must exist in the caller's scope: 404 otherwise (never someone else's data). */
+  async function checkFilterIds(session: RequestSession, scope: repo.WorkerFilter, grupoId?: string, sedeId?: string): Promise<void> {
+    if (grupoId !== undefined) {
+      const visible = isUuid(grupoId) && (await repo.groupExists(db, session.companyId, grupoId)) && (scope.scopeGroupIds === undefined || scope.scopeGroupIds.includes(grupoId));
+      if (!visible) throw notFound(ATTENDANCE_MESSAGES.groupNotFound);
+    }
+    if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, session.companyId, sedeId)))) throw notFound(ATTENDANCE_MESSAGES.siteNotFound);
+  }
+
+  function period(query: { desde?: string | undefined; hasta?: string | undefined }, today: string): { desde: string; hasta: string } {
+    const month = monthOf(today);
+    const desde = query.desde ?? (query.hasta ? monthOf(query.hasta).from : month.from);
+    const hasta = query.hasta ?? (query.desde ? monthOf(query.desde).to : month.to);
+    if (hasta < desde) throw fieldError('hasta', ATTENDANCE_MESSAGES.range);
+    if (diffDays(desde, hasta) + 1 > ASISTENCIA_MAX_DIAS) throw fieldError('hasta', ATTENDANCE_MESSAGES.tooLong);
+    return { desde, hasta };
+  }
+
+  /** The last day a total includes: `hasta`, or the day before today when the period reaches today. */
+  const closedUntil = (hasta: string, today: string) => (hasta < today ? hasta : addDays(today, -1));
+
+  return {
+    evaluateWeeks,
+    ensureFresh,
+    checkFilterIds,
+    period,
+
+    scopeOf,
+
+    /** Marks stale a worker's stored days from `from` to the Sunday after `to`, in the caller's transaction (write paths without a trigger). */
+    invalidate(tx: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<void> {
+      return repo.invalidate(tx, companyId, userIds, from, to);
+    },
+
+    /** Recomputes a company's stale days, a batch at a time, until none is left (the job; idempotent). */
+    async recomputeStale(companyId: string, now: Date, maxBatches = 50): Promise<number> {
+      let stored = 0;
+      for (let i = 0; i < maxBatches; i++) {
+        const weeks = await repo.staleWeeks(db, companyId, 2000);
+        if (weeks.length === 0) break;
+        stored += await evaluateWeeks(companyId, weeks, now);
+      }
+      return stored;
+    },
+
+    /** The companies a rebuild covers: one by id or RUT, or all of them. */
+    async companiesToRebuild(idOrRut: string | null): Promise<{ id: string; razonSocial: string }[]> {
+      if (idOrRut === null) return repo.companyIds(db);
+      const found = await repo.findCompany(db, normalizeRut(idOrRut) ?? idOrRut);
+      return found ? [found] : [];
+    },
+
+    /** Evaluates and stores every worker's days of a company over whole weeks covering `from`..`to` (the rebuild command). */
+    async rebuild(companyId: string, from: string, to: string, now: Date): Promise<{ trabajadores: number; dias: number }> {
+      const ids = await repo.companyWorkerIds(db, companyId);
+      const weeks: { userId: string; monday: string }[] = [];
+      for (let monday = weekStart(from); monday <= to; monday = addDays(monday, 7)) for (const userId of ids) weeks.push({ userId, monday });
+      return { trabajadores: ids.length, dias: await evaluateWeeks(companyId, weeks, now) };
+    },
+
+    async day(session: RequestSession, query: AsistenciaDiaInput, now: Date): Promise<AsistenciaDiaResponse> {
+      const scope = await scopeOf(session);
+      await checkFilterIds(session, scope, query.grupoId, query.sedeId);
+      const fecha = query.fecha ?? localDate(now);
+      const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo || undefined, q: query.q, activeFrom: fecha, activeTo: fecha };
+      const workers = await repo.listWorkers(db, session.companyId, filter);
+      const ids = workers.map((w) => w.id);
+      await ensureFresh(session.companyId, ids, fecha, fecha, now);
+      const stored = new Map((await repo.boardDays(db, session.companyId, ids, fecha)).map((d) => [d.userId, d]));
+      const conteos = zeroCounts();
+      const arrivals = new Array<number>(24).fill(0);
+      let oldest: Date | null = null;
+      const classified: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[] = [];
+      for (const w of workers) {
+        const d = stored.get(w.id);
+        if (!d) continue;
+        const { estado, enJornada } = boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now);
+        conteos[estado]++;
+        if (d.firstEntry) arrivals[Number(localClockOf(w.zone, d.firstEntry.getTime()).slice(0, 2))]!++;
+        if (oldest === null || d.computedAt < oldest) oldest = d.computedAt;
+        classified.push({ w, d, estado, enJornada });
+      }
+      const matching = query.estado ? classified.filter((r) => r.estado === query.estado) : classified;
+      const offset = (query.page - 1) * query.pageSize;
+      const page = matching.slice(offset, offset + query.pageSize);
+      const details = await repo.boardDetails(db, session.companyId, page.map((r) => r.w.id), fecha);
+      const items: FilaAsistenciaDia[] = page.map(({ w, d, estado, enJornada }) => {
+        const detail = details.get(w.id);
+        return {
+          usuarioId: w.id,
+          nombre: w.nombre,
+          apellidos: w.apellidos,
+          rut: w.rut,
+          cargo: w.cargo,
+          grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
+          sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
+          zonaHoraria: w.zone,
+          estado,
+          estadoDia: d.status,
+          enJornada,
+          turno: detail?.turno ?? null,
+          feriado: detail?.feriado ?? null,
+          permiso: detail?.permiso ?? null,
+          primeraEntrada: d.firstEntry?.toISOString() ?? null,
+          ultimaSalida: d.lastExit?.toISOString() ?? null,
+          horaEntrada: detail?.horaEntrada ?? null,
+          horaSalida: detail?.horaSalida ?? null,
+          atrasoSegundos: d.lateSeconds,
+          salidaAnticipadaSegundos: d.earlyLeaveSeconds,
+          trabajadoSegundos: d.workedSeconds,
+          planificadoSegundos: d.plannedSeconds,
+          extraSegundos: d.overtimeSeconds,
+          inconsistencias: detail?.inconsistencias ?? [],
+        };
+      });
+      return {
+        fecha,
+        items,
+        total: matching.length,
+        page: query.page,
+        pageSize: query.pageSize,
+        conteos,
+        trabajadores: classified.length,
+        llegadasPorHora: arrivals.map((cantidad, hora) => ({ hora, cantidad })),
+        calculadoEn: oldest?.toISOString() ?? null,
+      };
+    },
+
+    async worker(session: RequestSession, id: string, query: PeriodoAsistenciaInput, now: Date): Promise<AsistenciaTrabajadorResponse> {
+      const scope = await scopeOf(session);
+      requireId(id, ATTENDANCE_MESSAGES.workerNotFound);
+      // A trabajador reads only themselves; anyone else's id is as unknown as another company's.
+      if (scope.userId !== undefined && scope.userId !== id) throw notFound(ATTENDANCE_MESSAGES.workerNotFound);
+      const [w] = await repo.listWorkers(db, session.companyId, { ...scope, userId: id });
+      if (!w) throw notFound(ATTENDANCE_MESSAGES.workerNotFound);
+      const today = localDate(now, w.zone);
+      const { desde, hasta } = period(query, today);
+      const closed = closedUntil(hasta, today);
+      await ensureFresh(session.companyId, [w.id], desde, hasta, now);
+      const stored = await repo.periodDays(db, session.companyId, w.id, weekStart(desde), sundayOf(hasta));
+      const dias = stored
+        .filter((d) => d.fecha >= desde && d.fecha <= hasta)
+        .map((d) => {
+          const { estado } = boardStatus(
+            { status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.result.inconsistencias.map((i) => i.codigo) },
+            now,
+          );
+          return { ...d.result, estado: estado as EstadoAsistencia, calculadoEn: d.computedAt.toISOString() };
+        });
+      const semanas: SemanaAsistencia[] = stored
+        .filter((d) => d.week !== null)
+        .map((d) => ({ ...d.week!, liquidadaEnPeriodo: d.week!.domingo >= desde && d.week!.domingo <= closed }));
+      const sums = (await repo.sumsByWorker(db, session.companyId, [w.id], desde, closed)).get(w.id) ?? emptySums();
+      return {
+        trabajador: {
+          id: w.id,
+          nombre: w.nombre,
+          apellidos: w.apellidos,
+          rut: w.rut,
+          cargo: w.cargo,
+          grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
+          sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
+          zonaHoraria: w.zone,
+          horasSemanales: w.horasSemanales,
+          inicioContrato: w.inicioContrato,
+          finContrato: w.finContrato,
+        },
+        desde,
+        hasta,
+        hastaCerrado: closed,
+        dias,
+        semanas,
+        totales: totalsOf(sums),
+      };
+    },
+
+    async summary(session: RequestSession, query: ResumenAsistenciaInput, now: Date): Promise<ResumenAsistenciaResponse> {
+      const scope = await scopeOf(session);
+      await checkFilterIds(session, scope, query.grupoId, query.sedeId);
+      const today = localDate(now);
+      const { desde, hasta } = period(query, today);
+      const closed = closedUntil(hasta, today);
+      const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, q: query.q, activeFrom: desde, activeTo: hasta };
+      const [ids, pageWorkers] = await Promise.all([
+        repo.workerIds(db, session.companyId, filter),
+        repo.listWorkers(db, session.companyId, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+      ]);
+      const total = ids.length;
+      // The totals of the whole filter add stored rows: every worker of the filter must be up to date
+      // (one count when they are, as the recompute job keeps them).
+      if (closed >= desde) await ensureFresh(session.companyId, ids, desde, closed, now);
+      const sums = await repo.sumsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed);
+      const all = await repo.sumsOfFilter(db, session.companyId, filter, desde, closed);
+      return {
+        desde,
+        hasta,
+        hastaCerrado: closed,
+        items: pageWorkers.map((w) => ({
+          usuarioId: w.id,
+          nombre: w.nombre,
+          apellidos: w.apellidos,
+          rut: w.rut,
+          cargo: w.cargo,
+          grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
+          sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
+          totales: totalsOf(sums.get(w.id) ?? emptySums()),
+        })),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+        totalGeneral: totalsOf(all ?? emptySums()),
+      };
+    },
+  };
+}
+
+export type AttendanceService = ReturnType<typeof createAttendanceService>;

@@ -1,0 +1,67 @@
+import type { actualizarEmpresaBodySchema, Empresa } from '@jornada/contracts';
+import { formatRut } from '@jornada/domain';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fieldError, requirePerfil } from '../../lib/access';
+import { AppError, MESSAGES } from '../../lib/errors';
+import type { RequestSession } from '../../plugins/types';
+import * as repo from './companies.repository';
+
+function toEmpresa(row: repo.CompanyRow): Empresa {
+  return {
+    id: row.id,
+    rut: formatRut(row.rut) ?? row.rut,
+    nombre: row.nombre,
+    razonSocial: row.razonSocial,
+    direccion: row.direccion,
+    telefono: row.telefono,
+    email: row.email,
+    rubro: row.rubro,
+    resolucion: row.resolucion,
+    resolucionNumero: row.resolucionNumero,
+    resolucionFecha: row.resolucionFecha,
+    comentario: row.comentario,
+    creadoEn: row.createdAt.toISOString(),
+  };
+}
+
+export function createCompanyService(db: Db) {
+  return {
+    async get(session: RequestSession): Promise<Empresa> {
+      requirePerfil(session, 'administrador');
+      const row = await repo.findCompanyById(db, session.companyId);
+      if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+      return toEmpresa(row);
+    },
+
+    /**
+     * Edits the company data. The RUT is the company's identity and does not change. A company
+     * under an exceptional schedule must give its resolution number: receipts print it.
+     */
+    async update(session: RequestSession, input: z.output<typeof actualizarEmpresaBodySchema>): Promise<Empresa> {
+      requirePerfil(session, 'administrador');
+      const row = await db.transaction(async (tx) => {
+        const current = await repo.findCompanyForUpdate(tx, session.companyId);
+        if (!current) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
+        const values: Partial<repo.CompanyRow> = {};
+        for (const key of ['nombre', 'razonSocial', 'direccion', 'telefono', 'email', 'rubro', 'resolucion', 'resolucionNumero', 'resolucionFecha', 'comentario'] as const) {
+          if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
+        }
+        const resolucion = values.resolucion ?? current.resolucion;
+        if (resolucion) {
+          const numero = values.resolucionNumero === undefined ? current.resolucionNumero : values.resolucionNumero;
+          if (!numero) throw fieldError('resolucionNumero', 'Ingresa el número de la resolución de jornada excepcional.');
+        } else if (values.resolucion === false) {
+          // Without a resolution there is no number nor date to print.
+          values.resolucionNumero = null;
+          values.resolucionFecha = null;
+        }
+        if (Object.keys(values).length > 0) await repo.updateCompany(tx, session.companyId, values);
+        return { ...current, ...values };
+      });
+      return toEmpresa(row);
+    },
+  };
+}
+
+export type CompanyService = ReturnType<typeof createCompanyService>;

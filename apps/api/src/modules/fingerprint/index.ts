@@ -1,0 +1,5 @@
+/** Fingerprint (WebAuthn) enrolment and marking, and the marking port the kiosk uses. */
+export { registerFingerprintRoutes } from './fingerprint.routes';
+export { createFingerprintService, relyingPartyFrom, type FingerprintService } from './fingerprint.service';
+export { marksModulePort } from './marking-adapter';
+export type { MarkingPort, MarkOutcome } from './marking-port';

@@ -1,0 +1,219 @@
+/**
+ * Pure builders of the legal reports' rows: the engine's stored days (read through the attendance
+ * module), the planning change log and the incidents log turned into the text cells the screen,
+ * Excel, PDF and Word all show. No figure is worked out here: each cell is a field of a stored day,
+ * its week's settlement, a change-log entry or an incident, formatted.
+ */
+import {
+  GLOSARIO_REPORTES_LEGALES,
+  hhmmss,
+  REPORTE_LEGAL_VACIO,
+  SOLICITADO_POR_LABELS,
+  type Asignacion,
+  type CambioPlanificacion,
+  type FilaReporteLegal,
+} from '@jornada/contracts';
+import { localClockOf, localDateOf } from '@jornada/domain';
+import type { LegalDay } from '../attendance/index';
+
+export const CHILE_ZONE = 'America/Santiago';
+const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
+
+/** `dd/mm/aa` of a local date. */
+export const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
+/** `dd/mm/aaaa` of a local date. */
+export const longDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+const weekday = (iso: string) => WEEKDAYS[new Date(`${iso}T12:00:00Z`).getUTCDay()]!;
+/** The Fecha column: `dd/mm/aa dow`. */
+export const rowDate = (iso: string) => `${shortDate(iso)} ${weekday(iso)}`;
+/** `dd/mm/aaaa hh:mm:ss` of an instant in a zone. */
+export function instantText(at: Date | string, zone: string = CHILE_ZONE): string {
+  const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
+  return `${longDate(localDateOf(zone, ms))} ${localClockOf(zone, ms)}`;
+}
+
+/** The glossary printed on every report. */
+export const glossary = () => GLOSARIO_REPORTES_LEGALES.map((g) => ({ ...g }));
+
+const attended = (d: LegalDay) => d.day.segundos.trabajado > 0 || d.day.marcas.some((m) => m.estado === 'atribuida');
+const marksOf = (d: LegalDay, kinds: readonly string[], estado: 'atribuida' | 'ignorada') =>
+  d.day.marcas.filter((m) => kinds.includes(m.tipo) && m.estado === estado);
+const KIND_SHORT: Record<string, string> = { entrada: 'Entrada', salida: 'Salida', inicio_colacion: 'Inicio colación', fin_colacion: 'Fin colación' };
+
+/** Observations shared by a) b) c): permission code, holiday, A.I., S.A., inconsistencies. */
+function observations(d: LegalDay): string[] {
+  const out: string[] = [];
+  if (d.day.feriado) out.push(`Feriado: ${d.day.feriado}`);
+  if (d.day.permiso) out.push(`${d.day.permiso.tipo} (${d.day.permiso.pagado ? 'con goce' : 'sin goce'})`);
+  for (const p of d.day.permisosPorHoras) if (p.horas) out.push(`${p.tipo} ${p.horas.inicio}–${p.horas.fin}`);
+  if (d.day.segundos.atraso > 0) out.push(`A.I. ${hhmmss(d.day.segundos.atraso)}`);
+  if (d.day.segundos.salidaAnticipada > 0) out.push(`S.A. ${hhmmss(d.day.segundos.salidaAnticipada)}`);
+  for (const i of d.day.inconsistencias) out.push(i.etiqueta);
+  return out;
+}
+
+/** Asistencia (Sí/No), Ausencia (Justificada/Injustificada) and Observaciones of a day. */
+function attendanceCells(d: LegalDay): [string, string, string] {
+  const obs = observations(d);
+  if (d.pending) return ['—', '', ['Jornada en curso', ...obs].join('; ')];
+  if (d.status === 'justificado') return ['No', 'Justificada', ['A.J.', ...obs].join('; ')];
+  if (d.status === 'ausente') return ['No', 'Injustificada', obs.join('; ')];
+  if (d.status === 'libre' && !attended(d)) return ['No', '', [d.day.plan === 'libre' ? 'Descanso' : 'Sin jornada planificada', ...obs].join('; ')];
+  if (d.status === 'feriado' && !attended(d)) return ['No', '', obs.join('; ')];
+  if (d.status === 'incompleto') return ['Sí', '', ['Marcaciones incompletas', ...obs].join('; ')];
+  return [attended(d) ? 'Sí' : 'No', '', obs.join('; ')];
+}
+
+/** a) Reporte de asistencia: one row per day. */
+export function attendanceRows(days: readonly LegalDay[]): FilaReporteLegal[] {
+  return days.map((d) => ({ tipo: 'dato', celdas: [rowDate(d.fecha), ...attendanceCells(d)] }));
+}
+
+const clockList = (d: LegalDay, kinds: readonly string[], estado: 'atribuida' | 'ignorada') =>
+  marksOf(d, kinds, estado)
+    .map((m) => `${KIND_SHORT[m.tipo]} ${m.hora}`)
+    .join(' · ');
+
+function agreed(d: LegalDay): string {
+  if (d.day.turno) return `J.O. ${d.day.turno.inicio}–${d.day.turno.fin}`;
+  if (d.day.plan === 'libre') return 'Descanso';
+  return 'Sin planificar';
+}
+
+/**
+ * b) Reporte de jornada diaria: one row per day of `days` within `from`..`to`, and after each week's
+ * Sunday the week's total `±hh:mm:ss`: worked plus justified time less the agreed (ordinary) time of
+ * the whole Monday–Sunday week, the engine's week settlement and stored days added up (so it equals
+ * the week's Tiempo extra less its Tiempo faltante), and the overtime left after compensation.
+ */
+export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: string, today: string, dej: string | null): FilaReporteLegal[] {
+  const rows: FilaReporteLegal[] = [];
+  const width = dej === null ? 9 : 10;
+  for (const d of days) {
+    if (d.fecha >= from && d.fecha <= to && d.fecha <= today) {
+      const s = d.day.segundos;
+      const cells = [
+        rowDate(d.fecha),
+        agreed(d),
+        clockList(d, ['entrada', 'salida'], 'atribuida'),
+        d.day.turno && d.day.turno.colacionSegundos > 0 ? hhmmss(d.day.turno.colacionSegundos) : '',
+        clockList(d, ['inicio_colacion', 'fin_colacion'], 'atribuida'),
+        s.faltante > 0 && !d.pending ? hhmmss(s.faltante) : '',
+        s.extra > 0 ? `H.E. ${hhmmss(s.extra)}` : '',
+        clockList(d, ['entrada', 'salida', 'inicio_colacion', 'fin_colacion'], 'ignorada'),
+        (d.pending ? ['Jornada en curso', ...observations(d)] : d.status === 'justificado' ? ['A.J.', ...observations(d)] : observations(d)).join('; '),
+      ];
+      if (dej !== null) cells.push(d.day.turno ? dej : '');
+      rows.push({ tipo: 'dato', celdas: cells });
+    }
+    if (d.week && d.week.lunes <= to && d.week.domingo >= from) {
+      const w = d.week;
+      const cells = new Array<string>(width).fill('');
+      cells[0] = `Total semana ${shortDate(w.lunes)} al ${shortDate(w.domingo)}`;
+      if (w.domingo > today) cells[8] = 'Semana en curso: el total se calcula al cerrar el domingo';
+      else {
+        const justified = days.filter((x) => x.fecha >= w.lunes && x.fecha <= w.domingo).reduce((sum, x) => sum + x.day.segundos.justificado, 0);
+        cells[1] = `J.O. ${hhmmss(w.planificadoSegundos)}`;
+        cells[8] = [
+          `Total semanal ${hhmmss(w.trabajadoSegundos + justified - w.planificadoSegundos, true)}`,
+          `trabajado ${hhmmss(w.trabajadoSegundos)}${justified > 0 ? `, justificado ${hhmmss(justified)}` : ''}`,
+          `H.E. tras compensación ${hhmmss(w.extraNetaSegundos)}`,
+        ].join('; ');
+      }
+      rows.push({ tipo: 'total', celdas: cells });
+    }
+  }
+  return rows;
+}
+
+/** The worker's plan or work includes a Sunday or a holiday in the period (else c) says so). */
+export const sundayOrHoliday = (d: LegalDay) => d.day.esDomingo || d.day.feriado !== null;
+export const includesSundays = (days: readonly LegalDay[]) => days.some((d) => sundayOrHoliday(d) && (d.day.plan === 'turno' || attended(d)));
+
+/**
+ * c) Reporte de días domingo y/o días festivos: the period's Sundays and holidays, totals per month
+ * and for the period. In commerce (art. 38 inc. 4 of the Código del Trabajo) a month with fewer
+ * than two Sundays off is flagged.
+ */
+export function sundayRows(days: readonly LegalDay[], commerce: boolean): FilaReporteLegal[] {
+  const rows: FilaReporteLegal[] = [];
+  type Tally = { worked: number; absent: number; sundays: number; holidays: number; restSundays: number };
+  const zero = (): Tally => ({ worked: 0, absent: 0, sundays: 0, holidays: 0, restSundays: 0 });
+  const period = zero();
+  let month: string | null = null;
+  let tally = zero();
+  const total = (label: string, t: Tally, flag: boolean): FilaReporteLegal => ({
+    tipo: 'total',
+    celdas: [
+      label,
+      `Asistencias: ${t.worked}`,
+      `Ausencias: ${t.absent}`,
+      [`Domingos: ${t.sundays}`, `Festivos: ${t.holidays}`, `Domingos de descanso: ${t.restSundays}`, ...(flag ? ['Comercio: menos de dos domingos de descanso en el mes (art. 38)'] : [])].join(
+        ' · ',
+      ),
+    ],
+  });
+  const closeMonth = () => {
+    if (month === null) return;
+    rows.push(total(`Total ${month.slice(5, 7)}/${month.slice(0, 4)}`, tally, commerce && tally.restSundays < 2));
+  };
+  for (const d of days) {
+    if (!sundayOrHoliday(d)) continue;
+    const key = d.fecha.slice(0, 7);
+    if (key !== month) {
+      closeMonth();
+      month = key;
+      tally = zero();
+    }
+    const [asistencia, ausencia, obs] = attendanceCells(d);
+    const kind = [d.day.esDomingo ? 'Domingo' : null, obs || null].filter(Boolean).join('; ');
+    const rest = d.day.esDomingo && !attended(d) && d.day.plan !== 'turno';
+    rows.push({ tipo: 'dato', celdas: [rowDate(d.fecha), asistencia, ausencia, commerce && rest ? `${kind}; descanso dominical (comercio)` : kind] });
+    for (const t of [tally, period]) {
+      if (asistencia === 'Sí') t.worked++;
+      if (ausencia !== '') t.absent++;
+      if (d.day.esDomingo) t.sundays++;
+      if (d.day.feriado) t.holidays++;
+      if (rest) t.restSundays++;
+    }
+  }
+  closeMonth();
+  rows.push(total('Total del periodo', period, false));
+  return rows;
+}
+
+function assignment(a: Asignacion): string {
+  if (a.tipo === 'turno' && a.turno) return `${a.turno.codigo} ${a.turno.inicio}–${a.turno.fin}`;
+  return a.tipo === 'libre' ? 'Descanso' : 'Sin planificar';
+}
+
+/** d) Reporte de modificaciones y/o alteraciones de turnos: one row per change-log entry. */
+export function changeRows(changes: readonly CambioPlanificacion[], zone: string): FilaReporteLegal[] {
+  return changes.map((c) => {
+    const assignedAt = c.fechaAsignacionTurno ?? c.fechaPrimeraAsignacion;
+    return {
+      tipo: 'dato',
+      celdas: [
+        assignedAt ? instantText(assignedAt, zone) : '—',
+        assignment(c.turnoAnterior),
+        c.turnoAnterior.extensionSegundos > 0 ? hhmmss(c.turnoAnterior.extensionSegundos) : '',
+        instantText(c.fechaNuevaAsignacion, zone),
+        c.inicioTurno ? instantText(c.inicioTurno, zone) : longDate(c.fecha),
+        assignment(c.turnoNuevo),
+        c.turnoNuevo.extensionSegundos > 0 ? hhmmss(c.turnoNuevo.extensionSegundos) : '',
+        SOLICITADO_POR_LABELS[c.solicitadoPor],
+        [`C.T. del ${longDate(c.fecha)}`, c.observaciones, c.diaPasado ? 'Cambio de un día pasado' : ''].filter(Boolean).join('; '),
+      ],
+    };
+  });
+}
+
+/** f) Reporte de incidentes técnicos: start, end, duration and description. */
+export function incidentRows(incidents: readonly { startsAt: Date; endsAt: Date; description: string }[]): FilaReporteLegal[] {
+  return incidents.map((i) => ({
+    tipo: 'dato',
+    celdas: [instantText(i.startsAt), instantText(i.endsAt), hhmmss((i.endsAt.getTime() - i.startsAt.getTime()) / 1000), i.description],
+  }));
+}
+
+export const EMPTY = REPORTE_LEGAL_VACIO;

@@ -1,0 +1,45 @@
+/** The demo company's overtime: pacts and decisions built on what the evaluation found, some days waiting. */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/index';
+import { DEMO_PASSWORD, seedDemo } from '../../demo/seed';
+import { createTestApp, type TestApp } from '../../test/app';
+import { bearer, signIn } from '../../test/factories';
+import { approvedOvertime } from './index';
+
+let t: TestApp;
+let companyId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, t.clock.now());
+  const [company] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.razonSocial, 'Comercial Los Andes SpA'));
+  companyId = company!.id;
+}, 300_000);
+afterAll(() => t.close());
+
+describe('the demo company', () => {
+  it('has pacts (one about to end), approved, partial, rejected and pending overtime, and overtime without a pact', async () => {
+    const admin = bearer((await signIn(t.app, '11.111.111-1', DEMO_PASSWORD)).tokenSesion);
+    const pacts = (await t.app.inject({ method: 'GET', url: '/api/v1/pactos-horas-extra?pageSize=100', headers: admin })).json();
+    expect(pacts.total).toBeGreaterThanOrEqual(5);
+    expect(new Set(pacts.items.map((p: { estado: string }) => p.estado))).toEqual(new Set(['vigente', 'vencido']));
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/pactos-horas-extra?venceEnDias=7', headers: admin })).json().total).toBe(1);
+    // The test clock is 2025-06-02: May and the first of June.
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/horas-extra?desde=2025-04-18&hasta=2025-06-01&pageSize=100', headers: admin });
+    expect(list.statusCode, list.body).toBe(200);
+    const items = list.json().items as { estado: string; alertas: string[]; aprobadaSegundos: number | null; aprobableSegundos: number }[];
+    expect(items.some((i) => i.estado === 'pendiente')).toBe(true);
+    for (const estado of ['aprobado', 'rechazado']) {
+      const decided = (await t.app.inject({ method: 'GET', url: `/api/v1/horas-extra?desde=2025-04-18&hasta=2025-06-01&estado=${estado}&pageSize=1`, headers: admin })).json();
+      expect(decided.total, estado).toBeGreaterThan(0);
+    }
+    expect(items.some((i) => i.alertas.includes('sin_pacto'))).toBe(true);
+    expect(items.some((i) => i.estado === 'pendiente' && i.aprobableSegundos > 0)).toBe(true);
+    expect(list.json().totales.aprobadaSegundos).toBeGreaterThan(0);
+    const all = (await t.app.inject({ method: 'GET', url: '/api/v1/usuarios?pageSize=100', headers: admin })).json();
+    const ids = all.items.map((u: { id: string }) => u.id) as string[];
+    const paid = await approvedOvertime(t.database.db, companyId, ids, '2025-04-18', '2025-06-01');
+    const total = [...paid.values()].flatMap((days) => [...days.values()]).reduce((a, b) => a + b, 0);
+    expect(total).toBe(list.json().totales.aprobadaSegundos);
+  }, 120_000);
+});

@@ -1,0 +1,335 @@
+/**
+ * All SQL of the overtime module: pacts, their documents and the decisions on found overtime. Workers,
+ * groups, sites and leaders are read here with read-only queries; the overtime itself comes from
+ * modules/attendance (never read from `attendance_days` here).
+ */
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { DbOrTx } from '../../db/client';
+import { groupLeaders, groups, overtimeApprovals, overtimePactDocuments, overtimePacts, sites, users } from '../../db/schema/index';
+
+export type PactRow = typeof overtimePacts.$inferSelect;
+export type NewPact = typeof overtimePacts.$inferInsert;
+export type ApprovalRow = typeof overtimeApprovals.$inferSelect;
+
+/** A worker as overtime lists show them. */
+export interface WorkerRow {
+  id: string;
+  rut: string;
+  nombre: string;
+  apellidos: string;
+  perfil: string;
+  groupId: string | null;
+  groupNombre: string | null;
+  siteId: string | null;
+  siteNombre: string | null;
+}
+
+/** Which workers a read covers: the caller's scope and the query's filters. */
+export interface WorkerFilter {
+  /** A supervisor's led groups; undefined for everyone. */
+  scopeGroupIds?: readonly string[] | undefined;
+  userId?: string | undefined;
+  userIds?: readonly string[] | undefined;
+  grupoId?: string | undefined;
+  sedeId?: string | undefined;
+}
+
+function workerConditions(companyId: string, f: WorkerFilter): SQL {
+  const parts: SQL[] = [eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador')];
+  if (f.scopeGroupIds !== undefined) parts.push(f.scopeGroupIds.length ? inArray(users.groupId, [...f.scopeGroupIds]) : sql`false`);
+  if (f.userId !== undefined) parts.push(eq(users.id, f.userId));
+  if (f.userIds !== undefined) parts.push(f.userIds.length ? inArray(users.id, [...f.userIds]) : sql`false`);
+  if (f.grupoId !== undefined) parts.push(eq(users.groupId, f.grupoId));
+  if (f.sedeId !== undefined) parts.push(eq(users.siteId, f.sedeId));
+  return and(...parts)!;
+}
+
+function workerSelect(db: DbOrTx) {
+  return db
+    .select({
+      id: users.id,
+      rut: users.rut,
+      nombre: users.nombre,
+      apellidos: users.apellidos,
+      perfil: users.perfil,
+      groupId: users.groupId,
+      groupNombre: groups.nombre,
+      siteId: users.siteId,
+      siteNombre: sites.nombre,
+    })
+    .from(users)
+    .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)))
+    .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)));
+}
+
+export async function listWorkers(db: DbOrTx, companyId: string, f: WorkerFilter): Promise<WorkerRow[]> {
+  return workerSelect(db).where(workerConditions(companyId, f)).orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id));
+}
+
+export async function findWorker(db: DbOrTx, companyId: string, id: string): Promise<WorkerRow | undefined> {
+  const [row] = await workerSelect(db).where(and(eq(users.companyId, companyId), eq(users.id, id)));
+  return row;
+}
+
+/** Locks the worker's row: one worker's pacts are checked for overlaps one change at a time. */
+export async function lockWorker(db: DbOrTx, companyId: string, id: string): Promise<void> {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), eq(users.id, id)))
+    .for('update');
+}
+
+export async function groupExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const rows = await db.select({ id: groups.id }).from(groups).where(and(eq(groups.companyId, companyId), eq(groups.id, id)));
+  return rows.length > 0;
+}
+
+export async function siteExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const rows = await db.select({ id: sites.id }).from(sites).where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return rows.length > 0;
+}
+
+/** Names of people who acted (creators, deciders), by id. */
+export async function people(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<Map<string, { id: string; nombre: string; apellidos: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+// --- Pacts -------------------------------------------------------------------------------------------
+
+const creator = alias(users, 'creator');
+
+function pactSelect(db: DbOrTx) {
+  return db
+    .select({
+      pact: overtimePacts,
+      worker: { id: users.id, rut: users.rut, nombre: users.nombre, apellidos: users.apellidos, groupId: users.groupId },
+      groupNombre: groups.nombre,
+      creator: { id: creator.id, nombre: creator.nombre, apellidos: creator.apellidos },
+      document: { nombre: overtimePactDocuments.nombre, tipo: overtimePactDocuments.tipo, tamano: overtimePactDocuments.tamano },
+    })
+    .from(overtimePacts)
+    .innerJoin(users, and(eq(users.companyId, overtimePacts.companyId), eq(users.id, overtimePacts.userId)))
+    .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)))
+    .leftJoin(creator, and(eq(creator.companyId, overtimePacts.companyId), eq(creator.id, overtimePacts.createdBy)))
+    .leftJoin(overtimePactDocuments, and(eq(overtimePactDocuments.companyId, overtimePacts.companyId), eq(overtimePactDocuments.pactId, overtimePacts.id)));
+}
+export type PactDetailRow = Awaited<ReturnType<ReturnType<typeof pactSelect>['execute']>>[number];
+
+export interface PactFilter extends WorkerFilter {
+  /** Pacts on `today`: not started, in force or over. */
+  estado?: 'futuro' | 'vigente' | 'vencido' | undefined;
+  /** In force and ending on or before this date. */
+  endingBy?: string | undefined;
+  today: string;
+}
+
+function pactConditions(companyId: string, f: PactFilter): SQL {
+  const parts: SQL[] = [eq(overtimePacts.companyId, companyId), workerConditions(companyId, f)];
+  if (f.estado === 'futuro') parts.push(sql`${overtimePacts.desde} > ${f.today}::date`);
+  if (f.estado === 'vigente' || f.endingBy !== undefined) parts.push(sql`${overtimePacts.desde} <= ${f.today}::date and ${overtimePacts.hasta} >= ${f.today}::date`);
+  if (f.estado === 'vencido') parts.push(sql`${overtimePacts.hasta} < ${f.today}::date`);
+  if (f.endingBy !== undefined) parts.push(sql`${overtimePacts.hasta} <= ${f.endingBy}::date`);
+  return and(...parts)!;
+}
+
+export async function listPacts(db: DbOrTx, companyId: string, f: PactFilter, paging: { limit: number; offset: number }): Promise<{ rows: PactDetailRow[]; total: number }> {
+  const where = pactConditions(companyId, f);
+  const [rows, [counted]] = await Promise.all([
+    pactSelect(db)
+      .where(where)
+      .orderBy(desc(overtimePacts.hasta), asc(users.apellidos), asc(users.nombre), asc(overtimePacts.id))
+      .limit(paging.limit)
+      .offset(paging.offset),
+    db
+      .select({ n: count() })
+      .from(overtimePacts)
+      .innerJoin(users, and(eq(users.companyId, overtimePacts.companyId), eq(users.id, overtimePacts.userId)))
+      .where(where),
+  ]);
+  return { rows, total: Number(counted?.n ?? 0) };
+}
+
+/** Pacts in force on `today` that end by `endingBy`, soonest first (the home page's reminder). */
+export async function endingPacts(db: DbOrTx, companyId: string, f: WorkerFilter, today: string, endingBy: string): Promise<PactDetailRow[]> {
+  return pactSelect(db)
+    .where(pactConditions(companyId, { ...f, today, endingBy }))
+    .orderBy(asc(overtimePacts.hasta), asc(users.apellidos), asc(users.nombre));
+}
+
+export async function findPact(db: DbOrTx, companyId: string, id: string): Promise<PactDetailRow | undefined> {
+  const [row] = await pactSelect(db).where(and(eq(overtimePacts.companyId, companyId), eq(overtimePacts.id, id)));
+  return row;
+}
+
+/** A worker's pacts that share a day with `from`..`to`, other than `exceptId`. */
+export async function overlappingPacts(db: DbOrTx, companyId: string, userId: string, from: string, to: string, exceptId?: string): Promise<PactRow[]> {
+  return db
+    .select()
+    .from(overtimePacts)
+    .where(
+      and(
+        eq(overtimePacts.companyId, companyId),
+        eq(overtimePacts.userId, userId),
+        lte(overtimePacts.desde, to),
+        gte(overtimePacts.hasta, from),
+        exceptId ? ne(overtimePacts.id, exceptId) : undefined,
+      ),
+    )
+    .orderBy(asc(overtimePacts.desde));
+}
+
+/** Pacts of some workers touching `from`..`to` (to find the one in force each day). */
+export async function pactsInRange(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PactRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(overtimePacts)
+    .where(and(eq(overtimePacts.companyId, companyId), inArray(overtimePacts.userId, [...userIds]), lte(overtimePacts.desde, to), gte(overtimePacts.hasta, from)))
+    .orderBy(asc(overtimePacts.desde));
+}
+
+export async function insertPact(db: DbOrTx, values: NewPact): Promise<string> {
+  const [row] = await db.insert(overtimePacts).values(values).returning({ id: overtimePacts.id });
+  return row!.id;
+}
+
+export async function updatePact(
+  db: DbOrTx,
+  companyId: string,
+  id: string,
+  values: Partial<Pick<NewPact, 'desde' | 'hasta' | 'maxSecondsPerDay' | 'comentario'>> & { updatedBy: string; updatedAt: Date },
+): Promise<void> {
+  await db
+    .update(overtimePacts)
+    .set(values)
+    .where(and(eq(overtimePacts.companyId, companyId), eq(overtimePacts.id, id)));
+}
+
+export async function deletePact(db: DbOrTx, companyId: string, id: string): Promise<void> {
+  await db.delete(overtimePacts).where(and(eq(overtimePacts.companyId, companyId), eq(overtimePacts.id, id)));
+}
+
+export async function upsertDocument(db: DbOrTx, values: typeof overtimePactDocuments.$inferInsert): Promise<void> {
+  await db
+    .insert(overtimePactDocuments)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [overtimePactDocuments.companyId, overtimePactDocuments.pactId],
+      set: { nombre: values.nombre, tipo: values.tipo, tamano: values.tamano, data: values.data, createdBy: values.createdBy, createdAt: values.createdAt },
+    });
+}
+
+export async function findDocument(db: DbOrTx, companyId: string, pactId: string) {
+  const [row] = await db
+    .select()
+    .from(overtimePactDocuments)
+    .where(and(eq(overtimePactDocuments.companyId, companyId), eq(overtimePactDocuments.pactId, pactId)));
+  return row;
+}
+
+// --- Decisions ---------------------------------------------------------------------------------------
+
+/** Decisions on some workers' days over `from`..`to`. */
+export async function approvalsInRange(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovalRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(overtimeApprovals)
+    .where(
+      and(eq(overtimeApprovals.companyId, companyId), inArray(overtimeApprovals.userId, [...userIds]), gte(overtimeApprovals.fecha, from), lte(overtimeApprovals.fecha, to)),
+    );
+}
+
+/** Approved decisions (what payroll takes) of some workers over `from`..`to`. */
+export async function approvedInRange(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<ApprovalRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(overtimeApprovals)
+    .where(
+      and(
+        eq(overtimeApprovals.companyId, companyId),
+        inArray(overtimeApprovals.userId, [...userIds]),
+        gte(overtimeApprovals.fecha, from),
+        lte(overtimeApprovals.fecha, to),
+        eq(overtimeApprovals.estado, 'aprobado'),
+      ),
+    );
+}
+
+/** Approved days of a worker within `from`..`to` but outside `keepFrom`..`keepTo` (what shortening a pact would leave without one). */
+export async function approvedOutside(db: DbOrTx, companyId: string, userId: string, from: string, to: string, keep: { from: string; to: string } | null): Promise<string[]> {
+  const rows = await db
+    .select({ fecha: overtimeApprovals.fecha })
+    .from(overtimeApprovals)
+    .where(
+      and(
+        eq(overtimeApprovals.companyId, companyId),
+        eq(overtimeApprovals.userId, userId),
+        eq(overtimeApprovals.estado, 'aprobado'),
+        gte(overtimeApprovals.fecha, from),
+        lte(overtimeApprovals.fecha, to),
+        keep ? or(sql`${overtimeApprovals.fecha} < ${keep.from}::date`, sql`${overtimeApprovals.fecha} > ${keep.to}::date`) : undefined,
+      ),
+    )
+    .orderBy(asc(overtimeApprovals.fecha));
+  return rows.map((r) => r.fecha);
+}
+
+/** Approved days of a worker under a pact whose daily maximum is below `seconds` (lowering the maximum would leave them beyond it). */
+export async function approvedAbove(db: DbOrTx, companyId: string, userId: string, from: string, to: string, seconds: number): Promise<string[]> {
+  const rows = await db
+    .select({ fecha: overtimeApprovals.fecha })
+    .from(overtimeApprovals)
+    .where(
+      and(
+        eq(overtimeApprovals.companyId, companyId),
+        eq(overtimeApprovals.userId, userId),
+        eq(overtimeApprovals.estado, 'aprobado'),
+        gte(overtimeApprovals.fecha, from),
+        lte(overtimeApprovals.fecha, to),
+        sql`${overtimeApprovals.approvedSeconds} > ${seconds}`,
+      ),
+    )
+    .orderBy(asc(overtimeApprovals.fecha));
+  return rows.map((r) => r.fecha);
+}
+
+export async function upsertApproval(db: DbOrTx, values: typeof overtimeApprovals.$inferInsert): Promise<void> {
+  await db
+    .insert(overtimeApprovals)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [overtimeApprovals.companyId, overtimeApprovals.userId, overtimeApprovals.fecha],
+      set: {
+        foundSeconds: values.foundSeconds,
+        approvedSeconds: values.approvedSeconds,
+        estado: values.estado,
+        motivo: values.motivo ?? null,
+        pactId: values.pactId ?? null,
+        decidedBy: values.decidedBy ?? null,
+        decidedAt: values.decidedAt,
+      },
+    });
+}
+
+// --- Demo --------------------------------------------------------------------------------------------
+
+/** Each group's first leader (the demo's decider of its members' overtime). */
+export async function firstLeaders(db: DbOrTx, companyId: string): Promise<Map<string, string>> {
+  const rows = await db
+    .select({ groupId: groupLeaders.groupId, userId: groupLeaders.userId })
+    .from(groupLeaders)
+    .where(eq(groupLeaders.companyId, companyId))
+    .orderBy(asc(groupLeaders.createdAt), asc(groupLeaders.userId));
+  const out = new Map<string, string>();
+  for (const r of rows) if (!out.has(r.groupId)) out.set(r.groupId, r.userId);
+  return out;
+}

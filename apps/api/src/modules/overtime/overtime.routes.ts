@@ -1,0 +1,220 @@
+import {
+  actualizarPactoBodySchema,
+  aprobarHorasExtraBodySchema,
+  aprobarHorasExtraLoteBodySchema,
+  aprobarHorasExtraLoteResponseSchema,
+  crearPactoBodySchema,
+  DOCUMENTO_PACTO_MAX_BYTES,
+  errorResponseSchema,
+  horaExtraParamsSchema,
+  horaExtraSchema,
+  horasExtraPageSchema,
+  horasExtraQuerySchema,
+  idParamsSchema,
+  misHorasExtraQuerySchema,
+  misPactosQuerySchema,
+  pactoSchema,
+  pactosPageSchema,
+  pactosQuerySchema,
+  rechazarHorasExtraBodySchema,
+} from '@jornada/contracts';
+import { z } from 'zod';
+import type { ZodApp } from '../../app-types';
+import type { Clock } from '../../lib/clock';
+import { readUploadedDocument } from '../../lib/uploaded-document';
+import { requireSession } from '../../plugins/auth';
+import type { OvertimeService } from './overtime.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const withConflict = { ...errors, 409: errorResponseSchema };
+const everyone = ['administrador', 'supervisor', 'trabajador'] as const;
+const managers = ['administrador', 'supervisor'] as const;
+
+
+export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, clock: Clock): void {
+  const tags = ['horas extra'];
+
+  app.get(
+    '/api/v1/pactos-horas-extra',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Pactos de horas extra de los trabajadores a cargo',
+        description: 'Un supervisor ve los de los miembros de los grupos que lidera. `venceEnDias` deja los vigentes que terminan dentro de esos días.',
+        querystring: pactosQuerySchema,
+        response: { 200: pactosPageSchema, ...errors },
+      },
+    },
+    async (request) => service.listPacts(requireSession(request), request.query, clock()),
+  );
+
+  app.post(
+    '/api/v1/pactos-horas-extra',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Registra un pacto de horas extra',
+        description: 'Como máximo 3 meses (renovable con un pacto nuevo) y 2 horas por día; no puede superponerse con otro pacto del trabajador.',
+        body: crearPactoBodySchema,
+        response: { 201: pactoSchema, ...withConflict },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await service.createPact(requireSession(request), request.body, clock())),
+  );
+
+  app.get(
+    '/api/v1/pactos-horas-extra/mios',
+    {
+      config: { perfiles: [...everyone] },
+      schema: { tags, summary: 'Mis pactos de horas extra', querystring: misPactosQuerySchema, response: { 200: pactosPageSchema, ...errors } },
+    },
+    async (request) => service.myPacts(requireSession(request), request.query, clock()),
+  );
+
+  app.get(
+    '/api/v1/pactos-horas-extra/:id',
+    {
+      config: { perfiles: [...everyone] },
+      schema: { tags, summary: 'Detalle de un pacto de horas extra', params: idParamsSchema, response: { 200: pactoSchema, ...errors } },
+    },
+    async (request) => service.getPact(requireSession(request), request.params.id, clock()),
+  );
+
+  app.patch(
+    '/api/v1/pactos-horas-extra/:id',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Modifica un pacto de horas extra',
+        description: 'No puede dejar sin pacto ni por sobre su máximo diario horas extra ya aprobadas.',
+        params: idParamsSchema,
+        body: actualizarPactoBodySchema,
+        response: { 200: pactoSchema, ...withConflict },
+      },
+    },
+    async (request) => service.updatePact(requireSession(request), request.params.id, request.body, clock()),
+  );
+
+  app.delete(
+    '/api/v1/pactos-horas-extra/:id',
+    {
+      config: { perfiles: [...managers] },
+      schema: { tags, summary: 'Elimina un pacto sin horas extra aprobadas', params: idParamsSchema, response: { 204: z.null(), ...withConflict } },
+    },
+    async (request, reply) => {
+      await service.deletePact(requireSession(request), request.params.id);
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/api/v1/pactos-horas-extra/:id/documento',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Adjunta el pacto firmado',
+        description: 'multipart/form-data con el archivo en el campo `archivo`: PDF, JPEG o PNG (reconocidos por su contenido), máximo 5 MB. Reemplaza el anterior.',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: pactoSchema, ...withConflict },
+      },
+    },
+    async (request) => {
+      const session = requireSession(request);
+      return service.putDocument(session, request.params.id, await readUploadedDocument(request, DOCUMENTO_PACTO_MAX_BYTES), clock());
+    },
+  );
+
+  app.get(
+    '/api/v1/pactos-horas-extra/:id/documento',
+    {
+      config: { perfiles: [...everyone] },
+      schema: { tags, summary: 'Descarga el pacto firmado', params: idParamsSchema },
+    },
+    async (request, reply) => {
+      const file = await service.getDocument(requireSession(request), request.params.id);
+      const ascii = file.nombre.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+      return reply
+        .header('content-type', file.tipo)
+        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
+
+  app.get(
+    '/api/v1/horas-extra',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Horas extra encontradas por la evaluación, para aprobar',
+        description:
+          'Días con horas extra de los trabajadores a cargo (o ya decididos) en el periodo, con el pacto vigente, lo aprobable y sus alertas: sin pacto, sobre el límite legal de 2 horas, sobre el pacto, o cambiadas desde la decisión.',
+        querystring: horasExtraQuerySchema,
+        response: { 200: horasExtraPageSchema, ...errors },
+      },
+    },
+    async (request) => service.list(requireSession(request), request.query, clock()),
+  );
+
+  app.get(
+    '/api/v1/horas-extra/mias',
+    {
+      config: { perfiles: [...everyone] },
+      schema: { tags, summary: 'Mis horas extra, aprobadas o no', querystring: misHorasExtraQuerySchema, response: { 200: horasExtraPageSchema, ...errors } },
+    },
+    async (request) => service.mine(requireSession(request), request.query, clock()),
+  );
+
+  app.post(
+    '/api/v1/horas-extra/aprobar',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Aprueba varias horas extra pendientes de una vez',
+        description: 'Cada día hasta el máximo diario de su pacto. Los días sin pacto vigente, sin horas extra o ya decididos quedan como estaban, con el motivo.',
+        body: aprobarHorasExtraLoteBodySchema,
+        response: { 200: aprobarHorasExtraLoteResponseSchema, ...withConflict },
+      },
+    },
+    async (request) => service.approveMany(requireSession(request), request.body, clock()),
+  );
+
+  app.post(
+    '/api/v1/horas-extra/:usuarioId/:fecha/aprobar',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Aprueba todo o parte de las horas extra de un día',
+        description: 'Sin `segundos`, todo lo que permite el pacto vigente. Nunca más de lo encontrado ni del máximo diario del pacto; sin pacto vigente no se aprueba.',
+        params: horaExtraParamsSchema,
+        body: aprobarHorasExtraBodySchema,
+        response: { 200: horaExtraSchema, ...withConflict },
+      },
+    },
+    async (request) => service.approve(requireSession(request), request.params.usuarioId, request.params.fecha, request.body, clock()),
+  );
+
+  app.post(
+    '/api/v1/horas-extra/:usuarioId/:fecha/rechazar',
+    {
+      config: { perfiles: [...managers] },
+      schema: {
+        tags,
+        summary: 'Rechaza las horas extra de un día con un motivo',
+        params: horaExtraParamsSchema,
+        body: rechazarHorasExtraBodySchema,
+        response: { 200: horaExtraSchema, ...withConflict },
+      },
+    },
+    async (request) => service.reject(requireSession(request), request.params.usuarioId, request.params.fecha, request.body, clock()),
+  );
+}

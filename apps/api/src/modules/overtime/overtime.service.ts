@@ -1,0 +1,673 @@
+import {
+  DOCUMENTO_PACTO_MAX_BYTES,
+  HORAS_EXTRA_MAX_DIAS,
+  isoDateSchema,
+  type actualizarPactoBodySchema,
+  type AlertaHorasExtra,
+  type aprobarHorasExtraBodySchema,
+  type aprobarHorasExtraLoteBodySchema,
+  type AprobarHorasExtraLoteResponse,
+  type crearPactoBodySchema,
+  type EstadoHorasExtra,
+  type EstadoPacto,
+  type HoraExtra,
+  type horasExtraQuerySchema,
+  type HorasExtraPage,
+  type misHorasExtraQuerySchema,
+  type misPactosQuerySchema,
+  type Pacto,
+  type PactosPage,
+  type pactosQuerySchema,
+  type rechazarHorasExtraBodySchema,
+} from '@jornada/contracts';
+import {
+  addDays,
+  approvableOvertimeSeconds,
+  checkOvertimeApproval,
+  diffDays,
+  formatRut,
+  overtimePactLastDay,
+  pactInForce,
+  validateOvertimePact,
+  type OvertimeApprovalProblem,
+} from '@jornada/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import type { RequestSession } from '../../plugins/types';
+import { foundOvertime, type AttendanceService, type FoundOvertimeDay } from '../attendance/index';
+import { sniffAttachment } from '../permissions/index';
+import { ledGroupIds } from '../groups/index';
+import * as repo from './overtime.repository';
+
+type Input<S extends z.ZodType> = z.output<S>;
+
+export const OVERTIME_MESSAGES = {
+  workerNotFound: 'El trabajador no existe.',
+  groupNotFound: 'El grupo no existe.',
+  siteNotFound: 'La sede no existe.',
+  pactNotFound: 'El pacto de horas extra no existe.',
+  documentNotFound: 'El pacto no tiene un documento adjunto.',
+  ownPact: 'No puedes registrar ni modificar tu propio pacto de horas extra.',
+  ownOvertime: 'No puedes aprobar ni rechazar tus propias horas extra.',
+  nothingFound: 'Ese día no tiene horas extra que decidir.',
+  noPact: 'No hay un pacto de horas extra vigente ese día: no se pueden aprobar.',
+  range: 'La fecha de inicio no puede ser posterior a la de término.',
+  tooLong: `El periodo no puede superar ${HORAS_EXTRA_MAX_DIAS} días.`,
+  badDate: 'La fecha no es válida.',
+} as const;
+
+export interface UploadedDocument {
+  filename: string;
+  buffer: Buffer;
+}
+
+export interface OvertimeDeps {
+  db: Db;
+  attendance: Pick<AttendanceService, 'ensureFresh'>;
+}
+
+/** `aaaa-mm-dd` as the UI shows it: dd/mm/aaaa. */
+const chileanDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+
+/** Seconds as `h:mm:ss`. */
+function clock(seconds: number): string {
+  const s = Math.round(seconds);
+  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/** The first and last days of a date's month. */
+function monthOf(date: string): { from: string; to: string } {
+  const from = `${date.slice(0, 8)}01`;
+  const next = addDays(`${date.slice(0, 8)}28`, 4);
+  return { from, to: addDays(`${next.slice(0, 8)}01`, -1) };
+}
+
+function pactState(pact: { desde: string; hasta: string }, today: string): EstadoPacto {
+  if (pact.desde > today) return 'futuro';
+  return pact.hasta < today ? 'vencido' : 'vigente';
+}
+
+const APPROVAL_PROBLEMS: Record<OvertimeApprovalProblem, string> = {
+  nothing_found: OVERTIME_MESSAGES.nothingFound,
+  no_pact: OVERTIME_MESSAGES.noPact,
+  not_positive: 'Aprueba al menos 1 segundo, o rechaza las horas extra.',
+  over_found: 'No puedes aprobar más de las horas extra encontradas ese día.',
+  over_pact: 'No puedes aprobar más del máximo diario del pacto.',
+};
+
+/** A worker-day's overtime and what was decided on it, before presentation. */
+interface DayView {
+  worker: repo.WorkerRow;
+  fecha: string;
+  found: FoundOvertimeDay | undefined;
+  approval: repo.ApprovalRow | undefined;
+  pact: repo.PactRow | null;
+}
+
+function dayState(view: DayView): EstadoHorasExtra {
+  return view.approval?.estado ?? 'pendiente';
+}
+
+function alertsOf(view: DayView): AlertaHorasExtra[] {
+  const found = view.found?.overtimeSeconds ?? 0;
+  const alerts: AlertaHorasExtra[] = [];
+  if (found > 0 && !view.pact) alerts.push('sin_pacto');
+  if ((view.found?.beyondLimitSeconds ?? 0) > 0) alerts.push('sobre_limite_legal');
+  if (view.pact && found > view.pact.maxSecondsPerDay) alerts.push('sobre_pacto');
+  if (view.approval && view.approval.foundSeconds !== found) alerts.push('cambio');
+  return alerts;
+}
+
+/**
+ * Approved overtime seconds by worker and local date over `from`..`to`, for payroll: what was approved,
+ * capped by the day's overtime as the evaluation stores it now (an evaluation that later found less
+ * never pays more than it found). No session: the caller has already scoped the company and workers;
+ * bring the days up to date first (the attendance service's `ensureFresh`) when it matters.
+ */
+export async function approvedOvertime(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, Map<string, number>>> {
+  const out = new Map<string, Map<string, number>>();
+  const approved = await repo.approvedInRange(db, companyId, userIds, from, to);
+  if (approved.length === 0) return out;
+  const found = await foundOvertime(
+    db,
+    companyId,
+    [],
+    from,
+    to,
+    approved.map((a) => ({ userId: a.userId, fecha: a.fecha })),
+  );
+  const foundOf = new Map(found.map((f) => [`${f.userId} ${f.fecha}`, f.overtimeSeconds]));
+  for (const a of approved) {
+    const seconds = Math.min(a.approvedSeconds, foundOf.get(`${a.userId} ${a.fecha}`) ?? 0);
+    if (!(seconds > 0)) continue;
+    let days = out.get(a.userId);
+    if (!days) out.set(a.userId, (days = new Map()));
+    days.set(a.fecha, seconds);
+  }
+  return out;
+}
+
+/** A pact in force that ends soon (the home page's reminder to renew it). */
+export interface ExpiringPact {
+  pactId: string;
+  userId: string;
+  nombre: string;
+  apellidos: string;
+  desde: string;
+  hasta: string;
+  maxMinutosDia: number;
+  /** Days from `today` to `hasta` (0: it ends today). */
+  diasRestantes: number;
+}
+
+/**
+ * Pacts in force on `today` that end within `withinDays` days (`hasta` ≤ today + withinDays), soonest
+ * first; `scope.userIds` limits them to some workers (a supervisor's team), all the company's otherwise.
+ */
+export async function expiringPacts(db: DbOrTx, companyId: string, scope: { userIds?: readonly string[] }, today: string, withinDays: number): Promise<ExpiringPact[]> {
+  const rows = await repo.endingPacts(db, companyId, scope.userIds ? { userIds: scope.userIds } : {}, today, addDays(today, Math.max(0, Math.floor(withinDays))));
+  return rows.map((r) => ({
+    pactId: r.pact.id,
+    userId: r.worker.id,
+    nombre: r.worker.nombre,
+    apellidos: r.worker.apellidos,
+    desde: r.pact.desde,
+    hasta: r.pact.hasta,
+    maxMinutosDia: Math.round(r.pact.maxSecondsPerDay / 60),
+    diasRestantes: diffDays(today, r.pact.hasta),
+  }));
+}
+
+export function createOvertimeService({ db, attendance }: OvertimeDeps) {
+  type Scope = { all: boolean; groupIds: string[] };
+
+  /** What the session manages: administrador everyone, supervisor the members of the groups they lead. */
+  async function scopeOf(session: RequestSession): Promise<Scope> {
+    if (session.perfil === 'administrador') return { all: true, groupIds: [] };
+    if (session.perfil === 'supervisor') return { all: false, groupIds: await ledGroupIds(db, session.companyId, session.userId) };
+    return { all: false, groupIds: [] };
+  }
+
+  const manages = (scope: Scope, groupId: string | null) => scope.all || (groupId !== null && scope.groupIds.includes(groupId));
+  const filterOf = (scope: Scope): repo.WorkerFilter => (scope.all ? {} : { scopeGroupIds: scope.groupIds });
+
+  /** A worker the session manages; anyone else (another group's, another company's, a bad id) is a 404. */
+  async function managedWorker(session: RequestSession, scope: Scope, userId: string): Promise<repo.WorkerRow> {
+    requireId(userId, OVERTIME_MESSAGES.workerNotFound);
+    const worker = await repo.findWorker(db, session.companyId, userId);
+    if (!worker || worker.perfil === 'fiscalizador' || !manages(scope, worker.groupId)) throw notFound(OVERTIME_MESSAGES.workerNotFound);
+    return worker;
+  }
+
+  /** A list filter's worker, group and site must exist within the caller's scope: 404 otherwise. */
+  async function checkFilters(session: RequestSession, scope: Scope, q: { usuarioId?: string | undefined; grupoId?: string | undefined; sedeId?: string | undefined }) {
+    if (q.usuarioId !== undefined) await managedWorker(session, scope, q.usuarioId);
+    if (q.grupoId !== undefined) {
+      const visible = isUuid(q.grupoId) && (await repo.groupExists(db, session.companyId, q.grupoId)) && (scope.all || scope.groupIds.includes(q.grupoId));
+      if (!visible) throw notFound(OVERTIME_MESSAGES.groupNotFound);
+    }
+    if (q.sedeId !== undefined && !(isUuid(q.sedeId) && (await repo.siteExists(db, session.companyId, q.sedeId)))) throw notFound(OVERTIME_MESSAGES.siteNotFound);
+  }
+
+  function period(q: { desde?: string | undefined; hasta?: string | undefined }, today: string): { desde: string; hasta: string } {
+    const month = monthOf(today);
+    const desde = q.desde ?? (q.hasta ? monthOf(q.hasta).from : month.from);
+    const hasta = q.hasta ?? (q.desde ? monthOf(q.desde).to : month.to);
+    if (hasta < desde) throw fieldError('hasta', OVERTIME_MESSAGES.range);
+    if (diffDays(desde, hasta) + 1 > HORAS_EXTRA_MAX_DIAS) throw fieldError('hasta', OVERTIME_MESSAGES.tooLong);
+    return { desde, hasta };
+  }
+
+  // ---- Pacts ---------------------------------------------------------------------------------------
+
+  function presentPact(row: repo.PactDetailRow, scope: Scope, session: RequestSession, today: string): Pacto {
+    const { pact } = row;
+    const estado = pactState(pact, today);
+    return {
+      id: pact.id,
+      usuario: {
+        id: row.worker.id,
+        rut: formatRut(row.worker.rut) ?? row.worker.rut,
+        nombre: row.worker.nombre,
+        apellidos: row.worker.apellidos,
+        grupo: row.worker.groupId && row.groupNombre !== null ? { id: row.worker.groupId, nombre: row.groupNombre } : null,
+      },
+      desde: pact.desde,
+      hasta: pact.hasta,
+      maxMinutosDia: Math.round(pact.maxSecondsPerDay / 60),
+      comentario: pact.comentario,
+      estado,
+      diasRestantes: estado === 'vencido' ? null : diffDays(today, pact.hasta),
+      documento: row.document?.nombre ? { nombre: row.document.nombre, tipo: row.document.tipo, tamano: row.document.tamano } : null,
+      creadoPor: row.creator?.id ? { id: row.creator.id, nombre: row.creator.nombre, apellidos: row.creator.apellidos } : null,
+      creadoEn: pact.createdAt.toISOString(),
+      puedeEditar: manages(scope, row.worker.groupId) && row.worker.id !== session.userId,
+    };
+  }
+
+  /** A pact the session may see (their own, or a managed worker's); anything else is a 404. */
+  async function visiblePact(session: RequestSession, scope: Scope, id: string): Promise<repo.PactDetailRow> {
+    requireId(id, OVERTIME_MESSAGES.pactNotFound);
+    const row = await repo.findPact(db, session.companyId, id);
+    if (!row || (row.worker.id !== session.userId && !manages(scope, row.worker.groupId))) throw notFound(OVERTIME_MESSAGES.pactNotFound);
+    return row;
+  }
+
+  async function editablePact(session: RequestSession, scope: Scope, id: string): Promise<repo.PactDetailRow> {
+    const row = await visiblePact(session, scope, id);
+    if (!manages(scope, row.worker.groupId)) throw notFound(OVERTIME_MESSAGES.pactNotFound);
+    if (row.worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
+    return row;
+  }
+
+  function checkTerms(desde: string, hasta: string, maxSecondsPerDay: number): void {
+    const problems = validateOvertimePact({ from: desde, to: hasta, maxSecondsPerDay });
+    if (problems.includes('to_before_from')) throw fieldError('hasta', 'La fecha de término no puede ser anterior a la de inicio.');
+    if (problems.includes('longer_than_3_months')) {
+      throw fieldError(
+        'hasta',
+        `Un pacto de horas extra dura como máximo 3 meses: desde el ${chileanDate(desde)} puede llegar hasta el ${chileanDate(overtimePactLastDay(desde))}. Para seguir, renuévalo con un pacto nuevo.`,
+      );
+    }
+    if (problems.length) throw fieldError('maxMinutosDia', 'La ley permite como máximo 2 horas extra por día.');
+  }
+
+  async function refuseOverlap(tx: DbOrTx, companyId: string, userId: string, desde: string, hasta: string, exceptId?: string): Promise<void> {
+    const [other] = await repo.overlappingPacts(tx, companyId, userId, desde, hasta, exceptId);
+    if (other) {
+      const message = `Se superpone con el pacto del ${chileanDate(other.desde)} al ${chileanDate(other.hasta)}. Un trabajador tiene un solo pacto por día.`;
+      throw new AppError('CONFLICT', message, { desde: message });
+    }
+  }
+
+  function refuseOrphans(days: string[], what: string): void {
+    if (days.length === 0) return;
+    const list = days.slice(0, 3).map(chileanDate).join(', ') + (days.length > 3 ? ` y ${days.length - 3} más` : '');
+    throw new AppError('CONFLICT', `${what}: hay horas extra aprobadas el ${list}. Recházalas o ajústalas primero.`);
+  }
+
+  // ---- Overtime days --------------------------------------------------------------------------------
+
+  /** The worker-days of some workers over a period: found overtime, decisions and the pact in force. */
+  async function daysOf(companyId: string, workers: repo.WorkerRow[], desde: string, hasta: string, now: Date): Promise<DayView[]> {
+    const ids = workers.map((w) => w.id);
+    const today = localDate(now);
+    const evaluatedTo = hasta < today ? hasta : today;
+    if (ids.length && evaluatedTo >= desde) await attendance.ensureFresh(companyId, ids, desde, evaluatedTo, now);
+    const approvals = await repo.approvalsInRange(db, companyId, ids, desde, hasta);
+    const [found, pacts] = await Promise.all([
+      foundOvertime(
+        db,
+        companyId,
+        ids,
+        desde,
+        hasta,
+        approvals.map((a) => ({ userId: a.userId, fecha: a.fecha })),
+      ),
+      repo.pactsInRange(db, companyId, ids, desde, hasta),
+    ]);
+    const byKey = new Map<string, DayView>();
+    const workerOf = new Map(workers.map((w) => [w.id, w]));
+    const pactsOf = new Map<string, repo.PactRow[]>();
+    for (const p of pacts) pactsOf.set(p.userId, [...(pactsOf.get(p.userId) ?? []), p]);
+    const view = (userId: string, fecha: string): DayView | undefined => {
+      const key = `${userId} ${fecha}`;
+      let v = byKey.get(key);
+      const worker = workerOf.get(userId);
+      if (!v && worker) {
+        const pact = pactInForce(
+          (pactsOf.get(userId) ?? []).map((p) => ({ ...p, from: p.desde, to: p.hasta })),
+          fecha,
+        );
+        byKey.set(key, (v = { worker, fecha, found: undefined, approval: undefined, pact }));
+      }
+      return v;
+    };
+    for (const f of found) {
+      const v = view(f.userId, f.fecha);
+      if (v) v.found = f;
+    }
+    for (const a of approvals) {
+      const v = view(a.userId, a.fecha);
+      if (v) v.approval = a;
+    }
+    return [...byKey.values()].sort(
+      (a, b) => b.fecha.localeCompare(a.fecha) || a.worker.apellidos.localeCompare(b.worker.apellidos, 'es') || a.worker.nombre.localeCompare(b.worker.nombre, 'es'),
+    );
+  }
+
+  async function present(companyId: string, views: DayView[], canDecide: (v: DayView) => boolean): Promise<HoraExtra[]> {
+    const deciders = await repo.people(
+      db,
+      companyId,
+      views.flatMap((v) => (v.approval?.decidedBy ? [v.approval.decidedBy] : [])),
+    );
+    return views.map((v) => {
+      const found = v.found?.overtimeSeconds ?? 0;
+      const decider = v.approval?.decidedBy ? deciders.get(v.approval.decidedBy) : undefined;
+      return {
+        usuario: {
+          id: v.worker.id,
+          rut: formatRut(v.worker.rut) ?? v.worker.rut,
+          nombre: v.worker.nombre,
+          apellidos: v.worker.apellidos,
+          grupo: v.worker.groupId && v.worker.groupNombre !== null ? { id: v.worker.groupId, nombre: v.worker.groupNombre } : null,
+          sede: v.worker.siteId && v.worker.siteNombre !== null ? { id: v.worker.siteId, nombre: v.worker.siteNombre } : null,
+        },
+        fecha: v.fecha,
+        encontradaSegundos: found,
+        dentroLimiteSegundos: v.found?.withinLimitSeconds ?? 0,
+        sobreLimiteSegundos: v.found?.beyondLimitSeconds ?? 0,
+        trabajadoSegundos: v.found?.workedSeconds ?? 0,
+        planificadoSegundos: v.found?.plannedSeconds ?? 0,
+        pacto: v.pact ? { id: v.pact.id, desde: v.pact.desde, hasta: v.pact.hasta, maxMinutosDia: Math.round(v.pact.maxSecondsPerDay / 60) } : null,
+        aprobableSegundos: approvableOvertimeSeconds(found, v.pact?.maxSecondsPerDay ?? null),
+        estado: dayState(v),
+        aprobadaSegundos: v.approval ? v.approval.approvedSeconds : null,
+        motivo: v.approval?.motivo ?? null,
+        encontradaAlDecidirSegundos: v.approval ? v.approval.foundSeconds : null,
+        decididoPor: decider ? { id: decider.id, nombre: decider.nombre, apellidos: decider.apellidos } : null,
+        decididoEn: v.approval?.decidedAt.toISOString() ?? null,
+        alertas: alertsOf(v),
+        puedeDecidir: canDecide(v),
+      };
+    });
+  }
+
+  async function page(
+    session: RequestSession,
+    workers: repo.WorkerRow[],
+    q: { desde: string; hasta: string; estado?: EstadoHorasExtra | undefined; page: number; pageSize: number },
+    now: Date,
+    canDecide: (v: DayView) => boolean,
+  ): Promise<HorasExtraPage> {
+    const all = await daysOf(session.companyId, workers, q.desde, q.hasta, now);
+    const matching = q.estado ? all.filter((v) => dayState(v) === q.estado) : all;
+    let encontrada = 0;
+    let aprobada = 0;
+    let pendientes = 0;
+    let conAlertas = 0;
+    for (const v of matching) {
+      encontrada += v.found?.overtimeSeconds ?? 0;
+      if (v.approval?.estado === 'aprobado') aprobada += Math.min(v.approval.approvedSeconds, v.found?.overtimeSeconds ?? 0);
+      if (dayState(v) === 'pendiente') pendientes++;
+      if (alertsOf(v).length) conAlertas++;
+    }
+    const offset = (q.page - 1) * q.pageSize;
+    return {
+      desde: q.desde,
+      hasta: q.hasta,
+      items: await present(session.companyId, matching.slice(offset, offset + q.pageSize), canDecide),
+      total: matching.length,
+      page: q.page,
+      pageSize: q.pageSize,
+      totales: { encontradaSegundos: encontrada, aprobadaSegundos: aprobada, pendientes, conAlertas },
+    };
+  }
+
+  /** One worker-day the session may decide, brought up to date. */
+  async function decidable(session: RequestSession, usuarioId: string, fecha: string, now: Date): Promise<{ scope: Scope; view: DayView }> {
+    requirePerfil(session, 'administrador', 'supervisor');
+    const scope = await scopeOf(session);
+    const worker = await managedWorker(session, scope, usuarioId);
+    if (!isoDateSchema.safeParse(fecha).success) throw fieldError('fecha', OVERTIME_MESSAGES.badDate);
+    if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownOvertime);
+    const [view] = await daysOf(session.companyId, [worker], fecha, fecha, now);
+    if (!view || (!(view.found && view.found.overtimeSeconds > 0) && !view.approval)) throw new AppError('CONFLICT', OVERTIME_MESSAGES.nothingFound);
+    return { scope, view };
+  }
+
+  async function presentOne(session: RequestSession, usuarioId: string, fecha: string, now: Date): Promise<HoraExtra> {
+    const { view } = await decidable(session, usuarioId, fecha, now);
+    const [item] = await present(session.companyId, [view], () => true);
+    return item!;
+  }
+
+  return {
+    // ---- Pacts ---------------------------------------------------------------------------------------
+
+    async listPacts(session: RequestSession, q: Input<typeof pactosQuerySchema>, now: Date): Promise<PactosPage> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      await checkFilters(session, scope, q);
+      const today = localDate(now);
+      const { rows, total } = await repo.listPacts(
+        db,
+        session.companyId,
+        {
+          ...filterOf(scope),
+          userId: q.usuarioId,
+          grupoId: q.grupoId,
+          estado: q.estado,
+          endingBy: q.venceEnDias === undefined ? undefined : addDays(today, q.venceEnDias),
+          today,
+        },
+        { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+      );
+      return { items: rows.map((r) => presentPact(r, scope, session, today)), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async myPacts(session: RequestSession, q: Input<typeof misPactosQuerySchema>, now: Date): Promise<PactosPage> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const scope = await scopeOf(session);
+      const today = localDate(now);
+      const { rows, total } = await repo.listPacts(db, session.companyId, { userId: session.userId, today }, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      return { items: rows.map((r) => presentPact(r, scope, session, today)), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async getPact(session: RequestSession, id: string, now: Date): Promise<Pacto> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const scope = await scopeOf(session);
+      return presentPact(await visiblePact(session, scope, id), scope, session, localDate(now));
+    },
+
+    async createPact(session: RequestSession, body: Input<typeof crearPactoBodySchema>, now: Date): Promise<Pacto> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const worker = await managedWorker(session, scope, body.usuarioId);
+      if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
+      const maxSecondsPerDay = body.maxMinutosDia * 60;
+      checkTerms(body.desde, body.hasta, maxSecondsPerDay);
+      const id = await db.transaction(async (tx) => {
+        await repo.lockWorker(tx, session.companyId, worker.id);
+        await refuseOverlap(tx, session.companyId, worker.id, body.desde, body.hasta);
+        return repo.insertPact(tx, {
+          companyId: session.companyId,
+          userId: worker.id,
+          desde: body.desde,
+          hasta: body.hasta,
+          maxSecondsPerDay,
+          comentario: body.comentario ?? null,
+          createdBy: session.userId,
+          createdAt: now,
+          updatedBy: session.userId,
+          updatedAt: now,
+        });
+      });
+      return presentPact((await repo.findPact(db, session.companyId, id))!, scope, session, localDate(now));
+    },
+
+    async updatePact(session: RequestSession, id: string, body: Input<typeof actualizarPactoBodySchema>, now: Date): Promise<Pacto> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const { pact } = await editablePact(session, scope, id);
+      const desde = body.desde ?? pact.desde;
+      const hasta = body.hasta ?? pact.hasta;
+      const maxSecondsPerDay = body.maxMinutosDia === undefined ? pact.maxSecondsPerDay : body.maxMinutosDia * 60;
+      checkTerms(desde, hasta, maxSecondsPerDay);
+      await db.transaction(async (tx) => {
+        await repo.lockWorker(tx, session.companyId, pact.userId);
+        await refuseOverlap(tx, session.companyId, pact.userId, desde, hasta, pact.id);
+        // Approved overtime keeps the pact it was approved under: the change may not leave it uncovered.
+        refuseOrphans(await repo.approvedOutside(tx, session.companyId, pact.userId, pact.desde, pact.hasta, { from: desde, to: hasta }), 'El pacto no puede dejar de cubrir esos días');
+        refuseOrphans(await repo.approvedAbove(tx, session.companyId, pact.userId, desde, hasta, maxSecondsPerDay), 'El máximo diario no puede bajar de lo ya aprobado');
+        await repo.updatePact(tx, session.companyId, pact.id, {
+          desde,
+          hasta,
+          maxSecondsPerDay,
+          ...(body.comentario !== undefined ? { comentario: body.comentario } : {}),
+          updatedBy: session.userId,
+          updatedAt: now,
+        });
+      });
+      return presentPact((await repo.findPact(db, session.companyId, pact.id))!, scope, session, localDate(now));
+    },
+
+    async deletePact(session: RequestSession, id: string): Promise<void> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const { pact } = await editablePact(session, scope, id);
+      await db.transaction(async (tx) => {
+        await repo.lockWorker(tx, session.companyId, pact.userId);
+        refuseOrphans(await repo.approvedOutside(tx, session.companyId, pact.userId, pact.desde, pact.hasta, null), 'El pacto no se puede eliminar');
+        await repo.deletePact(tx, session.companyId, pact.id);
+      });
+    },
+
+    /** Attaches (or replaces) the signed pact: a PDF, JPEG or PNG recognised by its content, at most 5 MB. */
+    async putDocument(session: RequestSession, id: string, file: UploadedDocument, now: Date): Promise<Pacto> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const row = await editablePact(session, scope, id);
+      if (file.buffer.length === 0) throw fieldError('archivo', 'El archivo está vacío.');
+      if (file.buffer.length > DOCUMENTO_PACTO_MAX_BYTES) throw fieldError('archivo', 'El archivo supera el tamaño máximo de 5 MB.');
+      const tipo = sniffAttachment(file.buffer);
+      if (!tipo) throw fieldError('archivo', 'El archivo debe ser un PDF, una imagen JPEG o una imagen PNG.');
+      await repo.upsertDocument(db, {
+        companyId: session.companyId,
+        pactId: row.pact.id,
+        nombre: file.filename || (tipo === 'application/pdf' ? 'pacto.pdf' : tipo === 'image/png' ? 'pacto.png' : 'pacto.jpg'),
+        tipo,
+        tamano: file.buffer.length,
+        data: file.buffer,
+        createdBy: session.userId,
+        createdAt: now,
+      });
+      return presentPact((await repo.findPact(db, session.companyId, row.pact.id))!, scope, session, localDate(now));
+    },
+
+    /** The signed pact, for the worker themselves and whoever manages them. */
+    async getDocument(session: RequestSession, id: string): Promise<{ nombre: string; tipo: string; data: Buffer }> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const scope = await scopeOf(session);
+      const row = await visiblePact(session, scope, id);
+      const document = await repo.findDocument(db, session.companyId, row.pact.id);
+      if (!document) throw notFound(OVERTIME_MESSAGES.documentNotFound);
+      return { nombre: document.nombre, tipo: document.tipo, data: document.data };
+    },
+
+    // ---- Overtime found and its approval ------------------------------------------------------------
+
+    async list(session: RequestSession, q: Input<typeof horasExtraQuerySchema>, now: Date): Promise<HorasExtraPage> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      await checkFilters(session, scope, q);
+      const { desde, hasta } = period(q, localDate(now));
+      const workers = await repo.listWorkers(db, session.companyId, { ...filterOf(scope), userId: q.usuarioId, grupoId: q.grupoId, sedeId: q.sedeId });
+      return page(session, workers, { ...q, desde, hasta }, now, (v) => v.worker.id !== session.userId);
+    },
+
+    async mine(session: RequestSession, q: Input<typeof misHorasExtraQuerySchema>, now: Date): Promise<HorasExtraPage> {
+      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      const { desde, hasta } = period(q, localDate(now));
+      const workers = await repo.listWorkers(db, session.companyId, { userId: session.userId });
+      return page(session, workers, { ...q, desde, hasta }, now, () => false);
+    },
+
+    async approve(session: RequestSession, usuarioId: string, fecha: string, body: Input<typeof aprobarHorasExtraBodySchema>, now: Date): Promise<HoraExtra> {
+      const { view } = await decidable(session, usuarioId, fecha, now);
+      const found = view.found?.overtimeSeconds ?? 0;
+      const max = view.pact?.maxSecondsPerDay ?? null;
+      const seconds = body.segundos ?? approvableOvertimeSeconds(found, max);
+      const problem = checkOvertimeApproval(found, max, seconds);
+      if (problem === 'over_found') throw fieldError('segundos', `No puedes aprobar más de las horas extra encontradas ese día (${clock(found)}).`);
+      if (problem === 'over_pact') throw fieldError('segundos', `El pacto permite como máximo ${Math.round(max! / 60)} minutos extra por día.`);
+      if (problem) throw new AppError('CONFLICT', APPROVAL_PROBLEMS[problem]);
+      await repo.upsertApproval(db, {
+        companyId: session.companyId,
+        userId: view.worker.id,
+        fecha,
+        foundSeconds: found,
+        approvedSeconds: seconds,
+        estado: 'aprobado',
+        motivo: body.motivo ?? null,
+        pactId: view.pact!.id,
+        decidedBy: session.userId,
+        decidedAt: now,
+      });
+      return presentOne(session, usuarioId, fecha, now);
+    },
+
+    async reject(session: RequestSession, usuarioId: string, fecha: string, body: Input<typeof rechazarHorasExtraBodySchema>, now: Date): Promise<HoraExtra> {
+      const { view } = await decidable(session, usuarioId, fecha, now);
+      await repo.upsertApproval(db, {
+        companyId: session.companyId,
+        userId: view.worker.id,
+        fecha,
+        foundSeconds: view.found?.overtimeSeconds ?? 0,
+        approvedSeconds: 0,
+        estado: 'rechazado',
+        motivo: body.motivo,
+        pactId: view.pact?.id ?? null,
+        decidedBy: session.userId,
+        decidedAt: now,
+      });
+      return presentOne(session, usuarioId, fecha, now);
+    },
+
+    /**
+     * Approves all of several pending days (each up to its pact's daily maximum). Every day must be the
+     * session's to decide (404 otherwise, nothing written); days without a pact in force, without
+     * overtime or already decided are left as they were and listed with the reason.
+     */
+    async approveMany(session: RequestSession, body: Input<typeof aprobarHorasExtraLoteBodySchema>, now: Date): Promise<AprobarHorasExtraLoteResponse> {
+      requirePerfil(session, 'administrador', 'supervisor');
+      const scope = await scopeOf(session);
+      const byWorker = new Map<string, string[]>();
+      for (const item of body.items) byWorker.set(item.usuarioId, [...new Set([...(byWorker.get(item.usuarioId) ?? []), item.fecha])]);
+      const views: DayView[] = [];
+      const omitidas: AprobarHorasExtraLoteResponse['omitidas'] = [];
+      for (const [usuarioId, dates] of byWorker) {
+        const worker = await managedWorker(session, scope, usuarioId);
+        if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownOvertime);
+        const sorted = [...dates].sort();
+        const wanted = new Set(sorted);
+        const days = new Map((await daysOf(session.companyId, [worker], sorted[0]!, sorted[sorted.length - 1]!, now)).map((v) => [v.fecha, v]));
+        for (const fecha of wanted) {
+          const v = days.get(fecha);
+          const found = v?.found?.overtimeSeconds ?? 0;
+          if (!v || !(found > 0)) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.nothingFound });
+          else if (v.approval) omitidas.push({ usuarioId, fecha, motivo: v.approval.estado === 'aprobado' ? 'Ya estaban aprobadas.' : 'Ya estaban rechazadas.' });
+          else if (!v.pact) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.noPact });
+          else views.push(v);
+        }
+      }
+      await db.transaction(async (tx) => {
+        for (const v of views) {
+          const found = v.found!.overtimeSeconds;
+          await repo.upsertApproval(tx, {
+            companyId: session.companyId,
+            userId: v.worker.id,
+            fecha: v.fecha,
+            foundSeconds: found,
+            approvedSeconds: approvableOvertimeSeconds(found, v.pact!.maxSecondsPerDay),
+            estado: 'aprobado',
+            motivo: null,
+            pactId: v.pact!.id,
+            decidedBy: session.userId,
+            decidedAt: now,
+          });
+        }
+      });
+      const aprobadas: HoraExtra[] = [];
+      for (const v of views) aprobadas.push(await presentOne(session, v.worker.id, v.fecha, now));
+      return { aprobadas, omitidas };
+    },
+  };
+}
+
+export type OvertimeService = ReturnType<typeof createOvertimeService>;

@@ -1,0 +1,171 @@
+/**
+ * Pure translation of the domain's pay variables into what the remunerations API serves and exports:
+ * a worker's row, the totals of a filter and the payroll export's columns. No rule is computed here.
+ */
+import type {
+  COLUMNAS_EXPORTACION_REMUNERACIONES} from '@jornada/contracts';
+import {
+  type PermisoRemuneracion,
+  type RemuneracionTrabajador,
+  type SemanaRemuneracion,
+  type TotalesRemuneraciones,
+} from '@jornada/contracts';
+import { addDays, formatRut, type RemunerationVariables } from '@jornada/domain';
+import type { PayWorkerRow } from './remunerations.repository';
+
+/** The first and last days of a payroll month `YYYYMM`. */
+export function monthBounds(periodo: string): { from: string; to: string } {
+  const from = `${periodo.slice(0, 4)}-${periodo.slice(4, 6)}-01`;
+  const next = addDays(`${from.slice(0, 8)}28`, 4);
+  return { from, to: addDays(`${next.slice(0, 8)}01`, -1) };
+}
+
+export { periodoLabel, periodoOf } from '../payroll-periods/index';
+
+/** A worker's row: money only when the worker has a base salary (computed with 0 otherwise and hidden). */
+export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: ReadonlyMap<string, string>): RemuneracionTrabajador {
+  const paid = w.sueldoBase !== null;
+  const money = (value: number): number | null => (paid ? value : null);
+  const permisos: PermisoRemuneracion[] = [
+    ...v.permissions.map((p) => ({ tipo: p.type, nombre: typeNames.get(p.type) ?? p.type, pagado: p.paid, unidad: p.unit, dias: p.days, segundos: 0, descuento: money(p.deduction) })),
+    ...v.permissionHours.map((p) => ({ tipo: p.type, nombre: typeNames.get(p.type) ?? p.type, pagado: p.paid, unidad: 'horas', dias: 0, segundos: p.seconds, descuento: money(p.deduction) })),
+  ];
+  const alertas = v.alerts.map((a) => ({ codigo: a.code as string, fecha: a.date as string | null, mensaje: a.message }));
+  if (!paid) alertas.unshift({ codigo: 'sin_sueldo_base', fecha: null, mensaje: 'El trabajador no tiene sueldo base registrado: los valores en pesos no se calculan. Regístrelo en su ficha.' });
+  if (w.horasSemanales === null) {
+    alertas.unshift({ codigo: 'sin_horas_pactadas', fecha: null, mensaje: `El trabajador no tiene horas semanales pactadas: se usan las ${v.weeklyHoursUsed} horas del máximo legal.` });
+  }
+  return {
+    usuarioId: w.id,
+    nombre: w.nombre,
+    apellidos: w.apellidos,
+    rut: formatRut(w.rut) ?? w.rut,
+    idEmpleado: w.rut,
+    numeroContrato: w.numeroContrato ?? '1',
+    cargo: w.cargo,
+    grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
+    sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
+    sueldoBase: w.sueldoBase,
+    horasSemanales: w.horasSemanales,
+    diasTrabajados: v.daysWorked,
+    ausencias: { dias: v.unjustifiedAbsenceDays, valor: money(v.unjustifiedAbsenceDeduction) },
+    faltante: {
+      segundos: v.shortfallSeconds,
+      atrasoSegundos: v.lateSecondsAfterCompensation,
+      salidaAnticipadaSegundos: v.earlyLeaveSecondsAfterCompensation,
+      valor: money(v.shortfallDeduction),
+    },
+    horasExtra: {
+      recargoPorcentaje: v.overtime.surchargePercent,
+      segundos: v.overtime.seconds,
+      dentroLimiteSegundos: v.overtime.withinLimitSeconds,
+      sobreLimiteSegundos: v.overtime.beyondLimitSeconds,
+      valorHora: money(v.overtime.hourValue),
+      valor: money(v.overtime.amount),
+      encontradasSegundos: v.weeks.reduce((sum, w) => sum + w.netOvertimeSeconds, 0),
+    },
+    domingosTrabajados: v.sundaysWorked,
+    festivosTrabajados: v.holidaysWorked,
+    domingosOFestivosTrabajados: v.sundaysOrHolidaysWorked,
+    permisos,
+    descuentoPermisos: money(permisos.reduce((sum, p) => sum + (p.descuento ?? 0), 0)),
+    diasPendientes: v.pendingDays,
+    valorDia: money(v.dayValue),
+    valorHoraOrdinaria: money(v.ordinaryHourValue),
+    horasSemanalesUsadas: v.weeklyHoursUsed,
+    alertas,
+  };
+}
+
+export function weekRows(v: RemunerationVariables, paid: boolean): SemanaRemuneracion[] {
+  return v.weeks.map((w) => ({
+    lunes: w.from,
+    domingo: w.to,
+    faltanteSegundos: w.shortfallSeconds,
+    faltanteValor: paid ? w.shortfallDeduction : null,
+    extraNetaSegundos: w.netOvertimeSeconds,
+    extraAprobadaSegundos: w.approvedOvertimeSeconds,
+    extraPagadaSegundos: w.payableOvertimeSeconds,
+    extraValor: paid ? w.overtimeAmount : null,
+  }));
+}
+
+export function totalsOf(rows: readonly RemuneracionTrabajador[]): TotalesRemuneraciones {
+  const t: TotalesRemuneraciones = {
+    trabajadores: rows.length,
+    diasTrabajados: 0,
+    ausenciasDias: 0,
+    ausenciasValor: 0,
+    faltanteSegundos: 0,
+    faltanteValor: 0,
+    horasExtraSegundos: 0,
+    horasExtraValor: 0,
+    domingosOFestivosTrabajados: 0,
+    permisosPagadosDias: 0,
+    permisosNoPagadosDias: 0,
+    descuentoPermisos: 0,
+    diasPendientes: 0,
+    sinSueldo: 0,
+  };
+  for (const r of rows) {
+    t.diasTrabajados += r.diasTrabajados;
+    t.ausenciasDias += r.ausencias.dias;
+    t.ausenciasValor += r.ausencias.valor ?? 0;
+    t.faltanteSegundos += r.faltante.segundos;
+    t.faltanteValor += r.faltante.valor ?? 0;
+    t.horasExtraSegundos += r.horasExtra.segundos;
+    t.horasExtraValor += r.horasExtra.valor ?? 0;
+    t.domingosOFestivosTrabajados += r.domingosOFestivosTrabajados;
+    for (const p of r.permisos) {
+      if (p.pagado) t.permisosPagadosDias += p.dias;
+      else t.permisosNoPagadosDias += p.dias;
+    }
+    t.descuentoPermisos += r.descuentoPermisos ?? 0;
+    t.diasPendientes += r.diasPendientes;
+    if (r.sueldoBase === null) t.sinSueldo++;
+  }
+  return t;
+}
+
+export type ExportColumnName = (typeof COLUMNAS_EXPORTACION_REMUNERACIONES)[number];
+export type ExportRecord = Record<ExportColumnName, string | number | null>;
+
+const minutes = (seconds: number) => Math.round((seconds / 60) * 100) / 100;
+const hours = (seconds: number) => Math.round((seconds / 3600) * 100) / 100;
+
+/** One worker's line of the payroll export (`proceso` is the month YYYYMM). Minutes and hours to two decimals. */
+export function exportRecord(r: RemuneracionTrabajador, periodo: string): ExportRecord {
+  const unpaid = r.permisos.filter((p) => !p.pagado);
+  return {
+    id_empleado: r.idEmpleado,
+    numero_contrato: r.numeroContrato,
+    proceso: periodo,
+    rut: r.rut,
+    nombre: r.nombre,
+    apellidos: r.apellidos,
+    cargo: r.cargo ?? '',
+    grupo: r.grupo?.nombre ?? '',
+    sede: r.sede?.nombre ?? '',
+    sueldo_base: r.sueldoBase,
+    dias_trabajados: r.diasTrabajados,
+    dias_ausencia_injustificada: r.ausencias.dias,
+    valor_ausencias: r.ausencias.valor,
+    minutos_faltantes: minutes(r.faltante.segundos),
+    minutos_atraso: minutes(r.faltante.atrasoSegundos),
+    minutos_salida_anticipada: minutes(r.faltante.salidaAnticipadaSegundos),
+    valor_faltante: r.faltante.valor,
+    horas_extra_50: hours(r.horasExtra.segundos),
+    valor_hora_extra: r.horasExtra.valorHora,
+    valor_horas_extra: r.horasExtra.valor,
+    domingos_trabajados: r.domingosTrabajados,
+    festivos_trabajados: r.festivosTrabajados,
+    dias_permiso_con_goce: r.permisos.filter((p) => p.pagado).reduce((s, p) => s + p.dias, 0),
+    dias_permiso_sin_goce: unpaid.reduce((s, p) => s + p.dias, 0),
+    horas_permiso_sin_goce: hours(unpaid.reduce((s, p) => s + p.segundos, 0)),
+    descuento_permisos: r.descuentoPermisos,
+    dias_pendientes: r.diasPendientes,
+    permisos_por_tipo: r.permisos
+      .map((p) => `${p.tipo} ${p.pagado ? 'con goce' : 'sin goce'}: ${p.unidad === 'horas' ? `${hours(p.segundos)} h` : `${p.dias} ${p.dias === 1 ? 'día' : 'días'}`}`)
+      .join(', '),
+  };
+}

@@ -1,0 +1,124 @@
+import {
+  detalleRemuneracionSchema,
+  errorResponseSchema,
+  estadoPeriodoSchema,
+  exportarRemuneracionesQuerySchema,
+  periodoParamsSchema,
+  periodoTrabajadorParamsSchema,
+  reabrirPeriodoBodySchema,
+  REMUNERACIONES_PERFILES,
+  remuneracionesQuerySchema,
+  remuneracionesResponseSchema,
+} from '@jornada/contracts';
+import type { ZodApp } from '../../app-types';
+import type { Clock } from '../../lib/clock';
+import { CSV_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
+import { requireSession } from '../../plugins/auth';
+import { payrollCsv, payrollXlsx, type RemunerationsService } from './remunerations.service';
+
+const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const withConflict = { ...errors, 409: errorResponseSchema };
+const perfiles = [...REMUNERACIONES_PERFILES];
+
+export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsService, clock: Clock): void {
+  app.get(
+    '/api/v1/remuneraciones/:periodo',
+    {
+      config: { perfiles },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Variables de remuneraciones de un mes (AAAAMM) por trabajador',
+        description:
+          'Días trabajados, ausencias injustificadas y su valor (sueldo/30 por día), faltante tras la compensación semanal y su valor, horas extra aprobadas con recargo del 50 % y su valor, domingos y festivos trabajados, y días de permiso por tipo con o sin goce; totales del filtro y estado de cierre del mes.',
+        security: [{ bearer: [] }],
+        params: periodoParamsSchema,
+        querystring: remuneracionesQuerySchema,
+        response: { 200: remuneracionesResponseSchema, ...errors },
+      },
+    },
+    (request) => service.month(requireSession(request), request.params.periodo, request.query, clock()),
+  );
+  app.get(
+    '/api/v1/remuneraciones/:periodo/trabajadores/:id',
+    {
+      config: { perfiles },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Detalle de las variables de un trabajador: los días y semanas detrás de cada cifra',
+        security: [{ bearer: [] }],
+        params: periodoTrabajadorParamsSchema,
+        response: { 200: detalleRemuneracionSchema, ...errors },
+      },
+    },
+    (request) => service.worker(requireSession(request), request.params.periodo, request.params.id, clock()),
+  );
+  app.get(
+    '/api/v1/remuneraciones/:periodo/estado',
+    {
+      config: { perfiles },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Estado de cierre del mes y su historial',
+        security: [{ bearer: [] }],
+        params: periodoParamsSchema,
+        response: { 200: estadoPeriodoSchema, ...errors },
+      },
+    },
+    (request) => service.state(requireSession(request), request.params.periodo, clock()),
+  );
+  app.post(
+    '/api/v1/remuneraciones/:periodo/cierre',
+    {
+      config: { perfiles },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Cierra el mes: desde ahora se rechazan permisos y correcciones que lo toquen',
+        security: [{ bearer: [] }],
+        params: periodoParamsSchema,
+        response: { 200: estadoPeriodoSchema, ...withConflict },
+      },
+    },
+    (request) => service.close(requireSession(request), request.params.periodo, clock()),
+  );
+  app.post(
+    '/api/v1/remuneraciones/:periodo/reapertura',
+    {
+      config: { perfiles },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Reabre un mes cerrado, con el motivo (queda en el historial)',
+        security: [{ bearer: [] }],
+        params: periodoParamsSchema,
+        body: reabrirPeriodoBodySchema,
+        response: { 200: estadoPeriodoSchema, ...withConflict },
+      },
+    },
+    (request) => service.reopen(requireSession(request), request.params.periodo, request.body, clock()),
+  );
+  app.get(
+    '/api/v1/remuneraciones/:periodo/exportar',
+    {
+      config: { perfiles },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Exporta las variables del mes para el sistema de remuneraciones',
+        description:
+          'CSV (UTF-8 sin BOM, separado por punto y coma, decimales con coma), Excel o JSON; las primeras columnas son id_empleado (RUT sin puntos), numero_contrato y proceso (AAAAMM).',
+        security: [{ bearer: [] }],
+        params: periodoParamsSchema,
+        querystring: exportarRemuneracionesQuerySchema,
+        produces: [CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE, 'application/json'],
+        response: errors,
+      },
+    },
+    async (request, reply) => {
+      const { periodo } = request.params;
+      const { records } = await service.exportRecords(requireSession(request), periodo, request.query, clock());
+      const name = `remuneraciones-${periodo}`;
+      if (request.query.formato === 'xlsx') sendFile(reply, XLSX_CONTENT_TYPE, `${name}.xlsx`, await payrollXlsx(records, periodo));
+      else if (request.query.formato === 'json') sendFile(reply, 'application/json; charset=utf-8', `${name}.json`, Buffer.from(JSON.stringify({ proceso: periodo, trabajadores: records }, null, 2)));
+      else sendFile(reply, CSV_CONTENT_TYPE, `${name}.csv`, Buffer.from(payrollCsv(records), 'utf8'));
+      return reply;
+    },
+  );
+}

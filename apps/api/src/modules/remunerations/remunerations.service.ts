@@ -1,0 +1,213 @@
+import {
+  COLUMNAS_EXPORTACION_REMUNERACIONES,
+  type DetalleRemuneracion,
+  type EstadoPeriodo,
+  type exportarRemuneracionesQuerySchema,
+  type ReabrirPeriodoBody,
+  type RemuneracionesResponse,
+  type RemuneracionTrabajador,
+  type remuneracionesQuerySchema,
+} from '@jornada/contracts';
+import { addDays, remunerationFromFacts, weeklyHoursLimit, type RemunerationVariables } from '@jornada/domain';
+import type { z } from 'zod';
+import type { Db, DbOrTx } from '../../db/client';
+import { notFound, requireId, requirePerfil } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import { isUuid } from '../../lib/ids';
+import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
+import type { RequestSession } from '../../plugins/types';
+import { payrollFacts, payrollStoredDays, type AttendanceService } from '../attendance/index';
+import { permissionTypeNames } from '../permissions/index';
+import { assertMonthsOpen } from '../payroll-periods/index';
+import { exportRecord, monthBounds, totalsOf, weekRows, workerRow, type ExportRecord } from './remunerations.model';
+import * as repo from './remunerations.repository';
+
+export type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
+export type ExportarRemuneracionesInput = z.output<typeof exportarRemuneracionesQuerySchema>;
+
+export const REMUNERATION_MESSAGES = {
+  workerNotFound: 'El trabajador no existe.',
+  groupNotFound: 'El grupo no existe.',
+  siteNotFound: 'La sede no existe.',
+  notEnded: 'El mes aún no termina: se puede cerrar desde su último día.',
+  alreadyClosed: 'El mes ya está cerrado.',
+  notClosed: 'El mes no está cerrado.',
+} as const;
+
+/**
+ * Approved overtime per worker and date, in seconds (the overtime module's approvals). Given to the
+ * service so remunerations do not depend on how approvals are stored.
+ */
+export type ApprovedOvertimeReader = (db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, Map<string, number>>>;
+
+export interface RemunerationsDeps {
+  db: Db;
+  attendance: AttendanceService;
+  approvedOvertime: ApprovedOvertimeReader;
+}
+
+export function createRemunerationsService({ db, attendance, approvedOvertime }: RemunerationsDeps) {
+  async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
+    if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
+    if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
+  }
+
+  /** The month's bounds and the last day its figures include: its last day, or yesterday while it runs. */
+  function monthOf(periodo: string, now: Date): { from: string; to: string; closed: string; today: string } {
+    const { from, to } = monthBounds(periodo);
+    const today = localDate(now);
+    return { from, to, today, closed: to < today ? to : addDays(today, -1) };
+  }
+
+  async function periodState(companyId: string, periodo: string, today: string): Promise<EstadoPeriodo> {
+    const [row, events] = await Promise.all([repo.findPeriod(db, companyId, periodo), repo.periodEvents(db, companyId, periodo)]);
+    const closed = row?.closedAt ?? null;
+    return {
+      periodo,
+      cerrado: closed !== null,
+      cerradoEn: closed?.toISOString() ?? null,
+      cerradoPor: closed && row?.closedBy ? { id: row.closedBy, nombre: row.closedByNombre ?? '' } : null,
+      puedeCerrarse: monthBounds(periodo).to < today,
+      historial: events.map((e) => ({ accion: e.accion, en: e.at.toISOString(), por: { id: e.userId, nombre: e.userNombre }, motivo: e.motivo })),
+    };
+  }
+
+  /** Every worker of the filter with their pay variables, from the stored evaluation brought up to date. */
+  async function compute(
+    companyId: string,
+    periodo: string,
+    filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
+    now: Date,
+  ): Promise<{ rows: RemuneracionTrabajador[]; variables: RemunerationVariables[]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string }> {
+    const month = monthOf(periodo, now);
+    const workers = await repo.payWorkers(db, companyId, { ...filter, from: month.from, to: month.to });
+    const ids = workers.map((w) => w.id);
+    if (month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    const weekFrom = addDays(month.from, -6);
+    const [facts, approved, typeNames] = await Promise.all([
+      payrollFacts(db, companyId, ids, month.from, month.closed),
+      month.closed >= month.from ? approvedOvertime(db, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
+      permissionTypeNames(db, companyId),
+    ]);
+    const variables = workers.map((w) =>
+      remunerationFromFacts(facts.get(w.id)!, {
+        salary: w.sueldoBase ?? 0,
+        weeklyHours: w.horasSemanales ?? weeklyHoursLimit(month.closed >= month.from ? month.closed : month.from),
+        period: periodo,
+        // Only approved overtime is paid: no approvals, nothing payable.
+        approvedOvertime: approved.get(w.id) ?? new Map<string, number>(),
+      }),
+    );
+    const rows = workers.map((w, i) => workerRow(w, variables[i]!, typeNames));
+    return { rows, variables, approved, ...month };
+  }
+
+  return {
+    assertMonthsOpen,
+
+    async month(session: RequestSession, periodo: string, query: RemuneracionesInput, now: Date): Promise<RemuneracionesResponse> {
+      requirePerfil(session, 'administrador');
+      await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
+      const { rows, from, to, closed, today } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now);
+      const offset = (query.page - 1) * query.pageSize;
+      return {
+        periodo,
+        desde: from,
+        hasta: to,
+        hastaCerrado: closed,
+        estado: await periodState(session.companyId, periodo, today),
+        items: rows.slice(offset, offset + query.pageSize),
+        total: rows.length,
+        page: query.page,
+        pageSize: query.pageSize,
+        totales: totalsOf(rows),
+      };
+    },
+
+    async worker(session: RequestSession, periodo: string, id: string, now: Date): Promise<DetalleRemuneracion> {
+      requirePerfil(session, 'administrador');
+      requireId(id, REMUNERATION_MESSAGES.workerNotFound);
+      const { rows, variables, approved, from, closed } = await compute(session.companyId, periodo, { userId: id }, now);
+      const row = rows[0];
+      if (!row) throw notFound(REMUNERATION_MESSAGES.workerNotFound);
+      const stored = await payrollStoredDays(db, session.companyId, id, from, closed);
+      const approvedOf = approved.get(id);
+      return {
+        periodo,
+        desde: from,
+        hastaCerrado: closed,
+        trabajador: row,
+        dias: stored.map((d) => ({ ...d, extraAprobadaSegundos: Math.min(approvedOf?.get(d.fecha) ?? 0, d.segundos.extra), enPeriodo: d.fecha >= from })),
+        semanas: weekRows(variables[0]!, row.sueldoBase !== null),
+      };
+    },
+
+    async state(session: RequestSession, periodo: string, now: Date): Promise<EstadoPeriodo> {
+      requirePerfil(session, 'administrador');
+      return periodState(session.companyId, periodo, localDate(now));
+    },
+
+    async close(session: RequestSession, periodo: string, now: Date): Promise<EstadoPeriodo> {
+      requirePerfil(session, 'administrador');
+      const today = localDate(now);
+      if (!(monthBounds(periodo).to < today)) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notEnded, { periodo: REMUNERATION_MESSAGES.notEnded });
+      await db.transaction(async (tx) => {
+        const row = await repo.lockPeriod(tx, session.companyId, periodo, now);
+        if (row.closedAt !== null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.alreadyClosed, { periodo: REMUNERATION_MESSAGES.alreadyClosed });
+        await repo.closePeriod(tx, session.companyId, periodo, session.userId, now);
+        await repo.insertEvent(tx, { companyId: session.companyId, periodo, accion: 'cierre', userId: session.userId, motivo: null, at: now });
+      });
+      return periodState(session.companyId, periodo, today);
+    },
+
+    async reopen(session: RequestSession, periodo: string, body: ReabrirPeriodoBody, now: Date): Promise<EstadoPeriodo> {
+      requirePerfil(session, 'administrador');
+      await db.transaction(async (tx) => {
+        const row = await repo.lockPeriod(tx, session.companyId, periodo, now);
+        if (row.closedAt === null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notClosed, { periodo: REMUNERATION_MESSAGES.notClosed });
+        await repo.reopenPeriod(tx, session.companyId, periodo, session.userId, body.motivo, now);
+        await repo.insertEvent(tx, { companyId: session.companyId, periodo, accion: 'reapertura', userId: session.userId, motivo: body.motivo, at: now });
+      });
+      return periodState(session.companyId, periodo, localDate(now));
+    },
+
+    /** Every worker of the filter as the payroll export's records (`proceso` = the month). */
+    async exportRecords(session: RequestSession, periodo: string, query: ExportarRemuneracionesInput, now: Date): Promise<{ records: ExportRecord[]; rows: RemuneracionTrabajador[] }> {
+      requirePerfil(session, 'administrador');
+      await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
+      const { rows } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now);
+      return { records: rows.map((r) => exportRecord(r, periodo)), rows };
+    },
+  };
+}
+
+export type RemunerationsService = ReturnType<typeof createRemunerationsService>;
+
+/** A CSV cell: numbers with a decimal comma (the `;`-separated CSV of Chile), text guarded against formulas. */
+function csvField(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  const text = csvCellText(value);
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The payroll CSV: UTF-8 without BOM (importers read the first header as `id_empleado`), `;`, CRLF. */
+export function payrollCsv(records: readonly ExportRecord[]): string {
+  const lines = [COLUMNAS_EXPORTACION_REMUNERACIONES.join(';')];
+  for (const r of records) lines.push(COLUMNAS_EXPORTACION_REMUNERACIONES.map((c) => csvField(r[c])).join(';'));
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+export function payrollXlsx(records: readonly ExportRecord[], periodo: string): Promise<Buffer> {
+  return writeXlsx({
+    sheetName: `Remuneraciones ${periodo}`,
+    columns: COLUMNAS_EXPORTACION_REMUNERACIONES.map((c) => ({
+      header: c,
+      width: Math.max(12, c.length + 2),
+      value: (r: ExportRecord) => r[c],
+      ...(c.startsWith('valor') || c === 'sueldo_base' || c === 'descuento_permisos' ? { numFmt: '#,##0' } : {}),
+    })),
+    rows: records,
+  });
+}

@@ -1,0 +1,429 @@
+/**
+ * The six management reports as definitions: their columns (on screen and in every file), the detail
+ * lines under a row, the default order, the note that says what they count, how a page of rows and
+ * the totals are read (attendance module: stored days; permissions module: permissions) and the chart.
+ * The service and the table writers (report-table.*.ts) do the rest the same way for all six.
+ */
+import {
+  ESTADO_DIA_LABELS,
+  type CeldasReporte,
+  type EstadoPermiso,
+  type ColumnaReporte,
+  type FilaReporteGestion,
+  type GraficoReporte,
+  type ReporteGestion,
+} from '@jornada/contracts';
+import { diffDays, formatRut } from '@jornada/domain';
+import type { AttendanceReports, ReportBucket, ReportDay, ReportDayKind, ReportSelection, ReportSumKey, ReportSums, ReportWorker } from '../attendance/index';
+import type { PermissionReports, PermissionReportRow, PermissionReportSumKey } from '../permissions/index';
+
+/** What a definition reads with. */
+export interface ReportContext {
+  selection: ReportSelection;
+  /** The period asked for, and the last closed day added up (days still running are not counted). */
+  desde: string;
+  hasta: string;
+  closed: string;
+  attendance: AttendanceReports;
+  permissions: PermissionReports;
+}
+
+export interface ReportSortInput {
+  clave: string;
+  direccion: 'asc' | 'desc';
+}
+
+export interface ReportPage {
+  filas: FilaReporteGestion[];
+  total: number;
+  totales: CeldasReporte;
+}
+
+export interface ReportDefinition {
+  reporte: ReporteGestion;
+  /** What a row is: singular, plural. */
+  unidad: [string, string];
+  columnas: ColumnaReporte[];
+  columnasDetalle: ColumnaReporte[];
+  orden: ReportSortInput;
+  nota: string;
+  page(ctx: ReportContext, sort: ReportSortInput, paging: { limit: number; offset: number }): Promise<ReportPage>;
+  chart(ctx: ReportContext): Promise<GraficoReporte>;
+}
+
+const col = (clave: string, etiqueta: string, tipo: ColumnaReporte['tipo'], options: { ordenable?: boolean; total?: boolean } = {}): ColumnaReporte => ({
+  clave,
+  etiqueta,
+  tipo,
+  ordenable: options.ordenable ?? false,
+  total: options.total ?? false,
+});
+/** A figure: sortable and summed. */
+const fig = (clave: string, etiqueta: string, tipo: ColumnaReporte['tipo']) => col(clave, etiqueta, tipo, { ordenable: true, total: true });
+
+const WORKER_COLUMNS: ColumnaReporte[] = [
+  col('trabajador', 'Trabajador', 'texto', { ordenable: true }),
+  col('rut', 'RUT', 'texto'),
+  col('grupo', 'Grupo', 'texto', { ordenable: true }),
+  col('cargo', 'Cargo', 'texto', { ordenable: true }),
+];
+
+function workerCells(w: ReportWorker): CeldasReporte {
+  return { trabajador: `${w.nombre} ${w.apellidos}`, rut: formatRut(w.rut) ?? w.rut, grupo: w.grupo, cargo: w.cargo };
+}
+
+const sumCells = (sums: ReportSums, keys: readonly string[]): CeldasReporte => Object.fromEntries(keys.map((k) => [k, sums[k as ReportSumKey] ?? 0]));
+
+/** How a chart groups the period: days up to two months, weeks up to two years, months beyond. */
+export function bucketOf(desde: string, hasta: string, atLeast: ReportBucket = 'day'): ReportBucket {
+  const span = diffDays(desde, hasta) + 1;
+  const natural: ReportBucket = span <= 62 ? 'day' : span <= 731 ? 'week' : 'month';
+  const rank = { day: 0, week: 1, month: 2 } as const;
+  return rank[natural] >= rank[atLeast] ? natural : atLeast;
+}
+
+function bucketLabel(periodo: string, bucket: ReportBucket): string {
+  const [y, m, d] = periodo.split('-');
+  if (bucket === 'month') return `${m}/${y}`;
+  if (bucket === 'week') return `Sem. ${d}/${m}`;
+  return `${d}/${m}`;
+}
+
+const bucketTitle = (bucket: ReportBucket) => (bucket === 'day' ? 'por día' : bucket === 'week' ? 'por semana' : 'por mes');
+
+/** The attendance-based reports: a row per worker, its sums, and the stored days of `kind` under it. */
+function workerReport(options: {
+  reporte: ReporteGestion;
+  kind: ReportDayKind;
+  figures: ColumnaReporte[];
+  columnasDetalle: ColumnaReporte[];
+  detail: (day: ReportDay) => CeldasReporte;
+  orden: ReportSortInput;
+  nota: string;
+  chart: (ctx: ReportContext) => Promise<GraficoReporte>;
+}): ReportDefinition {
+  const keys = options.figures.map((c) => c.clave);
+  return {
+    reporte: options.reporte,
+    unidad: ['trabajador', 'trabajadores'],
+    columnas: [...WORKER_COLUMNS, ...options.figures],
+    columnasDetalle: options.columnasDetalle,
+    orden: options.orden,
+    nota: options.nota,
+    async page(ctx, sort, paging) {
+      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, paging);
+      const days = await ctx.attendance.daysOf(
+        ctx.selection,
+        rows.map((r) => r.id),
+        options.kind,
+      );
+      return {
+        filas: rows.map((r) => ({ id: r.id, celdas: { ...workerCells(r), ...sumCells(r.sums, keys) }, detalle: (days.get(r.id) ?? []).map(options.detail) })),
+        total,
+        totales: sumCells(totals, keys),
+      };
+    },
+    chart: options.chart,
+  };
+}
+
+async function seriesChart(ctx: ReportContext, titulo: string, unidad: GraficoReporte['unidad'], series: [ReportSumKey, string][], atLeast: ReportBucket = 'day'): Promise<GraficoReporte> {
+  const bucket = bucketOf(ctx.desde, ctx.closed < ctx.desde ? ctx.desde : ctx.closed, atLeast);
+  const points = ctx.closed < ctx.desde ? [] : await ctx.attendance.series(ctx.selection, bucket);
+  return {
+    titulo: `${titulo} ${bucketTitle(bucket)}`,
+    unidad,
+    series: series.map(([clave, etiqueta]) => ({ clave, etiqueta })),
+    puntos: points.map((p) => ({ etiqueta: bucketLabel(p.periodo, bucket), valores: Object.fromEntries(series.map(([k]) => [k, p[k]])) })),
+  };
+}
+
+const estado = (d: ReportDay) => ESTADO_DIA_LABELS[d.status];
+const observacion = (d: ReportDay): string | null =>
+  [d.permisoTipo ? `Permiso ${d.permisoTipo}` : null, d.feriado ? `Feriado: ${d.feriado}` : null, d.domingo ? 'Domingo' : null].filter(Boolean).join(' · ') || null;
+
+const asistencia = workerReport({
+  reporte: 'asistencia',
+  kind: 'todos',
+  figures: [
+    fig('diasPlanificados', 'Días planificados', 'numero'),
+    fig('diasPresentes', 'Días presentes', 'numero'),
+    fig('diasAtraso', 'Días con atraso', 'numero'),
+    fig('ausenciasInjustificadas', 'Ausencias injustificadas', 'numero'),
+    fig('ausenciasJustificadas', 'Días con permiso', 'numero'),
+    fig('diasIncompletos', 'Días incompletos', 'numero'),
+    fig('planificado', 'Horas planificadas', 'duracion'),
+    fig('trabajado', 'Horas trabajadas', 'duracion'),
+    fig('extra', 'Tiempo extra', 'duracion'),
+  ],
+  columnasDetalle: [
+    col('fecha', 'Fecha', 'fecha'),
+    col('estado', 'Estado', 'texto'),
+    col('turno', 'Turno', 'texto'),
+    col('entrada', 'Entrada', 'texto'),
+    col('salida', 'Salida', 'texto'),
+    col('trabajado', 'Trabajado', 'duracion'),
+    col('atraso', 'Atraso', 'duracion'),
+    col('extra', 'Tiempo extra', 'duracion'),
+    col('observacion', 'Observaciones', 'texto'),
+  ],
+  detail: (d) => ({ fecha: d.fecha, estado: estado(d), turno: d.turno, entrada: d.entrada, salida: d.salida, trabajado: d.trabajado, atraso: d.atraso, extra: d.extra, observacion: observacion(d) }),
+  orden: { clave: 'trabajador', direccion: 'asc' },
+  nota: 'Cada día como lo evaluó el motor de asistencia: presente (incluye incompletos), ausente sin justificar, con permiso, libre o feriado. Un día planificado es uno con turno que no es feriado. Los días en curso no se cuentan.',
+  chart: (ctx) =>
+    seriesChart(ctx, 'Asistencia', 'numero', [
+      ['diasPresentes', 'Presentes'],
+      ['ausenciasInjustificadas', 'Ausencias injustificadas'],
+      ['ausenciasJustificadas', 'Con permiso'],
+    ]),
+});
+
+const atrasos = workerReport({
+  reporte: 'atrasos',
+  kind: 'atrasos',
+  figures: [
+    fig('diasAtraso', 'Días con atraso', 'numero'),
+    fig('atraso', 'Atraso', 'duracion'),
+    fig('diasSalidaAnticipada', 'Días con salida anticipada', 'numero'),
+    fig('salidaAnticipada', 'Salida anticipada', 'duracion'),
+    fig('compensado', 'Compensado en la semana', 'duracion'),
+    fig('atrasoDescontable', 'Atraso tras compensación', 'duracion'),
+    fig('salidaAnticipadaDescontable', 'Salida anticipada tras compensación', 'duracion'),
+  ],
+  columnasDetalle: [
+    col('fecha', 'Fecha', 'fecha'),
+    col('turno', 'Turno', 'texto'),
+    col('entrada', 'Entrada', 'texto'),
+    col('atraso', 'Atraso', 'duracion'),
+    col('salida', 'Salida', 'texto'),
+    col('salidaAnticipada', 'Salida anticipada', 'duracion'),
+  ],
+  detail: (d) => ({ fecha: d.fecha, turno: d.turno, entrada: d.entrada, atraso: d.atraso, salida: d.salida, salidaAnticipada: d.salidaAnticipada }),
+  orden: { clave: 'atraso', direccion: 'desc' },
+  nota: 'Atraso: segundos entre el inicio del turno más su tolerancia y la entrada; salida anticipada: antes del fin del turno menos su tolerancia. El atraso no se descuenta día a día: la semana (lunes a domingo) lo compensa con tiempo extra de otros días, y solo el faltante de la semana es descontable.',
+  chart: (ctx) =>
+    seriesChart(
+      ctx,
+      'Atrasos',
+      'duracion',
+      [
+        ['atraso', 'Atraso'],
+        ['salidaAnticipada', 'Salida anticipada'],
+      ],
+      'week',
+    ),
+});
+
+const ausencias = workerReport({
+  reporte: 'ausencias',
+  kind: 'ausencias',
+  figures: [
+    fig('ausenciasInjustificadas', 'Ausencias injustificadas', 'numero'),
+    fig('faltanteAusencias', 'Horas no trabajadas (injustificadas)', 'duracion'),
+    fig('ausenciasJustificadas', 'Ausencias justificadas', 'numero'),
+  ],
+  columnasDetalle: [
+    col('fecha', 'Fecha', 'fecha'),
+    col('turno', 'Turno', 'texto'),
+    col('justificada', 'Justificada', 'texto'),
+    col('permiso', 'Permiso', 'texto'),
+    col('goce', 'Con goce', 'texto'),
+    col('planificado', 'Horas planificadas', 'duracion'),
+  ],
+  detail: (d) => ({
+    fecha: d.fecha,
+    turno: d.turno,
+    justificada: d.status === 'justificado' ? 'Sí' : 'No',
+    permiso: d.permisoTipo,
+    goce: d.permisoPagado === null ? null : d.permisoPagado ? 'Sí' : 'No',
+    planificado: d.status === 'ausente' ? d.faltante : d.planificado,
+  }),
+  orden: { clave: 'ausenciasInjustificadas', direccion: 'desc' },
+  nota: 'Días con turno planificado sin asistencia: injustificados (sin marcas ni permiso) o justificados por un permiso aprobado, con su tipo y si es con goce de remuneraciones.',
+  chart: (ctx) =>
+    seriesChart(
+      ctx,
+      'Ausencias',
+      'numero',
+      [
+        ['ausenciasInjustificadas', 'Injustificadas'],
+        ['ausenciasJustificadas', 'Justificadas'],
+      ],
+      'week',
+    ),
+});
+
+const horasExtra = workerReport({
+  reporte: 'horas-extra',
+  kind: 'extra',
+  figures: [
+    fig('diasExtra', 'Días con tiempo extra', 'numero'),
+    fig('extra', 'Tiempo extra', 'duracion'),
+    fig('extraDentroLimite', 'Dentro del límite diario', 'duracion'),
+    fig('extraSobreLimite', 'Sobre el límite diario', 'duracion'),
+    fig('domingo', 'Trabajado en domingo', 'duracion'),
+    fig('feriado', 'Trabajado en feriado', 'duracion'),
+    fig('extraNeta', 'Extra neta de las semanas', 'duracion'),
+  ],
+  columnasDetalle: [
+    col('fecha', 'Fecha', 'fecha'),
+    col('turno', 'Turno', 'texto'),
+    col('entrada', 'Entrada', 'texto'),
+    col('salida', 'Salida', 'texto'),
+    col('trabajado', 'Trabajado', 'duracion'),
+    col('extra', 'Tiempo extra', 'duracion'),
+    col('extraDentroLimite', 'Dentro del límite', 'duracion'),
+    col('extraSobreLimite', 'Sobre el límite', 'duracion'),
+    col('dia', 'Domingo o feriado', 'texto'),
+  ],
+  detail: (d) => ({
+    fecha: d.fecha,
+    turno: d.turno,
+    entrada: d.entrada,
+    salida: d.salida,
+    trabajado: d.trabajado,
+    extra: d.extra,
+    extraDentroLimite: d.extraDentroLimite,
+    extraSobreLimite: d.extraSobreLimite,
+    dia: d.feriado ? `Feriado: ${d.feriado}` : d.domingo ? 'Domingo' : null,
+  }),
+  orden: { clave: 'extra', direccion: 'desc' },
+  nota: 'Tiempo trabajado sobre lo planificado, día a día, separado en lo que cabe en el límite legal de 2 horas diarias y lo que lo excede; el domingo y los feriados, todo lo trabajado. La extra neta es la de cada semana completa después de compensar atrasos y salidas anticipadas.',
+  async chart(ctx) {
+    const groups = ctx.closed < ctx.desde ? [] : await ctx.attendance.sumsByGroup(ctx.selection);
+    return {
+      titulo: 'Tiempo extra por grupo',
+      unidad: 'duracion',
+      series: [
+        { clave: 'extraDentroLimite', etiqueta: 'Dentro del límite' },
+        { clave: 'extraSobreLimite', etiqueta: 'Sobre el límite' },
+      ],
+      puntos: groups
+        .filter((g) => g.extra > 0)
+        .map((g) => ({ etiqueta: g.grupo ?? 'Sin grupo', valores: { extraDentroLimite: g.extraDentroLimite, extraSobreLimite: g.extraSobreLimite } })),
+    };
+  },
+});
+
+const DOTACION_SUMS: ReportSumKey[] = ['diasPlanificados', 'diasPresentes', 'ausenciasInjustificadas', 'ausenciasJustificadas'];
+const percent = (present: number, planned: number) => (planned > 0 ? Math.round((present / planned) * 1000) / 10 : null);
+
+const dotacion: ReportDefinition = {
+  reporte: 'dotacion',
+  unidad: ['combinación de grupo, sede y cargo', 'combinaciones de grupo, sede y cargo'],
+  columnas: [
+    col('grupo', 'Grupo', 'texto', { ordenable: true }),
+    col('sede', 'Sede', 'texto', { ordenable: true }),
+    col('cargo', 'Cargo', 'texto', { ordenable: true }),
+    fig('dotacion', 'Dotación', 'numero'),
+    fig('diasPlanificados', 'Días-persona planificados', 'numero'),
+    fig('diasPresentes', 'Días-persona presentes', 'numero'),
+    fig('ausenciasInjustificadas', 'Ausencias injustificadas', 'numero'),
+    fig('ausenciasJustificadas', 'Días con permiso', 'numero'),
+    col('presencia', 'Presentes / planificados', 'porcentaje', { total: true }),
+  ],
+  columnasDetalle: [],
+  orden: { clave: 'grupo', direccion: 'asc' },
+  nota: 'Dotación: trabajadores con contrato vigente en el periodo, por grupo, sede y cargo. Días-persona: los días con turno planificado (no feriados) y los días con asistencia de esos trabajadores.',
+  async page(ctx, sort, paging) {
+    const { rows, total, totals } = await ctx.attendance.headcount(ctx.selection, { key: sort.clave as ReportSumKey | 'dotacion' | 'grupo' | 'sede' | 'cargo', direction: sort.direccion }, paging);
+    return {
+      filas: rows.map((r) => ({
+        id: `${r.grupo ?? ''}|${r.sede ?? ''}|${r.cargo ?? ''}`,
+        celdas: { grupo: r.grupo ?? 'Sin grupo', sede: r.sede ?? 'Sin sede', cargo: r.cargo ?? 'Sin cargo', dotacion: r.dotacion, ...sumCells(r.sums, DOTACION_SUMS), presencia: percent(r.sums.diasPresentes, r.sums.diasPlanificados) },
+        detalle: [],
+      })),
+      total,
+      totales: { dotacion: totals.dotacion, ...sumCells(totals, DOTACION_SUMS), presencia: percent(totals.diasPresentes, totals.diasPlanificados) },
+    };
+  },
+  chart: (ctx) =>
+    seriesChart(ctx, 'Planificados y presentes', 'numero', [
+      ['diasPlanificados', 'Planificados'],
+      ['diasPresentes', 'Presentes'],
+    ]),
+};
+
+const PERMISSION_FIGURES: ColumnaReporte[] = [
+  fig('permisos', 'Permisos', 'numero'),
+  fig('aprobados', 'Aprobados', 'numero'),
+  fig('pendientes', 'Pendientes', 'numero'),
+  fig('rechazados', 'Rechazados o anulados', 'numero'),
+  fig('diasConGoce', 'Días con goce (aprobados)', 'numero'),
+  fig('diasSinGoce', 'Días sin goce (aprobados)', 'numero'),
+  fig('horas', 'Horas (aprobadas)', 'numero'),
+];
+
+const PERMISSION_STATE: Record<EstadoPermiso, string> = { pendiente: 'Pendiente', aprobado: 'Aprobado', rechazado: 'Rechazado', anulado: 'Anulado' };
+const UNIT_TEXT = { dias_habiles: 'días hábiles', dias_corridos: 'días corridos', horas: 'horas' } as const;
+
+function permissionCells(p: PermissionReportRow): CeldasReporte {
+  return {
+    tipo: `${p.tipo} (${p.codigo})`,
+    desde: p.desde,
+    hasta: p.hasta,
+    horario: p.horaInicio && p.horaFin ? `${p.horaInicio}–${p.horaFin}` : null,
+    cantidad: `${p.cantidad.toLocaleString('es-CL')} ${UNIT_TEXT[p.unidad]}`,
+    goce: p.conGoce ? 'Sí' : 'No',
+    estado: PERMISSION_STATE[p.estado],
+    origen: p.origen === 'asignado' ? 'Asignado' : 'Solicitado',
+  };
+}
+
+const permisosAsignados: ReportDefinition = {
+  reporte: 'permisos-asignados',
+  unidad: ['trabajador', 'trabajadores'],
+  columnas: [...WORKER_COLUMNS, ...PERMISSION_FIGURES],
+  columnasDetalle: [
+    col('tipo', 'Tipo', 'texto'),
+    col('desde', 'Desde', 'fecha'),
+    col('hasta', 'Hasta', 'fecha'),
+    col('horario', 'Horario', 'texto'),
+    col('cantidad', 'Cantidad', 'texto'),
+    col('goce', 'Con goce', 'texto'),
+    col('estado', 'Estado', 'texto'),
+    col('origen', 'Origen', 'texto'),
+  ],
+  orden: { clave: 'trabajador', direccion: 'asc' },
+  nota: 'Los permisos que tocan el periodo, en cualquier estado, con su cantidad completa en su unidad (días hábiles, días corridos u horas). Los días y horas de los totales son los de los permisos aprobados.',
+  async page(ctx, sort, paging) {
+    const { companyId } = ctx.selection;
+    const ids = await ctx.attendance.workerIds(ctx.selection);
+    const { rows, total, totals } = await ctx.permissions.page(companyId, ids, ctx.desde, ctx.hasta, { key: sort.clave as PermissionReportSumKey | 'trabajador', direction: sort.direccion }, paging);
+    const pageIds = rows.map((r) => r.userId);
+    const [workers, permissions] = await Promise.all([ctx.attendance.workersByIds(ctx.selection, pageIds), ctx.permissions.rows(companyId, pageIds, ctx.desde, ctx.hasta)]);
+    const byId = new Map(workers.map((w) => [w.id, w]));
+    const keys = PERMISSION_FIGURES.map((c) => c.clave);
+    return {
+      filas: rows.map((r) => ({
+        id: r.userId,
+        celdas: { ...workerCells(byId.get(r.userId)!), ...Object.fromEntries(keys.map((k) => [k, r.sums[k as PermissionReportSumKey]])) },
+        detalle: permissions.filter((p) => p.userId === r.userId).map(permissionCells),
+      })),
+      total,
+      totales: Object.fromEntries(keys.map((k) => [k, totals[k as PermissionReportSumKey]])),
+    };
+  },
+  async chart(ctx) {
+    const ids = await ctx.attendance.workerIds(ctx.selection);
+    const types = await ctx.permissions.byType(ctx.selection.companyId, ids, ctx.desde, ctx.hasta);
+    return {
+      titulo: 'Permisos por tipo',
+      unidad: 'numero',
+      series: [
+        { clave: 'permisos', etiqueta: 'Permisos' },
+        { clave: 'aprobados', etiqueta: 'Aprobados' },
+      ],
+      puntos: types.map((t) => ({ etiqueta: t.tipo, valores: { permisos: t.permisos, aprobados: t.aprobados } })),
+    };
+  },
+};
+
+export const REPORT_DEFINITIONS: Record<ReporteGestion, ReportDefinition> = {
+  asistencia,
+  atrasos,
+  ausencias,
+  'permisos-asignados': permisosAsignados,
+  'horas-extra': horasExtra,
+  dotacion,
+};

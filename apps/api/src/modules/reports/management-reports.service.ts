@@ -1,0 +1,173 @@
+/**
+ * The management reports (asistencia, atrasos, ausencias, permisos asignados, horas extra, dotación):
+ * one use case for the six. It checks the perfil and the period, resolves the selection through the
+ * attendance module (scope, 404 for ids outside it), brings the stored days up to date, and reads a
+ * page (SQL pagination and sort), the totals of the whole selection and the chart through the
+ * report's definition. Exports stream every row in chunks through the same definition.
+ */
+import {
+  REPORTE_MAX_ANIOS,
+  REPORTES_GESTION_INFO,
+  REPORTES_GESTION_PERFILES,
+  type exportarReporteGestionQuerySchema,
+  type OpcionesReporteGestion,
+  type reporteGestionQuerySchema,
+  type ReporteGestion,
+  type ReporteGestionResponse,
+} from '@jornada/contracts';
+import { addDays, formatRut } from '@jornada/domain';
+import type { Readable } from 'node:stream';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fieldError } from '../../lib/access';
+import { localDate } from '../../lib/clock';
+import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
+import type { RequestSession } from '../../plugins/types';
+import type { AttendanceReports } from '../attendance/index';
+import type { PermissionReports } from '../permissions/index';
+import { REPORT_DEFINITIONS, type ReportContext, type ReportDefinition, type ReportSortInput } from './management-reports.definitions';
+import { companyHeading } from './management-reports.repository';
+import { monthOf, plusYears } from './marks-report.format';
+import type { TableHeading } from './report-table';
+import { tableReportCsv } from './report-table.csv';
+import { tableReportPdf } from './report-table.pdf';
+import { tableReportXlsx } from './report-table.xlsx';
+
+export type ReporteGestionInput = z.output<typeof reporteGestionQuerySchema>;
+export type ExportarReporteGestionInput = z.output<typeof exportarReporteGestionQuerySchema>;
+
+export const MANAGEMENT_REPORT_MESSAGES = {
+  reversed: 'La fecha final no puede ser anterior a la inicial.',
+  tooLong: `El periodo no puede superar ${REPORTE_MAX_ANIOS} años: acórtalo o divídelo en varios reportes.`,
+  badSort: (clave: string) => `No se puede ordenar por «${clave}».`,
+} as const;
+
+/** Rows read per round trip of an export. */
+const EXPORT_CHUNK = 200;
+
+const stampFormat = new Intl.DateTimeFormat('es-CL', {
+  timeZone: 'America/Santiago',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+/** `dd/mm/aaaa hh:mm:ss` in Santiago. */
+function clStamp(at: Date): string {
+  const p: Record<string, string> = {};
+  for (const part of stampFormat.formatToParts(at)) p[part.type] = part.value;
+  return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+export function createManagementReportsService({ db, attendance, permissions }: { db: Db; attendance: AttendanceReports; permissions: PermissionReports }) {
+  /** The period (default the current month; at most 5 years), the selection checked and brought up to date. */
+  async function contextOf(session: RequestSession, reporte: ReporteGestion, query: Omit<ReporteGestionInput, 'page' | 'pageSize'>, now: Date): Promise<ReportContext> {
+    const today = localDate(now);
+    const desde = query.desde ?? monthOf(query.hasta ?? today).first;
+    const hasta = query.hasta ?? monthOf(query.desde ?? today).last;
+    if (hasta < desde) throw fieldError('hasta', MANAGEMENT_REPORT_MESSAGES.reversed);
+    if (hasta >= plusYears(desde, REPORTE_MAX_ANIOS)) throw fieldError('hasta', MANAGEMENT_REPORT_MESSAGES.tooLong);
+    // A day still running is not added up: the last closed day is yesterday when the period reaches today.
+    const closed = hasta < today ? hasta : addDays(today, -1);
+    const selection = await attendance.select(
+      session,
+      REPORTES_GESTION_PERFILES[reporte],
+      { desde, hasta, usuarioId: query.usuarioId, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, turnoId: query.turnoId },
+      closed,
+    );
+    await attendance.refresh(selection, now);
+    return { selection, desde, hasta, closed, attendance, permissions };
+  }
+
+  function sortOf(definition: ReportDefinition, query: { orden?: string | undefined; direccion?: 'asc' | 'desc' | undefined }): ReportSortInput {
+    if (query.orden === undefined || query.orden === '') return { clave: definition.orden.clave, direccion: query.direccion ?? definition.orden.direccion };
+    const column = definition.columnas.find((c) => c.clave === query.orden && c.ordenable);
+    if (!column) throw fieldError('orden', MANAGEMENT_REPORT_MESSAGES.badSort(query.orden.slice(0, 40)));
+    return { clave: column.clave, direccion: query.direccion ?? (column.tipo === 'texto' ? 'asc' : 'desc') };
+  }
+
+  async function companyOf(companyId: string) {
+    const company = await companyHeading(db, companyId);
+    return { razonSocial: company?.razonSocial ?? '', rut: company ? (formatRut(company.rut) ?? company.rut) : '' };
+  }
+
+  return {
+    async report(session: RequestSession, reporte: ReporteGestion, query: ReporteGestionInput, now: Date): Promise<ReporteGestionResponse> {
+      const definition = REPORT_DEFINITIONS[reporte];
+      const sort = sortOf(definition, query);
+      const ctx = await contextOf(session, reporte, query, now);
+      const [page, grafico, empresa] = await Promise.all([
+        definition.page(ctx, sort, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
+        definition.chart(ctx),
+        companyOf(ctx.selection.companyId),
+      ]);
+      return {
+        reporte,
+        titulo: REPORTES_GESTION_INFO[reporte].titulo,
+        empresa,
+        desde: ctx.desde,
+        hasta: ctx.hasta,
+        hastaCerrado: ctx.closed,
+        generadoEn: clStamp(now),
+        filtros: ctx.selection.labels,
+        columnas: definition.columnas,
+        columnasDetalle: definition.columnasDetalle,
+        filas: page.filas,
+        total: page.total,
+        page: query.page,
+        pageSize: query.pageSize,
+        orden: sort.clave,
+        direccion: sort.direccion,
+        totales: page.totales,
+        grafico,
+        nota: definition.nota,
+      };
+    },
+
+    /**
+     * The whole report as a file, streamed: validation and the first page (with the totals) before the
+     * first byte, then the rows in chunks of EXPORT_CHUNK as the writer takes them.
+     */
+    async exportFile(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
+      const definition = REPORT_DEFINITIONS[reporte];
+      const sort = sortOf(definition, query);
+      const ctx = await contextOf(session, reporte, query, now);
+      const [first, empresa] = await Promise.all([definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset: 0 }), companyOf(ctx.selection.companyId)]);
+      const heading: TableHeading = {
+        titulo: REPORTES_GESTION_INFO[reporte].titulo,
+        empresa,
+        periodo: { desde: ctx.desde, hasta: ctx.hasta, hastaCerrado: ctx.closed },
+        generadoEn: clStamp(now),
+        filtros: ctx.selection.labels,
+        nota: definition.nota,
+        columnas: definition.columnas,
+        columnasDetalle: definition.columnasDetalle,
+        totales: first.totales,
+        total: first.total,
+        unidad: definition.unidad,
+      };
+      const chunks = (async function* () {
+        yield first.filas;
+        for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
+          const next = await definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset });
+          if (next.filas.length === 0) break;
+          yield next.filas;
+        }
+      })();
+      const base = `reporte-${reporte}-${ctx.desde}-a-${ctx.hasta}`;
+      if (query.formato === 'pdf') return { stream: tableReportPdf(heading, chunks), filename: `${base}.pdf`, contentType: 'application/pdf' };
+      if (query.formato === 'csv') return { stream: tableReportCsv(heading, chunks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
+      return { stream: tableReportXlsx(heading, chunks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+    },
+
+    /** Groups, sites, cargos and shifts the caller may filter by (supervisor: their groups; trabajador: their own). */
+    options(session: RequestSession): Promise<OpcionesReporteGestion> {
+      return attendance.options(session, REPORTES_GESTION_PERFILES.asistencia);
+    },
+  };
+}
+
+export type ManagementReportsService = ReturnType<typeof createManagementReportsService>;

@@ -1,0 +1,1 @@
+export { AlertsSettingsPage } from './components/alerts-page';

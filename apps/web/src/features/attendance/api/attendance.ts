@@ -1,0 +1,86 @@
+import type { AsistenciaDiaResponse, AsistenciaTrabajadorResponse, OpcionesReporte, TrabajadoresReporte } from '@jornada/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { workerOption, type Option } from '../../../components/worker-filter';
+import { apiGet } from '../../../lib/api-client';
+import { useToken } from '../../../lib/use-token';
+
+/** How often the day board asks again while it is on screen (paused while the tab is hidden). */
+export const DAY_REFRESH_MS = 30_000;
+
+export const attendanceKeys = {
+  all: ['asistencia'] as const,
+  day: (query: Record<string, unknown>) => ['asistencia', 'dia', query] as const,
+  worker: (id: string, desde: string, hasta: string) => ['asistencia', 'trabajador', id, desde, hasta] as const,
+  options: ['asistencia', 'opciones'] as const,
+  workers: (q: string) => ['asistencia', 'trabajadores', q] as const,
+  workerOption: (id: string) => ['asistencia', 'trabajador-opcion', id] as const,
+};
+
+/**
+ * GET /api/v1/asistencia/dia: one page of the day board, the counts per status and the arrivals by
+ * hour. Refreshed every 30 s while open; TanStack Query skips the interval while the tab is hidden
+ * (`refetchIntervalInBackground` is false) and refetches when it comes back.
+ */
+export function useAttendanceDay(query: Record<string, string | number>) {
+  const token = useToken();
+  return useQuery({
+    queryKey: attendanceKeys.day(query),
+    queryFn: ({ signal }) => apiGet<AsistenciaDiaResponse>('/v1/asistencia/dia', { token, signal, query }),
+    placeholderData: keepPreviousData,
+    refetchInterval: DAY_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/** GET /api/v1/asistencia/trabajadores/:id?desde&hasta: each day of a worker with the engine's explanation, and the totals. */
+export function useWorkerAttendance(id: string, desde: string, hasta: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: attendanceKeys.worker(id, desde, hasta),
+    queryFn: ({ signal }) =>
+      apiGet<AsistenciaTrabajadorResponse>(`/v1/asistencia/trabajadores/${encodeURIComponent(id)}`, { token, signal, query: { desde, hasta } }),
+    enabled: Boolean(id),
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
+  });
+}
+
+/**
+ * Groups and sites the perfil may filter by. The reports' options call is already scoped the same
+ * way as attendance (administrador: the company; supervisor: the groups they lead).
+ */
+export function useAttendanceOptions(enabled = true) {
+  const token = useToken();
+  return useQuery({
+    queryKey: attendanceKeys.options,
+    queryFn: async ({ signal }) => {
+      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
+      const toOption = (item: { id: string; nombre: string }): Option => ({ value: item.id, label: item.nombre });
+      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
+    },
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** Workers in the perfil's scope matching a search (name or RUT), 20 at a time. */
+export function useAttendanceWorkers(q: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: attendanceKeys.workers(q),
+    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The label of the worker chosen in the URL. */
+export function useAttendanceWorker(id: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: attendanceKeys.workerOption(id),
+    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
+}

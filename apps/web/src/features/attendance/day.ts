@@ -1,0 +1,1 @@
+export { AttendanceDayPage } from './components/day-page';

@@ -1,0 +1,1 @@
+export { WorkerAttendancePage } from './components/worker-page';

@@ -1,0 +1,79 @@
+import '@mantine/core/styles/Text.css';
+import { Text } from '@mantine/core';
+import { ESTADO_ASISTENCIA_LABELS, type EstadoAsistencia, type InicioEquipo } from '@jornada/contracts';
+import type { CSSProperties } from 'react';
+import { Link } from 'react-router';
+import { ESTADO_COLOR } from '../../../components/attendance-status';
+import { SectionCard } from '../../../components/section-card';
+import { plural } from '../../../lib/format';
+import classes from './home-page.module.css';
+import { WeekTrend } from './week-trend';
+
+/** Today's statuses the home shows (rest days, holidays and incomplete days live on the day board). */
+const TODAY_ESTADOS: readonly EstadoAsistencia[] = ['presente', 'atrasado', 'ausente', 'con_permiso', 'sin_marcar'];
+
+const number = (value: number) => value.toLocaleString('es-CL');
+
+/** The home of an administrador or supervisor: today in their scope, what waits for them, the last 7 days. */
+export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel: string }) {
+  const { hoy, tendencia } = data;
+  return (
+    <div className={classes.sections}>
+      <section aria-labelledby="hoy-titulo">
+        <div className={classes.sectionHead}>
+          <h2 id="hoy-titulo" className={classes.sectionTitle}>
+            Hoy {scopeLabel}
+          </h2>
+          <Text size="sm" c="dimmed">
+            {plural(hoy.trabajadores, 'trabajador activo', 'trabajadores activos')} hoy
+          </Text>
+        </div>
+        <div className={classes.counts}>
+          {TODAY_ESTADOS.map((estado) => (
+            <Link
+              key={estado}
+              to={`/dashboard/assists?estado=${estado}`}
+              className={classes.count}
+              style={{ '--accent': `var(--mantine-color-${ESTADO_COLOR[estado]}-6)` } as CSSProperties}
+              data-testid={`hoy-${estado}`}
+            >
+              <span className={classes.countLabel}>{ESTADO_ASISTENCIA_LABELS[estado]}</span>
+              <span className={classes.countValue}>{number(hoy.conteos[estado] ?? 0)}</span>
+            </Link>
+          ))}
+        </div>
+      </section>
+
+      <div className={classes.pending}>
+        <Link to="/dashboard/permisos?estado=pendiente" className={classes.pendingCard} data-testid="aprobaciones-pendientes">
+          <span className={classes.pendingValue}>{number(data.aprobacionesPendientes)}</span>
+          <span>
+            <span className={classes.pendingTitle}>{data.aprobacionesPendientes === 1 ? 'Solicitud de permiso por aprobar' : 'Solicitudes de permiso por aprobar'}</span>
+            <span className={classes.pendingHint}>{data.aprobacionesPendientes > 0 ? 'Revisar y decidir' : 'Nada espera tu decisión'}</span>
+          </span>
+        </Link>
+        <Link to={inconsistenciesLink(tendencia.dias)} className={classes.pendingCard} data-testid="inconsistencias-abiertas">
+          <span className={classes.pendingValue}>{number(tendencia.inconsistencias)}</span>
+          <span>
+            <span className={classes.pendingTitle}>{tendencia.inconsistencias === 1 ? 'Día con inconsistencias' : 'Días con inconsistencias'}</span>
+            <span className={classes.pendingHint}>En los últimos 7 días (marcas que no cuadran)</span>
+          </span>
+        </Link>
+      </div>
+
+      <SectionCard title="Últimos 7 días" description="Trabajadores con jornada cada día, por estado. Toca un día para ver su detalle.">
+        <WeekTrend dias={tendencia.dias} linkDays />
+      </SectionCard>
+    </div>
+  );
+}
+
+/** The inconsistencies page over the same days the card counts. */
+function inconsistenciesLink(dias: readonly { fecha: string }[]): string {
+  const params = new URLSearchParams({ estado: 'abierta' });
+  if (dias.length > 0) {
+    params.set('desde', dias[0]!.fecha);
+    params.set('hasta', dias.at(-1)!.fecha);
+  }
+  return `/dashboard/inconsistencies?${params.toString()}`;
+}

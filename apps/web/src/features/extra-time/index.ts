@@ -1,0 +1,3 @@
+export { ApprovalsPage } from './components/approvals-page';
+export { PactsPage } from './components/pacts-page';
+export { MyOvertimePage } from './components/my-overtime-page';

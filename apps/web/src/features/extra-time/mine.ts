@@ -1,0 +1,1 @@
+export { MyOvertimePage } from './components/my-overtime-page';

@@ -1,0 +1,1 @@
+export { PactsPage } from './components/pacts-page';

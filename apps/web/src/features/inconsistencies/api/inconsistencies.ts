@@ -1,0 +1,114 @@
+import type {
+  Correccion,
+  CrearCorreccionBody,
+  DescartarInconsistenciaBody,
+  DiaInconsistenciaResponse,
+  InconsistenciasResponse,
+  OpcionesReporte,
+  TrabajadoresReporte,
+} from '@jornada/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { workerOption, type Option } from '../../../components/worker-filter';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { useToken } from '../../../lib/use-token';
+
+export const inconsistencyKeys = {
+  all: ['inconsistencias'] as const,
+  list: (query: Record<string, unknown>) => ['inconsistencias', 'lista', query] as const,
+  day: (usuarioId: string, fecha: string) => ['inconsistencias', 'dia', usuarioId, fecha] as const,
+  options: ['inconsistencias', 'opciones'] as const,
+  workers: (q: string) => ['inconsistencias', 'trabajadores', q] as const,
+  worker: (id: string) => ['inconsistencias', 'trabajador', id] as const,
+};
+
+/** GET /api/v1/inconsistencias: a page of inconsistencies and the counts by kind and state. */
+export function useInconsistencies(query: Record<string, string | number>) {
+  const token = useToken();
+  return useQuery({
+    queryKey: inconsistencyKeys.list(query),
+    queryFn: ({ signal }) => apiGet<InconsistenciasResponse>('/v1/inconsistencias', { token, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/inconsistencias/dia: the worker's day with plan, marks, explanation and each inconsistency's log. */
+export function useInconsistencyDay(usuarioId: string, fecha: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: inconsistencyKeys.day(usuarioId, fecha),
+    queryFn: ({ signal }) => apiGet<DiaInconsistenciaResponse>('/v1/inconsistencias/dia', { token, signal, query: { usuarioId, fecha } }),
+    enabled: Boolean(usuarioId && fecha),
+  });
+}
+
+/** After any action the list and the day are read again (a correction also refreshes the corrections pages). */
+function useRefresh() {
+  const client = useQueryClient();
+  return () => Promise.all([client.invalidateQueries({ queryKey: inconsistencyKeys.all }), client.invalidateQueries({ queryKey: ['correcciones'] })]);
+}
+
+/** POST /api/v1/inconsistencias/descartes. */
+export function useDismiss() {
+  const token = useToken();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: DescartarInconsistenciaBody) => apiPost<DiaInconsistenciaResponse>('/v1/inconsistencias/descartes', body, { token }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/v1/inconsistencias/descartes/:id/reabrir. */
+export function useReopen() {
+  const token = useToken();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (id: string) => apiPost<DiaInconsistenciaResponse>(`/v1/inconsistencias/descartes/${encodeURIComponent(id)}/reabrir`, {}, { token }),
+    onSuccess: refresh,
+  });
+}
+
+/** POST /api/v1/correcciones: a missing mark, or a changed time of a recorded mark (`marcaId`), through the 48-hour flow. */
+export function useProposeCorrection() {
+  const token = useToken();
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (body: CrearCorreccionBody) => apiPost<Correccion>('/v1/correcciones', body, { token }),
+    onSuccess: refresh,
+  });
+}
+
+/** Groups and sites the perfil may filter by (the reports' options, scoped as inconsistencies are). */
+export function useFilterOptions() {
+  const token = useToken();
+  return useQuery({
+    queryKey: inconsistencyKeys.options,
+    queryFn: async ({ signal }) => {
+      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
+      const toOption = (item: { id: string; nombre: string }): Option => ({ value: item.id, label: item.nombre });
+      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Workers in the perfil's scope matching a search (name or RUT). */
+export function useScopedWorkers(q: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: inconsistencyKeys.workers(q),
+    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The label of the worker chosen in the URL. */
+export function useScopedWorker(id: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: inconsistencyKeys.worker(id),
+    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
+}

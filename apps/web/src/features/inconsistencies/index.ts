@@ -1,0 +1,1 @@
+export { InconsistenciesPage } from './components/inconsistencies-page';

@@ -1,0 +1,101 @@
+import type { Incidente, IncidenteBody, IncidentesPage, OpcionesReporteLegal, ReporteLegal, ReporteLegalId, TrabajadoresReporte } from '@jornada/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
+import { useToken } from '../../../lib/use-token';
+import { workerOption } from '../../../components/worker-filter';
+
+export const legalKeys = {
+  report: (id: string, query: Record<string, unknown>) => ['reportes-legales', id, query] as const,
+  options: ['reportes-legales', 'opciones'] as const,
+  workers: (q: string) => ['reportes-legales', 'trabajadores', q] as const,
+  worker: (id: string) => ['reportes-legales', 'trabajador', id] as const,
+  incidents: (query: Record<string, unknown>) => ['incidentes-tecnicos', query] as const,
+};
+
+/** GET /api/v1/reportes-legales/:reporte: a page of worker blocks, as text cells (the same as the downloads). */
+export function useLegalReport(id: ReporteLegalId, query: Record<string, string | number>, enabled = true) {
+  const token = useToken();
+  return useQuery({
+    queryKey: legalKeys.report(id, query),
+    queryFn: ({ signal }) => apiGet<ReporteLegal>(`/v1/reportes-legales/${id}`, { token, signal, query }),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** Groups, sites, job titles and shifts (by their hours) for the filter bar. */
+export function useLegalOptions() {
+  const token = useToken();
+  return useQuery({
+    queryKey: legalKeys.options,
+    queryFn: async ({ signal }) => {
+      const o = await apiGet<OpcionesReporteLegal>('/v1/reportes-legales/opciones', { token, signal });
+      return {
+        grupos: o.grupos.map((g) => ({ value: g.id, label: g.nombre })),
+        sedes: o.sedes.map((s) => ({ value: s.id, label: s.nombre })),
+        cargos: o.cargos.map((c) => ({ value: c, label: c })),
+        turnos: o.turnos.map((t) => ({ value: t.id, label: t.etiqueta })),
+      };
+    },
+    staleTime: 60_000,
+  });
+}
+
+/** Workers matching a search (the reports' worker lookup, open to administrador and fiscalizador). */
+export function useLegalWorkers(q: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: legalKeys.workers(q),
+    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+export function useLegalWorker(id: string) {
+  const token = useToken();
+  return useQuery({
+    queryKey: legalKeys.worker(id),
+    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });
+}
+
+/** GET /api/v1/incidentes-tecnicos (administrador): the log, proposals first. */
+export function useIncidents(query: Record<string, string | number>) {
+  const token = useToken();
+  return useQuery({
+    queryKey: legalKeys.incidents(query),
+    queryFn: ({ signal }) => apiGet<IncidentesPage>('/v1/incidentes-tecnicos', { token, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Adds (no id) or corrects an incident; then the log and the reports are read again. */
+export function useSaveIncident() {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: IncidenteBody }) =>
+      id ? apiRequest<Incidente>('PUT', `/v1/incidentes-tecnicos/${id}`, body, { token }) : apiPost<Incidente>('/v1/incidentes-tecnicos', body, { token }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['incidentes-tecnicos'] });
+      void client.invalidateQueries({ queryKey: ['reportes-legales'] });
+    },
+  });
+}
+
+/** Confirms or discards an outage the system detected. */
+export function useDecideIncident() {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: 'confirmado' | 'descartado' }) =>
+      apiPost<Incidente>(`/v1/incidentes-tecnicos/${id}/decision`, { decision }, { token }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: ['incidentes-tecnicos'] });
+      void client.invalidateQueries({ queryKey: ['reportes-legales'] });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { LegalReportPage } from './components/legal-report-page';

@@ -1,0 +1,38 @@
+import { notificacionesResponseSchema, type Notificaciones, type NotificacionesVistas } from '@jornada/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { useToken } from '../../../lib/use-token';
+
+/** How often the bell asks again (paused while the tab is hidden; asked again on focus). */
+export const NOTIFICATIONS_REFRESH_MS = 60_000;
+
+export const notificationKeys = { all: ['notificaciones'] as const };
+
+/** GET /api/v1/notificaciones: what is pending for the session's person. */
+export function useNotifications(enabled: boolean) {
+  const token = useToken();
+  return useQuery({
+    queryKey: notificationKeys.all,
+    // Checked against the contract: the bell sits in every private page's header, and an answer it cannot
+    // read (an old server, a proxy's page) must show as an error in its menu, never break the page.
+    queryFn: async ({ signal }) => notificacionesResponseSchema.parse(await apiGet<unknown>('/v1/notificaciones', { token, signal })),
+    enabled: enabled && Boolean(token),
+    refetchInterval: NOTIFICATIONS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+  });
+}
+
+/**
+ * POST /api/v1/notificaciones/vistas: the person opened the bell. The count drops to zero at once;
+ * the items keep their "new" mark until the next read, so the open menu still shows what was new.
+ */
+export function useMarkNotificationsSeen() {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiPost<NotificacionesVistas>('/v1/notificaciones/vistas', {}, { token }),
+    onSuccess: ({ vistoEn }) =>
+      client.setQueryData<Notificaciones>(notificationKeys.all, (old) => (old ? { ...old, noVistas: 0, vistoEn } : old)),
+  });
+}

@@ -1,0 +1,1 @@
+export { MyPermissionsPage } from './components/my-permissions-page';

@@ -1,0 +1,209 @@
+import type { Permiso, SaldoPermiso, TipoPermiso } from '@jornada/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { navItemsFor } from '../../app/navigation';
+import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+import { formatAmount, periodText } from './components/labels';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const VAC: TipoPermiso = { id: 't1', nombre: 'Vacaciones', codigo: 'VAC.', conGoce: true, unidad: 'dias_habiles', solicitable: true, requiereAprobacion: true, diasAnuales: 15, activo: true };
+const LM: TipoPermiso = { id: 't2', nombre: 'Licencia médica', codigo: 'L.M.', conGoce: false, unidad: 'dias_corridos', solicitable: false, requiereAprobacion: false, diasAnuales: null, activo: true };
+const PH: TipoPermiso = { id: 't3', nombre: 'Permiso por horas', codigo: 'P.H.', conGoce: true, unidad: 'horas', solicitable: true, requiereAprobacion: true, diasAnuales: null, activo: true };
+
+function permiso(overrides: Partial<Permiso> = {}): Permiso {
+  return {
+    id: 'p1',
+    usuario: { id: 'w1', nombre: 'Juan', apellidos: 'Pérez Soto', rut: '12.345.678-5', grupo: { id: 'g1', nombre: 'Sala' } },
+    tipo: { id: VAC.id, nombre: VAC.nombre, codigo: VAC.codigo, unidad: VAC.unidad, conGoce: true },
+    desde: '2026-09-14',
+    hasta: '2026-09-18',
+    horaInicio: null,
+    horaFin: null,
+    cantidad: 4,
+    estado: 'pendiente',
+    origen: 'solicitado',
+    comentario: 'Fiestas Patrias',
+    creadoPor: { id: 'w1', nombre: 'Juan', apellidos: 'Pérez Soto' },
+    creadoEn: '2026-09-01T13:00:00.000Z',
+    decididoPor: null,
+    decididoEn: null,
+    comentarioDecision: null,
+    adjunto: null,
+    puedeDecidir: true,
+    puedeAnular: true,
+    ...overrides,
+  };
+}
+
+const saldo: SaldoPermiso = {
+  usuario: { id: 'w1', nombre: 'Juan', apellidos: 'Pérez Soto', rut: '12.345.678-5' },
+  tipo: { id: VAC.id, nombre: VAC.nombre, codigo: VAC.codigo, unidad: VAC.unidad },
+  anio: new Date().getFullYear(),
+  asignados: 17,
+  diasProgresivos: 2,
+  usados: 5,
+  pendientes: 4,
+  disponibles: 8,
+};
+
+describe('labels', () => {
+  it('says amounts and periods in Spanish', () => {
+    expect(formatAmount(1, 'dias_habiles')).toBe('1 día hábil');
+    expect(formatAmount(15, 'dias_habiles')).toBe('15 días hábiles');
+    expect(formatAmount(7, 'dias_corridos')).toBe('7 días corridos');
+    expect(formatAmount(2.5, 'horas')).toBe('2,5 horas');
+    expect(periodText({ desde: '2026-09-14', hasta: '2026-09-18', horaInicio: null, horaFin: null })).toBe('14-09-2026 al 18-09-2026');
+    expect(periodText({ desde: '2026-09-21', hasta: '2026-09-21', horaInicio: '09:00', horaFin: '11:00' })).toBe('21-09-2026, 09:00 a 11:00');
+  });
+
+  it('puts the pages in the navigation by perfil', () => {
+    const labels = (perfil: Parameters<typeof navItemsFor>[0]) => navItemsFor(perfil).flatMap((item) => [item.label, ...(item.children ?? []).map((c) => c.label)]);
+    expect(labels('administrador')).toEqual(expect.arrayContaining(['Permisos', 'Permisos del equipo', 'Mis permisos', 'Tipos de permiso']));
+    expect(labels('trabajador')).toContain('Permisos');
+    expect(labels('trabajador')).not.toContain('Permisos del equipo');
+    expect(navItemsFor('trabajador').find((item) => item.label === 'Permisos')!.to).toBe('/dashboard/permisos/mios');
+    expect(labels('fiscalizador')).not.toContain('Permisos');
+  });
+});
+
+describe('team permissions page', () => {
+  it('lists with the pending count and filters, and approves with a comment', async () => {
+    const pending = permiso();
+    const { calls } = mockRoutes({
+      ...signedInAs('supervisor'),
+      'GET /v1/permisos': (call) => ({
+        body: { ...page(call.url.searchParams.get('estado') === 'rechazado' ? [] : [pending, permiso({ id: 'p2', estado: 'aprobado', puedeDecidir: false, puedeAnular: true, decididoPor: { id: 's1', nombre: 'Lucía', apellidos: 'Líder' }, comentarioDecision: 'Ok' })], 2), pendientes: 1 },
+      }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC, LM, PH] } }),
+      'GET /v1/grupos': () => ({ body: page([]) }),
+      'POST /v1/permisos/:id/aprobar': () => ({ body: { ...pending, estado: 'aprobado', puedeDecidir: false } }),
+    });
+    renderApp('/dashboard/permisos');
+    const table = await screen.findByRole('table', { name: 'Permisos' }, { timeout: 15_000 });
+    expect(screen.getByText('1 solicitud pendiente de tu decisión.')).toBeInTheDocument();
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('14-09-2026 al 18-09-2026')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('4 días hábiles')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Pendiente')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Aprobado por Lucía Líder: Ok')).toBeInTheDocument();
+    expect(within(rows[2]!).queryByRole('button', { name: /Aprobar/ })).not.toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Aprobar el permiso de Juan Pérez Soto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Aprobar permiso' });
+    expect(dialog).toHaveTextContent('Vacaciones (VAC.) de Juan Pérez Soto: 14-09-2026 al 18-09-2026.');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comentario/ }), 'Que descanses');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))?.body).toEqual({ comentario: 'Que descanses' }));
+    expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))!.path).toBe('/v1/permisos/p1/aprobar');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Aprobar permiso' })).not.toBeInTheDocument());
+  });
+
+  it('a rejection needs its reason; the server’s refusal is shown', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/permisos': () => ({ body: { ...page([permiso()]), pendientes: 1 } }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
+      'GET /v1/grupos': () => ({ body: page([]) }),
+      'POST /v1/permisos/:id/rechazar': () => apiError(409, 'CONFLICT', 'Otra persona decidió este permiso mientras tanto. Recarga la lista.'),
+    });
+    renderApp('/dashboard/permisos');
+    const table = await screen.findByRole('table', { name: 'Permisos' }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Rechazar el permiso de Juan Pérez Soto' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rechazar permiso' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await within(dialog).findByText('Ingresa el motivo del rechazo.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path.startsWith('/v1/'))).toBe(false);
+    await user.type(within(dialog).getByRole('textbox', { name: /Motivo del rechazo/ }), 'Semana de inventario');
+    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
+    expect(await screen.findByText('Otra persona decidió este permiso mientras tanto. Recarga la lista.')).toBeInTheDocument();
+  });
+
+  it('opens the assignment prefilled for a worker and a date from the address (an inconsistency sends there)', async () => {
+    const worker = { id: 'a0000000-0000-4000-8000-000000000009', nombre: 'Valentina', apellidos: 'Soto', rut: '12.345.678-5' };
+    mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/permisos': () => ({ body: { ...page([]), pendientes: 0 } }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
+      'GET /v1/grupos': () => ({ body: page([]) }),
+      'GET /v1/usuarios': () => ({ body: page([]) }),
+      'GET /v1/usuarios/:id': () => ({ body: worker }),
+    });
+    renderApp(`/dashboard/permisos?asignar=${worker.id}&fecha=2026-11-03`);
+    const dialog = await screen.findByRole('dialog', { name: 'Asignar permiso' }, { timeout: 15_000 });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Trabajador/ })).toHaveValue('Valentina Soto (12.345.678-5)'));
+    expect(within(dialog).getByRole('textbox', { name: /^Desde/ })).toHaveValue('03-11-2026');
+  });
+
+  it('shows an empty state and an error state', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/permisos': () => ({ body: { ...page([]), pendientes: 0 } }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
+      'GET /v1/grupos': () => ({ body: page([]) }),
+    });
+    renderApp('/dashboard/permisos');
+    expect(await screen.findByText('Aún no hay permisos', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('No hay solicitudes pendientes de tu decisión.')).toBeInTheDocument();
+  });
+
+  it('shows the balances tab with progressive days', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/permisos/saldos': () => ({ body: page([saldo]) }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
+    });
+    renderApp('/dashboard/permisos?vista=saldos');
+    const table = await screen.findByRole('table', { name: /Saldos/ }, { timeout: 15_000 });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(within(row).getByText('17 días hábiles')).toBeInTheDocument();
+    expect(within(row).getByText('8')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Días progresivos de Juan Pérez Soto' })).toBeInTheDocument();
+  });
+});
+
+describe('my permissions page', () => {
+  it('shows the balance and requests a vacation; the server’s reason lands on the field', async () => {
+    let attempts = 0;
+    const { calls } = mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/permisos/mios': () => ({ body: { ...page([permiso({ puedeDecidir: false })]), pendientes: 0 } }),
+      'GET /v1/permisos/mios/saldos': () => ({ body: { items: [saldo] } }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC, LM, PH] } }),
+      'POST /v1/permisos/solicitudes': () => {
+        attempts += 1;
+        return attempts === 1
+          ? apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', { hasta: 'El permiso excede el saldo: pide 12 días hábiles y quedan 8 días hábiles de Vacaciones en 2026.' })
+          : { status: 201, body: permiso({ id: 'p9', puedeDecidir: false }) };
+      },
+    });
+    renderApp('/dashboard/permisos/mios');
+    expect(await screen.findByText('8 días hábiles disponibles', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Mis permisos' });
+    expect(within(table).getByRole('button', { name: 'Retirar la solicitud de Vacaciones' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Solicitar permiso' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar permiso' });
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+    expect(await within(dialog).findByText('Elige el tipo de permiso.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /Tipo de permiso/ }));
+    // Licencia médica is not requestable: only Vacaciones and the hour permission are offered.
+    expect(screen.queryByRole('option', { name: /Licencia médica/, hidden: true })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'Vacaciones (VAC.)', hidden: true }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Desde/ }), '05-10-2026');
+    // «Hasta» takes the start date; the worker changes it.
+    await user.clear(within(dialog).getByRole('textbox', { name: /Hasta/ }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Hasta/ }), '21-10-2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar solicitud' }));
+    expect(await within(dialog).findByText(/El permiso excede el saldo/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))!;
+    expect(post.body).toMatchObject({ tipoId: VAC.id, desde: '2026-10-05', hasta: '2026-10-21' });
+  });
+});

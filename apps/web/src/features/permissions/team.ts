@@ -1,0 +1,1 @@
+export { PermissionsPage } from './components/permissions-page';

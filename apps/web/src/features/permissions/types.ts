@@ -1,0 +1,1 @@
+export { PermissionTypesPage } from './components/permission-types-page';

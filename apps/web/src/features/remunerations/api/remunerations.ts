@@ -1,0 +1,55 @@
+import type { DetalleRemuneracion, EstadoPeriodo, OpcionesReporte, RemuneracionesResponse } from '@jornada/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiGet, apiPost } from '../../../lib/api-client';
+import { useToken } from '../../../lib/use-token';
+
+export const remunerationKeys = {
+  all: ['remuneraciones'] as const,
+  month: (periodo: string, query: Record<string, unknown>) => ['remuneraciones', periodo, query] as const,
+  worker: (periodo: string, id: string) => ['remuneraciones', periodo, 'trabajador', id] as const,
+  options: ['remuneraciones', 'opciones'] as const,
+};
+
+/** GET /api/v1/remuneraciones/:periodo: one page of workers with their pay variables, the totals and the month's state. */
+export function useRemunerations(periodo: string, query: Record<string, string | number>) {
+  const token = useToken();
+  return useQuery({
+    queryKey: remunerationKeys.month(periodo, query),
+    queryFn: ({ signal }) => apiGet<RemuneracionesResponse>(`/v1/remuneraciones/${periodo}`, { token, signal, query }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** GET /api/v1/remuneraciones/:periodo/trabajadores/:id: the days and weeks behind a worker's figures. */
+export function useRemunerationDetail(periodo: string, id: string | null) {
+  const token = useToken();
+  return useQuery({
+    queryKey: remunerationKeys.worker(periodo, id ?? ''),
+    queryFn: ({ signal }) => apiGet<DetalleRemuneracion>(`/v1/remuneraciones/${periodo}/trabajadores/${encodeURIComponent(id!)}`, { token, signal }),
+    enabled: Boolean(id),
+  });
+}
+
+/** Groups and sites to filter by (the reports' options call, scoped to the company for an administrador). */
+export function useFilterOptions() {
+  const token = useToken();
+  return useQuery({
+    queryKey: remunerationKeys.options,
+    queryFn: async ({ signal }) => {
+      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
+      const toOption = (item: { id: string; nombre: string }) => ({ value: item.id, label: item.nombre });
+      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
+    },
+  });
+}
+
+/** POST …/cierre and …/reapertura; both refresh the month. */
+export function usePeriodAction(periodo: string) {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (action: { kind: 'cierre' } | { kind: 'reapertura'; motivo: string }) =>
+      apiPost<EstadoPeriodo>(`/v1/remuneraciones/${periodo}/${action.kind}`, action.kind === 'reapertura' ? { motivo: action.motivo } : {}, { token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: remunerationKeys.all }),
+  });
+}

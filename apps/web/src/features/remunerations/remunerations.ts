@@ -1,0 +1,1 @@
+export { RemunerationsPage } from './components/remunerations-page';

@@ -1,0 +1,1 @@
+export { managementReportPage } from './components/management-report-page';

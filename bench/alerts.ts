@@ -1,0 +1,82 @@
+/**
+ * Alerts scan benchmark: the pass every API process makes once a minute (modules/alerts `scan`) over a
+ * scale company of 1,000 workers with October 2026 planned and marked (apps/api/src/demo/scale.ts):
+ * the first pass (brings two weeks of stored days up to date and records the alerts due) and then the
+ * steady state (nothing new: plans, marks and keys read, nothing queued). The target is a pass well under
+ * the minute between passes.
+ * Runs on PostgreSQL when DATABASE_URL is set, otherwise on PGlite in memory.
+ * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/alerts.ts
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { buildScaleCompany } from '../apps/api/src/demo/scale';
+import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
+import { machineLine, measured, printRows } from './_report';
+
+const WORKERS = 1000;
+const TARGET_MS = 5_000;
+const REPEATS = 10;
+/** Tuesday 2026-10-27, 09:30 in Santiago (UTC-3): the 09:00 entradas are due. */
+const NOW = new Date('2026-10-27T12:30:00Z');
+
+async function postgresDatabase(serverUrl: string): Promise<Database> {
+  const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
+  await ensureAppRole(serverUrl);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, APP_ROLE) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  console.log(machineLine());
+  const label = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  const database = process.env.DATABASE_URL ? await postgresDatabase(process.env.DATABASE_URL) : await openDatabase({ kind: 'pglite', dir: null });
+  try {
+    await database.migrate();
+    const company = await buildScaleCompany(database.db, { workers: WORKERS, from: '2026-10-01', to: '2026-10-31' });
+    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'jornada-sin-web'), DATA_DIR: os.tmpdir() });
+    const app = await buildApp({ db: database.db, config, clock: () => NOW, startJobs: false, mailer: { send: async () => undefined } });
+    try {
+      let started = performance.now();
+      const queued = await app.alerts.scan(NOW);
+      const first = performance.now() - started;
+      const steady: number[] = [];
+      for (let i = 0; i < REPEATS; i++) {
+        started = performance.now();
+        const again = await app.alerts.scan(NOW);
+        steady.push(performance.now() - started);
+        if (again !== 0) throw new Error(`una segunda pasada encoló ${again} alertas`);
+      }
+      steady.sort((a, b) => a - b);
+      const p95 = Math.round(steady[Math.ceil(0.95 * steady.length) - 1]!);
+      console.log(`${label}: ${company.workers} trabajadores; primera pasada ${first.toFixed(0)} ms (${queued} alertas encoladas); luego p50 ${Math.round(steady[Math.floor(steady.length / 2)]!)} ms, p95 ${p95} ms`);
+      printRows([
+        measured({ figure: `Revisión de alertas, ${WORKERS} trabajadores, p95 (${label})`, value: p95, unit: 'ms', target: `< ${TARGET_MS} ms`, pass: p95 < TARGET_MS }),
+        measured({ figure: `Revisión de alertas, primera pasada: actualiza 2 semanas de ${WORKERS} trabajadores (${label})`, value: Math.round(first), unit: 'ms', target: 'referencia', pass: true }),
+      ]);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+await main();

@@ -1,0 +1,189 @@
+import { z } from 'zod';
+import { isoDateSchema, nullableText, requiredText } from './common';
+import { pageSchema, paginationQuerySchema } from './pagination';
+
+/** A day's decision on its overtime. */
+export const ESTADOS_DECISION_HORAS_EXTRA = ['aprobado', 'rechazado'] as const;
+/** A day's overtime as the approval list shows it: waiting for a decision, approved (all or part) or rejected. */
+export const ESTADOS_HORAS_EXTRA = ['pendiente', 'aprobado', 'rechazado'] as const;
+export const estadoHorasExtraSchema = z.enum(ESTADOS_HORAS_EXTRA, { error: 'El estado debe ser pendiente, aprobado o rechazado.' });
+export type EstadoHorasExtra = z.infer<typeof estadoHorasExtraSchema>;
+
+/** A pact's life on a date: not yet started, in force, or over. */
+export const ESTADOS_PACTO = ['futuro', 'vigente', 'vencido'] as const;
+export const estadoPactoSchema = z.enum(ESTADOS_PACTO, { error: 'El estado debe ser futuro, vigente o vencido.' });
+export type EstadoPacto = z.infer<typeof estadoPactoSchema>;
+
+/** Legal limits (art. 31 and 32 of the Código del Trabajo), mirrored by packages/domain. */
+export const PACTO_MAX_MESES = 3;
+export const HORAS_EXTRA_MAX_MINUTOS_DIA = 120;
+/** Longest period the overtime list reads at once. */
+export const HORAS_EXTRA_MAX_DIAS = 366;
+/** Most days one bulk approval takes. */
+export const HORAS_EXTRA_LOTE_MAX = 500;
+/** The signed pact's document: a PDF or a photo. */
+export const DOCUMENTO_PACTO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Most overtime a day under the pact, in minutes (1 to 120). */
+export const maxMinutosDiaSchema = z
+  .number({ error: 'Indica el máximo de minutos extra por día.' })
+  .int({ message: 'El máximo por día va en minutos enteros.' })
+  .min(1, { message: 'El máximo por día debe ser al menos 1 minuto.' })
+  .max(HORAS_EXTRA_MAX_MINUTOS_DIA, { message: 'La ley permite como máximo 2 horas extra por día.' });
+
+const usuarioIdSchema = z.string({ error: 'Elige el trabajador.' }).min(1, { message: 'Elige el trabajador.' }).max(100);
+
+function checkPactRange(value: { desde?: string | undefined; hasta?: string | undefined }, ctx: z.RefinementCtx) {
+  if (value.desde !== undefined && value.hasta !== undefined && value.hasta < value.desde) {
+    ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'La fecha de término no puede ser anterior a la de inicio.' });
+  }
+}
+
+export const crearPactoBodySchema = z
+  .object({
+    usuarioId: usuarioIdSchema,
+    desde: isoDateSchema,
+    hasta: isoDateSchema,
+    maxMinutosDia: maxMinutosDiaSchema,
+    comentario: nullableText(500),
+  })
+  .superRefine(checkPactRange);
+export type CrearPactoBody = z.input<typeof crearPactoBodySchema>;
+
+export const actualizarPactoBodySchema = z
+  .object({ desde: isoDateSchema, hasta: isoDateSchema, maxMinutosDia: maxMinutosDiaSchema, comentario: nullableText(500) })
+  .partial()
+  .superRefine(checkPactRange);
+export type ActualizarPactoBody = z.input<typeof actualizarPactoBodySchema>;
+
+const personaSchema = z.object({ id: z.string(), nombre: z.string(), apellidos: z.string() });
+const refSchema = z.object({ id: z.string(), nombre: z.string() });
+
+export const pactoSchema = z.object({
+  id: z.string(),
+  usuario: personaSchema.extend({ rut: z.string(), grupo: refSchema.nullable() }),
+  desde: z.string(),
+  hasta: z.string(),
+  maxMinutosDia: z.number().int(),
+  comentario: z.string().nullable(),
+  /** On the company's today. */
+  estado: estadoPactoSchema,
+  /** Days left until `hasta` (0 on its last day); null once it is over. */
+  diasRestantes: z.number().int().nullable(),
+  documento: z.object({ nombre: z.string(), tipo: z.string(), tamano: z.number().int() }).nullable(),
+  creadoPor: personaSchema.nullable(),
+  creadoEn: z.string(),
+  /** Whether the session may edit, delete and attach the document (administrador, or the worker's leader). */
+  puedeEditar: z.boolean(),
+});
+export type Pacto = z.infer<typeof pactoSchema>;
+
+export const pactosQuerySchema = paginationQuerySchema.extend({
+  usuarioId: z.string().max(100).optional(),
+  grupoId: z.string().max(100).optional(),
+  estado: estadoPactoSchema.optional(),
+  /** Only pacts in force that end within this many days. */
+  venceEnDias: z.coerce
+    .number({ error: 'Los días deben ser un número.' })
+    .int({ message: 'Los días deben ser un número entero.' })
+    .min(0, { message: 'Los días no pueden ser negativos.' })
+    .max(366, { message: 'Los días no pueden superar 366.' })
+    .optional(),
+});
+export type PactosQuery = z.input<typeof pactosQuerySchema>;
+export const pactosPageSchema = pageSchema(pactoSchema);
+export type PactosPage = z.infer<typeof pactosPageSchema>;
+export const misPactosQuerySchema = paginationQuerySchema;
+
+/** Why a day's overtime needs a look before (or after) it is decided. */
+export const ALERTAS_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'cambio'] as const;
+export type AlertaHorasExtra = (typeof ALERTAS_HORAS_EXTRA)[number];
+
+export const horaExtraSchema = z.object({
+  usuario: personaSchema.extend({ rut: z.string(), grupo: refSchema.nullable(), sede: refSchema.nullable() }),
+  fecha: z.string(),
+  /** The evaluation's overtime of the day now (attendance_days), to the second. */
+  encontradaSegundos: z.number(),
+  /** Of it, within and beyond the legal 2 hours a day. */
+  dentroLimiteSegundos: z.number(),
+  sobreLimiteSegundos: z.number(),
+  trabajadoSegundos: z.number(),
+  planificadoSegundos: z.number(),
+  /** The pact in force that day, if any. */
+  pacto: z.object({ id: z.string(), desde: z.string(), hasta: z.string(), maxMinutosDia: z.number().int() }).nullable(),
+  /** The most that may be approved now: the found overtime capped by the pact's daily maximum; 0 without a pact. */
+  aprobableSegundos: z.number(),
+  estado: estadoHorasExtraSchema,
+  aprobadaSegundos: z.number().nullable(),
+  motivo: z.string().nullable(),
+  /** The day's overtime when it was decided (differs from `encontradaSegundos` when the evaluation changed since). */
+  encontradaAlDecidirSegundos: z.number().nullable(),
+  decididoPor: personaSchema.nullable(),
+  decididoEn: z.string().nullable(),
+  alertas: z.array(z.enum(ALERTAS_HORAS_EXTRA)),
+  /** Whether the session may approve or reject it (the worker's leader or an administrador, never the worker). */
+  puedeDecidir: z.boolean(),
+});
+export type HoraExtra = z.infer<typeof horaExtraSchema>;
+
+const horasExtraPeriodo = {
+  /** Days from `desde` to `hasta`; the current month when both are missing. */
+  desde: isoDateSchema.optional(),
+  hasta: isoDateSchema.optional(),
+  estado: estadoHorasExtraSchema.optional(),
+};
+
+export const horasExtraQuerySchema = paginationQuerySchema.extend({
+  ...horasExtraPeriodo,
+  usuarioId: z.string().max(100).optional(),
+  grupoId: z.string().max(100).optional(),
+  sedeId: z.string().max(100).optional(),
+});
+export type HorasExtraQuery = z.input<typeof horasExtraQuerySchema>;
+export const misHorasExtraQuerySchema = paginationQuerySchema.extend(horasExtraPeriodo);
+export type MisHorasExtraQuery = z.input<typeof misHorasExtraQuerySchema>;
+
+export const horasExtraPageSchema = pageSchema(horaExtraSchema).extend({
+  desde: z.string(),
+  hasta: z.string(),
+  /** Over every match of the filter, not just this page. */
+  totales: z.object({
+    encontradaSegundos: z.number(),
+    aprobadaSegundos: z.number(),
+    pendientes: z.number().int(),
+    conAlertas: z.number().int(),
+  }),
+});
+export type HorasExtraPage = z.infer<typeof horasExtraPageSchema>;
+
+export const horaExtraParamsSchema = z.object({ usuarioId: z.string().min(1).max(100), fecha: z.string().min(1).max(20) });
+
+/** Approves all (without `segundos`: the most the pact allows) or part of a day's overtime. */
+export const aprobarHorasExtraBodySchema = z.object({
+  segundos: z
+    .number({ error: 'Los segundos aprobados deben ser un número.' })
+    .int({ message: 'Los segundos aprobados van sin decimales.' })
+    .min(1, { message: 'Aprueba al menos 1 segundo, o rechaza las horas extra.' })
+    .max(HORAS_EXTRA_MAX_MINUTOS_DIA * 60, { message: 'La ley permite como máximo 2 horas extra por día.' })
+    .optional(),
+  motivo: nullableText(500),
+});
+export type AprobarHorasExtraBody = z.input<typeof aprobarHorasExtraBodySchema>;
+
+export const rechazarHorasExtraBodySchema = z.object({ motivo: requiredText('El motivo del rechazo', 500) });
+export type RechazarHorasExtraBody = z.input<typeof rechazarHorasExtraBodySchema>;
+
+export const aprobarHorasExtraLoteBodySchema = z.object({
+  items: z
+    .array(z.object({ usuarioId: usuarioIdSchema, fecha: isoDateSchema }), { error: 'Indica los días a aprobar.' })
+    .min(1, { message: 'Elige al menos un día.' })
+    .max(HORAS_EXTRA_LOTE_MAX, { message: `Como máximo ${HORAS_EXTRA_LOTE_MAX} días a la vez.` }),
+});
+export type AprobarHorasExtraLoteBody = z.input<typeof aprobarHorasExtraLoteBodySchema>;
+
+export const aprobarHorasExtraLoteResponseSchema = z.object({
+  aprobadas: z.array(horaExtraSchema),
+  /** Days left as they were, with the Spanish reason (no pact in force, nothing to approve...). */
+  omitidas: z.array(z.object({ usuarioId: z.string(), fecha: z.string(), motivo: z.string() })),
+});
+export type AprobarHorasExtraLoteResponse = z.infer<typeof aprobarHorasExtraLoteResponseSchema>;

@@ -1,0 +1,233 @@
+/**
+ * Remunerations (`/api/v1/remuneraciones/...`): the pay variables of a payroll month (`periodo`
+ * YYYYMM) per worker, from the attendance module's stored evaluation (chile.md, «What payroll takes
+ * from attendance»), the closing of a month and the exports for payroll systems. Money in whole
+ * pesos; time in exact seconds.
+ */
+import { z } from 'zod';
+import { refSchema } from './common';
+import { diaTrabajadorSchema } from './attendance';
+
+/** A payroll month `YYYYMM` (2000-01 to 2100-12). */
+export const periodoRemuneracionSchema = z
+  .string({ error: 'Indica el periodo como AAAAMM.' })
+  .regex(/^\d{6}$/, { message: 'El periodo va como AAAAMM, por ejemplo 202607.' })
+  .refine((p) => Number(p.slice(4)) >= 1 && Number(p.slice(4)) <= 12, { message: 'El mes del periodo debe estar entre 01 y 12.' })
+  .refine((p) => p >= '200001' && p <= '210012', { message: 'El periodo debe estar entre 200001 y 210012.' });
+
+export const periodoParamsSchema = z.object({ periodo: periodoRemuneracionSchema });
+export const periodoTrabajadorParamsSchema = z.object({ periodo: periodoRemuneracionSchema, id: z.string().min(1).max(100) });
+
+export const REMUNERACIONES_PAGINA = 50;
+export const REMUNERACIONES_MAX_PAGINA = 200;
+
+const filterId = z.string().max(100).optional();
+const remuneracionesFilterShape = {
+  grupoId: filterId,
+  sedeId: filterId,
+  /** Exact cargo, compared without case. */
+  cargo: z.string().trim().max(200).optional(),
+  /** Name, surname or RUT. */
+  q: z.string().trim().max(100).optional(),
+};
+
+/** `GET /api/v1/remuneraciones/:periodo` */
+export const remuneracionesQuerySchema = z.object({
+  ...remuneracionesFilterShape,
+  page: z.coerce.number({ error: 'La página debe ser un número.' }).int({ message: 'La página debe ser un número entero.' }).min(1, { message: 'La página parte en 1.' }).default(1),
+  pageSize: z.coerce
+    .number({ error: 'El tamaño de página debe ser un número.' })
+    .int({ message: 'El tamaño de página debe ser un número entero.' })
+    .min(1, { message: 'El tamaño de página debe ser al menos 1.' })
+    .max(REMUNERACIONES_MAX_PAGINA, { message: `El tamaño de página no puede superar ${REMUNERACIONES_MAX_PAGINA}.` })
+    .default(REMUNERACIONES_PAGINA),
+});
+export type RemuneracionesQuery = z.input<typeof remuneracionesQuerySchema>;
+
+export const FORMATOS_REMUNERACIONES = ['csv', 'xlsx', 'json'] as const;
+/** `GET /api/v1/remuneraciones/:periodo/exportar?formato=csv|xlsx|json` (every worker of the filter). */
+export const exportarRemuneracionesQuerySchema = z.object({
+  ...remuneracionesFilterShape,
+  formato: z.enum(FORMATOS_REMUNERACIONES, { error: 'El formato debe ser csv, xlsx o json.' }).default('csv'),
+});
+export type ExportarRemuneracionesQuery = z.input<typeof exportarRemuneracionesQuerySchema>;
+
+/** Permission days of one type in the month, and the deduction of the unpaid ones. */
+export const permisoRemuneracionSchema = z.object({
+  /** The type's code (`VAC.`, `L.M.`, `P.S.G.R.`...) and its name in the company. */
+  tipo: z.string(),
+  nombre: z.string(),
+  pagado: z.boolean(),
+  /** `dias_habiles` (vacaciones) or `dias_corridos`; for hour permissions, `horas`. */
+  unidad: z.string(),
+  dias: z.number(),
+  /** Seconds of hour permissions (0 for day permissions). */
+  segundos: z.number(),
+  descuento: z.number().nullable(),
+});
+export type PermisoRemuneracion = z.infer<typeof permisoRemuneracionSchema>;
+
+/** The pay variables of one worker in the month. Money is null when the worker has no base salary. */
+export const remuneracionTrabajadorSchema = z.object({
+  usuarioId: z.string(),
+  nombre: z.string(),
+  apellidos: z.string(),
+  rut: z.string(),
+  /** What payroll imports identify the worker by: the RUT without dots (`12345678-5`). */
+  idEmpleado: z.string(),
+  numeroContrato: z.string(),
+  cargo: z.string().nullable(),
+  grupo: refSchema.nullable(),
+  sede: refSchema.nullable(),
+  sueldoBase: z.number().nullable(),
+  horasSemanales: z.number().nullable(),
+  diasTrabajados: z.number(),
+  ausencias: z.object({ dias: z.number(), valor: z.number().nullable() }),
+  /** Missing time after the weekly compensation (lateness and early leave), in weeks settled in the month. */
+  faltante: z.object({ segundos: z.number(), atrasoSegundos: z.number(), salidaAnticipadaSegundos: z.number(), valor: z.number().nullable() }),
+  horasExtra: z.object({
+    recargoPorcentaje: z.number(),
+    segundos: z.number(),
+    dentroLimiteSegundos: z.number(),
+    sobreLimiteSegundos: z.number(),
+    valorHora: z.number().nullable(),
+    valor: z.number().nullable(),
+    /** Overtime the engine found after the weekly compensation, approved or not. */
+    encontradasSegundos: z.number(),
+  }),
+  domingosTrabajados: z.number(),
+  festivosTrabajados: z.number(),
+  domingosOFestivosTrabajados: z.number(),
+  permisos: z.array(permisoRemuneracionSchema),
+  /** Sum of the unpaid permissions' deductions. */
+  descuentoPermisos: z.number().nullable(),
+  /** Days still incomplete (missing marks): not deducted until corrected. */
+  diasPendientes: z.number(),
+  valorDia: z.number().nullable(),
+  valorHoraOrdinaria: z.number().nullable(),
+  horasSemanalesUsadas: z.number(),
+  alertas: z.array(z.object({ codigo: z.string(), fecha: z.string().nullable(), mensaje: z.string() })),
+});
+export type RemuneracionTrabajador = z.infer<typeof remuneracionTrabajadorSchema>;
+
+export const totalesRemuneracionesSchema = z.object({
+  trabajadores: z.number(),
+  diasTrabajados: z.number(),
+  ausenciasDias: z.number(),
+  ausenciasValor: z.number(),
+  faltanteSegundos: z.number(),
+  faltanteValor: z.number(),
+  horasExtraSegundos: z.number(),
+  horasExtraValor: z.number(),
+  domingosOFestivosTrabajados: z.number(),
+  permisosPagadosDias: z.number(),
+  permisosNoPagadosDias: z.number(),
+  descuentoPermisos: z.number(),
+  diasPendientes: z.number(),
+  sinSueldo: z.number(),
+});
+export type TotalesRemuneraciones = z.infer<typeof totalesRemuneracionesSchema>;
+
+export const eventoPeriodoSchema = z.object({
+  accion: z.enum(['cierre', 'reapertura']),
+  en: z.string(),
+  por: z.object({ id: z.string(), nombre: z.string() }),
+  motivo: z.string().nullable(),
+});
+export type EventoPeriodo = z.infer<typeof eventoPeriodoSchema>;
+
+/** Whether a month is closed, by whom, and every closing and reopening. */
+export const estadoPeriodoSchema = z.object({
+  periodo: z.string(),
+  cerrado: z.boolean(),
+  cerradoEn: z.string().nullable(),
+  cerradoPor: z.object({ id: z.string(), nombre: z.string() }).nullable(),
+  /** A month may be closed once its last day has passed. */
+  puedeCerrarse: z.boolean(),
+  historial: z.array(eventoPeriodoSchema),
+});
+export type EstadoPeriodo = z.infer<typeof estadoPeriodoSchema>;
+
+export const remuneracionesResponseSchema = z.object({
+  periodo: z.string(),
+  desde: z.string(),
+  hasta: z.string(),
+  /** The last day included (yesterday while the month runs). */
+  hastaCerrado: z.string(),
+  estado: estadoPeriodoSchema,
+  items: z.array(remuneracionTrabajadorSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+  totales: totalesRemuneracionesSchema,
+});
+export type RemuneracionesResponse = z.infer<typeof remuneracionesResponseSchema>;
+
+/** A settled week behind the shortfall and the overtime of the month. */
+export const semanaRemuneracionSchema = z.object({
+  lunes: z.string(),
+  domingo: z.string(),
+  faltanteSegundos: z.number(),
+  faltanteValor: z.number().nullable(),
+  extraNetaSegundos: z.number(),
+  extraAprobadaSegundos: z.number().nullable(),
+  extraPagadaSegundos: z.number(),
+  extraValor: z.number().nullable(),
+});
+export type SemanaRemuneracion = z.infer<typeof semanaRemuneracionSchema>;
+
+/** `GET /api/v1/remuneraciones/:periodo/trabajadores/:id`: the figures and the days and weeks behind them. */
+export const detalleRemuneracionSchema = z.object({
+  periodo: z.string(),
+  desde: z.string(),
+  hastaCerrado: z.string(),
+  trabajador: remuneracionTrabajadorSchema,
+  /** The month's days up to `hastaCerrado`, and the days before it of a week settled in it. */
+  dias: z.array(diaTrabajadorSchema.omit({ estado: true, calculadoEn: true }).extend({ extraAprobadaSegundos: z.number(), enPeriodo: z.boolean() })),
+  semanas: z.array(semanaRemuneracionSchema),
+});
+export type DetalleRemuneracion = z.infer<typeof detalleRemuneracionSchema>;
+
+/** `POST /api/v1/remuneraciones/:periodo/reapertura` */
+export const reabrirPeriodoBodySchema = z.object({
+  motivo: z
+    .string({ error: 'Indica el motivo de la reapertura.' })
+    .trim()
+    .min(5, { message: 'El motivo debe tener al menos 5 caracteres.' })
+    .max(500, { message: 'Máximo 500 caracteres.' }),
+});
+export type ReabrirPeriodoBody = z.input<typeof reabrirPeriodoBodySchema>;
+
+/** The columns of the payroll export, in order: the first three are what payroll importers key on. */
+export const COLUMNAS_EXPORTACION_REMUNERACIONES = [
+  'id_empleado',
+  'numero_contrato',
+  'proceso',
+  'rut',
+  'nombre',
+  'apellidos',
+  'cargo',
+  'grupo',
+  'sede',
+  'sueldo_base',
+  'dias_trabajados',
+  'dias_ausencia_injustificada',
+  'valor_ausencias',
+  'minutos_faltantes',
+  'minutos_atraso',
+  'minutos_salida_anticipada',
+  'valor_faltante',
+  'horas_extra_50',
+  'valor_hora_extra',
+  'valor_horas_extra',
+  'domingos_trabajados',
+  'festivos_trabajados',
+  'dias_permiso_con_goce',
+  'dias_permiso_sin_goce',
+  'horas_permiso_sin_goce',
+  'descuento_permisos',
+  'dias_pendientes',
+  'permisos_por_tipo',
+] as const;
+
+export const REMUNERACIONES_PERFILES = ['administrador'] as const;

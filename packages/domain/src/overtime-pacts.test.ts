@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import {
+  approvableOvertimeSeconds,
+  checkOvertimeApproval,
+  overtimePactLastDay,
+  pactInForce,
+  pactsOverlap,
+  validateOvertimePact,
+} from './overtime-pacts';
+
+const H = 3600;
+
+describe('overtimePactLastDay: at most 3 months', () => {
+  it.each([
+    ['2026-01-01', '2026-03-31'],
+    ['2026-01-15', '2026-04-14'],
+    ['2026-11-30', '2027-02-27'],
+    ['2026-12-01', '2027-02-28'],
+    ['2027-11-30', '2028-02-28'],
+    ['2026-10-31', '2027-01-30'],
+  ])('from %s the last day is %s', (from, last) => {
+    expect(overtimePactLastDay(from)).toBe(last);
+  });
+});
+
+describe('validateOvertimePact', () => {
+  it.each([
+    [{ from: '2026-01-01', to: '2026-03-31', maxSecondsPerDay: 2 * H }, []],
+    [{ from: '2026-01-01', to: '2026-01-01', maxSecondsPerDay: 1800 }, []],
+    [{ from: '2026-01-01', to: '2026-04-01', maxSecondsPerDay: 2 * H }, ['longer_than_3_months']],
+    [{ from: '2026-02-01', to: '2026-01-31', maxSecondsPerDay: H }, ['to_before_from']],
+    [{ from: '2026-01-01', to: '2026-02-01', maxSecondsPerDay: 2 * H + 1 }, ['daily_max_over_2_hours']],
+    [{ from: '2026-01-01', to: '2026-02-01', maxSecondsPerDay: 0 }, ['daily_max_not_positive']],
+    [{ from: '2026-01-01', to: '2026-12-31', maxSecondsPerDay: 3 * H }, ['longer_than_3_months', 'daily_max_over_2_hours']],
+  ])('%o → %o', (terms, problems) => {
+    expect(validateOvertimePact(terms)).toEqual(problems);
+  });
+});
+
+describe('pactsOverlap and pactInForce', () => {
+  it.each([
+    [{ from: '2026-01-01', to: '2026-03-31' }, { from: '2026-03-31', to: '2026-06-29' }, true],
+    [{ from: '2026-01-01', to: '2026-03-31' }, { from: '2026-04-01', to: '2026-06-30' }, false],
+    [{ from: '2026-02-01', to: '2026-02-10' }, { from: '2026-01-01', to: '2026-03-31' }, true],
+  ])('%o and %o overlap: %s', (a, b, expected) => {
+    expect(pactsOverlap(a, b)).toBe(expected);
+    expect(pactsOverlap(b, a)).toBe(expected);
+  });
+
+  it('finds the pact covering a date, none after it expired', () => {
+    const pacts = [{ id: 'a', from: '2026-01-01', to: '2026-03-31' }];
+    expect(pactInForce(pacts, '2026-03-31')?.id).toBe('a');
+    expect(pactInForce(pacts, '2026-04-01')).toBeNull();
+  });
+});
+
+describe('approving overtime', () => {
+  it.each([
+    [3 * H, 2 * H, 2 * H],
+    [3 * H, H, H],
+    [1800, 2 * H, 1800],
+    [3 * H, null, 0],
+    [0, 2 * H, 0],
+  ])('found %i s under a pact of %o s a day: at most %i s', (found, pact, max) => {
+    expect(approvableOvertimeSeconds(found, pact)).toBe(max);
+  });
+
+  it.each([
+    [H, H, H, null],
+    [H, H, 1800, null],
+    [H, H, H + 1, 'over_found'],
+    [3 * H, H, H + 1, 'over_pact'],
+    [3 * H, 2 * H, 2 * H + 1, 'over_pact'],
+    [H, null, 60, 'no_pact'],
+    [0, H, 60, 'nothing_found'],
+    [H, H, 0, 'not_positive'],
+  ])('found %i, pact %o, asked %i → %o', (found, pact, asked, problem) => {
+    expect(checkOvertimeApproval(found, pact, asked)).toBe(problem);
+  });
+});

@@ -1,0 +1,63 @@
+// ESLint rule: a capability's internals are its own.
+// - API: a file may import a module (apps/api/src/modules/<name>/) only through its index.ts; the
+//   module itself, tests, the shared fixtures of apps/api/src/test and the demo builder of
+//   apps/api/src/demo may use its internals.
+// - Web: a feature (apps/web/src/features/<name>/) never imports another feature; the app shell
+//   (apps/web/src/app) imports features, through any file (routes load pages lazily).
+import path from 'node:path';
+
+const API_MODULES = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}modules${path.sep}`;
+const WEB_FEATURES = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}features${path.sep}`;
+
+/** `{ root, name, rest }` when `file` lies under `marker` (rest: the path inside the unit, no extension). */
+function unitOf(file, marker) {
+  const at = file.indexOf(marker);
+  if (at < 0) return null;
+  const [name, ...rest] = file.slice(at + marker.length).split(path.sep);
+  if (!name || rest.length === 0) return null;
+  return { root: file.slice(0, at + marker.length), name, rest: rest.join('/').replace(/\.(ts|tsx|mts|js|mjs)$/, '') };
+}
+
+export default {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Modules are used only through their index; web features never import each other.' },
+    messages: {
+      apiInternal:
+        "'{{source}}' reaches into module '{{target}}'. Import it through modules/{{target}}/index.ts (export what you need there).",
+      webFeature: "Feature '{{from}}' imports feature '{{target}}' ('{{source}}'). Move what both need to components/ or lib/.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const file = context.filename;
+    // Tests, the shared test fixtures (apps/api/src/test) and the demo builder (apps/api/src/demo) write
+    // any module's data directly, through its repository.
+    const apiSrc = `${path.sep}apps${path.sep}api${path.sep}src${path.sep}`;
+    const testCode = /\.test\.tsx?$/.test(file) || file.includes(`${apiSrc}test${path.sep}`) || file.includes(`${apiSrc}demo${path.sep}`);
+    const fromApi = unitOf(file, API_MODULES);
+    const fromWeb = unitOf(file, WEB_FEATURES);
+    function check(node) {
+      const source = node.source?.value;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const resolved = path.resolve(path.dirname(file), source);
+      const api = unitOf(`${resolved}.ts`, API_MODULES);
+      if (api && !testCode && api.name !== fromApi?.name && api.rest !== 'index') {
+        context.report({ node: node.source, messageId: 'apiInternal', data: { source, target: api.name } });
+        return;
+      }
+      const web = unitOf(`${resolved}.ts`, WEB_FEATURES);
+      if (web && fromWeb && web.name !== fromWeb.name) {
+        context.report({ node: node.source, messageId: 'webFeature', data: { source, from: fromWeb.name, target: web.name } });
+      }
+    }
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression(node) {
+        if (node.source.type === 'Literal') check({ source: node.source });
+      },
+    };
+  },
+};

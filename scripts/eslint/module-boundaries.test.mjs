@@ -1,0 +1,37 @@
+import path from 'node:path';
+import { RuleTester } from 'eslint';
+import { describe, it } from 'vitest';
+import rule from './module-boundaries.mjs';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
+const root = path.resolve(import.meta.dirname, '../..');
+const api = (file) => path.join(root, 'apps/api/src', file);
+const web = (file) => path.join(root, 'apps/web/src', file);
+
+tester.run('module-boundaries', rule, {
+  valid: [
+    { filename: api('modules/corrections/corrections.service.ts'), code: "import { createMarksService } from '../marks/index';" },
+    { filename: api('modules/corrections/corrections.service.ts'), code: "import * as repo from './corrections.repository';" },
+    { filename: api('modules/corrections/corrections.service.ts'), code: "import { AppError } from '../../lib/errors';" },
+    { filename: api('app.ts'), code: "import { registerMarkRoutes } from './modules/marks/index';" },
+    // Tests, shared fixtures and the demo builder write any module's data through its repository.
+    { filename: api('modules/corrections/corrections.test.ts'), code: "import { insertShifts } from '../shifts/shifts.repository';" },
+    { filename: api('test/fixtures/planning.ts'), code: "import { insertUsersWithLogins } from '../../modules/users/users.repository';" },
+    { filename: api('demo/seed.ts'), code: "import { insertCompany } from '../modules/companies/companies.repository';" },
+    { filename: web('features/reports/marks.tsx'), code: "import { Table } from '../../components/table';" },
+    { filename: web('app/routes.tsx'), code: "const page = () => import('../features/attendance/worker');" },
+  ],
+  invalid: [
+    {
+      filename: api('modules/corrections/corrections.service.ts'),
+      code: "import { createMarksService } from '../marks/marks.service';",
+      errors: [{ messageId: 'apiInternal' }],
+    },
+    { filename: api('app.ts'), code: "import { registerMarkRoutes } from './modules/marks/marks.routes';", errors: [{ messageId: 'apiInternal' }] },
+    { filename: api('modules/kiosk/kiosk.service.ts'), code: "export { fullAddress } from '../sites/sites.service';", errors: [{ messageId: 'apiInternal' }] },
+    { filename: api('modules/kiosk/kiosk.service.ts'), code: "const m = import('../sites/sites.service');", errors: [{ messageId: 'apiInternal' }] },
+    { filename: web('features/reports/marks.tsx'), code: "import { useAttendance } from '../attendance/api';", errors: [{ messageId: 'webFeature' }] },
+  ],
+});
