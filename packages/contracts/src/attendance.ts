@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { isoDateSchema, refSchema } from './common';
+import { ESTADOS_ASISTENCIA } from './labels';
 import { tipoMarcaSchema } from './marks';
 import { paginationQuerySchema } from './pagination';
 
@@ -40,21 +41,9 @@ export const ESTADO_DIA_LABELS: Record<EstadoDia, string> = {
  * - `descanso`: a rest day or nothing planned, without marks;
  * - `feriado`: a holiday that lifts the plan, without marks.
  */
-export const ESTADOS_ASISTENCIA = ['presente', 'atrasado', 'ausente', 'con_permiso', 'sin_marcar', 'incompleto', 'descanso', 'feriado'] as const;
 export const estadoAsistenciaSchema = z.enum(ESTADOS_ASISTENCIA, {
   error: 'El estado debe ser presente, atrasado, ausente, con_permiso, sin_marcar, incompleto, descanso o feriado.',
 });
-export type EstadoAsistencia = z.infer<typeof estadoAsistenciaSchema>;
-export const ESTADO_ASISTENCIA_LABELS: Record<EstadoAsistencia, string> = {
-  presente: 'Presente',
-  atrasado: 'Atrasado',
-  ausente: 'Ausente',
-  con_permiso: 'Con permiso',
-  sin_marcar: 'Sin marcar aún',
-  incompleto: 'Incompleto',
-  descanso: 'Descanso',
-  feriado: 'Feriado',
-};
 
 /** A filter id in a query string: any text (an id that is not a uuid simply matches nothing in scope: 404). */
 const filterId = z.string().max(100).optional();

@@ -11,6 +11,7 @@ export * from './bulk-upload';
 export * from './shifts';
 export * from './planning';
 export * from './planning-uploads';
+export * from './labels';
 export * from './marks';
 export * from './webauthn';
 export * from './kiosk';

@@ -1,18 +1,10 @@
 import { z } from 'zod';
 import { isoDateSchema } from './common';
+import { TIPOS_MARCA } from './labels';
 import { pageSchema, paginationQuerySchema, queryBooleanSchema } from './pagination';
 import { diaPlanSchema } from './planning';
 
-/** The four kinds of mark (DT Res. Ex. 38), in the order a complete day records them. */
-export const TIPOS_MARCA = ['entrada', 'inicio_colacion', 'fin_colacion', 'salida'] as const;
 export const tipoMarcaSchema = z.enum(TIPOS_MARCA, { error: 'El tipo de marca debe ser entrada, salida, inicio_colacion o fin_colacion.' });
-export type TipoMarca = z.infer<typeof tipoMarcaSchema>;
-export const TIPO_MARCA_LABELS: Record<TipoMarca, string> = {
-  entrada: 'Entrada',
-  inicio_colacion: 'Inicio de colación',
-  fin_colacion: 'Fin de colación',
-  salida: 'Salida',
-};
 
 /** Where a mark came from. `correccion` is a mark that corrects another (the correction flow). */
 export const METODOS_MARCA = ['web', 'huella', 'kiosco_pin', 'reloj', 'correccion'] as const;

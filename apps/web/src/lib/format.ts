@@ -47,6 +47,26 @@ export function todayInChile(now: Date = new Date(), timeZone = 'America/Santiag
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
+const two = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * Today's date (`aaaa-mm-dd`) and an instant's `hh:mm` on this device's clock, without `Intl`: the
+ * first time-zone formatter a page builds costs tens of milliseconds of ICU loading on a phone, too
+ * much for what the first paint shows. For figures the law reads, use `todayInChile`/`formatDateTime`.
+ */
+export function todayOnDevice(now: Date = new Date()): string {
+  return `${now.getFullYear()}-${two(now.getMonth() + 1)}-${two(now.getDate())}`;
+}
+export function timeOnDevice(at: Date): string {
+  return `${two(at.getHours())}:${two(at.getMinutes())}`;
+}
+
+/** An integer with Chilean thousands dots (`12.345`), without building an `Intl.NumberFormat`. */
+export function formatInteger(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  return `${sign}${Math.round(Math.abs(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+}
+
 /** Every `aaaa-mm-dd` date inside a text (a row key such as `12.345.678-5 2027-01-05`) written `dd-mm-aaaa`. */
 export function formatDatesIn(text: string): string {
   return text.replace(/\b(\d{4})-(\d{2})-(\d{2})\b/g, (_, year: string, month: string, day: string) => `${day}-${month}-${year}`);
@@ -81,11 +101,10 @@ export function formatDateTimeSeconds(value: string | null | undefined, timeZone
 /** Chilean pesos as `$ 1.234.567` (no decimals). */
 export function formatClp(value: number | null | undefined): string {
   if (value === null || value === undefined || Number.isNaN(value)) return '';
-  const sign = value < 0 ? '-' : '';
-  return `${sign}$ ${Math.round(Math.abs(value)).toString().replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
+  return value < 0 ? `-$ ${formatInteger(-value)}` : `$ ${formatInteger(value)}`;
 }
 
 /** "1 persona" / "3 personas". */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count.toLocaleString('es-CL')} ${count === 1 ? singular : pluralForm}`;
+  return `${formatInteger(count)} ${count === 1 ? singular : pluralForm}`;
 }

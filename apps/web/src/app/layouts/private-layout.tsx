@@ -38,6 +38,9 @@ function NavEntry({ item, pathname, onNavigate }: { item: NavItem; pathname: str
         label={item.label}
         leftSection={Icon ? <Icon size={20} /> : undefined}
         defaultOpened={childActive}
+        // A closed section renders nothing: kept mounted, its links would render in a hidden
+        // <Activity> right after the first paint of every page, a dozen links per section.
+        keepMounted={false}
         className={classes.navLink}
         childrenOffset={34}
       >

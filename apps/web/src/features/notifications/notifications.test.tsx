@@ -71,7 +71,8 @@ describe('notification bell', () => {
     expect(within(links[1]!).queryByRole('img', { name: 'Nueva' })).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/notificaciones/vistas')).toBe(true));
     await waitFor(() => expect(screen.queryByTestId('notification-count')).toBeNull());
-    expect(bell).toHaveAccessibleName('Notificaciones');
+    // The bell became the popover's target when it opened: the same place, a new element.
+    expect(screen.getByTestId('notification-bell')).toHaveAccessibleName('Notificaciones');
     await user.click(links[0]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/permisos'));
     expect(router.state.location.search).toBe('?estado=pendiente');
@@ -88,6 +89,20 @@ describe('notification bell', () => {
     await userEvent.setup().click(bell);
     expect(await screen.findByText('No tienes nada pendiente.')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/v1/notificaciones/vistas')).toBe(false);
+  });
+
+  it('shows an answer it cannot read as an error in its menu, never breaking the page', async () => {
+    mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/inicio': () => ({ body: { vista: 'personal', fecha: '2026-11-25', dia: null, proximoTurno: null, solicitudesPendientes: { total: 0, items: [] } } }),
+      // The count reads, an item does not: the list is checked against the contract when opened.
+      'GET /v1/notificaciones': () => ({ body: { items: [{ id: 'x', tipo: 'desconocido' }], noVistas: 0, total: 1, vistoEn: null } }),
+    });
+    renderApp('/dashboard');
+    const bell = await screen.findByRole('button', { name: 'Notificaciones' }, { timeout: 15_000 });
+    await userEvent.setup().click(bell);
+    expect(await screen.findByRole('alert')).toHaveTextContent('La respuesta de notificaciones no tiene el formato esperado.');
+    expect(screen.getByRole('heading', { name: /Hola/ })).toBeInTheDocument();
   });
 
   it('a fiscalizador has no bell', async () => {

@@ -1,13 +1,15 @@
+import { useDeferredValue } from 'react';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Badge, Skeleton, Text, Title } from '@mantine/core';
 import { IconBuilding, IconShield, IconUser } from '../../../components/icons';
-import { longDayLabel } from '../../../components/planning-grid';
+import { longDayLabel } from '../../../components/planning-grid/calendar';
 import { ErrorState } from '../../../components/states';
-import { formatDateTime, formatRutForDisplay, perfilLabel } from '../../../lib/format';
+import { formatRutForDisplay, perfilLabel, timeOnDevice, todayOnDevice } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
+import { useAfterPaint } from '../../../lib/use-after-paint';
 import { useHome } from '../api/home';
 import classes from './home-page.module.css';
 import { PersonalHome } from './personal-home';
@@ -72,7 +74,12 @@ function IdentityCards() {
 export function HomePage() {
   const { user, loadingProfile } = useSession();
   const withCards = user.perfil === 'administrador' || user.perfil === 'supervisor' || user.perfil === 'trabajador';
-  const home = useHome(!loadingProfile && withCards);
+  // The figures are asked for once the greeting has painted (lib/use-after-paint).
+  const painted = useAfterPaint();
+  const home = useHome(painted && !loadingProfile && withCards);
+  // The cards render from a deferred copy: React builds them in a background render that yields to
+  // the browser every few milliseconds instead of one long task when the answer arrives.
+  const data = useDeferredValue(home.data);
   const company = user.razonsocial ? user.razonsocial.nombre : '';
 
   if (loadingProfile) {
@@ -91,26 +98,30 @@ export function HomePage() {
         <Title order={1} className={classes.title}>
           Hola, {user.nombre}
         </Title>
-        <Text c="dimmed" mt={4} className={classes.subtitle}>
-          {home.data ? longDayLabel(home.data.fecha) : 'Este es tu panel de Jornada.'}
-          {company && ` · ${company}`}
-          {home.data && (
+        {/* Today's date from the device's clock at once (the server's day replaces it when the home arrives, the
+            same except around midnight): the line the first paint shows does not wait for the data. */}
+        <div className={classes.subtitle}>
+          <Text component="span" c="dimmed">
+            {longDayLabel(data?.fecha ?? todayOnDevice())}
+            {company && ` · ${company}`}
+          </Text>
+          {data && (
             <span className={classes.live} title="Se actualiza cada minuto mientras la página está abierta">
-              <span className={classes.liveDot} aria-hidden="true" /> Actualizado {formatDateTime(new Date(home.dataUpdatedAt).toISOString()).slice(11)}
+              <span className={classes.liveDot} aria-hidden="true" /> Actualizado {timeOnDevice(new Date(home.dataUpdatedAt))}
             </span>
           )}
-        </Text>
+        </div>
       </header>
       {!withCards ? (
         <IdentityCards />
-      ) : home.isPending ? (
-        <HomeSkeleton />
       ) : home.isError ? (
         <ErrorState error={home.error} onRetry={() => void home.refetch()} retrying={home.isFetching} />
-      ) : home.data.vista === 'equipo' ? (
-        <TeamHome data={home.data} scopeLabel={user.perfil === 'supervisor' ? 'en tus grupos' : 'en la empresa'} />
+      ) : !data ? (
+        <HomeSkeleton />
+      ) : data.vista === 'equipo' ? (
+        <TeamHome data={data} scopeLabel={user.perfil === 'supervisor' ? 'en tus grupos' : 'en la empresa'} />
       ) : (
-        <PersonalHome data={home.data} />
+        <PersonalHome data={data} />
       )}
     </div>
   );

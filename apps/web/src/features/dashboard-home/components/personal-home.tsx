@@ -4,7 +4,7 @@ import { Button, Text } from '@mantine/core';
 import { TIPO_MARCA_LABELS, type InicioPersonal } from '@jornada/contracts';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/attendance-status';
-import { fullRange, longDayLabel } from '../../../components/planning-grid';
+import { fullRange, longDayLabel } from '../../../components/planning-grid/calendar';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, plural } from '../../../lib/format';
 import classes from './home-page.module.css';

@@ -5,14 +5,13 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ESTADO_COLOR } from '../../../components/attendance-status';
 import { SectionCard } from '../../../components/section-card';
-import { plural } from '../../../lib/format';
+import { formatInteger, plural } from '../../../lib/format';
 import classes from './home-page.module.css';
 import { WeekTrend } from './week-trend';
 
 /** Today's statuses the home shows (rest days, holidays and incomplete days live on the day board). */
 const TODAY_ESTADOS: readonly EstadoAsistencia[] = ['presente', 'atrasado', 'ausente', 'con_permiso', 'sin_marcar'];
 
-const number = (value: number) => value.toLocaleString('es-CL');
 
 /** The home of an administrador or supervisor: today in their scope, what waits for them, the last 7 days. */
 export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel: string }) {
@@ -38,7 +37,7 @@ export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel:
               data-testid={`hoy-${estado}`}
             >
               <span className={classes.countLabel}>{ESTADO_ASISTENCIA_LABELS[estado]}</span>
-              <span className={classes.countValue}>{number(hoy.conteos[estado] ?? 0)}</span>
+              <span className={classes.countValue}>{formatInteger(hoy.conteos[estado] ?? 0)}</span>
             </Link>
           ))}
         </div>
@@ -46,14 +45,14 @@ export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel:
 
       <div className={classes.pending}>
         <Link to="/dashboard/permisos?estado=pendiente" className={classes.pendingCard} data-testid="aprobaciones-pendientes">
-          <span className={classes.pendingValue}>{number(data.aprobacionesPendientes)}</span>
+          <span className={classes.pendingValue}>{formatInteger(data.aprobacionesPendientes)}</span>
           <span>
             <span className={classes.pendingTitle}>{data.aprobacionesPendientes === 1 ? 'Solicitud de permiso por aprobar' : 'Solicitudes de permiso por aprobar'}</span>
             <span className={classes.pendingHint}>{data.aprobacionesPendientes > 0 ? 'Revisar y decidir' : 'Nada espera tu decisión'}</span>
           </span>
         </Link>
         <Link to={inconsistenciesLink(tendencia.dias)} className={classes.pendingCard} data-testid="inconsistencias-abiertas">
-          <span className={classes.pendingValue}>{number(tendencia.inconsistencias)}</span>
+          <span className={classes.pendingValue}>{formatInteger(tendencia.inconsistencias)}</span>
           <span>
             <span className={classes.pendingTitle}>{tendencia.inconsistencias === 1 ? 'Día con inconsistencias' : 'Días con inconsistencias'}</span>
             <span className={classes.pendingHint}>En los últimos 7 días (marcas que no cuadran)</span>

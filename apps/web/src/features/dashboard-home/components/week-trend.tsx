@@ -4,7 +4,7 @@ import { ESTADO_ASISTENCIA_LABELS, type DiaTendencia, type EstadoAsistencia } fr
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { ESTADO_COLOR } from '../../../components/attendance-status';
-import { shortDate, weekdayShort } from '../../../components/planning-grid';
+import { shortDate, weekdayShort } from '../../../components/planning-grid/calendar';
 import classes from './home-page.module.css';
 
 /** Statuses of a working day, stacked bottom to top (rest days and holidays are not drawn). */
