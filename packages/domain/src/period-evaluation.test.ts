@@ -260,7 +260,7 @@ describe('period evaluation properties', () => {
   });
 });
 
-describe('weekly compensation across a period boundary: each week is settled whole, in the period in which it ends', () => {
+describe('art. 32 and the DT’s weekly-compensation criterion, across a period boundary: each week is settled whole, in the period in which it ends', () => {
   // 2026-09-30 is a Wednesday: the week of Monday 09-28 runs into October.
   const p = plan('2026-08-30', '2026-11-02');
   const marks = [

@@ -114,7 +114,7 @@ describe('remuneration variables', () => {
     expect(march).toMatchObject({ weeklyHoursUsed: 44, alerts: [], ordinaryHourValue: 3182 });
   });
 
-  it('a week split by the month end is paid and deducted once, in the month in which it ends', () => {
+  it('DT’s weekly-compensation criterion: a week split by the month end is paid and deducted once, in the month in which it ends', () => {
     const p: Record<string, PlanEntry> = {};
     for (const d of eachDate('2026-08-30', '2026-11-02')) p[d] = isoWeekday(d) <= 5 ? { kind: 'turno', shift: office } : { kind: 'libre' };
     const marks = [...workday('2026-09-28', '08:40'), ...workday('2026-09-29'), ...workday('2026-09-30'), ...workday('2026-10-01', '08:00', '18:00'), ...workday('2026-10-02')];
