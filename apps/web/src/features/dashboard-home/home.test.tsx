@@ -116,7 +116,7 @@ describe('home page', () => {
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hoy en tus grupos' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveTextContent('1Solicitud de permiso por aprobar');
-    expect(screen.getByTestId('pactos-por-vencer')).toHaveTextContent('1Pacto de horas extra por vencer');
+    expect(screen.getByTestId('pactos-por-vencer')).toHaveTextContent('1Pacto de horas extra por vencerVence en los próximos 14 días: renuévalo a tiempo');
   });
 
   it('a trabajador sees their day with its marks, their next shift and their pending requests', async () => {

@@ -62,7 +62,11 @@ export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel:
           <span className={classes.pendingValue}>{formatInteger(pactosPorVencer.total)}</span>
           <span>
             <span className={classes.pendingTitle}>{pactosPorVencer.total === 1 ? 'Pacto de horas extra por vencer' : 'Pactos de horas extra por vencer'}</span>
-            <span className={classes.pendingHint}>{pactosPorVencer.total > 0 ? `Vencen en los próximos ${pactosPorVencer.dias} días: renuévalos a tiempo` : `Ninguno vence en los próximos ${pactosPorVencer.dias} días`}</span>
+            <span className={classes.pendingHint}>{pactosPorVencer.total === 0
+                ? `Ninguno vence en los próximos ${pactosPorVencer.dias} días`
+                : pactosPorVencer.total === 1
+                  ? `Vence en los próximos ${pactosPorVencer.dias} días: renuévalo a tiempo`
+                  : `Vencen en los próximos ${pactosPorVencer.dias} días: renuévalos a tiempo`}</span>
           </span>
         </Link>
       </div>
