@@ -204,13 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log: app.log });
   registerPermissionRoutes(app, permissions, clock);
   // Overtime (horas extra): pacts per worker and the approval of the overtime the evaluation found.
-  registerOvertimeRoutes(app, createOvertimeService({ db, attendance }), clock);
+  const overtime = createOvertimeService({ db, attendance });
+  registerOvertimeRoutes(app, overtime, clock);
   // Remunerations: pay variables of a month from the stored evaluation (overtime only as approved), month closing, payroll exports.
   registerRemunerationRoutes(app, createRemunerationsService({ db, attendance, approvedOvertime }), clock);
   // Home (`/api/v1/inicio`, the week's trend) and the bell (`/api/v1/notificaciones`), read through the modules' doors.
   const attendanceHome = createAttendanceHome({ db, attendance });
   registerAttendanceHomeRoutes(app, attendanceHome, clock);
-  registerHomeRoutes(app, createHomeService({ attendance, attendanceHome, permissions, planning }), clock);
+  registerHomeRoutes(app, createHomeService({ attendance, attendanceHome, permissions, planning, overtime }), clock);
   registerNotificationRoutes(app, createNotificationsService({ db, permissions, corrections }), clock);
   // Management reports (asistencia, atrasos, ausencias, permisos asignados, horas extra, dotación): read the attendance and permissions modules.
   const managementReports = createManagementReportsService({ db, attendance: createAttendanceReports({ db, attendance }), permissions: createPermissionReports({ db }) });

@@ -59,6 +59,11 @@ export const inicioEquipoSchema = z.object({
   tendencia: tendenciaAsistenciaResponseSchema,
   /** Permission requests of the workers they manage waiting for their decision. */
   aprobacionesPendientes: z.number().int(),
+  /**
+   * Overtime pacts in force of the workers they manage that end within `dias` days (today included):
+   * the pacts page's `venceEnDias` filter.
+   */
+  pactosPorVencer: z.object({ total: z.number().int(), dias: z.number().int() }),
 });
 
 /** The home of a trabajador: their own day, their next shift, their requests waiting for a decision. */

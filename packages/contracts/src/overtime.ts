@@ -21,6 +21,8 @@ export const HORAS_EXTRA_MAX_MINUTOS_DIA = 120;
 export const HORAS_EXTRA_MAX_DIAS = 366;
 /** Most days one bulk approval takes. */
 export const HORAS_EXTRA_LOTE_MAX = 500;
+/** A pact in force ending within this many days is "por vencer": the pacts page's warning and the home's count. */
+export const PACTO_POR_VENCER_DIAS = 14;
 /** The signed pact's document: a PDF or a photo. */
 export const DOCUMENTO_PACTO_MAX_BYTES = 5 * 1024 * 1024;
 

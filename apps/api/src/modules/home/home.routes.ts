@@ -15,7 +15,7 @@ export function registerHomeRoutes(app: ZodApp, service: HomeService, clock: Clo
         tags: ['inicio'],
         summary: 'Tarjetas de la página de inicio',
         description:
-          'Administrador y supervisor (`vista: equipo`): los conteos de hoy por estado en su alcance, la tendencia de los últimos 7 días y las solicitudes de permiso que esperan su decisión. Trabajador (`vista: personal`): su día, su próximo turno y sus solicitudes pendientes. Todas las cifras vienen del módulo de asistencia.',
+          'Administrador y supervisor (`vista: equipo`): los conteos de hoy por estado en su alcance, la tendencia de los últimos 7 días las solicitudes de permiso que esperan su decisión y los pactos de horas extra vigentes que vencen en los próximos 14 días. Trabajador (`vista: personal`): su día, su próximo turno y sus solicitudes pendientes. Todas las cifras vienen del módulo de asistencia.',
         security: [{ bearer: [] }],
         response: { 200: inicioResponseSchema, ...errors },
       },

@@ -1,11 +1,14 @@
 /**
  * The home page's cards in one read, built only from other modules' doors: today's counts and the
  * week's trend from the attendance module, pending approvals and requests from the permissions
- * module, the next shift from the planning grid. Nothing is computed here.
+ * module, the overtime pacts about to end from the overtime module, the next shift from the planning
+ * grid. Nothing is computed here.
  */
 import {
   asistenciaDiaQuerySchema,
   misPermisosQuerySchema,
+  PACTO_POR_VENCER_DIAS,
+  pactosQuerySchema,
   permisosQuerySchema,
   planificacionQuerySchema,
   type Inicio,
@@ -16,6 +19,7 @@ import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceHome, AttendanceService } from '../attendance/index';
+import type { OvertimeService } from '../overtime/index';
 import type { PermissionsService } from '../permissions/index';
 import type { PlanningService } from '../planning/index';
 
@@ -29,9 +33,10 @@ export interface HomeDeps {
   attendanceHome: AttendanceHome;
   permissions: PermissionsService;
   planning: PlanningService;
+  overtime: Pick<OvertimeService, 'listPacts'>;
 }
 
-export function createHomeService({ attendance, attendanceHome, permissions, planning }: HomeDeps) {
+export function createHomeService({ attendance, attendanceHome, permissions, planning, overtime }: HomeDeps) {
   /** The first planned shift that has not started yet, from today in the worker's zone. */
   async function nextShift(session: RequestSession, today: string, now: Date): Promise<ProximoTurno | null> {
     const grid = await planning.grid(session, planificacionQuerySchema.parse({ desde: today, hasta: addDays(today, NEXT_SHIFT_DAYS), usuarioIds: session.userId, pageSize: 1 }), now);
@@ -65,10 +70,12 @@ export function createHomeService({ attendance, attendanceHome, permissions, pla
           solicitudesPendientes: { total: pending.total, items: pending.items },
         };
       }
-      const [day, tendencia, approvals] = await Promise.all([
+      const [day, tendencia, approvals, ending] = await Promise.all([
         attendance.day(session, asistenciaDiaQuerySchema.parse({ fecha, pageSize: 1 }), now),
         attendanceHome.trend(session, { hasta: fecha, dias: 7 }, now),
         permissions.list(session, permisosQuerySchema.parse({ estado: 'pendiente', pageSize: 1 })),
+        // The pacts page's own filter, so the card's count is what its link lists.
+        overtime.listPacts(session, pactosQuerySchema.parse({ venceEnDias: PACTO_POR_VENCER_DIAS, pageSize: 1 }), now),
       ]);
       return {
         vista: 'equipo',
@@ -76,6 +83,7 @@ export function createHomeService({ attendance, attendanceHome, permissions, pla
         hoy: { conteos: day.conteos, trabajadores: day.trabajadores, calculadoEn: day.calculadoEn },
         tendencia,
         aprobacionesPendientes: approvals.pendientes,
+        pactosPorVencer: { total: ending.total, dias: PACTO_POR_VENCER_DIAS },
       };
     },
   };

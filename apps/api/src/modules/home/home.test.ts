@@ -7,6 +7,8 @@
  *   Bruno (Ventas)        Monday absent; Tuesday entrada 08:30 → atrasado
  *   Carla (Ventas)        Monday absent; Tuesday nothing yet → sin marcar aún; requests vacation (pending)
  *   Diego (Bodega)        Monday absent; Tuesday approved vacation → con permiso
+ * Overtime pacts from 2026-03-01, ending: Diego 03-12 and Ana 03-20 (within 14 days), Carla 03-24
+ * (exactly 14 days: still counted), Bruno 03-25 (15 days: not yet).
  */
 import { randomUUID } from 'node:crypto';
 import type { Inicio, Notificaciones, PlanificacionGrilla, TendenciaAsistencia, TipoMarca } from '@jornada/contracts';
@@ -105,6 +107,15 @@ beforeAll(async () => {
   const pending = await api('POST', '/api/v1/permisos/solicitudes', await sessionOf(carla), { tipoId: vac, desde: '2026-03-16', hasta: '2026-03-17' });
   expect(pending.statusCode, pending.body).toBe(201);
   carlaRequestId = pending.json<{ id: string }>().id;
+  for (const [person, hasta] of [
+    [diego, '2026-03-12'],
+    [ana, '2026-03-20'],
+    [carla, '2026-03-24'],
+    [bruno, '2026-03-25'],
+  ] as const) {
+    const pact = await api('POST', '/api/v1/pactos-horas-extra', await sessionOf(admin), { usuarioId: person.id, desde: '2026-03-01', hasta, maxMinutosDia: 60 });
+    expect(pact.statusCode, pact.body).toBe(201);
+  }
   other = await companyWithAdmin(t.app);
 });
 afterAll(() => t.close());
@@ -170,6 +181,10 @@ describe('GET /api/v1/inicio', () => {
     expect(home.tendencia.dias).toHaveLength(7);
     expect(home.tendencia.inconsistencias).toBe(1);
     expect(home.aprobacionesPendientes).toBe(1);
+    expect(home.pactosPorVencer).toEqual({ total: 3, dias: 14 });
+    // The same pacts the pacts page lists with the filter the card links to.
+    const listed = await api('GET', '/api/v1/pactos-horas-extra?venceEnDias=14', await sessionOf(admin));
+    expect(listed.json<{ total: number }>().total).toBe(3);
   });
 
   it('a supervisor sees their groups: the other leader has nothing to approve', async () => {
@@ -177,11 +192,13 @@ describe('GET /api/v1/inicio', () => {
     if (ventas.vista !== 'equipo') throw new Error('vista equipo expected');
     expect(ventas.hoy.trabajadores).toBe(3);
     expect(ventas.aprobacionesPendientes).toBe(1);
+    expect(ventas.pactosPorVencer.total).toBe(2);
     const bodega = (await api('GET', '/api/v1/inicio', await sessionOf(bodegaLeader))).json<Inicio>();
     if (bodega.vista !== 'equipo') throw new Error('vista equipo expected');
     expect(bodega.hoy).toMatchObject({ trabajadores: 1 });
     expect(bodega.hoy.conteos.con_permiso).toBe(1);
     expect(bodega.aprobacionesPendientes).toBe(0);
+    expect(bodega.pactosPorVencer.total).toBe(1);
   });
 
   it('a trabajador sees their own day with its marks, their next shift and their pending requests', async () => {
@@ -206,6 +223,7 @@ describe('GET /api/v1/inicio', () => {
     expect(theirs.hoy.conteos).toMatchObject({ presente: 0, atrasado: 0, ausente: 0, con_permiso: 0, sin_marcar: 0 });
     expect(theirs.tendencia.inconsistencias).toBe(0);
     expect(theirs.aprobacionesPendientes).toBe(0);
+    expect(theirs.pactosPorVencer).toEqual({ total: 0, dias: 14 });
     expect((await api('GET', '/api/v1/inicio', fiscal)).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/inicio' })).statusCode).toBe(401);
   });

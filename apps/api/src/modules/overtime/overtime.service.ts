@@ -41,6 +41,7 @@ import type { RequestSession } from '../../plugins/types';
 import { foundOvertime, type AttendanceService, type FoundOvertimeDay } from '../attendance/index';
 import { sniffAttachment } from '../permissions/index';
 import { ledGroupIds } from '../groups/index';
+import { assertMonthsOpen } from '../payroll-periods/index';
 import * as repo from './overtime.repository';
 
 type Input<S extends z.ZodType> = z.output<S>;
@@ -587,34 +588,41 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
       if (problem === 'over_found') throw fieldError('segundos', `No puedes aprobar más de las horas extra encontradas ese día (${clock(found)}).`);
       if (problem === 'over_pact') throw fieldError('segundos', `El pacto permite como máximo ${Math.round(max! / 60)} minutos extra por día.`);
       if (problem) throw new AppError('CONFLICT', APPROVAL_PROBLEMS[problem]);
-      await repo.upsertApproval(db, {
-        companyId: session.companyId,
-        userId: view.worker.id,
-        fecha,
-        foundSeconds: found,
-        approvedSeconds: seconds,
-        estado: 'aprobado',
-        motivo: body.motivo ?? null,
-        pactId: view.pact!.id,
-        decidedBy: session.userId,
-        decidedAt: now,
+      await db.transaction(async (tx) => {
+        // Approved overtime is paid: a closed payroll month's decisions stay as they were.
+        await assertMonthsOpen(tx, session.companyId, [fecha]);
+        await repo.upsertApproval(tx, {
+          companyId: session.companyId,
+          userId: view.worker.id,
+          fecha,
+          foundSeconds: found,
+          approvedSeconds: seconds,
+          estado: 'aprobado',
+          motivo: body.motivo ?? null,
+          pactId: view.pact!.id,
+          decidedBy: session.userId,
+          decidedAt: now,
+        });
       });
       return presentOne(session, usuarioId, fecha, now);
     },
 
     async reject(session: RequestSession, usuarioId: string, fecha: string, body: Input<typeof rechazarHorasExtraBodySchema>, now: Date): Promise<HoraExtra> {
       const { view } = await decidable(session, usuarioId, fecha, now);
-      await repo.upsertApproval(db, {
-        companyId: session.companyId,
-        userId: view.worker.id,
-        fecha,
-        foundSeconds: view.found?.overtimeSeconds ?? 0,
-        approvedSeconds: 0,
-        estado: 'rechazado',
-        motivo: body.motivo,
-        pactId: view.pact?.id ?? null,
-        decidedBy: session.userId,
-        decidedAt: now,
+      await db.transaction(async (tx) => {
+        await assertMonthsOpen(tx, session.companyId, [fecha]);
+        await repo.upsertApproval(tx, {
+          companyId: session.companyId,
+          userId: view.worker.id,
+          fecha,
+          foundSeconds: view.found?.overtimeSeconds ?? 0,
+          approvedSeconds: 0,
+          estado: 'rechazado',
+          motivo: body.motivo,
+          pactId: view.pact?.id ?? null,
+          decidedBy: session.userId,
+          decidedAt: now,
+        });
       });
       return presentOne(session, usuarioId, fecha, now);
     },
@@ -647,6 +655,12 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
         }
       }
       await db.transaction(async (tx) => {
+        // Any day to approve in a closed payroll month refuses the whole batch.
+        await assertMonthsOpen(
+          tx,
+          session.companyId,
+          views.map((v) => v.fecha),
+        );
         for (const v of views) {
           const found = v.found!.overtimeSeconds;
           await repo.upsertApproval(tx, {

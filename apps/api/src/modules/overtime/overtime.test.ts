@@ -6,8 +6,9 @@
 import { randomUUID } from 'node:crypto';
 import { formatRut } from '@jornada/domain';
 import type { TipoMarca } from '@jornada/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupLeaders, groups, planningDays, sites } from '../../db/schema/index';
+import { groupLeaders, groups, payrollPeriods, planningDays, sites } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartFile } from '../../test/multipart';
@@ -366,3 +367,32 @@ describe('overtime found by the evaluation', () => {
     expect(listed.items.map((p: { id: string }) => p.id)).toEqual([created.json().id]);
   });
 });
+
+describe('a closed payroll month', () => {
+  it('keeps its overtime decisions: approving, rejecting or approving in bulk a day in it is refused; reopened, they go through', async () => {
+    // Diego's 2 h on 2026-03-16, under his pact of 03-10..03-25 (120 minutes a day).
+    await plan(diego.id, '2026-03-16', shiftD);
+    await markAt(diego, 'entrada', '2026-03-16T11:00:00Z');
+    await markAt(diego, 'salida', '2026-03-16T22:00:00Z');
+    await t.database.db.insert(payrollPeriods).values({ companyId, periodo: '202603', closedAt: new Date('2026-04-01T12:00:00Z'), closedBy: admin.id });
+    const closed = 'El mes de marzo de 2026 está cerrado para remuneraciones: no admite cambios. Un administrador puede reabrirlo indicando el motivo.';
+    const url = (fecha: string, action: string) => `/api/v1/horas-extra/${diego.id}/${fecha}/${action}`;
+    for (const response of [
+      await api('POST', url('2026-03-16', 'aprobar'), otherLeader.headers, {}),
+      await api('POST', url('2026-03-02', 'rechazar'), otherLeader.headers, { motivo: 'Sin pacto vigente' }),
+      await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { items: [{ usuarioId: diego.id, fecha: '2026-03-16' }] }),
+    ]) {
+      expect(response.statusCode, response.body).toBe(409);
+      expect(response.json().error.message).toBe(closed);
+    }
+    const pending = (await api('GET', `/api/v1/horas-extra${month}&usuarioId=${diego.id}&estado=pendiente`, otherLeader.headers)).json();
+    expect(pending.items.map((i: Item) => i.fecha)).toEqual(['2026-03-16', '2026-03-02']);
+
+    await t.database.db.update(payrollPeriods).set({ closedAt: null, reopenedAt: new Date('2026-04-02T12:00:00Z'), reopenedBy: admin.id, reopenReason: 'Faltaban horas extra' }).where(eq(payrollPeriods.companyId, companyId));
+    const bulk = await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { items: [{ usuarioId: diego.id, fecha: '2026-03-16' }] });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+    expect(bulk.json().aprobadas).toMatchObject([{ fecha: '2026-03-16', aprobadaSegundos: 2 * H }]);
+    expect((await api('POST', url('2026-03-02', 'rechazar'), otherLeader.headers, { motivo: 'Sin pacto vigente' })).statusCode).toBe(200);
+  });
+});
+

@@ -14,7 +14,7 @@ export function periodoLabel(periodo: string): string {
 
 /**
  * Refuses a change whose dates touch a closed payroll month, in the caller's transaction (the check
- * of permissions and corrections). The reason names the months, in Spanish.
+ * of permissions, corrections, planning and overtime decisions). The reason names the months, in Spanish.
  */
 export async function assertMonthsOpen(tx: DbOrTx, companyId: string, dates: readonly string[]): Promise<void> {
   const periodos = [...new Set(dates.map(periodoOf))].sort();

@@ -307,3 +307,27 @@ describe('shift starts across the clock changes in uploads (America/Santiago)', 
     expect(chosen.json<CargaPlanificacionResultado>().dias).toMatchObject({ crear: 5 });
   });
 });
+
+describe('a closed payroll month', () => {
+  it('refuses a planning or planner upload touching it, writing none of its days; an upload for open months applies', async () => {
+    const [w] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group });
+    const closed = await t.app.inject({ method: 'POST', url: '/api/v1/remuneraciones/202610/cierre', headers: c.headers });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const message = 'El mes de octubre de 2026 está cerrado para remuneraciones: no admite cambios. Un administrador puede reabrirlo indicando el motivo.';
+
+    const plan = await upload('/api/v1/cargas/planificacion', 'plan.csv', `RUT;Fecha;Turno;Motivo\n${w!.rut};2026-10-30;MAN;Regularización\n${w!.rut};2026-11-23;MAN;Regularización`);
+    expect(plan.statusCode).toBe(409);
+    expect(plan.json().error.message).toBe(message);
+    const planner = await upload('/api/v1/cargas/planificador', 'planificador.csv', `RUT;Patrón;Fecha inicio;Fecha fin;Turno;Motivo\n${w!.rut};5x2;2026-10-26;2026-11-27;MAN;Regularización`);
+    expect(planner.statusCode).toBe(409);
+    expect(planner.json().error.message).toBe(message);
+    expect((await month(w!.id, '2026-10')).every((d) => d.tipo === 'sin_planificar')).toBe(true);
+    expect((await month(w!.id, '2026-11')).every((d) => d.tipo === 'sin_planificar')).toBe(true);
+
+    const open = await upload('/api/v1/cargas/planificacion', 'plan.csv', `RUT;Fecha;Turno;Motivo\n${w!.rut};2026-11-23;MAN;Regularización`);
+    expect(open.statusCode, open.body).toBe(200);
+    expect((await month(w!.id, '2026-11'))[22]!.turno!.codigo).toBe('MAN');
+    const reopened = await t.app.inject({ method: 'POST', url: '/api/v1/remuneraciones/202610/reapertura', headers: c.headers, payload: { motivo: 'Carga pendiente' } });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+  });
+});

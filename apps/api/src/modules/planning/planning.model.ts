@@ -14,6 +14,7 @@ import {
 } from '@jornada/domain';
 import { formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
+import { assertMonthsOpen } from '../payroll-periods/index';
 import { allShifts, templateOf, toTurnoPlanificado, versionsByKey, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
 import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
 
@@ -259,9 +260,16 @@ export interface DayWrite {
 
 /**
  * Writes dates that change, in multi-row statements, and logs every change of a date planned before
- * and of a past date (legal report d). Returns the change-log ids by `userId:date`.
+ * and of a past date (legal report d). Returns the change-log ids by `userId:date`. Every planning
+ * write (a grid edit, a pattern, the uploads, a shift's retiming) comes through here, so a change
+ * touching a closed payroll month is refused here as a whole (409) before anything is written.
  */
 export async function writeDays(tx: DbOrTx, ctx: WriteContext, writes: DayWrite[]): Promise<Map<string, string>> {
+  await assertMonthsOpen(
+    tx,
+    ctx.companyId,
+    writes.filter((w) => w.target.kind !== null || w.existing).map((w) => w.date),
+  );
   const upserts = [];
   const deletes = [];
   const changes = [];

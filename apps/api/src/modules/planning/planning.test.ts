@@ -451,3 +451,31 @@ describe('shift starts across the clock changes (America/Santiago)', () => {
     expect(applied.json<ResultadoPatron>().resumen).toMatchObject({ crear: 5 });
   });
 });
+
+describe('a closed payroll month', () => {
+  const CLOSED = 'El mes de marzo de 2026 está cerrado para remuneraciones: no admite cambios. Un administrador puede reabrirlo indicando el motivo.';
+
+  it('refuses grid edits and patterns touching it as a whole; April stays open', async () => {
+    const [worker] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group, inicioContrato: '2026-01-01' });
+    const closed = await t.app.inject({ method: 'POST', url: '/api/v1/remuneraciones/202603/cierre', headers: c.headers });
+    expect(closed.statusCode, closed.body).toBe(200);
+    const days = async () => (await grid(`desde=2026-03-30&hasta=2026-04-02&usuarioIds=${worker!.id}`)).filas[0]!.dias.map((d) => d.tipo);
+
+    const edit = await putDay(worker!.id, '2026-03-31', { tipo: 'turno', turnoId: office.id, motivo: 'Regularización' });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().error.message).toBe(CLOSED);
+    // A pattern reaching into March writes none of its April days either.
+    const pattern = await applyPattern({ usuarioIds: [worker!.id], desde: '2026-03-30', hasta: '2026-04-02', patron: { tipo: 'rotacion', turnoId: office.id, diasTrabajo: 4, diasLibres: 0 }, conflictos: 'reemplazar', motivo: 'Regularización' });
+    expect(pattern.statusCode).toBe(409);
+    expect(pattern.json().error.message).toBe(CLOSED);
+    expect(await days()).toEqual(['sin_planificar', 'sin_planificar', 'sin_planificar', 'sin_planificar']);
+
+    const april = await putDay(worker!.id, '2026-04-01', { tipo: 'turno', turnoId: office.id, motivo: 'Regularización' });
+    expect(april.statusCode, april.body).toBe(200);
+    expect(await days()).toEqual(['sin_planificar', 'sin_planificar', 'turno', 'sin_planificar']);
+
+    const reopened = await t.app.inject({ method: 'POST', url: '/api/v1/remuneraciones/202603/reapertura', headers: c.headers, payload: { motivo: 'Faltaba un turno' } });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect((await putDay(worker!.id, '2026-03-31', { tipo: 'turno', turnoId: office.id, motivo: 'Regularización' })).statusCode).toBe(200);
+  });
+});

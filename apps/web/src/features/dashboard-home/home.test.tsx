@@ -24,6 +24,7 @@ const TEAM: Inicio = {
     inconsistencias: 2,
   },
   aprobacionesPendientes: 3,
+  pactosPorVencer: { total: 2, dias: 14 },
 };
 
 const PENDING: Permiso = {
@@ -101,6 +102,8 @@ describe('home page', () => {
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveTextContent('3Solicitudes de permiso por aprobar');
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveAttribute('href', '/dashboard/permisos?estado=pendiente');
     expect(screen.getByTestId('inconsistencias-abiertas')).toHaveTextContent('2Días con inconsistencias');
+    expect(screen.getByTestId('pactos-por-vencer')).toHaveTextContent('2Pactos de horas extra por vencerVencen en los próximos 14 días');
+    expect(screen.getByTestId('pactos-por-vencer')).toHaveAttribute('href', '/dashboard/extra-time/pacts?venceEnDias=14');
     const table = screen.getByRole('table', { name: 'Asistencia de los últimos días' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(8);
@@ -109,10 +112,11 @@ describe('home page', () => {
   });
 
   it('a supervisor’s counts are those of their groups', async () => {
-    mockRoutes({ ...signedInAs('supervisor'), ...quietBell, 'GET /v1/inicio': () => ({ body: { ...TEAM, aprobacionesPendientes: 1 } }) });
+    mockRoutes({ ...signedInAs('supervisor'), ...quietBell, 'GET /v1/inicio': () => ({ body: { ...TEAM, aprobacionesPendientes: 1, pactosPorVencer: { total: 1, dias: 14 } } }) });
     renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Hoy en tus grupos' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveTextContent('1Solicitud de permiso por aprobar');
+    expect(screen.getByTestId('pactos-por-vencer')).toHaveTextContent('1Pacto de horas extra por vencerVence en los próximos 14 días: renuévalo a tiempo');
   });
 
   it('a trabajador sees their day with its marks, their next shift and their pending requests', async () => {

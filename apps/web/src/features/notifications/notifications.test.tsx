@@ -15,6 +15,7 @@ const TEAM_HOME = {
   hoy: { conteos: { presente: 0, atrasado: 0, ausente: 0, con_permiso: 0, sin_marcar: 0, incompleto: 0, descanso: 0, feriado: 0 }, trabajadores: 0, calculadoEn: null },
   tendencia: { desde: '2026-11-25', hasta: '2026-11-25', dias: [], inconsistencias: 0 },
   aprobacionesPendientes: 1,
+  pactosPorVencer: { total: 0, dias: 14 },
 };
 
 const LEADER_BELL: Notificaciones = {

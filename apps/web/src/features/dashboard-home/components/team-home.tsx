@@ -15,7 +15,7 @@ const TODAY_ESTADOS: readonly EstadoAsistencia[] = ['presente', 'atrasado', 'aus
 
 /** The home of an administrador or supervisor: today in their scope, what waits for them, the last 7 days. */
 export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel: string }) {
-  const { hoy, tendencia } = data;
+  const { hoy, tendencia, pactosPorVencer } = data;
   return (
     <div className={classes.sections}>
       <section aria-labelledby="hoy-titulo">
@@ -56,6 +56,17 @@ export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel:
           <span>
             <span className={classes.pendingTitle}>{tendencia.inconsistencias === 1 ? 'Día con inconsistencias' : 'Días con inconsistencias'}</span>
             <span className={classes.pendingHint}>En los últimos 7 días (marcas que no cuadran)</span>
+          </span>
+        </Link>
+        <Link to={`/dashboard/extra-time/pacts?venceEnDias=${pactosPorVencer.dias}`} className={classes.pendingCard} data-testid="pactos-por-vencer">
+          <span className={classes.pendingValue}>{formatInteger(pactosPorVencer.total)}</span>
+          <span>
+            <span className={classes.pendingTitle}>{pactosPorVencer.total === 1 ? 'Pacto de horas extra por vencer' : 'Pactos de horas extra por vencer'}</span>
+            <span className={classes.pendingHint}>{pactosPorVencer.total === 0
+                ? `Ninguno vence en los próximos ${pactosPorVencer.dias} días`
+                : pactosPorVencer.total === 1
+                  ? `Vence en los próximos ${pactosPorVencer.dias} días: renuévalo a tiempo`
+                  : `Vencen en los próximos ${pactosPorVencer.dias} días: renuévalos a tiempo`}</span>
           </span>
         </Link>
       </div>

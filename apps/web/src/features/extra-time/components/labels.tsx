@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Tooltip.css';
 import { Badge, Group, Tooltip } from '@mantine/core';
-import type { AlertaHorasExtra, EstadoHorasExtra, EstadoPacto, HoraExtra } from '@jornada/contracts';
+import { PACTO_POR_VENCER_DIAS, type AlertaHorasExtra, type EstadoHorasExtra, type EstadoPacto, type HoraExtra } from '@jornada/contracts';
 import { formatDate } from '../../../lib/format';
 
 export const ESTADO_LABELS: Record<EstadoHorasExtra, string> = { pendiente: 'Pendiente', aprobado: 'Aprobadas', rechazado: 'Rechazadas' };
@@ -43,7 +43,7 @@ export function OvertimeStatus({ estado }: { estado: EstadoHorasExtra }) {
 }
 
 export function PactStatus({ estado, diasRestantes }: { estado: EstadoPacto; diasRestantes: number | null }) {
-  const soon = estado === 'vigente' && diasRestantes !== null && diasRestantes <= 14;
+  const soon = estado === 'vigente' && diasRestantes !== null && diasRestantes <= PACTO_POR_VENCER_DIAS;
   return (
     <Badge variant="light" color={soon ? 'orange' : PACTO_COLORS[estado]} size="sm">
       {soon ? (diasRestantes === 0 ? 'Vence hoy' : `Vence en ${diasRestantes} ${diasRestantes === 1 ? 'día' : 'días'}`) : PACTO_LABELS[estado]}
