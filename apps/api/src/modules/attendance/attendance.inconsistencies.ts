@@ -25,6 +25,7 @@ import type { Db } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
+import { ledGroupIds } from '../groups/index';
 import { boardStatus } from './attendance.model';
 import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
@@ -67,7 +68,7 @@ export function createInconsistencyReads({ db, attendance }: { db: Db; attendanc
   async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
     requirePerfil(session, 'administrador', 'supervisor');
     if (session.perfil === 'administrador') return {};
-    return { scopeGroupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
+    return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
   }
 
   /** The workers and days of a filter, brought up to date (404 for a group, site or worker out of scope). */

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { notFound, requirePerfil } from '../../lib/access';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
+import { ledGroupIds } from '../groups/index';
 import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
 
@@ -60,7 +61,7 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
   async function scopeOf(session: RequestSession, perfiles: readonly Perfil[]): Promise<repo.WorkerFilter> {
     requirePerfil(session, ...perfiles);
     if (session.perfil === 'administrador') return {};
-    if (session.perfil === 'supervisor') return { scopeGroupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
+    if (session.perfil === 'supervisor') return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
     return { userId: session.userId };
   }
 

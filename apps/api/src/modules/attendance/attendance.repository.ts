@@ -1,13 +1,14 @@
 /**
- * All SQL of the attendance module. It writes only `attendance_days`; plans, marks, workers, sites,
- * groups and leaders are read here with read-only queries (never through another module's files).
+ * All SQL of the attendance module. It writes only `attendance_days`; plans, marks, workers, sites and
+ * groups are read here with read-only queries (never through another module's files); the groups a
+ * supervisor leads come from `ledGroupIds` of `modules/groups`.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
 import { addDays, diffDays } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
-import { attendanceDays, companies, groupLeaders, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
+import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
 import type { DayRowValues, PeriodSums, StoredDay, StoredWeek } from './attendance.model';
 
 type Rows<T> = { rows: T[] };
@@ -19,15 +20,6 @@ async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
 const ts = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
 const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
-
-/** The groups a person leads (a supervisor's scope). */
-export async function ledGroupIds(db: DbOrTx, companyId: string, leaderId: string): Promise<string[]> {
-  const result = await rows<{ id: string }>(
-    db,
-    sql`select ${groupLeaders.groupId} as id from ${groupLeaders} where ${groupLeaders.companyId} = ${companyId} and ${groupLeaders.userId} = ${leaderId}`,
-  );
-  return result.map((r) => r.id);
-}
 
 export async function groupExists(db: DbOrTx, companyId: string, groupId: string): Promise<boolean> {
   const result = await rows<{ one: number }>(db, sql`select 1 as one from ${groups} where ${groups.companyId} = ${companyId} and ${groups.id} = ${groupId}`);

@@ -34,6 +34,7 @@ import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access
 import { localDate } from '../../lib/clock';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
+import { ledGroupIds } from '../groups/index';
 import { approvedPermissions } from '../permissions/index';
 import { boardStatus, dayRow, emptySums, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
@@ -208,7 +209,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
   async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
     requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
     if (session.perfil === 'administrador') return {};
-    if (session.perfil === 'supervisor') return { scopeGroupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
+    if (session.perfil === 'supervisor') return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
     return { userId: session.userId };
   }
 

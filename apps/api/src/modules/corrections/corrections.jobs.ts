@@ -1,13 +1,11 @@
 import { TIPO_MARCA_LABELS } from '@jornada/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { markAttempts, markCorrections, marks, users } from '../../db/schema/index';
 import type { JobQueue } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { annulmentEmail, objectionEmail, proposalEmail, type CorrectionMailFacts } from './corrections.email';
+import * as repo from './corrections.repository';
 import {
   clDate,
-  companyName,
   CORRECTION_DEADLINE_JOB,
   CORRECTION_MAIL_JOB,
   describeMark,
@@ -35,29 +33,14 @@ export function registerCorrectionJobs(queue: JobQueue, deps: { db: Db; mailer: 
   queue.handle(CORRECTION_MAIL_JOB, async (payload) => {
     const { companyId, correctionId, aviso } = payload as { companyId: string; correctionId: string; aviso: CorrectionNotice };
     const { db } = deps;
-    const [row] = await db
-      .select()
-      .from(markCorrections)
-      .where(and(eq(markCorrections.companyId, companyId), eq(markCorrections.id, correctionId)))
-      .limit(1);
+    const row = await repo.findCorrection(db, companyId, correctionId);
     if (!row) return;
-    const person = async (id: string) =>
-      (await db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))).limit(1))[0];
     const [worker, requester, attempt, empresa, corrected] = await Promise.all([
-      person(row.userId),
-      person(row.requestedBy),
-      row.attemptId
-        ? db.select().from(markAttempts).where(and(eq(markAttempts.companyId, companyId), eq(markAttempts.id, row.attemptId))).limit(1).then((r) => r[0])
-        : Promise.resolve(undefined),
-      companyName(db, companyId),
-      row.correctsMarkId
-        ? db
-            .select({ id: marks.id, kind: marks.kind, at: sql<Date>`coalesce(${marks.originalAt}, ${marks.at})`.mapWith(marks.at) })
-            .from(marks)
-            .where(and(eq(marks.companyId, companyId), eq(marks.id, row.correctsMarkId)))
-            .limit(1)
-            .then((r) => r[0] ?? null)
-        : Promise.resolve(null),
+      repo.findUser(db, companyId, row.userId),
+      repo.findUser(db, companyId, row.requestedBy),
+      row.attemptId ? repo.findAttempt(db, companyId, row.attemptId) : Promise.resolve(undefined),
+      repo.companyName(db, companyId),
+      row.correctsMarkId ? repo.correctedMarks(db, companyId, [row.correctsMarkId]).then((r) => r[0] ?? null) : Promise.resolve(null),
     ]);
     if (!worker || !requester) return;
     const deadline = localParts(row.deadline, row.timeZone);

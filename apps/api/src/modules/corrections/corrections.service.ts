@@ -21,16 +21,13 @@ import {
   type correccionesQuerySchema,
   type crearCorreccionBodySchema,
   type EstadoCorreccion,
-  type EventoCorreccion,
   type Ocurrencia,
   type TipoMarca,
 } from '@jornada/contracts';
 import { formatRut, localClockOf, localDateOf, localToInstant, typedLocalTime } from '@jornada/domain';
-import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
-import { companies, jobs, markAttempts, markCorrectionEvents, markCorrections, marks, sites, users } from '../../db/schema/index';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -39,8 +36,10 @@ import type { RequestSession } from '../../plugins/types';
 import { REPEAT_WINDOW_MS, type MarksService } from '../marks/index';
 import { ledGroupIds } from '../groups/index';
 import { assertMonthsOpen } from '../payroll-periods/index';
+import * as repo from './corrections.repository';
+import type { AttemptRow, CorrectedMark, CorrectionRow, CorrectionScope as Scope, NewCorrection, UserRow } from './corrections.repository';
 
-export type CorrectionRow = typeof markCorrections.$inferSelect;
+export type { CorrectedMark, CorrectionRow } from './corrections.repository';
 export type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
 export type CorreccionesQueryInput = z.output<typeof correccionesQuerySchema>;
 
@@ -99,9 +98,6 @@ export function harmsWorker(kind: TipoMarca, original: Date, proposed: Date): st
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Who the caller may see: everyone, the members of the groups they lead (and themselves), or themselves. */
-type Scope = { all: true; self: string } | { groupIds: string[]; self: string } | { self: string };
-
 export interface CorrectionsServiceDeps {
   db: Db;
   /** The marks module, which records the consolidated mark (and e-mails its receipt). */
@@ -127,11 +123,6 @@ export function describeMark(kind: TipoMarca | null, at: Date, zone: string): st
   const { fecha, hora } = localParts(at, zone);
   return `${kind ? TIPO_MARCA_LABELS[kind] : 'Marca sin tipo'} el ${clDate(fecha)} a las ${hora}`;
 }
-
-type AttemptRow = typeof markAttempts.$inferSelect;
-
-/** The recorded mark a correction changes, as the views and e-mails describe it. */
-export type CorrectedMark = { id: string; kind: TipoMarca; at: Date };
 
 export function describeOriginal(attempt: AttemptRow | null | undefined, zone: string, mark?: CorrectedMark | null): string {
   if (mark) return `Marca registrada: ${describeMark(mark.kind, mark.at, zone)}`;
@@ -173,13 +164,6 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     return { self: session.userId };
   }
 
-  /** What the caller may read (the query joins `users` as the worker). */
-  function visible(scope: Scope): SQL | undefined {
-    if ('all' in scope) return undefined;
-    if ('groupIds' in scope && scope.groupIds.length > 0) return or(eq(markCorrections.userId, scope.self), inArray(users.groupId, scope.groupIds));
-    return eq(markCorrections.userId, scope.self);
-  }
-
   /** Whether the caller may propose for (or annul a correction of) this worker: never their own marks. */
   function manages(scope: Scope, worker: { id: string; groupId: string | null }): boolean {
     if (worker.id === scope.self) return false;
@@ -187,33 +171,23 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     return 'groupIds' in scope && worker.groupId !== null && scope.groupIds.includes(worker.groupId);
   }
 
-  async function addEvent(dbx: DbOrTx, row: CorrectionRow, event: EventoCorreccion, actorId: string | null, at: Date, note: string | null): Promise<void> {
-    await dbx.insert(markCorrectionEvents).values({ companyId: row.companyId, correctionId: row.id, event, actorId, at, note });
-  }
-
   async function notify(dbx: DbOrTx, row: CorrectionRow, aviso: CorrectionNotice, now: Date): Promise<void> {
-    await dbx.insert(jobs).values({ kind: CORRECTION_MAIL_JOB, payload: { companyId: row.companyId, correctionId: row.id, aviso }, runAt: now, createdAt: now });
+    await repo.queueJob(dbx, CORRECTION_MAIL_JOB, { companyId: row.companyId, correctionId: row.id, aviso }, now, now);
   }
 
   async function findRow(companyId: string, id: string): Promise<CorrectionRow | undefined> {
-    const [row] = await db
-      .select()
-      .from(markCorrections)
-      .where(and(eq(markCorrections.companyId, companyId), eq(markCorrections.id, id)))
-      .limit(1);
-    return row;
+    return repo.findCorrection(db, companyId, id);
   }
+
+  /** A claim that started before this instant has run out. */
+  const leaseCutoff = (now: Date) => new Date(now.getTime() - CLAIM_LEASE_MS);
 
   /** Closes a claimed correction as annulled by the system: its mark could not be recorded. */
   async function annulBySystem(row: CorrectionRow, message: string, now: Date): Promise<void> {
     await db.transaction(async (tx) => {
-      const [closed] = await tx
-        .update(markCorrections)
-        .set({ status: 'anulada', annulledAt: now, annulReason: `No se pudo registrar la marca: ${message}`, claimedAt: null })
-        .where(and(eq(markCorrections.companyId, row.companyId), eq(markCorrections.id, row.id), eq(markCorrections.status, 'pendiente')))
-        .returning();
+      const closed = await repo.closeAnnulledBySystem(tx, row.companyId, row.id, `No se pudo registrar la marca: ${message}`, now);
       if (!closed) return;
-      await addEvent(tx, closed, 'anulada', null, now, closed.annulReason);
+      await repo.insertEvent(tx, closed, 'anulada', null, now, closed.annulReason);
       await notify(tx, closed, 'anulada', now);
       await notify(tx, closed, 'no_registrada', now);
     });
@@ -225,19 +199,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
    * else is consolidating it. Safe to call any number of times, from any process.
    */
   async function consolidate(companyId: string, id: string, now: Date): Promise<'consolidada' | 'anulada' | 'omitida'> {
-    const [row] = await db
-      .update(markCorrections)
-      .set({ claimedAt: now })
-      .where(
-        and(
-          eq(markCorrections.companyId, companyId),
-          eq(markCorrections.id, id),
-          eq(markCorrections.status, 'pendiente'),
-          or(lte(markCorrections.deadline, now), isNotNull(markCorrections.acceptedAt)),
-          or(isNull(markCorrections.claimedAt), lt(markCorrections.claimedAt, new Date(now.getTime() - CLAIM_LEASE_MS))),
-        ),
-      )
-      .returning();
+    const row = await repo.claimDue(db, companyId, id, now, leaseCutoff(now));
     if (!row) return 'omitida';
     let result: Awaited<ReturnType<MarksService['recordMark']>>;
     try {
@@ -269,34 +231,18 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       return 'anulada';
     }
     await db.transaction(async (tx) => {
-      const [closed] = await tx
-        .update(markCorrections)
-        .set({ status: 'consolidada', consolidatedAt: now, markId: result.marca.id, claimedAt: null })
-        .where(and(eq(markCorrections.companyId, companyId), eq(markCorrections.id, id), eq(markCorrections.status, 'pendiente')))
-        .returning();
+      const closed = await repo.closeConsolidated(tx, companyId, id, result.marca.id, now);
       if (!closed) return;
       const note = closed.acceptedAt ? 'El trabajador aceptó la corrección.' : 'Sin objeción dentro del plazo de 48 horas.';
-      await addEvent(tx, closed, 'consolidada', null, now, note);
+      await repo.insertEvent(tx, closed, 'consolidada', null, now, note);
     });
     return 'consolidada';
   }
 
   /** The lazy half of consolidation: whoever reads a list first closes what is due (the deadline job does the same). */
   async function consolidateDue(companyId: string, now: Date): Promise<void> {
-    const due = await db
-      .select({ id: markCorrections.id })
-      .from(markCorrections)
-      .where(
-        and(
-          eq(markCorrections.companyId, companyId),
-          eq(markCorrections.status, 'pendiente'),
-          or(lte(markCorrections.deadline, now), isNotNull(markCorrections.acceptedAt)),
-          or(isNull(markCorrections.claimedAt), lt(markCorrections.claimedAt, new Date(now.getTime() - CLAIM_LEASE_MS))),
-        ),
-      )
-      .orderBy(asc(markCorrections.deadline))
-      .limit(LAZY_BATCH);
-    for (const { id } of due) {
+    const due = await repo.dueCorrectionIds(db, companyId, now, leaseCutoff(now), LAZY_BATCH);
+    for (const id of due) {
       try {
         await consolidate(companyId, id, now);
       } catch (error) {
@@ -316,28 +262,14 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       peopleIds.add(row.requestedBy);
       if (row.annulledBy) peopleIds.add(row.annulledBy);
     }
-    const events = await db
-      .select()
-      .from(markCorrectionEvents)
-      .where(and(eq(markCorrectionEvents.companyId, companyId), inArray(markCorrectionEvents.correctionId, rows.map((r) => r.id))))
-      .orderBy(asc(markCorrectionEvents.at), asc(markCorrectionEvents.event));
+    const events = await repo.eventsOf(db, companyId, rows.map((r) => r.id));
     for (const event of events) if (event.actorId) peopleIds.add(event.actorId);
     const attemptIds = rows.map((r) => r.attemptId).filter((id): id is string => id !== null);
     const markIds = rows.map((r) => r.correctsMarkId).filter((id): id is string => id !== null);
     const [people, attempts, corrected] = await Promise.all([
-      db
-        .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut, groupId: users.groupId })
-        .from(users)
-        .where(and(eq(users.companyId, companyId), inArray(users.id, [...peopleIds]))),
-      attemptIds.length > 0
-        ? db.select().from(markAttempts).where(and(eq(markAttempts.companyId, companyId), inArray(markAttempts.id, attemptIds)))
-        : Promise.resolve([] as AttemptRow[]),
-      markIds.length > 0
-        ? db
-            .select({ id: marks.id, kind: marks.kind, at: sql<Date>`coalesce(${marks.originalAt}, ${marks.at})`.mapWith(marks.at) })
-            .from(marks)
-            .where(and(eq(marks.companyId, companyId), inArray(marks.id, markIds)))
-        : Promise.resolve([] as CorrectedMark[]),
+      repo.peopleByIds(db, companyId, [...peopleIds]),
+      repo.attemptsByIds(db, companyId, attemptIds),
+      repo.correctedMarks(db, companyId, markIds),
     ]);
     const markById = new Map(corrected.map((m) => [m.id, m]));
     const person = new Map(people.map((p) => [p.id, p]));
@@ -400,12 +332,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
   /** A correction the caller may see, with its worker's group; 404 otherwise. */
   async function visibleRow(session: RequestSession, scope: Scope, id: string): Promise<{ row: CorrectionRow; groupId: string | null }> {
     requireId(id, CORRECTION_MESSAGES.notFound);
-    const [found] = await db
-      .select({ row: markCorrections, groupId: users.groupId })
-      .from(markCorrections)
-      .innerJoin(users, and(eq(users.companyId, markCorrections.companyId), eq(users.id, markCorrections.userId)))
-      .where(and(eq(markCorrections.companyId, session.companyId), eq(markCorrections.id, id), visible(scope)))
-      .limit(1);
+    const found = await repo.findVisibleCorrection(db, session.companyId, id, scope);
     if (!found) throw notFound(CORRECTION_MESSAGES.notFound);
     return found;
   }
@@ -426,26 +353,13 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     id: string,
     now: Date,
     status: 'objetada' | 'anulada',
-    set: Partial<typeof markCorrections.$inferInsert>,
+    set: Partial<NewCorrection>,
     note: string,
   ): Promise<void> {
     const closed = await db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(markCorrections)
-        .set({ ...set, status })
-        .where(
-          and(
-            eq(markCorrections.companyId, session.companyId),
-            eq(markCorrections.id, id),
-            eq(markCorrections.status, 'pendiente'),
-            isNull(markCorrections.acceptedAt),
-            isNull(markCorrections.claimedAt),
-            gt(markCorrections.deadline, now),
-          ),
-        )
-        .returning();
+      const updated = await repo.closeOpen(tx, session.companyId, id, now, status, set);
       if (!updated) return null;
-      await addEvent(tx, updated, status, session.userId, now, note);
+      await repo.insertEvent(tx, updated, status, session.userId, now, note);
       await notify(tx, updated, status, now);
       return updated;
     });
@@ -469,7 +383,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
   }
 
   /** Refuses a proposal that the marks module would ignore or refuse, so the worker is never asked about a mark that cannot exist. */
-  async function checkProposal(worker: typeof users.$inferSelect, kind: TipoMarca, at: Date, zone: string, now: Date, correctedId?: string): Promise<void> {
+  async function checkProposal(worker: UserRow, kind: TipoMarca, at: Date, zone: string, now: Date, correctedId?: string): Promise<void> {
     if (at.getTime() > now.getTime()) throw fieldError('hora', CORRECTION_MESSAGES.future);
     if (!worker.active) throw fieldError('usuarioId', CORRECTION_MESSAGES.inactive);
     if (worker.perfil === 'fiscalizador') throw fieldError('usuarioId', CORRECTION_MESSAGES.inspector);
@@ -479,21 +393,9 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       throw fieldError('fecha', `La fecha es posterior al fin del contrato del trabajador (${clDate(worker.finContrato)}).`);
     }
     // The marks module keeps the first of two marks of the same kind less than 12 hours apart.
-    const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
     // The mark a correction changes is not a neighbour: the correction takes its place.
-    const mine = and(eq(marks.companyId, worker.companyId), eq(marks.userId, worker.id), correctedId ? ne(marks.id, correctedId) : undefined);
-    const [before] = await db
-      .select({ kind: marks.kind, eff: sql<string>`${effective}` })
-      .from(marks)
-      .where(and(mine, lte(effective, at.toISOString())))
-      .orderBy(desc(effective))
-      .limit(1);
-    const [after] = await db
-      .select({ kind: marks.kind, eff: sql<string>`${effective}` })
-      .from(marks)
-      .where(and(mine, gt(effective, at.toISOString())))
-      .orderBy(effective)
-      .limit(1);
+    const before = await repo.markAtOrBefore(db, worker.companyId, worker.id, at, correctedId);
+    const after = await repo.markAfter(db, worker.companyId, worker.id, at, correctedId);
     for (const neighbour of [before, after]) {
       if (!neighbour || neighbour.kind !== kind) continue;
       const when = new Date(neighbour.eff);
@@ -508,12 +410,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
   }
 
   async function workerOf(companyId: string, userId: string) {
-    const [row] = await db
-      .select({ user: users, zone: sites.timeZone })
-      .from(users)
-      .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
-      .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
-      .limit(1);
+    const row = await repo.workerWithZone(db, companyId, userId);
     return row ? { user: row.user, zone: row.zone ?? DEFAULT_ZONE } : null;
   }
 
@@ -528,22 +425,14 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       let corrected: (CorrectedMark & { userId: string }) | null = null;
       let userId: string;
       if (body.marcaId) {
-        const [found] = await db
-          .select({ id: marks.id, userId: marks.userId, kind: marks.kind, at: sql<Date>`coalesce(${marks.originalAt}, ${marks.at})`.mapWith(marks.at) })
-          .from(marks)
-          .where(and(eq(marks.companyId, session.companyId), eq(marks.id, body.marcaId)))
-          .limit(1);
+        const found = await repo.findMarkToCorrect(db, session.companyId, body.marcaId);
         if (!found) throw notFound(CORRECTION_MESSAGES.markNotFound);
         if (body.usuarioId && body.usuarioId !== found.userId) throw fieldError('usuarioId', CORRECTION_MESSAGES.markWorker);
         if (body.tipo && body.tipo !== found.kind) throw fieldError('tipo', CORRECTION_MESSAGES.markKind);
         corrected = found;
         userId = found.userId;
       } else if (body.intentoId) {
-        const [found] = await db
-          .select()
-          .from(markAttempts)
-          .where(and(eq(markAttempts.companyId, session.companyId), eq(markAttempts.id, body.intentoId)))
-          .limit(1);
+        const found = await repo.findAttempt(db, session.companyId, body.intentoId);
         if (!found) throw notFound(CORRECTION_MESSAGES.attemptNotFound);
         if (!found.userId) {
           // Only an administrator sees attempts without a worker; for anyone else it does not exist.
@@ -575,53 +464,37 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         if (harm) throw fieldError('hora', harm);
       }
       if (corrected) {
-        const [superseding] = await db
-          .select({ id: marks.id })
-          .from(marks)
-          .where(and(eq(marks.companyId, session.companyId), eq(marks.userId, corrected.userId), eq(marks.correctsMarkId, corrected.id)))
-          .limit(1);
-        if (superseding) throw new AppError('CONFLICT', CORRECTION_MESSAGES.markSuperseded);
-        const [live] = await db
-          .select({ status: markCorrections.status })
-          .from(markCorrections)
-          .where(and(eq(markCorrections.companyId, session.companyId), eq(markCorrections.correctsMarkId, corrected.id), inArray(markCorrections.status, ['pendiente', 'consolidada'])))
-          .limit(1);
-        if (live) throw new AppError('CONFLICT', live.status === 'pendiente' ? CORRECTION_MESSAGES.markPending : CORRECTION_MESSAGES.markSuperseded);
+        if (await repo.isSuperseded(db, session.companyId, corrected.userId, corrected.id)) throw new AppError('CONFLICT', CORRECTION_MESSAGES.markSuperseded);
+        const live = await repo.liveCorrectionOfMark(db, session.companyId, corrected.id);
+        if (live) throw new AppError('CONFLICT', live === 'pendiente' ? CORRECTION_MESSAGES.markPending : CORRECTION_MESSAGES.markSuperseded);
       }
       await checkProposal(worker.user, kind, proposedAt, zone, now, corrected?.id);
       await assertMonthsOpen(db, session.companyId, [localDateOf(zone, proposedAt.getTime())]);
       if (attempt) {
-        const [live] = await db
-          .select({ status: markCorrections.status })
-          .from(markCorrections)
-          .where(and(eq(markCorrections.companyId, session.companyId), eq(markCorrections.attemptId, attempt.id), inArray(markCorrections.status, ['pendiente', 'consolidada'])))
-          .limit(1);
-        if (live) throw new AppError('CONFLICT', live.status === 'pendiente' ? CORRECTION_MESSAGES.attemptPending : CORRECTION_MESSAGES.attemptConsolidated);
+        const live = await repo.liveCorrectionOfAttempt(db, session.companyId, attempt.id);
+        if (live) throw new AppError('CONFLICT', live === 'pendiente' ? CORRECTION_MESSAGES.attemptPending : CORRECTION_MESSAGES.attemptConsolidated);
       }
 
       let created: CorrectionRow;
       try {
         created = await db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(markCorrections)
-            .values({
-              companyId: session.companyId,
-              userId,
-              attemptId: attempt?.id ?? null,
-              correctsMarkId: corrected?.id ?? null,
-              kind,
-              proposedAt,
-              timeZone: zone,
-              reason: body.motivo,
-              requestedBy: session.userId,
-              createdAt: now,
-              deadline: new Date(now.getTime() + CORRECCION_PLAZO_MS),
-            })
-            .returning();
-          await addEvent(tx, row!, 'propuesta', session.userId, now, body.motivo);
-          await notify(tx, row!, 'propuesta', now);
-          await tx.insert(jobs).values({ kind: CORRECTION_DEADLINE_JOB, payload: { companyId: row!.companyId, correctionId: row!.id }, runAt: row!.deadline, createdAt: now });
-          return row!;
+          const row = await repo.insertCorrection(tx, {
+            companyId: session.companyId,
+            userId,
+            attemptId: attempt?.id ?? null,
+            correctsMarkId: corrected?.id ?? null,
+            kind,
+            proposedAt,
+            timeZone: zone,
+            reason: body.motivo,
+            requestedBy: session.userId,
+            createdAt: now,
+            deadline: new Date(now.getTime() + CORRECCION_PLAZO_MS),
+          });
+          await repo.insertEvent(tx, row, 'propuesta', session.userId, now, body.motivo);
+          await notify(tx, row, 'propuesta', now);
+          await repo.queueJob(tx, CORRECTION_DEADLINE_JOB, { companyId: row.companyId, correctionId: row.id }, row.deadline, now);
+          return row;
         });
       } catch (error) {
         if (isUniqueViolation(error, 'mark_corrections_attempt_live_key')) throw new AppError('CONFLICT', CORRECTION_MESSAGES.attemptPending);
@@ -636,42 +509,31 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
       await consolidateDue(session.companyId, now);
       const scope = await scopeOf(session);
-      const conditions: (SQL | undefined)[] = [eq(markCorrections.companyId, session.companyId), visible(scope)];
+      // A malformed worker id matches nobody; of `intentoIds`, only the first 100 well-formed ids count.
       const none = '00000000-0000-0000-0000-000000000000';
-      if (query.estado) conditions.push(eq(markCorrections.status, query.estado));
-      if (query.usuarioId) conditions.push(eq(markCorrections.userId, isUuid(query.usuarioId) ? query.usuarioId : none));
-      const localDay = sql`(${markCorrections.proposedAt} at time zone ${markCorrections.timeZone})::date`;
-      if (query.desde) conditions.push(sql`${localDay} >= ${query.desde}`);
-      if (query.hasta) conditions.push(sql`${localDay} <= ${query.hasta}`);
-      if (query.intentoIds !== undefined) {
-        const ids = query.intentoIds
-          .split(',')
-          .map((id) => id.trim())
-          .filter(isUuid)
-          .slice(0, 100);
-        conditions.push(ids.length > 0 ? inArray(markCorrections.attemptId, ids) : sql`false`);
-      }
-      const where = and(...conditions);
-      const joinUsers = and(eq(users.companyId, markCorrections.companyId), eq(users.id, markCorrections.userId));
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({ row: markCorrections })
-          .from(markCorrections)
-          .innerJoin(users, joinUsers)
-          .where(where)
-          .orderBy(desc(markCorrections.createdAt), desc(markCorrections.id))
-          .limit(query.pageSize)
-          .offset((query.page - 1) * query.pageSize),
-        db.select({ n: count() }).from(markCorrections).innerJoin(users, joinUsers).where(where),
-      ]);
+      const { rows, total } = await repo.listCorrections(
+        db,
+        session.companyId,
+        scope,
+        {
+          estado: query.estado,
+          usuarioId: query.usuarioId ? (isUuid(query.usuarioId) ? query.usuarioId : none) : undefined,
+          desde: query.desde,
+          hasta: query.hasta,
+          attemptIds:
+            query.intentoIds === undefined
+              ? undefined
+              : query.intentoIds
+                  .split(',')
+                  .map((id) => id.trim())
+                  .filter(isUuid)
+                  .slice(0, 100),
+        },
+        { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
+      );
       return {
-        items: await views(
-          session,
-          scope,
-          rows.map((r) => r.row),
-          now,
-        ),
-        total: Number(total?.n ?? 0),
+        items: await views(session, scope, rows, now),
+        total,
         page: query.page,
         pageSize: query.pageSize,
       };
@@ -708,20 +570,8 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
       if (row.userId !== session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notTheWorker);
       if (row.status === 'pendiente' && !row.acceptedAt && row.deadline.getTime() > now.getTime()) {
         await db.transaction(async (tx) => {
-          const [accepted] = await tx
-            .update(markCorrections)
-            .set({ acceptedAt: now })
-            .where(
-              and(
-                eq(markCorrections.companyId, session.companyId),
-                eq(markCorrections.id, row.id),
-                eq(markCorrections.status, 'pendiente'),
-                isNull(markCorrections.acceptedAt),
-                isNull(markCorrections.claimedAt),
-              ),
-            )
-            .returning();
-          if (accepted) await addEvent(tx, accepted, 'aceptada', session.userId, now, null);
+          const accepted = await repo.markAccepted(tx, session.companyId, row.id, now);
+          if (accepted) await repo.insertEvent(tx, accepted, 'aceptada', session.userId, now, null);
         });
       }
       await consolidate(session.companyId, row.id, now);
@@ -750,9 +600,3 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
 }
 
 export type CorrectionsService = ReturnType<typeof createCorrectionsService>;
-
-/** The company's name for the e-mails. */
-export async function companyName(dbx: DbOrTx, companyId: string): Promise<string> {
-  const [row] = await dbx.select({ razonSocial: companies.razonSocial }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row?.razonSocial ?? '';
-}

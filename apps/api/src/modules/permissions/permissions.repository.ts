@@ -111,14 +111,6 @@ export async function lockWorker(db: DbOrTx, companyId: string, id: string): Pro
     .for('update');
 }
 
-export async function ledGroupIds(db: DbOrTx, companyId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: groupLeaders.groupId })
-    .from(groupLeaders)
-    .where(and(eq(groupLeaders.companyId, companyId), eq(groupLeaders.userId, userId)));
-  return rows.map((row) => row.id);
-}
-
 export interface Recipient {
   id: string;
   nombre: string;

@@ -37,6 +37,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import type { BackgroundTasks } from '../../lib/background';
 import { localDate } from '../../lib/clock';
+import { ledGroupIds } from '../groups/index';
 import { assertMonthsOpen, monthsOfRange } from '../payroll-periods/index';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -175,7 +176,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
   async function scopeOf(session: RequestSession): Promise<repo.PermissionScope & { ledGroupIds: Set<string> }> {
     if (session.perfil === 'administrador') return { all: true, ledGroupIds: new Set() };
     if (session.perfil === 'supervisor') {
-      const ids = await repo.ledGroupIds(db, session.companyId, session.userId);
+      const ids = await ledGroupIds(db, session.companyId, session.userId);
       return { groupIds: ids, ledGroupIds: new Set(ids) };
     }
     return { groupIds: [], ledGroupIds: new Set() };

@@ -170,14 +170,8 @@ export async function ledGroupsByUser(db: DbOrTx, companyId: string, userIds: st
   return result;
 }
 
-/** Ids of the groups a user leads: a supervisor's scope. */
-export async function ledGroupIds(db: DbOrTx, companyId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: groupLeaders.groupId })
-    .from(groupLeaders)
-    .where(and(eq(groupLeaders.companyId, companyId), eq(groupLeaders.userId, userId)));
-  return rows.map((row) => row.id);
-}
+/** Ids of the groups a user leads (a supervisor's scope): the groups module owns the query. */
+export { ledGroupIds } from '../groups/index';
 
 export async function usersByRut(db: DbOrTx, companyId: string, ruts: string[]): Promise<UserRow[]> {
   if (ruts.length === 0) return [];
