@@ -7,16 +7,9 @@
  * Runs on PostgreSQL when DATABASE_URL is set, otherwise on PGlite in memory.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/alerts.ts
  */
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
-import path from 'node:path';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { buildScaleCompany } from '../apps/api/src/demo/scale';
-import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
 import { machineLine, measured, printRows } from './_report';
+import { benchApp, benchDatabase } from './_setup';
 
 const WORKERS = 1000;
 const TARGET_MS = 5_000;
@@ -24,35 +17,12 @@ const REPEATS = 10;
 /** Tuesday 2026-10-27, 09:30 in Santiago (UTC-3): the 09:00 entradas are due. */
 const NOW = new Date('2026-10-27T12:30:00Z');
 
-async function postgresDatabase(serverUrl: string): Promise<Database> {
-  const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
-  await ensureAppRole(serverUrl);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
-  await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, APP_ROLE) });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
-
 async function main(): Promise<void> {
   console.log(machineLine());
-  const label = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  const database = process.env.DATABASE_URL ? await postgresDatabase(process.env.DATABASE_URL) : await openDatabase({ kind: 'pglite', dir: null });
+  const { label, database } = await benchDatabase();
   try {
-    await database.migrate();
     const company = await buildScaleCompany(database.db, { workers: WORKERS, from: '2026-10-01', to: '2026-10-31' });
-    const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'jornada-sin-web'), DATA_DIR: os.tmpdir() });
-    const app = await buildApp({ db: database.db, config, clock: () => NOW, startJobs: false, mailer: { send: async () => undefined } });
+    const app = await benchApp(database, { clock: () => NOW, mailer: { send: async () => undefined } });
     try {
       let started = performance.now();
       const queued = await app.alerts.scan(NOW);

@@ -7,17 +7,15 @@
  * Load comes from an autocannon worker thread so the server's event loop is not the client's.
  * Run: npx tsx bench/api-auth.ts
  */
-import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
-import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
+import { postgresDatabase } from './_setup';
 
 interface Histogram {
   average: number;
@@ -65,27 +63,6 @@ async function postJson<T>(base: string, url: string, body: unknown, headers: Re
  * As in production (docs/operations.md): the app connects as the ordinary role `jornada_app`, owner of
  * its database, so row-level security applies. `BENCH_PG_SUPERUSER=1` connects as DATABASE_URL's user.
  */
-async function postgresDatabase(serverUrl: string): Promise<Database> {
-  const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
-  const asApp = process.env.BENCH_PG_SUPERUSER !== '1';
-  if (asApp) await ensureAppRole(serverUrl);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}${asApp ? ` OWNER ${APP_ROLE}` : ''}`);
-  await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, asApp ? APP_ROLE : undefined) });
-  console.log(`PostgreSQL como ${(await database.rowSecurity()).role}`);
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 function load(options: Omit<Options, 'duration' | 'workers'> & { duration?: number }): Promise<Result> {
   return autocannon({ duration: DURATION_S, workers: 1, ...options });
@@ -149,6 +126,10 @@ async function benchmark(label: keyof typeof TARGETS, database: Database): Promi
 
 console.log(`${machineLine()}; ${DURATION_S} s por escenario`);
 await benchmark('PGlite', await openDatabase({ kind: 'pglite', dir: null }));
-if (process.env.DATABASE_URL) await benchmark('PostgreSQL', await postgresDatabase(process.env.DATABASE_URL));
+if (process.env.DATABASE_URL) {
+  const database = await postgresDatabase(process.env.DATABASE_URL, { asApp: process.env.BENCH_PG_SUPERUSER !== '1' });
+  console.log(`PostgreSQL como ${(await database.rowSecurity()).role}`);
+  await benchmark('PostgreSQL', database);
+}
 else console.log('PostgreSQL omitido: define DATABASE_URL para medirlo también.');
 printRows(rows);

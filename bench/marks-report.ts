@@ -12,19 +12,17 @@
  * ordinary role `jornada_app` (row-level security on), dropped afterwards.
  * Run: npx tsx bench/marks-report.ts   (BENCH_WORKERS=10000 for the 10,000-worker figures)
  */
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { runAsCompany } from '../apps/api/src/db/tenant-context';
-import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
+import { postgresDatabase } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -36,26 +34,6 @@ const FIRST_BYTE_TARGET_MS = 1000;
 const RSS_TARGET_MB = 300;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function postgresDatabase(serverUrl: string): Promise<Database> {
-  const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
-  await ensureAppRole(serverUrl);
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
-  await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, APP_ROLE) });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
-    },
-  };
-}
 
 async function pgliteDatabase(): Promise<Database> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jornada-bench-reporte-'));

@@ -110,24 +110,33 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
       await attendance.ensureFresh(selection.companyId, ids, selection.days.from, selection.days.to, now);
     },
 
-    workerPage(selection: ReportSelection, kind: repo.ReportDayKind, sort: repo.ReportSort, paging: { limit: number; offset: number } | null) {
-      return repo.reportWorkerPage(db, selection.companyId, selection.filter, selection.days, kind, sort, paging);
+    /** A page of workers with their sums; `keys` narrows the sums added up to the report's columns (the others read 0). */
+    workerPage(selection: ReportSelection, kind: repo.ReportDayKind, sort: repo.ReportSort, paging: { limit: number; offset: number } | null, keys?: readonly repo.ReportSumKey[]) {
+      return repo.reportWorkerPage(db, selection.companyId, selection.filter, selection.days, kind, sort, paging, keys);
     },
 
     daysOf(selection: ReportSelection, userIds: readonly string[], kind: repo.ReportDayKind) {
       return repo.reportDaysOf(db, selection.companyId, userIds, selection.days, kind);
     },
 
-    series(selection: ReportSelection, bucket: repo.ReportBucket) {
-      return repo.reportSeries(db, selection.companyId, selection.filter, selection.days, bucket);
+    /** Sums per period bucket; `keys` narrows them to the chart's series (the others read 0). */
+    series(selection: ReportSelection, bucket: repo.ReportBucket, keys?: readonly repo.ReportSumKey[]) {
+      return repo.reportSeries(db, selection.companyId, selection.filter, selection.days, bucket, keys);
     },
 
-    sumsByGroup(selection: ReportSelection) {
-      return repo.reportSumsByGroup(db, selection.companyId, selection.filter, selection.days);
+    /** Sums per group of the worker; `keys` narrows them (the others read 0). */
+    sumsByGroup(selection: ReportSelection, keys?: readonly repo.ReportSumKey[]) {
+      return repo.reportSumsByGroup(db, selection.companyId, selection.filter, selection.days, keys);
     },
 
-    headcount(selection: ReportSelection, sort: { key: repo.HeadcountSortKey; direction: 'asc' | 'desc' }, paging: { limit: number; offset: number } | null) {
-      return repo.reportHeadcount(db, selection.companyId, selection.filter, selection.days, sort, paging);
+    /** Headcount rows; `keys` narrows the sums added up to the report's columns (the others read 0). */
+    headcount(
+      selection: ReportSelection,
+      sort: { key: repo.HeadcountSortKey; direction: 'asc' | 'desc' },
+      paging: { limit: number; offset: number } | null,
+      keys?: readonly repo.ReportSumKey[],
+    ) {
+      return repo.reportHeadcount(db, selection.companyId, selection.filter, selection.days, sort, paging, keys);
     },
 
     /** Ids of the selection's workers (whose permissions the permisos report reads). */

@@ -910,27 +910,42 @@ export const REPORT_SUM_KEYS = [
 export type ReportSumKey = (typeof REPORT_SUM_KEYS)[number];
 export type ReportSums = Record<ReportSumKey, number>;
 
-const REPORT_SUMS = sql`count(a.fecha) filter (where a.plan_kind = 'turno' and a.status <> 'feriado')::int as "diasPlanificados",
-  count(a.fecha) filter (where a.status in ('presente', 'incompleto'))::int as "diasPresentes",
-  count(a.fecha) filter (where a.late_seconds > 0)::int as "diasAtraso", coalesce(sum(a.late_seconds), 0) as "atraso",
-  count(a.fecha) filter (where a.early_leave_seconds > 0)::int as "diasSalidaAnticipada", coalesce(sum(a.early_leave_seconds), 0) as "salidaAnticipada",
-  count(a.fecha) filter (where a.status = 'ausente')::int as "ausenciasInjustificadas",
-  count(a.fecha) filter (where a.status = 'justificado')::int as "ausenciasJustificadas",
-  count(a.fecha) filter (where a.status = 'incompleto')::int as "diasIncompletos",
-  count(a.fecha) filter (where a.status = 'feriado')::int as "diasFeriado",
-  coalesce(sum(a.planned_seconds), 0) as "planificado", coalesce(sum(a.worked_seconds), 0) as "trabajado",
-  coalesce(sum(a.missing_seconds) filter (where a.status = 'ausente'), 0) as "faltanteAusencias",
-  coalesce(sum(a.overtime_seconds), 0) as "extra", coalesce(sum(a.overtime_within_limit_seconds), 0) as "extraDentroLimite",
-  coalesce(sum(a.overtime_beyond_limit_seconds), 0) as "extraSobreLimite", count(a.fecha) filter (where a.overtime_seconds > 0)::int as "diasExtra",
-  coalesce(sum(a.sunday_seconds), 0) as "domingo", coalesce(sum(a.holiday_seconds), 0) as "feriado",
-  coalesce(sum(a.week_compensated_seconds), 0) as "compensado", coalesce(sum(a.week_late_after_seconds), 0) as "atrasoDescontable",
-  coalesce(sum(a.week_early_leave_after_seconds), 0) as "salidaAnticipadaDescontable", coalesce(sum(a.week_net_overtime_seconds), 0) as "extraNeta"`;
+/** Each sum of stored days, by key. */
+const REPORT_SUM_SQL: Record<ReportSumKey, SQL> = {
+  diasPlanificados: sql`count(a.fecha) filter (where a.plan_kind = 'turno' and a.status <> 'feriado')::int`,
+  diasPresentes: sql`count(a.fecha) filter (where a.status in ('presente', 'incompleto'))::int`,
+  diasAtraso: sql`count(a.fecha) filter (where a.late_seconds > 0)::int`,
+  atraso: sql`coalesce(sum(a.late_seconds), 0)`,
+  diasSalidaAnticipada: sql`count(a.fecha) filter (where a.early_leave_seconds > 0)::int`,
+  salidaAnticipada: sql`coalesce(sum(a.early_leave_seconds), 0)`,
+  ausenciasInjustificadas: sql`count(a.fecha) filter (where a.status = 'ausente')::int`,
+  ausenciasJustificadas: sql`count(a.fecha) filter (where a.status = 'justificado')::int`,
+  diasIncompletos: sql`count(a.fecha) filter (where a.status = 'incompleto')::int`,
+  diasFeriado: sql`count(a.fecha) filter (where a.status = 'feriado')::int`,
+  planificado: sql`coalesce(sum(a.planned_seconds), 0)`,
+  trabajado: sql`coalesce(sum(a.worked_seconds), 0)`,
+  faltanteAusencias: sql`coalesce(sum(a.missing_seconds) filter (where a.status = 'ausente'), 0)`,
+  extra: sql`coalesce(sum(a.overtime_seconds), 0)`,
+  extraDentroLimite: sql`coalesce(sum(a.overtime_within_limit_seconds), 0)`,
+  extraSobreLimite: sql`coalesce(sum(a.overtime_beyond_limit_seconds), 0)`,
+  diasExtra: sql`count(a.fecha) filter (where a.overtime_seconds > 0)::int`,
+  domingo: sql`coalesce(sum(a.sunday_seconds), 0)`,
+  feriado: sql`coalesce(sum(a.holiday_seconds), 0)`,
+  compensado: sql`coalesce(sum(a.week_compensated_seconds), 0)`,
+  atrasoDescontable: sql`coalesce(sum(a.week_late_after_seconds), 0)`,
+  salidaAnticipadaDescontable: sql`coalesce(sum(a.week_early_leave_after_seconds), 0)`,
+  extraNeta: sql`coalesce(sum(a.week_net_overtime_seconds), 0)`,
+};
+
+/** The sums of `keys` over the grouped stored days `a`, each named by its key. */
+const reportSums = (keys: readonly ReportSumKey[]): SQL => sql.join(keys.map((k) => sql`${REPORT_SUM_SQL[k]} as ${sql.identifier(k)}`), sql`, `);
 
 /** The sums of grouped rows `t` (the totals of a whole selection from its per-row sums). */
-const SUMS_OF_ROWS = sql.join(
-  REPORT_SUM_KEYS.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}), 0) as ${sql.identifier(k)}`),
-  sql`, `,
-);
+const sumsOfRows = (keys: readonly ReportSumKey[]): SQL => sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}), 0) as ${sql.identifier(k)}`), sql`, `);
+
+/** The same sums as window aggregates over every row of `t`, named `total:<key>` (a page's rows carry the selection's totals). */
+const sumsOverRows = (keys: readonly ReportSumKey[]): SQL =>
+  sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}) over (), 0) as ${sql.identifier(`total:${k}`)}`), sql`, `);
 
 const reportSumsOf = (r: Record<string, unknown>): ReportSums => Object.fromEntries(REPORT_SUM_KEYS.map((k) => [k, num(r[k])])) as ReportSums;
 
@@ -969,8 +984,9 @@ function orderOf(sort: ReportSort): SQL {
 
 /**
  * One page of workers with their sums over the report's days (SQL pagination and sort), the number
- * of workers in the selection and the sums over all of them. `kind` keeps only the workers with at
- * least one such day (a lateness report lists who was late).
+ * of workers in the selection and the sums over all of them, in one pass over the stored days.
+ * `kind` keeps only the workers with at least one such day (a lateness report lists who was late).
+ * `keys` are the sums to add up (all by default; the others read 0): a report asks only for its columns.
  */
 export async function reportWorkerPage(
   db: DbOrTx,
@@ -980,8 +996,11 @@ export async function reportWorkerPage(
   kind: ReportDayKind,
   sort: ReportSort,
   paging: { limit: number; offset: number } | null,
+  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
 ): Promise<{ rows: (ReportWorker & { sums: ReportSums })[]; total: number; totals: ReportSums }> {
-  const grouped = sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, g.nombre as grupo, s.nombre as sede, ${REPORT_SUMS},
+  const sortKey = (REPORT_SUM_KEYS as readonly string[]).includes(sort.key) ? (sort.key as ReportSumKey) : null;
+  const summed = sortKey && !keys.includes(sortKey) ? [...keys, sortKey] : keys;
+  const grouped = sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, g.nombre as grupo, s.nombre as sede, ${reportSums(summed)},
       count(a.fecha) filter (where ${DAY_KIND[kind]})::int as "diasDelReporte"
     from ${users} u
     left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
@@ -990,9 +1009,16 @@ export async function reportWorkerPage(
     where ${reportWorkerConditions(companyId, f, d)}
     group by u.company_id, u.id, g.nombre, s.nombre`;
   const keep = kind === 'todos' ? sql`true` : sql`t."diasDelReporte" > 0`;
-  const [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, ${SUMS_OF_ROWS} from (${grouped}) t where ${keep}`);
   const page = paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``;
-  const result = await rows<Record<string, unknown>>(db, sql`select * from (${grouped}) t where ${keep} order by ${orderOf(sort)} ${page}`);
+  // The page's rows carry the count and sums of the whole selection as window aggregates.
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`select t.*, count(*) over ()::int as "total:n", ${sumsOverRows(summed)} from (${grouped}) t where ${keep} order by ${orderOf(sort)} ${page}`,
+  );
+  const first = result[0];
+  let agg: Record<string, unknown> | undefined = first && Object.fromEntries([['n', first['total:n']], ...summed.map((k) => [k, first[`total:${k}`]])]);
+  // A page past the last row has no row to carry them: the count and sums on their own.
+  if (!agg && paging && paging.offset > 0) [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, ${sumsOfRows(summed)} from (${grouped}) t where ${keep}`);
   return {
     rows: result.map((r) => ({
       id: r.id as string,
@@ -1039,14 +1065,16 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
   if (userIds.length === 0) return out;
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.result->'turno'->>'etiqueta' as turno,
-          a.result->>'horaEntrada' as entrada, a.result->>'horaSalida' as salida, a.result->>'feriado' as feriado,
-          coalesce((a.result->>'esDomingo')::boolean, false) as domingo, a.result->'permiso'->>'tipo' as "permisoTipo",
-          (a.result->'permiso'->>'pagado')::boolean as "permisoPagado",
+    // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, r.turno->>'etiqueta' as turno,
+          r."horaEntrada" as entrada, r."horaSalida" as salida, r.feriado as feriado,
+          coalesce(r."esDomingo", false) as domingo, r.permiso->>'tipo' as "permisoTipo",
+          (r.permiso->>'pagado')::boolean as "permisoPagado",
           a.planned_seconds, a.worked_seconds, a.missing_seconds, a.late_seconds, a.early_leave_seconds, a.overtime_seconds,
           a.overtime_within_limit_seconds, a.overtime_beyond_limit_seconds,
           a.week_compensated_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds
         from ${attendanceDays} a
+          cross join lateral jsonb_to_record(a.result) as r(turno jsonb, "horaEntrada" text, "horaSalida" text, feriado text, "esDomingo" boolean, permiso jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and ${reportDayConditions(d)} and ${DAY_KIND[kind]}
         order by a.user_id, a.fecha`,
   );
@@ -1085,12 +1113,19 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
 /** How the chart of a period groups its days. */
 export type ReportBucket = 'day' | 'week' | 'month';
 
-/** Sums of the selection's stored days per day, week (its Monday) or month (its first day). */
-export async function reportSeries(db: DbOrTx, companyId: string, f: WorkerFilter, d: ReportDays, bucket: ReportBucket): Promise<(ReportSums & { periodo: string })[]> {
+/** Sums (`keys`, all by default; the others read 0) of the selection's stored days per day, week (its Monday) or month (its first day). */
+export async function reportSeries(
+  db: DbOrTx,
+  companyId: string,
+  f: WorkerFilter,
+  d: ReportDays,
+  bucket: ReportBucket,
+  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
+): Promise<(ReportSums & { periodo: string })[]> {
   const key = bucket === 'day' ? sql`a.fecha::text` : sql`date_trunc(${bucket}, a.fecha)::date::text`;
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select ${key} as periodo, ${REPORT_SUMS} from ${attendanceDays} a
+    sql`select ${key} as periodo, ${reportSums(keys)} from ${attendanceDays} a
         where a.company_id = ${companyId} and ${reportDayConditions(d)}
           and a.user_id in (select u.id from ${users} u where ${reportWorkerConditions(companyId, f, d)})
         group by 1 order by 1`,
@@ -1098,11 +1133,18 @@ export async function reportSeries(db: DbOrTx, companyId: string, f: WorkerFilte
   return result.map((r) => ({ periodo: r.periodo as string, ...reportSumsOf(r) }));
 }
 
-/** Sums of the selection's stored days per group of the worker. */
-export async function reportSumsByGroup(db: DbOrTx, companyId: string, f: WorkerFilter, d: ReportDays): Promise<(ReportSums & { grupo: string | null })[]> {
+/** Sums (`keys`, all by default, always `extra`, which orders them; the others read 0) of the selection's stored days per group of the worker. */
+export async function reportSumsByGroup(
+  db: DbOrTx,
+  companyId: string,
+  f: WorkerFilter,
+  d: ReportDays,
+  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
+): Promise<(ReportSums & { grupo: string | null })[]> {
+  const summed = keys.includes('extra') ? keys : [...keys, 'extra' as const];
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select g.nombre as grupo, ${REPORT_SUMS} from ${attendanceDays} a
+    sql`select g.nombre as grupo, ${reportSums(summed)} from ${attendanceDays} a
         join ${users} u on u.company_id = a.company_id and u.id = a.user_id
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         where a.company_id = ${companyId} and ${reportDayConditions(d)} and ${reportWorkerConditions(companyId, f, d)}
@@ -1122,7 +1164,10 @@ export interface HeadcountRow {
 
 export type HeadcountSortKey = 'grupo' | 'sede' | 'cargo' | 'dotacion' | ReportSumKey;
 
-/** Active staff by (group, site, cargo) with planned and present days, a page of them, their count and the totals. */
+/**
+ * Active staff by (group, site, cargo) with planned and present days, a page of them, their count and
+ * the totals, in one pass over the stored days. `keys` are the sums to add up (all by default; the others read 0).
+ */
 export async function reportHeadcount(
   db: DbOrTx,
   companyId: string,
@@ -1130,9 +1175,12 @@ export async function reportHeadcount(
   d: ReportDays,
   sort: { key: HeadcountSortKey; direction: 'asc' | 'desc' },
   paging: { limit: number; offset: number } | null,
+  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
 ): Promise<{ rows: HeadcountRow[]; total: number; totals: ReportSums & { dotacion: number } }> {
   const dir = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
-  const grouped = sql`select g.nombre as grupo, s.nombre as sede, u.cargo as cargo, count(distinct u.id)::int as dotacion, ${REPORT_SUMS}
+  const sortKey = (REPORT_SUM_KEYS as readonly string[]).includes(sort.key) ? (sort.key as ReportSumKey) : null;
+  const summed = sortKey && !keys.includes(sortKey) ? [...keys, sortKey] : keys;
+  const grouped = sql`select g.nombre as grupo, s.nombre as sede, u.cargo as cargo, count(distinct u.id)::int as dotacion, ${reportSums(summed)}
     from ${users} u
     left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
     left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
@@ -1145,8 +1193,19 @@ export async function reportHeadcount(
       ? sql`t.${sql.identifier(sort.key)} ${dir} nulls last, ${tail}`
       : sql`t.${sql.identifier(sort.key)} ${dir}, ${tail}`;
   const page = paging ? sql`limit ${paging.limit} offset ${paging.offset}` : sql``;
-  const [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, coalesce(sum(t.dotacion), 0)::int as dotacion, ${SUMS_OF_ROWS} from (${grouped}) t`);
-  const result = await rows<Record<string, unknown>>(db, sql`select * from (${grouped}) t order by ${order} ${page}`);
+  // The page's rows carry the count and sums of the whole selection as window aggregates.
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`select t.*, count(*) over ()::int as "total:n", coalesce(sum(t.dotacion) over (), 0)::int as "total:dotacion", ${sumsOverRows(summed)}
+        from (${grouped}) t order by ${order} ${page}`,
+  );
+  const first = result[0];
+  let agg: Record<string, unknown> | undefined =
+    first && Object.fromEntries([['n', first['total:n']], ['dotacion', first['total:dotacion']], ...summed.map((k) => [k, first[`total:${k}`]])]);
+  // A page past the last row has no row to carry them: the count and sums on their own.
+  if (!agg && paging && paging.offset > 0) {
+    [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, coalesce(sum(t.dotacion), 0)::int as dotacion, ${sumsOfRows(summed)} from (${grouped}) t`);
+  }
   return {
     rows: result.map((r) => ({
       grupo: (r.grupo as string | null) ?? null,

@@ -102,7 +102,7 @@ function workerReport(options: {
   nota: string;
   chart: (ctx: ReportContext) => Promise<GraficoReporte>;
 }): ReportDefinition {
-  const keys = options.figures.map((c) => c.clave);
+  const keys = options.figures.map((c) => c.clave as ReportSumKey);
   return {
     reporte: options.reporte,
     unidad: ['trabajador', 'trabajadores'],
@@ -111,7 +111,7 @@ function workerReport(options: {
     orden: options.orden,
     nota: options.nota,
     async page(ctx, sort, paging) {
-      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, paging);
+      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, paging, keys);
       const days = await ctx.attendance.daysOf(
         ctx.selection,
         rows.map((r) => r.id),
@@ -129,7 +129,14 @@ function workerReport(options: {
 
 async function seriesChart(ctx: ReportContext, titulo: string, unidad: GraficoReporte['unidad'], series: [ReportSumKey, string][], atLeast: ReportBucket = 'day'): Promise<GraficoReporte> {
   const bucket = bucketOf(ctx.desde, ctx.closed < ctx.desde ? ctx.desde : ctx.closed, atLeast);
-  const points = ctx.closed < ctx.desde ? [] : await ctx.attendance.series(ctx.selection, bucket);
+  const points =
+    ctx.closed < ctx.desde
+      ? []
+      : await ctx.attendance.series(
+          ctx.selection,
+          bucket,
+          series.map(([k]) => k),
+        );
   return {
     titulo: `${titulo} ${bucketTitle(bucket)}`,
     unidad,
@@ -290,7 +297,7 @@ const horasExtra = workerReport({
   orden: { clave: 'extra', direccion: 'desc' },
   nota: 'Tiempo trabajado sobre lo planificado, día a día, separado en lo que cabe en el límite legal de 2 horas diarias y lo que lo excede; el domingo y los feriados, todo lo trabajado. La extra neta es la de cada semana completa después de compensar atrasos y salidas anticipadas.',
   async chart(ctx) {
-    const groups = ctx.closed < ctx.desde ? [] : await ctx.attendance.sumsByGroup(ctx.selection);
+    const groups = ctx.closed < ctx.desde ? [] : await ctx.attendance.sumsByGroup(ctx.selection, ['extra', 'extraDentroLimite', 'extraSobreLimite']);
     return {
       titulo: 'Tiempo extra por grupo',
       unidad: 'duracion',
@@ -326,7 +333,12 @@ const dotacion: ReportDefinition = {
   orden: { clave: 'grupo', direccion: 'asc' },
   nota: 'Dotación: trabajadores con contrato vigente en el periodo, por grupo, sede y cargo. Días-persona: los días con turno planificado (no feriados) y los días con asistencia de esos trabajadores.',
   async page(ctx, sort, paging) {
-    const { rows, total, totals } = await ctx.attendance.headcount(ctx.selection, { key: sort.clave as ReportSumKey | 'dotacion' | 'grupo' | 'sede' | 'cargo', direction: sort.direccion }, paging);
+    const { rows, total, totals } = await ctx.attendance.headcount(
+      ctx.selection,
+      { key: sort.clave as ReportSumKey | 'dotacion' | 'grupo' | 'sede' | 'cargo', direction: sort.direccion },
+      paging,
+      DOTACION_SUMS,
+    );
     return {
       filas: rows.map((r) => ({
         id: `${r.grupo ?? ''}|${r.sede ?? ''}|${r.cargo ?? ''}`,

@@ -1,0 +1,88 @@
+/**
+ * The setup the benchmarks share: a temporary PostgreSQL database (owned by the app's role, so
+ * row-level security applies, and dropped on close) or PGlite in memory, the app built in production
+ * mode without jobs, the administrator's sign-in, and timing of `app.inject` reads.
+ */
+import { randomBytes } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type AppDeps } from '../apps/api/src/app';
+import { loadConfig } from '../apps/api/src/config';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
+
+/**
+ * A fresh database on the PostgreSQL server at `serverUrl`, dropped on close. As the app's ordinary
+ * role by default; `asApp: false` connects as the server URL's own user (a superuser skips row-level security).
+ */
+export async function postgresDatabase(serverUrl: string, { asApp = true }: { asApp?: boolean } = {}): Promise<Database> {
+  const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
+  if (asApp) await ensureAppRole(serverUrl);
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}${asApp ? ` OWNER ${APP_ROLE}` : ''}`);
+  await admin.end();
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, asApp ? APP_ROLE : undefined) });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+/** PostgreSQL when DATABASE_URL is set, otherwise PGlite in memory; migrated. */
+export async function benchDatabase(): Promise<{ label: 'PostgreSQL' | 'PGlite'; database: Database }> {
+  const serverUrl = process.env.DATABASE_URL;
+  const database = serverUrl ? await postgresDatabase(serverUrl) : await openDatabase({ kind: 'pglite', dir: null });
+  try {
+    await database.migrate();
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return { label: serverUrl ? 'PostgreSQL' : 'PGlite', database };
+}
+
+/** The app in production mode, silent, without the web build or background jobs. */
+export function benchApp(database: Database, options: Omit<AppDeps, 'db' | 'config'> = {}) {
+  const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'jornada-sin-web'), DATA_DIR: os.tmpdir() });
+  return buildApp({ db: database.db, config, startJobs: false, ...options });
+}
+
+type BenchAppInstance = Awaited<ReturnType<typeof benchApp>>;
+
+/** `p`-th percentile of ascending `sorted`. */
+export const percentile = (sorted: readonly number[], p: number): number => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+
+/** Percentile rounded to a tenth of a millisecond. */
+export const p = (sorted: readonly number[], q: number): number => Math.round(percentile(sorted, q) * 10) / 10;
+
+/**
+ * Signs the administrator in and returns timers of `GET` reads through `app.inject` (routing, perfil
+ * checks, zod validation and serialisation count): `time` one read (non-200 throws), `series` `repeats`
+ * reads sorted ascending. `/api/v1` URLs carry the session; others (health) none.
+ */
+export async function adminReader(app: BenchAppInstance, admin: { rut: string; password: string }, repeats: number) {
+  const auth = await app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut: admin.rut, password: admin.password } });
+  if (auth.statusCode !== 200) throw new Error(`inicio de sesión: ${auth.statusCode} ${auth.body}`);
+  const headers = { authorization: `Bearer ${auth.json<{ tokenSesion: string }>().tokenSesion}` };
+  const time = async (url: string): Promise<number> => {
+    const started = performance.now();
+    const response = await app.inject({ method: 'GET', url, headers: url.startsWith('/api/v1') ? headers : {} });
+    const ms = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+    return ms;
+  };
+  const series = async (url: string): Promise<number[]> => {
+    const all: number[] = [];
+    for (let i = 0; i < repeats; i++) all.push(await time(url));
+    return all.sort((a, b) => a - b);
+  };
+  return { headers, time, series };
+}
