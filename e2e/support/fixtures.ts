@@ -144,7 +144,7 @@ export interface CreatedUser {
 export async function createUser(
   request: APIRequestContext,
   headers: Record<string, string>,
-  data: { nombre: string; apellidos: string; perfil?: string; grupoId?: string },
+  data: { nombre: string; apellidos: string; perfil?: string; grupoId?: string; sedeId?: string },
 ): Promise<CreatedUser> {
   const suffix = Math.random().toString(36).slice(2, 8);
   const user = { rut: randomRut(), email: `${data.nombre.toLowerCase()}-${suffix}@example.cl`, password: `Clave-${suffix}-2026` };
@@ -160,6 +160,7 @@ export async function createUser(
       inicioContrato: '2026-01-05',
       metodosMarcaje: ['web'],
       ...(data.grupoId ? { grupoId: data.grupoId } : {}),
+      ...(data.sedeId ? { sedeId: data.sedeId } : {}),
     },
   });
   expect(response.status(), await response.text()).toBe(201);
