@@ -36,6 +36,7 @@ import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
+import { ledGroupIds } from '../groups/index';
 import { receiptDateTime } from '../marks/index';
 import { chainTailProblem, markIntegrity } from './mark-integrity';
 import { monthOf, plusYears, type ReportHeading } from './marks-report.format';
@@ -165,7 +166,7 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador' || session.perfil === 'fiscalizador') return { all: true };
     if (session.perfil === 'supervisor') {
-      return { groupIds: await repo.ledGroupIds(db, session.companyId, session.userId), self: session.userId };
+      return { groupIds: await ledGroupIds(db, session.companyId, session.userId), self: session.userId };
     }
     return { self: session.userId };
   }

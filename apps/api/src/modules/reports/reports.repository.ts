@@ -7,7 +7,7 @@ import { addDays } from '@jornada/domain';
 import { and, asc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { companies, groupLeaders, groups, jobs, markChainAudits, markChainFindings, markChainHeads, marks, sites, users } from '../../db/schema/index';
+import { companies, groups, jobs, markChainAudits, markChainFindings, markChainHeads, marks, sites, users } from '../../db/schema/index';
 
 const DEFAULT_ZONE = 'America/Santiago';
 
@@ -40,15 +40,6 @@ const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NF
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- Scope and filters -----------------------------------------------------------------------------
-
-/** The groups a supervisor leads. */
-export async function ledGroupIds(db: DbOrTx, companyId: string, userId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: groupLeaders.groupId })
-    .from(groupLeaders)
-    .where(and(eq(groupLeaders.companyId, companyId), eq(groupLeaders.userId, userId)));
-  return rows.map((row) => row.id);
-}
 
 /** A condition on `users` for the scope. */
 function scopeCondition(scope: Scope): SQL | undefined {
