@@ -4,4 +4,4 @@
  * pacts about to end). Other modules use only what this file exports.
  */
 export { registerOvertimeRoutes } from './overtime.routes';
-export { approvedOvertime, createOvertimeService, expiringPacts, type ExpiringPact, type OvertimeDeps, type OvertimeService } from './overtime.service';
+export { approvedOvertime, createOvertimeService, type OvertimeDeps, type OvertimeService } from './overtime.service';

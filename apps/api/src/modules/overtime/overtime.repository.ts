@@ -156,13 +156,6 @@ export async function listPacts(db: DbOrTx, companyId: string, f: PactFilter, pa
   return { rows, total: Number(counted?.n ?? 0) };
 }
 
-/** Pacts in force on `today` that end by `endingBy`, soonest first (the home page's reminder). */
-export async function endingPacts(db: DbOrTx, companyId: string, f: WorkerFilter, today: string, endingBy: string): Promise<PactDetailRow[]> {
-  return pactSelect(db)
-    .where(pactConditions(companyId, { ...f, today, endingBy }))
-    .orderBy(asc(overtimePacts.hasta), asc(users.apellidos), asc(users.nombre));
-}
-
 export async function findPact(db: DbOrTx, companyId: string, id: string): Promise<PactDetailRow | undefined> {
   const [row] = await pactSelect(db).where(and(eq(overtimePacts.companyId, companyId), eq(overtimePacts.id, id)));
   return row;

@@ -152,37 +152,6 @@ export async function approvedOvertime(db: DbOrTx, companyId: string, userIds: r
   return out;
 }
 
-/** A pact in force that ends soon (the home page's reminder to renew it). */
-export interface ExpiringPact {
-  pactId: string;
-  userId: string;
-  nombre: string;
-  apellidos: string;
-  desde: string;
-  hasta: string;
-  maxMinutosDia: number;
-  /** Days from `today` to `hasta` (0: it ends today). */
-  diasRestantes: number;
-}
-
-/**
- * Pacts in force on `today` that end within `withinDays` days (`hasta` ≤ today + withinDays), soonest
- * first; `scope.userIds` limits them to some workers (a supervisor's team), all the company's otherwise.
- */
-export async function expiringPacts(db: DbOrTx, companyId: string, scope: { userIds?: readonly string[] }, today: string, withinDays: number): Promise<ExpiringPact[]> {
-  const rows = await repo.endingPacts(db, companyId, scope.userIds ? { userIds: scope.userIds } : {}, today, addDays(today, Math.max(0, Math.floor(withinDays))));
-  return rows.map((r) => ({
-    pactId: r.pact.id,
-    userId: r.worker.id,
-    nombre: r.worker.nombre,
-    apellidos: r.worker.apellidos,
-    desde: r.pact.desde,
-    hasta: r.pact.hasta,
-    maxMinutosDia: Math.round(r.pact.maxSecondsPerDay / 60),
-    diasRestantes: diffDays(today, r.pact.hasta),
-  }));
-}
-
 export function createOvertimeService({ db, attendance }: OvertimeDeps) {
   type Scope = { all: boolean; groupIds: string[] };
 
