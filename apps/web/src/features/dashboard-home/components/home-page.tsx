@@ -1,4 +1,3 @@
-import { useDeferredValue } from 'react';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Badge.css';
@@ -77,9 +76,7 @@ export function HomePage() {
   // The figures are asked for once the greeting has painted (lib/use-after-paint).
   const painted = useAfterPaint();
   const home = useHome(painted && !loadingProfile && withCards);
-  // The cards render from a deferred copy: React builds them in a background render that yields to
-  // the browser every few milliseconds instead of one long task when the answer arrives.
-  const data = useDeferredValue(home.data);
+  const data = home.data;
   const company = user.razonsocial ? user.razonsocial.nombre : '';
 
   if (loadingProfile) {

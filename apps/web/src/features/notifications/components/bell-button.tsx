@@ -11,7 +11,7 @@ const IconBell = (props: IconProps) => (
 );
 
 /** The accessible name of the bell: how many things are new, if any. */
-export function bellLabel(unseen: number): string {
+function bellLabel(unseen: number): string {
   return unseen > 0 ? `Notificaciones: ${unseen} ${unseen === 1 ? 'nueva' : 'nuevas'}` : 'Notificaciones';
 }
 
