@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test/app';
 import { countCompanies, insertCompany } from '../modules/companies/companies.repository';
-import { databaseTarget, openDatabase } from './client';
+import { databaseTarget, openDatabase, POOL_SIZE } from './client';
 
 const dirs: Array<() => void> = [];
 afterEach(() => dirs.splice(0).forEach((remove) => remove()));
@@ -39,5 +41,38 @@ describe('PGlite on disk', () => {
     await second.migrate();
     expect(await countCompanies(second.db)).toBe(1);
     await second.close();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
+  it('takes back a connection whose transaction could not begin: the pool neither shrinks nor hangs when it closes', async () => {
+    let dyingBegins = POOL_SIZE + 2;
+    /** A connection that dies just as a transaction sends its BEGIN, as in a database outage. */
+    class DyingClient extends pg.Client {
+      constructor(config?: string | pg.ClientConfig) {
+        super(config);
+        const query = this.query.bind(this) as (...args: unknown[]) => unknown;
+        (this as { query: unknown }).query = (...args: unknown[]) => {
+          const first = args[0] as { text?: string } | string;
+          const text = typeof first === 'string' ? first : (first.text ?? '');
+          if (dyingBegins > 0 && /^begin/i.test(text)) {
+            dyingBegins--;
+            (this as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+          }
+          return query(...args);
+        };
+      }
+    }
+    const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL ?? '', Client: DyingClient });
+    try {
+      for (let attempt = 0; attempt < POOL_SIZE + 2; attempt++) {
+        await expect(database.db.transaction((tx) => tx.execute(sql`select 1`))).rejects.toThrow();
+      }
+      const result = (await database.db.transaction((tx) => tx.execute(sql`select 1 as one`))) as { rows: unknown[] };
+      expect(result.rows).toEqual([{ one: 1 }]);
+    } finally {
+      const closed = await Promise.race([database.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('hung'), 5_000))]);
+      expect(closed).toBe('closed');
+    }
   });
 });

@@ -63,7 +63,10 @@ export async function analyzeAfterBulkLoad(db: Db, tables: readonly string[], ro
 
 export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string | null };
+export type DatabaseTarget =
+  /** `Client` replaces pg's connection class: tests use it to play a connection that dies at a chosen moment. */
+  | { kind: 'postgres'; url: string; Client?: typeof pg.Client }
+  | { kind: 'pglite'; dir: string | null };
 
 /** `DATABASE_URL` wins; otherwise PGlite in `<DATA_DIR>/pglite`. */
 export function databaseTarget(config: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
@@ -71,7 +74,7 @@ export function databaseTarget(config: { databaseUrl?: string | undefined; dataD
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url) : openPglite(target.dir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.Client) : openPglite(target.dir);
 }
 
 function redactUrl(url: string): string {
@@ -121,7 +124,7 @@ class TenantPool extends pg.Pool {
     const wanted = currentTenantSetting();
     // Whatever goes wrong while a connection is opened (refused, too many clients, a database not
     // accepting connections, a server starting up) is an outage for the caller, not a bug.
-    const ready = (wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted)).catch((error: unknown) => {
+    const ready = (wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted)).then(releaseOnFailedBegin, (error: unknown) => {
       throw markConnectionError(error);
     });
     if (!callback) return ready;
@@ -150,9 +153,45 @@ class TenantPool extends pg.Pool {
   }
 }
 
-async function openPostgres(url: string): Promise<Database> {
+const BEGIN = /^\s*begin\b/i;
+const beginGuarded = new WeakSet<pg.PoolClient>();
+
+/**
+ * drizzle-orm (0.45) sends a transaction's BEGIN before the try/finally that releases its client
+ * (drizzle-team/drizzle-orm#6241, open). A BEGIN that fails, as when the connection dies between the
+ * checkout and the BEGIN during an outage, would keep the client checked out for good: the pool
+ * shrinks by one each time and `pool.end()` at shutdown waits forever. So each checkout's release
+ * becomes idempotent, and a failed BEGIN releases the client with its error, which makes the pool
+ * discard it. Should drizzle release it as well (once fixed upstream), that second release does nothing.
+ */
+function releaseOnFailedBegin(client: pg.PoolClient): pg.PoolClient {
+  const release = client.release;
+  let released = false;
+  client.release = (error?: Error | boolean) => {
+    if (released) return;
+    released = true;
+    release(error);
+  };
+  if (!beginGuarded.has(client)) {
+    beginGuarded.add(client);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+      if (!BEGIN.test(text) || !(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        client.release(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      });
+    };
+  }
+  return client;
+}
+
+async function openPostgres(url: string, Client?: typeof pg.Client): Promise<Database> {
   // Fail fast while the server is down (503 to the caller) instead of queueing requests for minutes.
-  const common = { connectionString: url, connectionTimeoutMillis: 5_000 };
+  const common = { connectionString: url, connectionTimeoutMillis: 5_000, ...(Client ? { Client } : {}) };
   const systemPool = new pg.Pool({ ...common, max: SYSTEM_POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, SYSTEM) });
   // New connections start with no company: nothing visible until a checkout sets one.
   const pool = new TenantPool({ ...common, max: POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, NONE) }, systemPool);
