@@ -6,7 +6,7 @@ import { runAsSystem } from '../../db/tenant-context';
 import { DEMO_PASSWORD, seedDemo } from '../../demo/seed';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, signIn } from '../../test/factories';
-import { createAttendanceService } from './index';
+import { createAttendanceService } from './attendance.service';
 
 let t: TestApp;
 let companyId: string;

@@ -2,11 +2,11 @@
  * The attendance module's one door: the engine's evaluation of real marks, stored per worker and
  * day (`attendance_days`), and the reads built on it. Other modules use only what is exported here.
  */
-export { registerAttendanceRoutes } from './attendance.routes';
-export { registerAttendanceHomeRoutes } from './attendance.home.routes';
-export { createAttendanceHome, type AttendanceHome } from './attendance.home';
-export { registerAttendanceJobs } from './attendance.jobs';
-export { ATTENDANCE_RECOMPUTE_JOB, createAttendanceService, type AttendanceService } from './attendance.service';
+export { attendanceModule } from './attendance.module';
+
+export type { AttendanceHome } from './attendance.home';
+
+export { createAttendanceService, type AttendanceService } from './attendance.service';
 export { payrollFacts, payrollStoredDays, type PayrollStoredDay } from './attendance.payroll';
 export { foundOvertime, type FoundOvertimeDay } from './attendance.overtime';
 

@@ -1,3 +1,4 @@
 /** Sign-in, sessions, password resets and the sign-in throttle. Other modules use only what this file exports. */
-export { registerAuthRoutes } from './auth.routes';
-export { createAuthService, createSignInThrottle, lockedError, type AuthService, type SignInThrottle } from './auth.service';
+export { authModule } from './auth.module';
+
+export { createSignInThrottle, lockedError, type AuthService, type SignInThrottle } from './auth.service';

@@ -1,3 +1,4 @@
 /** Fingerprint clocks on the ZKTeco iclock protocol: their registry and the marks they upload. */
-export { registerClockDeviceRoutes, registerIclockRoutes } from './clock-devices.routes';
-export { createClockDevicesService, type ClockDevicesService } from './clock-devices.service';
+export { clockDevicesModule } from './clock-devices.module';
+
+export type { ClockDevicesService } from './clock-devices.service';

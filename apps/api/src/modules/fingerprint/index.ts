@@ -1,5 +1,6 @@
 /** Fingerprint (WebAuthn) enrolment and marking, and the marking port the kiosk uses. */
-export { registerFingerprintRoutes } from './fingerprint.routes';
-export { createFingerprintService, relyingPartyFrom, type FingerprintService } from './fingerprint.service';
+export { fingerprintModule } from './fingerprint.module';
+
+export type { FingerprintService } from './fingerprint.service';
 export { marksModulePort } from './marking-adapter';
 export type { MarkingPort, MarkOutcome } from './marking-port';

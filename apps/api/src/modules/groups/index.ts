@@ -1,4 +1,5 @@
 /** Groups of workers, their leaders and states. Other modules use only what this file exports. */
-export { registerGroupRoutes } from './groups.routes';
-export { createGroupsService, type GroupsService } from './groups.service';
+export { groupsModule } from './groups.module';
+
+export type { GroupsService } from './groups.service';
 export { ledGroupIds } from './groups.repository';

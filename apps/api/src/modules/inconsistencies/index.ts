@@ -2,5 +2,6 @@
  * The inconsistencies module's one door: the routes of `/api/v1/inconsistencias` (the attendance
  * module's stored inconsistencies, read through its index) and the dismissal log this module owns.
  */
-export { registerInconsistencyRoutes } from './inconsistencies.routes';
-export { createInconsistenciesService, DISMISSAL_MESSAGES, type InconsistenciesService } from './inconsistencies.service';
+export { inconsistenciesModule } from './inconsistencies.module';
+
+export { DISMISSAL_MESSAGES, type InconsistenciesService } from './inconsistencies.service';

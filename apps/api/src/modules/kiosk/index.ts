@@ -1,3 +1,4 @@
 /** Shared kiosks: a device opened by an administrator where workers mark with PIN or fingerprint. */
-export { registerKioskRoutes } from './kiosk.routes';
-export { createKioskService, type KioskService } from './kiosk.service';
+export { kioskModule } from './kiosk.module';
+
+export type { KioskService } from './kiosk.service';

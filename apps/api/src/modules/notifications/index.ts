@@ -1,3 +1,4 @@
 /** The notifications module's door: the bell (`/api/v1/notificaciones`). */
-export { registerNotificationRoutes } from './notifications.routes';
-export { createNotificationsService, type NotificationsService } from './notifications.service';
+export { notificationsModule } from './notifications.module';
+
+export type { NotificationsService } from './notifications.service';

@@ -3,5 +3,6 @@
  * for approval, and the reads other modules take from it (payroll's approved overtime, the home page's
  * pacts about to end). Other modules use only what this file exports.
  */
-export { registerOvertimeRoutes } from './overtime.routes';
-export { approvedOvertime, createOvertimeService, type OvertimeDeps, type OvertimeService } from './overtime.service';
+export { overtimeModule } from './overtime.module';
+
+export { approvedOvertime, type OvertimeDeps, type OvertimeService } from './overtime.service';

@@ -3,16 +3,9 @@
  * approved by the worker's leader), balances and attachments. Other modules use only what this file
  * exports.
  */
-export { registerPermissionRoutes } from './permissions.routes';
-export {
-  approvedPermissions,
-  createDefaultPermissionTypes,
-  createPermissionsService,
-  permissionTypeNames,
-  sniffAttachment,
-  type PermissionsDeps,
-  type PermissionsService,
-} from './permissions.service';
+export { permissionsModule } from './permissions.module';
+
+export { approvedPermissions, createDefaultPermissionTypes, permissionTypeNames, sniffAttachment, type PermissionsDeps, type PermissionsService } from './permissions.service';
 export { answeredRequests, type AnsweredRequest } from './permissions.inbox';
 export { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
 export * from './permissions.reports';

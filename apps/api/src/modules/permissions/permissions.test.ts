@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { multipartFile } from '../../test/multipart';
 import { addPerson, companyWithAdmin, type Person } from '../../test/people';
 import { BackgroundTasks } from '../../lib/background';
-import { approvedPermissions, createPermissionsService } from './index';
+import { approvedPermissions } from './index';
+import { createPermissionsService } from './permissions.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,3 +1,4 @@
 /** Bulk uploads of shifts, planning and planners (all or nothing). */
-export { registerPlanningUploadRoutes } from './planning-uploads.routes';
-export { createPlanningUploadsService, type PlanningUploadsService } from './planning-uploads.service';
+export { planningUploadsModule } from './planning-uploads.module';
+
+export type { PlanningUploadsService } from './planning-uploads.service';

@@ -2,22 +2,9 @@
  * Who works which shift on which day: the planning grid, patterns, day changes and their log (legal
  * report d). Other modules use only what this file exports.
  */
-export { registerPlanningRoutes } from './planning.routes';
-export { createPlanningService, isCommerce, type PlanningService } from './planning.service';
-export { retimeFuturePlanning } from './planning.retime';
-export {
-  assignmentOf,
-  dayView,
-  decide,
-  holidaysFor,
-  loadCatalog,
-  REST,
-  shiftStartProblem,
-  withinContract,
-  writeDays,
-  type Assignment,
-  type DayWrite,
-  type ShiftCatalog,
-  type ShiftStartProblem,
-} from './planning.model';
+export { planningModule } from './planning.module';
+
+export { isCommerce, type PlanningService } from './planning.service';
+
+export { assignmentOf, dayView, decide, holidaysFor, loadCatalog, REST, shiftStartProblem, withinContract, writeDays, type Assignment, type DayWrite, type ShiftCatalog, type ShiftStartProblem } from './planning.model';
 export { loadDays, workersByRut, type Worker, type WorkerScope } from './planning.repository';

@@ -3,5 +3,6 @@
  * attendance evaluation, the closing of months and the payroll exports. Other modules use only what
  * this file exports; the check of a closed month is in modules/payroll-periods.
  */
-export { registerRemunerationRoutes } from './remunerations.routes';
-export { createRemunerationsService, type ApprovedOvertimeReader, type RemunerationsService } from './remunerations.service';
+export { remunerationsModule } from './remunerations.module';
+
+export type { ApprovedOvertimeReader, RemunerationsService } from './remunerations.service';

@@ -3,7 +3,8 @@
  * through what this file exports; shifts never import the planning (it reaches it through the
  * `ShiftsPorts` given at assembly).
  */
-export { registerShiftRoutes } from './shifts.routes';
-export { createShiftsService, type RetimedShift, type ShiftsPorts, type ShiftsService } from './shifts.service';
+export { shiftsModule } from './shifts.module';
+
+export type { RetimedShift, ShiftsPorts, ShiftsService } from './shifts.service';
 export { breakColumns, colacionOf, etiquetaOf, templateOf, timingDiffers, toTurnoPlanificado } from './shifts.model';
 export { allShifts, insertShifts, updateShift, versionsByKey, type NewShift, type ShiftRow, type ShiftVersionRow } from './shifts.repository';

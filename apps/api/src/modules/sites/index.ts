@@ -1,3 +1,4 @@
 /** Work sites: address, position, geofence radius and time zone. */
-export { registerSiteRoutes } from './sites.routes';
-export { createSitesService, fullAddress, type SitesService } from './sites.service';
+export { sitesModule } from './sites.module';
+
+export { fullAddress, type SitesService } from './sites.service';

@@ -1,4 +1,5 @@
 /** People of a company: registration, invitations, contracts, bulk upload. */
-export { registerUserRoutes } from './users.routes';
-export { createUsersService, type UsersService } from './users.service';
-export { createUsersBulk, type UsersBulk } from './users.bulk';
+export { usersModule } from './users.module';
+
+export type { UsersService } from './users.service';
+export type { UsersBulk } from './users.bulk';

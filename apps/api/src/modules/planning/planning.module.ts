@@ -1,0 +1,22 @@
+import { apiModule } from '../../lib/api-module';
+import { findCompanyById } from '../companies/index';
+import { registerPlanningRoutes } from './planning.routes';
+import { retimeFuturePlanning } from './planning.retime';
+import { createPlanningService, type PlanningService } from './planning.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The monthly plan (modules/planning). */
+    planning: PlanningService;
+    /** Moves the future plan days of a shift whose times changed (the shifts module calls it when a shift is edited). */
+    retimeFuturePlanning: typeof retimeFuturePlanning;
+  }
+}
+
+/** The monthly plan: days, rests, the wizard and the plan's legal alerts. */
+export const planningModule = apiModule('planning', [], (app, { db, clock }) => {
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await findCompanyById(db, id))?.rubro ?? null });
+  registerPlanningRoutes(app, planning, clock);
+  app.decorate('planning', planning);
+  app.decorate('retimeFuturePlanning', retimeFuturePlanning);
+});
