@@ -5,6 +5,7 @@
  * Excel, PDF and Word unchanged; the incidents log (f) and its detected outages; the daily e-mail (e).
  */
 import {
+  ACCESS,
   COLUMNA_DEJ,
   diasPeriodo,
   hhmmss,
@@ -60,8 +61,6 @@ export type ReporteLegalInput = z.output<typeof reporteLegalQuerySchema>;
 export type ExportarReporteLegalInput = z.output<typeof exportarReporteLegalQuerySchema>;
 export type IncidentesInput = z.output<typeof incidentesQuerySchema>;
 
-/** Who opens the legal reports: the employer's administrators and the DT's inspectors (read-only). */
-export const LEGAL_REPORT_PERFILES = ['administrador', 'fiscalizador'] as const;
 /** Worker blocks one export holds (about 10 MB of Word for a month each); finer filters beyond it. */
 export const EXPORT_MAX_BLOCKS = 500;
 /** A gap this long between two heartbeats is an outage proposed as an incident. */
@@ -155,7 +154,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
   /** Builds one report: a page of worker blocks (`paging`), or every block for an export (null). */
   async function build(session: RequestSession, reporte: string, q: Filters, paging: { page: number; pageSize: number } | null, now: Date): Promise<ReporteLegal> {
-    requirePerfil(session, ...LEGAL_REPORT_PERFILES);
+    requirePerfil(session, ...ACCESS.legalReports);
     if (!(REPORTES_LEGALES as readonly string[]).includes(reporte)) throw notFound(REPORTE_LEGAL_NO_EXISTE);
     const id = reporte as ReporteLegalId;
     const companyId = session.companyId;
@@ -251,7 +250,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
     },
 
     async options(session: RequestSession): Promise<OpcionesReporteLegal> {
-      requirePerfil(session, ...LEGAL_REPORT_PERFILES);
+      requirePerfil(session, ...ACCESS.legalReports);
       const o = await repo.options(db, session.companyId);
       return { ...o, turnos: o.turnos.map((t) => ({ id: t.id, etiqueta: `${t.inicio}–${t.fin} (${t.nombre})` })) };
     },
