@@ -51,6 +51,8 @@ export const ACCESS = {
   shiftsManage: ['administrador'],
   /** Own fingerprint (consent, enrolment, own credentials, revoking one); administrators also enrol other workers. */
   fingerprintEnrol: ['administrador', 'supervisor', 'trabajador'],
+  /** Act on another worker's fingerprint (their consent, enrolment) instead of one's own. */
+  fingerprintEnrolOthers: ['administrador'],
   /** The company's fingerprint register (every credential, who is missing). */
   fingerprintRegister: ['administrador'],
   /** Open, list and close kiosks. */

@@ -258,13 +258,13 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
     // ---- f) the incidents log (administrador) ----
 
     async listIncidents(session: RequestSession, query: IncidentesInput): Promise<IncidentesPage> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       const { rows, total, proposed } = await repo.listIncidents(db, session.companyId, query.estado, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
       return { items: rows.map(incidentOf), total, page: query.page, pageSize: query.pageSize, propuestos: proposed };
     },
 
     async createIncident(session: RequestSession, body: IncidenteBody, now: Date): Promise<Incidente> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       const row = await repo.insertIncident(db, {
         companyId: session.companyId,
         startsAt: new Date(body.inicio),
@@ -282,7 +282,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
     /** Edits an incident; editing a proposal confirms it (the administrator vouches for it). */
     async updateIncident(session: RequestSession, id: string, body: IncidenteBody, now: Date): Promise<Incidente> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       requireId(id, LEGAL_MESSAGES.incidentNotFound);
       const row = await repo.updateIncident(db, session.companyId, id, {
         startsAt: new Date(body.inicio),
@@ -298,7 +298,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
     /** Confirms (it enters report f) or discards a detected outage. */
     async decideIncident(session: RequestSession, id: string, decision: 'confirmado' | 'descartado', now: Date): Promise<Incidente> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       requireId(id, LEGAL_MESSAGES.incidentNotFound);
       const found = await repo.findIncident(db, session.companyId, id);
       if (!found) throw notFound(LEGAL_MESSAGES.incidentNotFound);
