@@ -29,7 +29,6 @@ import type { OvertimeService } from './overtime.service';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const withConflict = { ...errors, 409: errorResponseSchema };
 
-
 export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, clock: Clock): void {
   const tags = ['horas extra'];
 

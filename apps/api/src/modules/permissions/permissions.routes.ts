@@ -31,7 +31,6 @@ import type { PermissionsService } from './permissions.service';
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const withConflict = { ...errors, 409: errorResponseSchema };
 
-
 export function registerPermissionRoutes(app: ZodApp, service: PermissionsService, clock: Clock): void {
   app.get(
     '/api/v1/tipos-permiso',

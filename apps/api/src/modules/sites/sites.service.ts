@@ -1,6 +1,6 @@
 import { ACCESS } from '@jornada/contracts';
-import { isRegionCode, regionFullName } from '@jornada/domain';
 import type { actualizarSedeBodySchema, crearSedeBodySchema, Sede, SedesPage, sedesQuerySchema } from '@jornada/contracts';
+import { isRegionCode, regionFullName } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
