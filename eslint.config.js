@@ -45,6 +45,25 @@ export default tseslint.config(
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
+    // The perfiles per capability are written once, in packages/contracts/src/access.ts (docs/architecture.md):
+    // a route's `config.perfiles` names an entry of that map, never a list of its own.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: ['**/*.test.ts', 'apps/api/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='perfiles'] > ArrayExpression",
+          "Property[key.name='perfiles'] > TSAsExpression > ArrayExpression",
+          "Property[key.name='perfiles'] > TSSatisfiesExpression > ArrayExpression",
+        ].map((selector) => ({
+          selector,
+          message: 'Perfiles come from the access map: use ACCESS.<capability> from @jornada/contracts (packages/contracts/src/access.ts), not a literal list.',
+        })),
+      ],
+    },
+  },
+  {
     // Architecture rules of design.md: domain imports nothing of ours; web never imports api.
     files: ['packages/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@jornada/*', '../../apps/*'] }] },

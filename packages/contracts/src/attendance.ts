@@ -362,6 +362,3 @@ export const resumenAsistenciaResponseSchema = z.object({
   totalGeneral: totalesAsistenciaSchema,
 });
 export type ResumenAsistenciaResponse = z.infer<typeof resumenAsistenciaResponseSchema>;
-
-/** Perfiles that may read attendance: administrador (all), supervisor (groups they lead), trabajador (self). */
-export const ASISTENCIA_PERFILES = ['administrador', 'supervisor', 'trabajador'] as const;

@@ -11,9 +11,6 @@ import { diaTrabajadorSchema } from './attendance';
 import { isoDateSchema, refSchema, requiredText } from './common';
 import { paginationQuerySchema } from './pagination';
 
-/** Perfiles of the inconsistencies page: administrador (the company), supervisor (the groups they lead). */
-export const INCONSISTENCIAS_PERFILES = ['administrador', 'supervisor'] as const;
-
 /** The engine's codes (InconsistencyCode of packages/domain), in the order the page shows them. */
 export const CODIGOS_INCONSISTENCIA = [
   'entrada_sin_salida',

@@ -12,6 +12,7 @@ export * from './shifts';
 export * from './planning';
 export * from './planning-uploads';
 export * from './labels';
+export * from './access';
 export * from './marks';
 export * from './webauthn';
 export * from './kiosk';

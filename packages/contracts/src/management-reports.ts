@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Capability } from './access';
 import { isoDateSchema } from './common';
 import { paginationQuerySchema } from './pagination';
 import { FORMATOS_REPORTE } from './reports';
@@ -23,18 +24,19 @@ export const REPORTES_GESTION_INFO: Record<ReporteGestion, { titulo: string; rut
 };
 
 /**
- * Who reads each report: administrador the company, supervisor the workers of the groups they lead,
- * trabajador their own records (DT: a worker sees all their own records). Dotación is headcount of
- * the company: not a worker's own data. The fiscalizador reads only the legal reports.
+ * The capability (access.ts) that reads each report: administrador the company, supervisor the
+ * workers of the groups they lead, trabajador their own records (DT: a worker sees all their own
+ * records). Dotación is headcount of the company: not a worker's own data. The fiscalizador reads
+ * only the legal reports.
  */
-export const REPORTES_GESTION_PERFILES: Record<ReporteGestion, readonly ('administrador' | 'supervisor' | 'trabajador')[]> = {
-  asistencia: ['administrador', 'supervisor', 'trabajador'],
-  atrasos: ['administrador', 'supervisor', 'trabajador'],
-  ausencias: ['administrador', 'supervisor', 'trabajador'],
-  'permisos-asignados': ['administrador', 'supervisor', 'trabajador'],
-  'horas-extra': ['administrador', 'supervisor', 'trabajador'],
-  dotacion: ['administrador', 'supervisor'],
-};
+export const REPORTES_GESTION_ACCESS = {
+  asistencia: 'managementReports',
+  atrasos: 'managementReports',
+  ausencias: 'managementReports',
+  'permisos-asignados': 'managementReports',
+  'horas-extra': 'managementReports',
+  dotacion: 'endowmentReport',
+} as const satisfies Record<ReporteGestion, Capability>;
 
 export const REPORTE_GESTION_PAGINA = 25;
 export const REPORTE_GESTION_MAX_PAGINA = 100;

@@ -229,5 +229,3 @@ export const COLUMNAS_EXPORTACION_REMUNERACIONES = [
   'dias_pendientes',
   'permisos_por_tipo',
 ] as const;
-
-export const REMUNERACIONES_PERFILES = ['administrador'] as const;

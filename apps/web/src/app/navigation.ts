@@ -1,4 +1,4 @@
-import type { Perfil } from '@jornada/contracts';
+import { canAccess, type Capability, type Perfil } from '@jornada/contracts';
 import type { ComponentType } from 'react';
 import { IconCalendar } from '../components/planning-grid/icon-calendar';
 import { IconFingerprint } from '../components/icon-fingerprint';
@@ -10,86 +10,14 @@ import { IconAttendance } from '../components/icon-attendance';
 import { IconPermission } from '../components/icon-permission';
 import { IconOvertime } from '../components/icon-overtime';
 
-/**
- * Who may open each private area: the one source of truth for the navigation and the route guard
- * (`RequirePerfil`). The server enforces the same rules on every call; this only hides what a
- * perfil cannot do.
+/*
+ * Who may open each private area: the capabilities of packages/contracts/src/access.ts (`ACCESS`), the
+ * one source the API's routes also use. The navigation and the route guard (`RequirePerfil`) read it;
+ * the server enforces the same rules on every call, this only hides what a perfil cannot do.
  */
-export const AREA_ACCESS = {
-  home: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
-  /** Supervisors see the members of the groups they lead. */
-  users: ['administrador', 'supervisor'],
-  usersRegister: ['administrador'],
-  /** Anyone's own data (`/dashboard/users/me`). */
-  ownData: ['administrador', 'supervisor', 'trabajador'],
-  /** Supervisors see the groups they lead. */
-  groups: ['administrador', 'supervisor'],
-  groupsManage: ['administrador'],
-  settings: ['administrador'],
-  /** Planning: a trabajador sees their own month; supervisors the groups they lead. */
-  planning: ['administrador', 'supervisor', 'trabajador'],
-  /** Plan (wizard, planning uploads). */
-  planningManage: ['administrador', 'supervisor'],
-  /** The shift list (supervisors read it to plan). */
-  shifts: ['administrador', 'supervisor'],
-  /** Create and edit shifts, shift upload. */
-  shiftsManage: ['administrador'],
-  /** Own fingerprint (consent + enrolment); administrators also enrol other workers. */
-  fingerprintEnrol: ['administrador', 'supervisor', 'trabajador'],
-  /** The company's fingerprint register (revoke, who is missing). */
-  fingerprintRegister: ['administrador'],
-  /** Open and close kiosks. */
-  kiosks: ['administrador'],
-  /** Own marking PIN (the kiosk's non-biometric method). */
-  pin: ['administrador', 'supervisor', 'trabajador'],
-  /** Web marking: every perfil that marks (their own marks). */
-  webMarking: ['administrador', 'supervisor', 'trabajador'],
-  /** A mark's receipt (own marks; administrador and supervisor within their scope). */
-  receipts: ['administrador', 'supervisor', 'trabajador'],
-  /** Refused or doubtful marks (supervisors: the groups they lead). */
-  markingAttempts: ['administrador', 'supervisor'],
-  /** Issue 7: the company's log of labour inspectors' accesses. */
-  inspectorLog: ['administrador'],
-  /** Issue 7: a labour inspector goes back to choosing the employer (`/fiscalizacion`). */
-  inspectorSwitch: ['fiscalizador'],
-  /** Corrections of marks: the worker objects or accepts their own; administrador and supervisor (their groups) follow and annul. */
-  corrections: ['administrador', 'supervisor', 'trabajador'],
-  /** The permissions of the workers one manages (supervisors: the groups they lead): approve, reject, assign, balances. */
-  permissions: ['administrador', 'supervisor'],
-  /** One's own permissions: request, follow, withdraw, balance. */
-  myPermissions: ['administrador', 'supervisor', 'trabajador'],
-  /** Overtime pacts and the approval of found overtime (supervisors: the groups they lead). */
-  overtime: ['administrador', 'supervisor'],
-  /** One's own overtime, approved or not, and one's pacts. */
-  myOvertime: ['administrador', 'supervisor', 'trabajador'],
-  /** The reports section (any report a perfil may open). */
-  reports: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
-  /** The marks report (spec reports/brand): administrador and fiscalizador the company, supervisor their groups, trabajador their own. */
-  marksReport: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
-  /** Management reports (asistencia, atrasos, ausencias, permisos asignados, horas extra): administrador the company, supervisor their groups, trabajador their own. */
-  managementReports: ['administrador', 'supervisor', 'trabajador'],
-  /** The headcount report (dotación): the company's or the led groups' staff. */
-  endowmentReport: ['administrador', 'supervisor'],
-  /** The DT's legal reports a)–f): administrador and, read-only, the fiscalizador. */
-  legalReports: ['administrador', 'fiscalizador'],
-  /** The attendance section (any attendance page a perfil may open). */
-  attendance: ['administrador', 'supervisor', 'trabajador'],
-  /** The day board (`/dashboard/assists`): administrador the company, supervisor the groups they lead. */
-  attendanceDay: ['administrador', 'supervisor'],
-  /** A worker's month (`/dashboard/settings/assists-user`): administrador, supervisor (their groups), trabajador (own). */
-  attendanceWorker: ['administrador', 'supervisor', 'trabajador'],
-  /** Inconsistencies of the evaluation (`/dashboard/inconsistencies`): administrador the company, supervisor the groups they lead. */
-  inconsistencies: ['administrador', 'supervisor'],
-
-  /** Pay variables of a month, its closing and the payroll exports (`/dashboard/remunerations`). */
-  remunerations: ['administrador'],
-} as const satisfies Record<string, readonly Perfil[]>;
-
-export type Area = keyof typeof AREA_ACCESS;
-
-export function canAccess(area: Area, perfil: Perfil | ''): boolean {
-  return perfil !== '' && (AREA_ACCESS[area] as readonly Perfil[]).includes(perfil);
-}
+export { canAccess };
+/** A private area: a capability of the contracts' access map. */
+export type Area = Capability;
 
 export interface NavItem {
   to: string;
@@ -148,7 +76,7 @@ export const NAV_ITEMS: NavItem[] = [
     area: 'users',
     children: [
       { to: '/dashboard/users', label: 'Lista de usuarios', end: true, area: 'users' },
-      { to: '/dashboard/users/register', label: 'Registrar usuario', area: 'usersRegister' },
+      { to: '/dashboard/users/register', label: 'Registrar usuario', area: 'usersManage' },
     ],
   },
   {

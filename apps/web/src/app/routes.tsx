@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
                         children: [{ index: true, lazy: async () => ({ Component: (await import('../features/users/list')).UsersPage }) }],
                       },
                       {
-                        lazy: gate('usersRegister'),
+                        lazy: gate('usersManage'),
                         children: [
                           { path: 'register', lazy: async () => ({ Component: (await import('../features/users/register')).RegisterUserPage }) },
                         ],

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   actualizarConfiguracionAlertasBodySchema,
   alertasEnviadasPageSchema,
   alertasEnviadasQuerySchema,
@@ -17,7 +18,7 @@ export function registerAlertRoutes(app: ZodApp, service: AlertsService, clock: 
   app.get(
     '/api/v1/configuracion/alertas',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.alertSettings },
       schema: { tags: ['alertas'], summary: 'Alertas de asistencia que envía la empresa', response: { 200: configuracionAlertasSchema, ...errors } },
     },
     async (request) => service.getSettings(requireSession(request)),
@@ -26,7 +27,7 @@ export function registerAlertRoutes(app: ZodApp, service: AlertsService, clock: 
   app.put(
     '/api/v1/configuracion/alertas',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.alertSettings },
       schema: {
         tags: ['alertas'],
         summary: 'Activa o desactiva cada alerta y la copia a los administradores',
@@ -41,7 +42,7 @@ export function registerAlertRoutes(app: ZodApp, service: AlertsService, clock: 
   app.get(
     '/api/v1/configuracion/alertas/enviadas',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.alertSettings },
       schema: {
         tags: ['alertas'],
         summary: 'Registro de alertas enviadas (más recientes primero)',

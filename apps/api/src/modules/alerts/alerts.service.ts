@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   CONFIGURACION_ALERTAS_INICIAL,
   type ActualizarConfiguracionAlertasBody,
   type AlertaEnviada,
@@ -121,12 +122,12 @@ export function createAlertsService({ db, attendance, log, onJobQueued }: Alerts
 
   return {
     async getSettings(session: RequestSession): Promise<ConfiguracionAlertas> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.alertSettings);
       return toConfig(await repo.findSettings(db, session.companyId));
     },
 
     async updateSettings(session: RequestSession, body: ActualizarConfiguracionAlertasBody, now: Date): Promise<ConfiguracionAlertas> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.alertSettings);
       const row = await repo.upsertSettings(db, {
         companyId: session.companyId,
         missedMark: body.marcaOmitida,
@@ -141,7 +142,7 @@ export function createAlertsService({ db, attendance, log, onJobQueued }: Alerts
     },
 
     async listSent(session: RequestSession, query: AlertasEnviadasInput): Promise<AlertasEnviadasPage> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.alertSettings);
       const { rows, total } = await repo.listAlerts(db, session.companyId, { kind: query.tipo }, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
       return { items: rows.map(toAlertaEnviada), total, page: query.page, pageSize: query.pageSize };
     },

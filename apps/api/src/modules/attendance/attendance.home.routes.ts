@@ -1,4 +1,4 @@
-import { ASISTENCIA_PERFILES, errorResponseSchema, tendenciaAsistenciaQuerySchema, tendenciaAsistenciaResponseSchema } from '@jornada/contracts';
+import { ACCESS, errorResponseSchema, tendenciaAsistenciaQuerySchema, tendenciaAsistenciaResponseSchema } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
@@ -11,7 +11,7 @@ export function registerAttendanceHomeRoutes(app: ZodApp, home: AttendanceHome, 
   app.get(
     '/api/v1/asistencia/tendencia',
     {
-      config: { perfiles: [...ASISTENCIA_PERFILES] },
+      config: { perfiles: ACCESS.attendance },
       schema: {
         tags: ['asistencia'],
         summary: 'Conteos por estado de cada día de un tramo (tendencia de la semana)',

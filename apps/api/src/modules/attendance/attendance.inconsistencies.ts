@@ -5,6 +5,7 @@
  * attendance service's `ensureFresh` and read as stored.
  */
 import {
+  ACCESS,
   CODIGO_INCONSISTENCIA_LABELS,
   CODIGOS_INCONSISTENCIA,
   ESTADOS_INCONSISTENCIA,
@@ -66,7 +67,7 @@ function rowOf(r: repo.InconsistencyRow): FilaInconsistencia {
 export function createInconsistencyReads({ db, attendance }: { db: Db; attendance: AttendanceService }) {
   /** Administrador: the company; supervisor: the groups they lead. Trabajador and fiscalizador: 403. */
   async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
-    requirePerfil(session, 'administrador', 'supervisor');
+    requirePerfil(session, ...ACCESS.inconsistencies);
     if (session.perfil === 'administrador') return {};
     return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
   }

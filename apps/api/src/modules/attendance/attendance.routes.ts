@@ -1,5 +1,5 @@
 import {
-  ASISTENCIA_PERFILES,
+  ACCESS,
   asistenciaDiaQuerySchema,
   asistenciaDiaResponseSchema,
   asistenciaTrabajadorResponseSchema,
@@ -15,13 +15,12 @@ import { requireSession } from '../../plugins/auth';
 import type { AttendanceService } from './attendance.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const perfiles = [...ASISTENCIA_PERFILES];
 
 export function registerAttendanceRoutes(app: ZodApp, service: AttendanceService, clock: Clock): void {
   app.get(
     '/api/v1/asistencia/dia',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.attendance },
       schema: {
         tags: ['asistencia'],
         summary: 'Asistencia de la empresa en un día',
@@ -37,7 +36,7 @@ export function registerAttendanceRoutes(app: ZodApp, service: AttendanceService
   app.get(
     '/api/v1/asistencia/trabajadores/:id',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.attendance },
       schema: {
         tags: ['asistencia'],
         summary: 'Asistencia de un trabajador en un periodo',
@@ -54,7 +53,7 @@ export function registerAttendanceRoutes(app: ZodApp, service: AttendanceService
   app.get(
     '/api/v1/asistencia/resumen',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.attendance },
       schema: {
         tags: ['asistencia'],
         summary: 'Totales de asistencia por trabajador en un periodo',

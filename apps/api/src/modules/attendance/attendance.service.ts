@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   ASISTENCIA_MAX_DIAS,
   type AsistenciaDiaResponse,
   type AsistenciaTrabajadorResponse,
@@ -207,7 +208,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
 
   /** Who the caller may see: everyone (administrador), their led groups (supervisor) or themselves (trabajador). */
   async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.attendance);
     if (session.perfil === 'administrador') return {};
     if (session.perfil === 'supervisor') return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
     return { userId: session.userId };

@@ -1,5 +1,5 @@
 import {
-  PERFILES,
+  ACCESS,
   authBodySchema,
   authResponseSchema,
   errorResponseSchema,
@@ -44,7 +44,7 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
     '/api/usuarios/profile',
     {
       // POST by the spec, yet it changes no company data: fiscalizador sessions may call it.
-      config: { perfiles: PERFILES, readOnly: true },
+      config: { perfiles: ACCESS.session, readOnly: true },
       schema: {
         tags: ['sesión'],
         summary: 'Datos del usuario de la sesión',
@@ -60,7 +60,7 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
     '/api/usuarios/logout',
     {
       // POST by the spec, yet it changes no company data: fiscalizador sessions may call it.
-      config: { perfiles: PERFILES, readOnly: true },
+      config: { perfiles: ACCESS.session, readOnly: true },
       schema: {
         tags: ['sesión'],
         summary: 'Cierra la sesión',

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   actualizarRelojBodySchema,
   claveRelojSchema,
   crearRelojBodySchema,
@@ -22,7 +23,7 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
   app.get(
     '/api/v1/relojes',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.clockDevices },
       schema: {
         tags: ['relojes'],
         summary: 'Lista los relojes control',
@@ -37,7 +38,7 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
   app.get(
     '/api/v1/relojes/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.clockDevices },
       schema: { tags: ['relojes'], summary: 'Detalle de un reloj control', params: idParamsSchema, response: { 200: relojSchema, ...errors } },
     },
     async (request) => service.get(requireSession(request), request.params.id),
@@ -46,7 +47,7 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
   app.post(
     '/api/v1/relojes',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.clockDevices },
       schema: {
         tags: ['relojes'],
         summary: 'Registra un reloj control',
@@ -61,7 +62,7 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
   app.patch(
     '/api/v1/relojes/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.clockDevices },
       schema: {
         tags: ['relojes'],
         summary: 'Edita un reloj control',
@@ -77,7 +78,7 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
   app.post(
     '/api/v1/relojes/:id/clave',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.clockDevices },
       schema: {
         tags: ['relojes'],
         summary: 'Genera una clave nueva para el reloj',

@@ -1,3 +1,4 @@
+import { ACCESS } from '@jornada/contracts';
 import type { actualizarRelojBodySchema, ClaveReloj, crearRelojBodySchema, MotivoIntento, Reloj, RelojesPage, relojesQuerySchema } from '@jornada/contracts';
 import { rutCheckDigit, zoneOffsetMinutes } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -199,7 +200,7 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
 
   return {
     async list(session: RequestSession, query: z.output<typeof relojesQuerySchema>): Promise<RelojesPage> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.clockDevices);
       // A site filter that names nothing matches nothing.
       if (query.sedeId && !isUuid(query.sedeId)) return { items: [], total: 0, page: query.page, pageSize: query.pageSize };
       const { rows, total } = await repo.listDevices(
@@ -216,12 +217,12 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
     },
 
     async get(session: RequestSession, id: string): Promise<Reloj> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.clockDevices);
       return load(session.companyId, requireId(id, DEVICE_NOT_FOUND));
     },
 
     async create(session: RequestSession, input: z.output<typeof crearRelojBodySchema>, now: Date): Promise<Reloj> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.clockDevices);
       await requireSite(session.companyId, input.sedeId);
       const id = await serialUnique(() =>
         repo.insertDevice(db, {
@@ -238,7 +239,7 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
     },
 
     async update(session: RequestSession, id: string, input: z.output<typeof actualizarRelojBodySchema>): Promise<Reloj> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.clockDevices);
       requireId(id, DEVICE_NOT_FOUND);
       const values: Partial<repo.NewClockDevice> = {};
       if (input.numeroSerie !== undefined) values.serial = input.numeroSerie;
@@ -258,7 +259,7 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
     /** Every device request starts here: a known, active serial, whose contact time is then updated. */
     /** A new key for the device (the previous one stops working at once); the key is shown this once, only its hash is kept. */
     async newKey(session: RequestSession, id: string): Promise<ClaveReloj> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.clockDevices);
       requireId(id, DEVICE_NOT_FOUND);
       const clave = newDeviceKey();
       if ((await repo.updateDevice(db, session.companyId, id, { keyHash: hashToken(clave) })) === 0) throw notFound(DEVICE_NOT_FOUND);

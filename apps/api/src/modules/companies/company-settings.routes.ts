@@ -1,4 +1,4 @@
-import { actualizarEmpresaBodySchema, empresaSchema, errorResponseSchema } from '@jornada/contracts';
+import { ACCESS, actualizarEmpresaBodySchema, empresaSchema, errorResponseSchema } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import { requireSession } from '../../plugins/auth';
 import type { CompanyService } from './company-settings.service';
@@ -9,7 +9,7 @@ export function registerCompanySettingsRoutes(app: ZodApp, service: CompanyServi
   app.get(
     '/api/v1/empresa',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.companySettings },
       schema: { tags: ['empresa'], summary: 'Datos de la empresa de la sesión', response: { 200: empresaSchema, ...errors } },
     },
     async (request) => service.get(requireSession(request)),
@@ -18,7 +18,7 @@ export function registerCompanySettingsRoutes(app: ZodApp, service: CompanyServi
   app.patch(
     '/api/v1/empresa',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.companySettings },
       schema: {
         tags: ['empresa'],
         summary: 'Edita los datos de la empresa',

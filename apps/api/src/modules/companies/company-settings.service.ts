@@ -1,3 +1,4 @@
+import { ACCESS } from '@jornada/contracts';
 import type { actualizarEmpresaBodySchema, Empresa } from '@jornada/contracts';
 import { formatRut } from '@jornada/domain';
 import type { z } from 'zod';
@@ -28,7 +29,7 @@ function toEmpresa(row: repo.CompanyRow): Empresa {
 export function createCompanyService(db: Db) {
   return {
     async get(session: RequestSession): Promise<Empresa> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.companySettings);
       const row = await repo.findCompanyById(db, session.companyId);
       if (!row) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
       return toEmpresa(row);
@@ -39,7 +40,7 @@ export function createCompanyService(db: Db) {
      * under an exceptional schedule must give its resolution number: receipts print it.
      */
     async update(session: RequestSession, input: z.output<typeof actualizarEmpresaBodySchema>): Promise<Empresa> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.companySettings);
       const row = await db.transaction(async (tx) => {
         const current = await repo.findCompanyForUpdate(tx, session.companyId);
         if (!current) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);

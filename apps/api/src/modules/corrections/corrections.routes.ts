@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   anularCorreccionBodySchema,
   correccionesPageSchema,
   correccionesQuerySchema,
@@ -15,14 +16,12 @@ import { requireSession } from '../../plugins/auth';
 import type { CorrectionsService } from './corrections.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-const SELF = ['administrador', 'supervisor', 'trabajador'] as const;
-const EMPLOYER = ['administrador', 'supervisor'] as const;
 
 export function registerCorrectionRoutes(app: ZodApp, corrections: CorrectionsService, clock: Clock): void {
   app.get(
     '/api/v1/correcciones',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.corrections },
       schema: {
         tags: ['correcciones'],
         summary: 'Lista correcciones de marcas (administrador: todas; supervisor: las de sus grupos y las propias; trabajador: las propias)',
@@ -39,7 +38,7 @@ export function registerCorrectionRoutes(app: ZodApp, corrections: CorrectionsSe
   app.get(
     '/api/v1/correcciones/:id',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.corrections },
       schema: { tags: ['correcciones'], summary: 'Una corrección con su historial', params: idParamsSchema, response: { 200: correccionSchema, ...errors } },
     },
     async (request) => corrections.get(requireSession(request), request.params.id, clock()),
@@ -48,7 +47,7 @@ export function registerCorrectionRoutes(app: ZodApp, corrections: CorrectionsSe
   app.post(
     '/api/v1/correcciones',
     {
-      config: { perfiles: EMPLOYER },
+      config: { perfiles: ACCESS.correctionsManage },
       schema: {
         tags: ['correcciones'],
         summary: 'Propone una corrección: convierte un intento en marca o agrega una marca faltante',
@@ -67,7 +66,7 @@ export function registerCorrectionRoutes(app: ZodApp, corrections: CorrectionsSe
   app.post(
     '/api/v1/correcciones/:id/objetar',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.corrections },
       schema: {
         tags: ['correcciones'],
         summary: 'El trabajador objeta su corrección antes del plazo: se mantiene el registro original',
@@ -82,7 +81,7 @@ export function registerCorrectionRoutes(app: ZodApp, corrections: CorrectionsSe
   app.post(
     '/api/v1/correcciones/:id/aceptar',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.corrections },
       schema: {
         tags: ['correcciones'],
         summary: 'El trabajador acepta su corrección: la marca se registra de inmediato',
@@ -97,7 +96,7 @@ export function registerCorrectionRoutes(app: ZodApp, corrections: CorrectionsSe
   app.post(
     '/api/v1/correcciones/:id/anular',
     {
-      config: { perfiles: EMPLOYER },
+      config: { perfiles: ACCESS.correctionsManage },
       schema: {
         tags: ['correcciones'],
         summary: 'Anula una corrección pendiente antes del plazo (el trabajador recibe un aviso)',

@@ -10,6 +10,7 @@
  * objection and a consolidation can never both win.
  */
 import {
+  ACCESS,
   CORRECCION_PLAZO_MS,
   ESTADO_CORRECCION_LABELS,
   EVENTO_CORRECCION_LABELS,
@@ -419,7 +420,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     consolidateDue,
 
     async propose(session: RequestSession, body: CrearCorreccionInput, now: Date): Promise<Correccion> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.correctionsManage);
       const scope = await scopeOf(session);
       let attempt: AttemptRow | null = null;
       let corrected: (CorrectedMark & { userId: string }) | null = null;
@@ -506,7 +507,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     },
 
     async list(session: RequestSession, query: CorreccionesQueryInput, now: Date): Promise<CorreccionesPage> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.corrections);
       await consolidateDue(session.companyId, now);
       const scope = await scopeOf(session);
       // A malformed worker id matches nobody; of `intentoIds`, only the first 100 well-formed ids count.
@@ -540,7 +541,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     },
 
     async get(session: RequestSession, id: string, now: Date): Promise<Correccion> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.corrections);
       const scope = await scopeOf(session);
       const { row } = await visibleRow(session, scope, id);
       if (row.status === 'pendiente') await consolidate(session.companyId, row.id, now);
@@ -548,7 +549,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     },
 
     async object(session: RequestSession, id: string, objecion: string, now: Date): Promise<Correccion> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.corrections);
       const scope = await scopeOf(session);
       const { row } = await visibleRow(session, scope, id);
       if (row.userId !== session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notTheWorker);
@@ -564,7 +565,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     },
 
     async accept(session: RequestSession, id: string, now: Date): Promise<Correccion> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.corrections);
       const scope = await scopeOf(session);
       const { row } = await visibleRow(session, scope, id);
       if (row.userId !== session.userId) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notTheWorker);
@@ -582,7 +583,7 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
     },
 
     async annul(session: RequestSession, id: string, motivo: string, now: Date): Promise<Correccion> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.correctionsManage);
       const scope = await scopeOf(session);
       const { row, groupId } = await visibleRow(session, scope, id);
       if (!manages(scope, { id: row.userId, groupId })) throw new AppError('FORBIDDEN', CORRECTION_MESSAGES.notManager);

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   consentimientoSchema,
   credencialSchema,
   credencialesPageSchema,
@@ -26,14 +27,13 @@ import { requireSession } from '../../plugins/auth';
 import type { FingerprintService } from './fingerprint.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const SELF = ['administrador', 'supervisor', 'trabajador'] as const;
 const tags = ['huella'];
 
 export function registerFingerprintRoutes(app: ZodApp, service: FingerprintService, clock: Clock): void {
   app.get(
     '/api/v1/huella/consentimiento',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: {
         tags,
         summary: 'Texto y estado del consentimiento biométrico',
@@ -48,7 +48,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/consentimiento',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: {
         tags,
         summary: 'Registra el consentimiento expreso para usar la huella',
@@ -64,7 +64,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/consentimiento/retirar',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: {
         tags,
         summary: 'Retira el consentimiento y revoca todas las huellas del trabajador',
@@ -78,7 +78,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/registro/opciones',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: {
         tags,
         summary: 'Opciones WebAuthn para registrar una huella',
@@ -93,7 +93,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/registro',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: {
         tags,
         summary: 'Verifica y guarda la huella registrada',
@@ -107,7 +107,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.get(
     '/api/v1/huella/credenciales',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.fingerprintRegister },
       schema: {
         tags,
         summary: 'Registro de huellas de la empresa',
@@ -121,7 +121,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.get(
     '/api/v1/huella/mis-credenciales',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: { tags, summary: 'Huellas vigentes del propio usuario', response: { 200: misCredencialesSchema, ...errors } },
     },
     async (request) => service.myCredentials(requireSession(request)),
@@ -130,7 +130,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.get(
     '/api/v1/huella/pendientes',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.fingerprintRegister },
       schema: {
         tags,
         summary: 'Trabajadores con la huella permitida que no la han registrado',
@@ -144,7 +144,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/credenciales/:id/revocar',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.fingerprintEnrol },
       schema: {
         tags,
         summary: 'Revoca una huella (administrador: cualquiera de la empresa; otros: las propias)',
@@ -158,7 +158,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/marcar/opciones',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.webMarking },
       schema: { tags, summary: 'Opciones WebAuthn para marcar con la huella propia', response: { 200: webauthnOptionsSchema, ...errors } },
     },
     async (request) => service.markOptionsForSession(requireSession(request), clock()),
@@ -167,7 +167,7 @@ export function registerFingerprintRoutes(app: ZodApp, service: FingerprintServi
   app.post(
     '/api/v1/huella/marcar',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.webMarking },
       schema: {
         tags,
         summary: 'Marca con la huella (aserción WebAuthn verificada)',

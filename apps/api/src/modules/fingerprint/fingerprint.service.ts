@@ -8,6 +8,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import {
+  ACCESS,
   CONSENTIMIENTO_HUELLA_TEXTO,
   CONSENTIMIENTO_HUELLA_VERSION,
   type Consentimiento,
@@ -73,7 +74,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   /** The subject of a call: the caller, or (administrators only) the worker they chose. */
   async function subjectOf(session: RequestSession, usuarioId: string | undefined): Promise<UserRow> {
     const id = usuarioId ?? session.userId;
-    if (id !== session.userId) requirePerfil(session, 'administrador');
+    if (id !== session.userId) requirePerfil(session, ...ACCESS.fingerprintEnrolOthers);
     requireId(id);
     const user = await repo.findUser(db, session.companyId, id);
     if (!user) throw notFound('El trabajador no existe.');
@@ -98,7 +99,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   const allowsHuella = (user: UserRow) => (user.metodosMarcaje as MetodoMarcaje[]).includes('huella');
 
   async function consentState(session: RequestSession, usuarioId: string | undefined): Promise<EstadoConsentimiento> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     const user = await subjectOf(session, usuarioId);
     const row = await repo.currentConsent(db, session.companyId, user.id);
     return {
@@ -110,7 +111,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   }
 
   async function grantConsent(session: RequestSession, body: OtorgarConsentimientoBody, context: RequestContext): Promise<Consentimiento> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     const user = await subjectOf(session, body.usuarioId);
     if (body.version !== CONSENTIMIENTO_HUELLA_VERSION) throw fieldError('version', MSG.versionAntigua);
     const self = user.id === session.userId;
@@ -140,7 +141,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
 
   /** Withdrawal: the consent ends and every credential of the worker stops working at once. */
   async function withdrawConsent(session: RequestSession, usuarioId: string | undefined, now: Date): Promise<{ ok: true }> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     const user = await subjectOf(session, usuarioId);
     await db.transaction(async (tx) => {
       const current = await repo.currentConsent(tx, session.companyId, user.id);
@@ -165,7 +166,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   }
 
   async function registrationOptions(session: RequestSession, usuarioId: string | undefined, now: Date) {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     const user = await subjectOf(session, usuarioId);
     if (!allowsHuella(user)) throw new AppError('VALIDATION', MSG.huellaNoPermitida);
     if (!(await repo.currentConsent(db, session.companyId, user.id))) throw new AppError('VALIDATION', MSG.sinConsentimiento);
@@ -198,7 +199,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     body: { usuarioId?: string | undefined; nombreDispositivo: string; respuesta: Record<string, unknown> },
     now: Date,
   ): Promise<Credencial> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     const user = await subjectOf(session, body.usuarioId);
     const consent = await repo.currentConsent(db, session.companyId, user.id);
     if (!consent) throw new AppError('VALIDATION', MSG.sinConsentimiento);
@@ -241,7 +242,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   }
 
   async function listCredentials(session: RequestSession, query: CredencialesFiltro, skipPerfil = false) {
-    if (!skipPerfil) requirePerfil(session, 'administrador');
+    if (!skipPerfil) requirePerfil(session, ...ACCESS.fingerprintRegister);
     const { page, pageSize } = query;
     const { rows, total } = await repo.listCredentialRows(db, session.companyId, query, { limit: pageSize, offset: (page - 1) * pageSize });
     const creators = await namesOf(session.companyId, [...new Set(rows.map((r) => r.createdBy))]);
@@ -270,14 +271,14 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
   }
 
   async function myCredentials(session: RequestSession) {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     const page = await listCredentials(session, { usuarioId: session.userId, estado: 'activas', page: 1, pageSize: 100 }, true);
     return { items: page.items };
   }
 
   /** Workers allowed the fingerprint who have no active credential. */
   async function pending(session: RequestSession, query: PendientesFiltro, today: string) {
-    requirePerfil(session, 'administrador');
+    requirePerfil(session, ...ACCESS.fingerprintRegister);
     const { page, pageSize } = query;
     const { rows, total } = await repo.pendingWorkers(db, session.companyId, query, today, { limit: pageSize, offset: (page - 1) * pageSize });
     return {
@@ -290,7 +291,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
 
   /** An administrator revokes any credential of the company; a worker may revoke their own. */
   async function revoke(session: RequestSession, id: string, now: Date): Promise<{ ok: true }> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.fingerprintEnrol);
     requireId(id, 'La huella no existe.');
     const ownerId = session.perfil === 'administrador' ? undefined : session.userId;
     if (!(await repo.revokeCredential(db, session.companyId, id, ownerId, session.userId, now))) throw notFound('La huella no existe o ya estaba revocada.');
@@ -301,7 +302,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
 
   /** Web marking: only the signed-in worker's own credentials are offered. */
   async function markOptionsForSession(session: RequestSession, now: Date) {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.webMarking);
     const credentials = await repo.activeCredentials(db, session.companyId, session.userId);
     if (credentials.length === 0) throw new AppError('VALIDATION', MSG.sinHuellas);
     const options = await generateAuthenticationOptions({

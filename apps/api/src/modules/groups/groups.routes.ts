@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   actualizarGrupoBodySchema,
   actualizarLideresBodySchema,
   actualizarMiembrosBodySchema,
@@ -24,7 +25,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.get(
     '/api/v1/grupos',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.groups },
       schema: {
         tags: ['grupos'],
         summary: 'Lista los grupos con sus líderes y miembros',
@@ -39,7 +40,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.post(
     '/api/v1/grupos/asignacion-masiva/vista-previa',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Vista previa de una asignación masiva de líderes',
@@ -54,7 +55,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.post(
     '/api/v1/grupos/asignacion-masiva',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Asigna líderes a muchos grupos a la vez',
@@ -69,7 +70,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.get(
     '/api/v1/grupos/:id',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.groups },
       schema: { tags: ['grupos'], summary: 'Detalle de un grupo', params: idParamsSchema, response: { 200: grupoSchema, ...errors } },
     },
     async (request) => service.get(requireSession(request), request.params.id, clock()),
@@ -78,7 +79,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.post(
     '/api/v1/grupos',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Crea un grupo (activo)',
@@ -92,7 +93,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.patch(
     '/api/v1/grupos/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Edita nombre, descripción o sede de un grupo',
@@ -107,7 +108,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.patch(
     '/api/v1/grupos/:id/estado',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Activa o desactiva un grupo',
@@ -123,7 +124,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.get(
     '/api/v1/grupos/:id/historial-estados',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.groups },
       schema: {
         tags: ['grupos'],
         summary: 'Historial de estados de un grupo',
@@ -137,7 +138,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.put(
     '/api/v1/grupos/:id/miembros',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Agrega y quita miembros',
@@ -153,7 +154,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.put(
     '/api/v1/grupos/:id/lideres',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
         summary: 'Define los líderes de un grupo',

@@ -1,3 +1,4 @@
+import { ACCESS } from '@jornada/contracts';
 import type {
   actualizarGrupoBodySchema,
   actualizarLideresBodySchema,
@@ -161,7 +162,7 @@ export function createGroupsService(db: Db) {
 
   return {
     async list(session: RequestSession, query: Input<typeof gruposQuerySchema>, now: Date): Promise<GruposPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.groups);
       const scope: repo.GroupScope =
         session.perfil === 'administrador' ? { all: true } : { groupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
       const nothing = '00000000-0000-0000-0000-000000000000';
@@ -181,13 +182,13 @@ export function createGroupsService(db: Db) {
     },
 
     async get(session: RequestSession, id: string, now: Date): Promise<Grupo> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.groups);
       await requireReadable(session, id);
       return load(session.companyId, id, now);
     },
 
     async history(session: RequestSession, id: string): Promise<HistorialEstadosGrupo> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.groups);
       await requireReadable(session, id);
       if (!(await repo.findGroup(db, session.companyId, id))) throw notFound(GROUP_NOT_FOUND);
       const rows = await repo.stateHistory(db, session.companyId, id);
@@ -204,7 +205,7 @@ export function createGroupsService(db: Db) {
     },
 
     async create(session: RequestSession, input: Input<typeof crearGrupoBodySchema>, now: Date): Promise<Grupo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       const id = await named(() =>
         db.transaction(async (tx) => {
           await checkSite(tx, session.companyId, input.sedeId);
@@ -233,7 +234,7 @@ export function createGroupsService(db: Db) {
     },
 
     async update(session: RequestSession, id: string, input: Input<typeof actualizarGrupoBodySchema>, now: Date): Promise<Grupo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       requireId(id, GROUP_NOT_FOUND);
       await named(() =>
         db.transaction(async (tx) => {
@@ -251,7 +252,7 @@ export function createGroupsService(db: Db) {
 
     /** Activates or deactivates a group; every change is kept with who made it and why. */
     async changeState(session: RequestSession, id: string, input: Input<typeof cambiarEstadoGrupoBodySchema>, now: Date): Promise<Grupo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       requireId(id, GROUP_NOT_FOUND);
       await db.transaction(async (tx) => {
         const group = await repo.findGroupForUpdate(tx, session.companyId, id);
@@ -276,7 +277,7 @@ export function createGroupsService(db: Db) {
      * group moves them here. New members must be active and not fiscalizadores.
      */
     async updateMembers(session: RequestSession, id: string, input: Input<typeof actualizarMiembrosBodySchema>, now: Date): Promise<Grupo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       requireId(id, GROUP_NOT_FOUND);
       const today = localDate(now);
       await db.transaction(async (tx) => {
@@ -300,7 +301,7 @@ export function createGroupsService(db: Db) {
 
     /** Replaces the group's leaders with the given list. */
     async setLeaders(session: RequestSession, id: string, input: Input<typeof actualizarLideresBodySchema>, now: Date): Promise<Grupo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       requireId(id, GROUP_NOT_FOUND);
       await db.transaction(async (tx) => {
         if (!(await repo.findGroupForUpdate(tx, session.companyId, id))) throw notFound(GROUP_NOT_FOUND);
@@ -316,13 +317,13 @@ export function createGroupsService(db: Db) {
     },
 
     async previewMassAssignment(session: RequestSession, input: Input<typeof asignacionMasivaBodySchema>, now: Date): Promise<AsignacionMasivaResultado> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       return massAssign(db, session, input, now, false);
     },
 
     /** The same computation as the preview, written in one transaction. */
     async applyMassAssignment(session: RequestSession, input: Input<typeof asignacionMasivaBodySchema>, now: Date): Promise<AsignacionMasivaResultado> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.groupsManage);
       return db.transaction((tx) => massAssign(tx, session, input, now, true));
     },
   };

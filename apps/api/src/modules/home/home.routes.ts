@@ -1,4 +1,4 @@
-import { errorResponseSchema, inicioResponseSchema } from '@jornada/contracts';
+import { ACCESS, errorResponseSchema, inicioResponseSchema } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
@@ -10,7 +10,7 @@ export function registerHomeRoutes(app: ZodApp, service: HomeService, clock: Clo
   app.get(
     '/api/v1/inicio',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.homeSummary },
       schema: {
         tags: ['inicio'],
         summary: 'Tarjetas de la página de inicio',

@@ -5,6 +5,7 @@
  * grid. Nothing is computed here.
  */
 import {
+  ACCESS,
   asistenciaDiaQuerySchema,
   misPermisosQuerySchema,
   PACTO_POR_VENCER_DIAS,
@@ -54,7 +55,7 @@ export function createHomeService({ attendance, attendanceHome, permissions, pla
 
   return {
     async home(session: RequestSession, now: Date): Promise<Inicio> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.homeSummary);
       const fecha = localDate(now);
       if (session.perfil === 'trabajador') {
         const [own, proximoTurno, pending] = await Promise.all([

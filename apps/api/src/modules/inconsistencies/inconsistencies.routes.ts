@@ -1,11 +1,11 @@
 import {
+  ACCESS,
   descartarInconsistenciaBodySchema,
   diaInconsistenciaQuerySchema,
   diaInconsistenciaResponseSchema,
   errorResponseSchema,
   exportarInconsistenciasQuerySchema,
   idParamsSchema,
-  INCONSISTENCIAS_PERFILES,
   inconsistenciasQuerySchema,
   inconsistenciasResponseSchema,
 } from '@jornada/contracts';
@@ -17,13 +17,12 @@ import { requireSession } from '../../plugins/auth';
 import type { InconsistenciesService } from './inconsistencies.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema, 409: errorResponseSchema };
-const perfiles = [...INCONSISTENCIAS_PERFILES];
 
 export function registerInconsistencyRoutes(app: ZodApp, service: InconsistenciesService, clock: Clock): void {
   app.get(
     '/api/v1/inconsistencias',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.inconsistencies },
       schema: {
         tags: ['inconsistencias'],
         summary: 'Inconsistencias de la evaluación de asistencia',
@@ -40,7 +39,7 @@ export function registerInconsistencyRoutes(app: ZodApp, service: Inconsistencie
   app.get(
     '/api/v1/inconsistencias/exportar',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.inconsistencies },
       schema: {
         tags: ['inconsistencias'],
         summary: 'Exporta las inconsistencias del filtro (Excel o CSV)',
@@ -57,7 +56,7 @@ export function registerInconsistencyRoutes(app: ZodApp, service: Inconsistencie
   app.get(
     '/api/v1/inconsistencias/dia',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.inconsistencies },
       schema: {
         tags: ['inconsistencias'],
         summary: 'El día de un trabajador: planificación, marcas, explicación del motor y estado de cada inconsistencia',
@@ -71,7 +70,7 @@ export function registerInconsistencyRoutes(app: ZodApp, service: Inconsistencie
   app.post(
     '/api/v1/inconsistencias/descartes',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.inconsistencies },
       schema: {
         tags: ['inconsistencias'],
         summary: 'Descarta una inconsistencia con un motivo (queda registrado quién, cuándo y por qué)',
@@ -85,7 +84,7 @@ export function registerInconsistencyRoutes(app: ZodApp, service: Inconsistencie
   app.post(
     '/api/v1/inconsistencias/descartes/:id/reabrir',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.inconsistencies },
       schema: {
         tags: ['inconsistencias'],
         summary: 'Reabre una inconsistencia descartada (el descarte queda en el registro)',

@@ -4,6 +4,7 @@
  * and permissions resolve an inconsistency through their own modules' APIs.
  */
 import {
+  ACCESS,
   ESTADO_INCONSISTENCIA_LABELS,
   type descartarInconsistenciaBodySchema,
   type DiaInconsistenciaResponse,
@@ -83,7 +84,7 @@ export function createInconsistenciesService({ db, reads }: { db: Db; reads: Inc
 
     /** Dismisses an inconsistency the day holds, with the reason (logged). */
     async dismiss(session: RequestSession, body: DescartarInput, now: Date): Promise<DiaInconsistenciaResponse> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.inconsistencies);
       await requireInconsistency(session, body.usuarioId, body.fecha, body.codigo, now);
       const row = await repo.insertDismissal(db, {
         companyId: session.companyId,
@@ -100,7 +101,7 @@ export function createInconsistenciesService({ db, reads }: { db: Db; reads: Inc
 
     /** Reopens a standing dismissal: the inconsistency is open again; the dismissal stays in the log. */
     async reopen(session: RequestSession, id: string, now: Date): Promise<DiaInconsistenciaResponse> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.inconsistencies);
       requireId(id, DISMISSAL_MESSAGES.notFound);
       const found = await repo.findDismissal(db, session.companyId, id);
       if (!found) throw notFound(DISMISSAL_MESSAGES.notFound);

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   SOLICITAR_CLAVE_MESSAGE,
   accesosFiscalizadorPageSchema,
   accesosFiscalizadorQuerySchema,
@@ -140,7 +141,7 @@ export function registerInspectorRoutes(app: ZodApp, service: InspectorsService,
   app.get(
     '/api/v1/fiscalizacion/accesos',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.inspectorLog },
       schema: {
         tags: ['fiscalización'],
         summary: 'Accesos de fiscalizadores a la empresa',

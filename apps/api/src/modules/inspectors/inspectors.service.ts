@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   CLAVES_FISCALIZACION_POR_DIA,
   EMPLEADORES_MAX_RESULTADOS,
   SESSION_TTL_MS,
@@ -318,7 +319,7 @@ export function createInspectorsService(deps: InspectorsServiceDeps) {
       session: RequestSession,
       query: { page: number; pageSize: number; desde?: string | undefined; hasta?: string | undefined; q?: string | undefined },
     ): Promise<AccesosFiscalizadorPage> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.inspectorLog);
       const { rows, total } = await repo.listAccesses(
         db,
         {

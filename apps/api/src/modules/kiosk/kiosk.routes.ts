@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   KIOSCO_TOKEN_HEADER,
   abrirQuioscoBodySchema,
   cambiarPinBodySchema,
@@ -22,7 +23,6 @@ import type { FingerprintService } from '../fingerprint/index';
 import type { KioskService } from './kiosk.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
-const SELF = ['administrador', 'supervisor', 'trabajador'] as const;
 
 function kioskToken(request: FastifyRequest): string | undefined {
   const value = request.headers[KIOSCO_TOKEN_HEADER];
@@ -32,14 +32,14 @@ function kioskToken(request: FastifyRequest): string | undefined {
 export function registerKioskRoutes(app: ZodApp, service: KioskService, fingerprint: FingerprintService, clock: Clock): void {
   app.get(
     '/api/v1/pin',
-    { config: { perfiles: SELF }, schema: { tags: ['pin'], summary: 'Si el usuario tiene PIN de marcaje y desde cuándo', response: { 200: estadoPinSchema, ...errors } } },
+    { config: { perfiles: ACCESS.pin }, schema: { tags: ['pin'], summary: 'Si el usuario tiene PIN de marcaje y desde cuándo', response: { 200: estadoPinSchema, ...errors } } },
     async (request) => service.pinState(requireSession(request)),
   );
 
   app.put(
     '/api/v1/pin',
     {
-      config: { perfiles: SELF },
+      config: { perfiles: ACCESS.pin },
       schema: {
         tags: ['pin'],
         summary: 'Define o cambia el PIN de marcaje propio',
@@ -53,14 +53,14 @@ export function registerKioskRoutes(app: ZodApp, service: KioskService, fingerpr
 
   app.get(
     '/api/v1/quioscos',
-    { config: { perfiles: ['administrador'] }, schema: { tags: ['quioscos'], summary: 'Quioscos de la empresa', response: { 200: quioscosListSchema, ...errors } } },
+    { config: { perfiles: ACCESS.kiosks }, schema: { tags: ['quioscos'], summary: 'Quioscos de la empresa', response: { 200: quioscosListSchema, ...errors } } },
     async (request) => service.listKiosks(requireSession(request)),
   );
 
   app.post(
     '/api/v1/quioscos',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.kiosks },
       schema: {
         tags: ['quioscos'],
         summary: 'Abre un quiosco para una sede',
@@ -75,7 +75,7 @@ export function registerKioskRoutes(app: ZodApp, service: KioskService, fingerpr
   app.post(
     '/api/v1/quioscos/:id/revocar',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.kiosks },
       schema: { tags: ['quioscos'], summary: 'Cierra un quiosco (su token deja de servir)', params: idParamsSchema, response: { 200: okResponseSchema, ...errors } },
     },
     async (request) => service.revokeKiosk(requireSession(request), request.params.id, clock()),

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   PIN_BLOQUEO_MS,
   PIN_MAX_FALLOS,
   type AbrirQuioscoBody,
@@ -54,13 +55,13 @@ export function createKioskService(deps: {
   // ---- PIN ---------------------------------------------------------------------------------------
 
   async function pinState(session: RequestSession): Promise<EstadoPin> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.pin);
     const row = await repo.findPin(db, session.companyId, session.userId);
     return { definido: Boolean(row), actualizadoEn: row?.updatedAt.toISOString() ?? null };
   }
 
   async function changePin(session: RequestSession, body: CambiarPinBody, now: Date): Promise<EstadoPin> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.pin);
     const current = await repo.findPin(db, session.companyId, session.userId);
     if (current) {
       if (!body.pinActual) throw fieldError('pinActual', MSG.pinActualRequerido);
@@ -85,7 +86,7 @@ export function createKioskService(deps: {
   // ---- Kiosks (administration) -------------------------------------------------------------------
 
   async function listKiosks(session: RequestSession): Promise<{ items: Quiosco[] }> {
-    requirePerfil(session, 'administrador');
+    requirePerfil(session, ...ACCESS.kiosks);
     const rows = await repo.listKioskRows(db, session.companyId);
     return {
       items: rows.map((r) => ({
@@ -101,7 +102,7 @@ export function createKioskService(deps: {
   }
 
   async function openKiosk(session: RequestSession, body: AbrirQuioscoBody, now: Date): Promise<QuioscoAbierto> {
-    requirePerfil(session, 'administrador');
+    requirePerfil(session, ...ACCESS.kiosks);
     if (!(await repo.siteExists(db, session.companyId, body.sedeId))) throw fieldError('sedeId', 'La sede no existe.');
     const token = newToken();
     const row = await repo.insertKiosk(db, {
@@ -117,7 +118,7 @@ export function createKioskService(deps: {
   }
 
   async function revokeKiosk(session: RequestSession, id: string, now: Date): Promise<{ ok: true }> {
-    requirePerfil(session, 'administrador');
+    requirePerfil(session, ...ACCESS.kiosks);
     requireId(id, 'El quiosco no existe.');
     if (!(await repo.revokeKiosk(db, session.companyId, id, session.userId, now))) throw notFound('El quiosco no existe o ya estaba cerrado.');
     return { ok: true };

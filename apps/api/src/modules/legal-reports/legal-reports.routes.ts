@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   errorResponseSchema,
   exportarReporteLegalQuerySchema,
   idParamsSchema,
@@ -16,12 +17,12 @@ import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { attachment } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
-import { LEGAL_REPORT_PERFILES, type LegalReportsService } from './legal-reports.service';
+import type { LegalReportsService } from './legal-reports.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const TAGS = ['reportes legales'];
-const READERS = { perfiles: [...LEGAL_REPORT_PERFILES] };
-const ADMIN = { perfiles: ['administrador' as const] };
+const READERS = { perfiles: ACCESS.legalReports };
+const ADMIN = { perfiles: ACCESS.technicalIncidents };
 
 export function registerLegalReportRoutes(app: ZodApp, service: LegalReportsService, clock: Clock): void {
   app.get(

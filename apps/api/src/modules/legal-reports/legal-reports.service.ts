@@ -5,6 +5,7 @@
  * Excel, PDF and Word unchanged; the incidents log (f) and its detected outages; the daily e-mail (e).
  */
 import {
+  ACCESS,
   COLUMNA_DEJ,
   diasPeriodo,
   hhmmss,
@@ -60,8 +61,6 @@ export type ReporteLegalInput = z.output<typeof reporteLegalQuerySchema>;
 export type ExportarReporteLegalInput = z.output<typeof exportarReporteLegalQuerySchema>;
 export type IncidentesInput = z.output<typeof incidentesQuerySchema>;
 
-/** Who opens the legal reports: the employer's administrators and the DT's inspectors (read-only). */
-export const LEGAL_REPORT_PERFILES = ['administrador', 'fiscalizador'] as const;
 /** Worker blocks one export holds (about 10 MB of Word for a month each); finer filters beyond it. */
 export const EXPORT_MAX_BLOCKS = 500;
 /** A gap this long between two heartbeats is an outage proposed as an incident. */
@@ -155,7 +154,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
   /** Builds one report: a page of worker blocks (`paging`), or every block for an export (null). */
   async function build(session: RequestSession, reporte: string, q: Filters, paging: { page: number; pageSize: number } | null, now: Date): Promise<ReporteLegal> {
-    requirePerfil(session, ...LEGAL_REPORT_PERFILES);
+    requirePerfil(session, ...ACCESS.legalReports);
     if (!(REPORTES_LEGALES as readonly string[]).includes(reporte)) throw notFound(REPORTE_LEGAL_NO_EXISTE);
     const id = reporte as ReporteLegalId;
     const companyId = session.companyId;
@@ -251,7 +250,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
     },
 
     async options(session: RequestSession): Promise<OpcionesReporteLegal> {
-      requirePerfil(session, ...LEGAL_REPORT_PERFILES);
+      requirePerfil(session, ...ACCESS.legalReports);
       const o = await repo.options(db, session.companyId);
       return { ...o, turnos: o.turnos.map((t) => ({ id: t.id, etiqueta: `${t.inicio}–${t.fin} (${t.nombre})` })) };
     },
@@ -259,13 +258,13 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
     // ---- f) the incidents log (administrador) ----
 
     async listIncidents(session: RequestSession, query: IncidentesInput): Promise<IncidentesPage> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       const { rows, total, proposed } = await repo.listIncidents(db, session.companyId, query.estado, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
       return { items: rows.map(incidentOf), total, page: query.page, pageSize: query.pageSize, propuestos: proposed };
     },
 
     async createIncident(session: RequestSession, body: IncidenteBody, now: Date): Promise<Incidente> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       const row = await repo.insertIncident(db, {
         companyId: session.companyId,
         startsAt: new Date(body.inicio),
@@ -283,7 +282,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
     /** Edits an incident; editing a proposal confirms it (the administrator vouches for it). */
     async updateIncident(session: RequestSession, id: string, body: IncidenteBody, now: Date): Promise<Incidente> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       requireId(id, LEGAL_MESSAGES.incidentNotFound);
       const row = await repo.updateIncident(db, session.companyId, id, {
         startsAt: new Date(body.inicio),
@@ -299,7 +298,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
     /** Confirms (it enters report f) or discards a detected outage. */
     async decideIncident(session: RequestSession, id: string, decision: 'confirmado' | 'descartado', now: Date): Promise<Incidente> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.technicalIncidents);
       requireId(id, LEGAL_MESSAGES.incidentNotFound);
       const found = await repo.findIncident(db, session.companyId, id);
       if (!found) throw notFound(LEGAL_MESSAGES.incidentNotFound);

@@ -1,5 +1,6 @@
 /** The read side of marks: lists, today's view, receipts, public verification and chain verification. */
 import {
+  ACCESS,
   publicReceipt,
   type Comprobante,
   type IntentosPage,
@@ -132,7 +133,7 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
     },
 
     async list(session: RequestSession, query: MarcasQueryInput): Promise<MarcasPage> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.marks);
       const scope = await scopeOf(session);
       const { rows, total } = await repo.listMarks(
         db,
@@ -155,7 +156,7 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
     },
 
     async attempts(session: RequestSession, query: IntentosQueryInput): Promise<IntentosPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.markingAttempts);
       const scope = await scopeOf(session);
       // A supervisor sees attempts of the people they lead; unknown credentials (no worker) only the administrator.
       const { rows, total } = await repo.listAttempts(
@@ -201,7 +202,7 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
 
     /** Recomputes every hash and link of one worker's chain (or every worker's) and reports each break. */
     async verifyChain(session: RequestSession, usuarioId: string | undefined): Promise<VerificacionCadena> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.marksChain);
       const companyId = session.companyId;
       if (usuarioId !== undefined) {
         requireId(usuarioId, READ_MESSAGES.userNotFound);

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   cadenaQuerySchema,
   comprobanteSchema,
   crearMarcaBodySchema,
@@ -29,7 +30,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.post(
     '/api/v1/marcas',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.webMarking },
       schema: {
         tags: ['marcas'],
         summary: 'Marca asistencia (marcaje web del usuario con sesión)',
@@ -70,7 +71,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.get(
     '/api/v1/marcas/hoy',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.webMarking },
       schema: {
         tags: ['marcas'],
         summary: 'El día de hoy del usuario con sesión: turno planificado, marcas, la siguiente esperada y la sede con su geocerca',
@@ -83,7 +84,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.get(
     '/api/v1/marcas',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.marks },
       schema: {
         tags: ['marcas'],
         summary: 'Lista marcas (administrador: todas; supervisor: las de sus grupos y las propias; trabajador: las propias)',
@@ -98,7 +99,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.get(
     '/api/v1/marcas/cadena',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.marksChain },
       schema: {
         tags: ['marcas'],
         summary: 'Verifica la cadena de hashes de un trabajador (o de todos) y lista cada ruptura',
@@ -112,7 +113,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.get(
     '/api/v1/marcas/:id/comprobante',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.receipts },
       schema: { tags: ['marcas'], summary: 'Comprobante de una marca', params: idParamsSchema, response: { 200: comprobanteSchema, ...errors } },
     },
     async (request) => read.receipt(requireSession(request), request.params.id),
@@ -121,7 +122,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.get(
     '/api/v1/marcas/:id/comprobante.pdf',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.receipts },
       schema: { tags: ['marcas'], summary: 'Comprobante de una marca en PDF imprimible', params: idParamsSchema },
     },
     async (request, reply) => {
@@ -133,7 +134,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
   app.get(
     '/api/v1/intentos-marcaje',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.markingAttempts },
       schema: {
         tags: ['marcas'],
         summary: 'Intentos de marcaje rechazados o dudosos, con su motivo',

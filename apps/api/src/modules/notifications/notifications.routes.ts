@@ -1,17 +1,16 @@
-import { errorResponseSchema, notificacionesResponseSchema, notificacionesVistasResponseSchema } from '@jornada/contracts';
+import { ACCESS, errorResponseSchema, notificacionesResponseSchema, notificacionesVistasResponseSchema } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
 import type { NotificationsService } from './notifications.service';
 
 const errors = { 401: errorResponseSchema, 403: errorResponseSchema };
-const perfiles = ['administrador', 'supervisor', 'trabajador'] as const;
 
 export function registerNotificationRoutes(app: ZodApp, service: NotificationsService, clock: Clock): void {
   app.get(
     '/api/v1/notificaciones',
     {
-      config: { perfiles: [...perfiles] },
+      config: { perfiles: ACCESS.notifications },
       schema: {
         tags: ['notificaciones'],
         summary: 'Lo pendiente para la persona de la sesión (la campana)',
@@ -26,7 +25,7 @@ export function registerNotificationRoutes(app: ZodApp, service: NotificationsSe
   app.post(
     '/api/v1/notificaciones/vistas',
     {
-      config: { perfiles: [...perfiles] },
+      config: { perfiles: ACCESS.notifications },
       schema: {
         tags: ['notificaciones'],
         summary: 'Marca las notificaciones como vistas (abrió la campana)',

@@ -5,6 +5,7 @@
  * accept (48 hours). What happened after the person last opened the bell is new.
  */
 import {
+  ACCESS,
   correccionesQuerySchema,
   NOTIFICACION_RESPUESTA_DIAS,
   NOTIFICACIONES_MAX_ITEMS,
@@ -40,7 +41,7 @@ function span(p: { desde: string; hasta: string; horaInicio: string | null; hora
 export function createNotificationsService({ db, permissions, corrections }: NotificationsDeps) {
   return {
     async list(session: RequestSession, now: Date): Promise<Notificaciones> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.notifications);
       const seen = await repo.seenAt(db, session.companyId, session.userId);
       const leads = session.perfil === 'administrador' || session.perfil === 'supervisor';
       const [approvals, answered, proposals] = await Promise.all([
@@ -97,7 +98,7 @@ export function createNotificationsService({ db, permissions, corrections }: Not
     },
 
     async markSeen(session: RequestSession, now: Date): Promise<NotificacionesVistas> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.notifications);
       return { vistoEn: (await repo.markSeen(db, session.companyId, session.userId, now)).toISOString() };
     },
   };

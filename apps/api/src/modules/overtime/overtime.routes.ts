@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   actualizarPactoBodySchema,
   aprobarHorasExtraBodySchema,
   aprobarHorasExtraLoteBodySchema,
@@ -27,9 +28,6 @@ import type { OvertimeService } from './overtime.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const withConflict = { ...errors, 409: errorResponseSchema };
-const everyone = ['administrador', 'supervisor', 'trabajador'] as const;
-const managers = ['administrador', 'supervisor'] as const;
-
 
 export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, clock: Clock): void {
   const tags = ['horas extra'];
@@ -37,7 +35,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.get(
     '/api/v1/pactos-horas-extra',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Pactos de horas extra de los trabajadores a cargo',
@@ -52,7 +50,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.post(
     '/api/v1/pactos-horas-extra',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Registra un pacto de horas extra',
@@ -67,7 +65,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.get(
     '/api/v1/pactos-horas-extra/mios',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.myOvertime },
       schema: { tags, summary: 'Mis pactos de horas extra', querystring: misPactosQuerySchema, response: { 200: pactosPageSchema, ...errors } },
     },
     async (request) => service.myPacts(requireSession(request), request.query, clock()),
@@ -76,7 +74,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.get(
     '/api/v1/pactos-horas-extra/:id',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.overtimePactDetail },
       schema: { tags, summary: 'Detalle de un pacto de horas extra', params: idParamsSchema, response: { 200: pactoSchema, ...errors } },
     },
     async (request) => service.getPact(requireSession(request), request.params.id, clock()),
@@ -85,7 +83,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.patch(
     '/api/v1/pactos-horas-extra/:id',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Modifica un pacto de horas extra',
@@ -101,7 +99,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.delete(
     '/api/v1/pactos-horas-extra/:id',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: { tags, summary: 'Elimina un pacto sin horas extra aprobadas', params: idParamsSchema, response: { 204: z.null(), ...withConflict } },
     },
     async (request, reply) => {
@@ -113,7 +111,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.post(
     '/api/v1/pactos-horas-extra/:id/documento',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Adjunta el pacto firmado',
@@ -132,7 +130,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.get(
     '/api/v1/pactos-horas-extra/:id/documento',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.overtimePactDetail },
       schema: { tags, summary: 'Descarga el pacto firmado', params: idParamsSchema },
     },
     async (request, reply) => {
@@ -150,7 +148,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.get(
     '/api/v1/horas-extra',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Horas extra encontradas por la evaluación, para aprobar',
@@ -166,7 +164,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.get(
     '/api/v1/horas-extra/mias',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.myOvertime },
       schema: { tags, summary: 'Mis horas extra, aprobadas o no', querystring: misHorasExtraQuerySchema, response: { 200: horasExtraPageSchema, ...errors } },
     },
     async (request) => service.mine(requireSession(request), request.query, clock()),
@@ -175,7 +173,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.post(
     '/api/v1/horas-extra/aprobar',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Aprueba varias horas extra pendientes de una vez',
@@ -190,7 +188,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.post(
     '/api/v1/horas-extra/:usuarioId/:fecha/aprobar',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Aprueba todo o parte de las horas extra de un día',
@@ -206,7 +204,7 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
   app.post(
     '/api/v1/horas-extra/:usuarioId/:fecha/rechazar',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
         summary: 'Rechaza las horas extra de un día con un motivo',

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   DOCUMENTO_PACTO_MAX_BYTES,
   HORAS_EXTRA_MAX_DIAS,
   isoDateSchema,
@@ -381,7 +382,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
 
   /** One worker-day the session may decide, brought up to date. */
   async function decidable(session: RequestSession, usuarioId: string, fecha: string, now: Date): Promise<{ scope: Scope; view: DayView }> {
-    requirePerfil(session, 'administrador', 'supervisor');
+    requirePerfil(session, ...ACCESS.overtime);
     const scope = await scopeOf(session);
     const worker = await managedWorker(session, scope, usuarioId);
     if (!isoDateSchema.safeParse(fecha).success) throw fieldError('fecha', OVERTIME_MESSAGES.badDate);
@@ -401,7 +402,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     // ---- Pacts ---------------------------------------------------------------------------------------
 
     async listPacts(session: RequestSession, q: Input<typeof pactosQuerySchema>, now: Date): Promise<PactosPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       await checkFilters(session, scope, q);
       const today = localDate(now);
@@ -422,7 +423,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     },
 
     async myPacts(session: RequestSession, q: Input<typeof misPactosQuerySchema>, now: Date): Promise<PactosPage> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.myOvertime);
       const scope = await scopeOf(session);
       const today = localDate(now);
       const { rows, total } = await repo.listPacts(db, session.companyId, { userId: session.userId, today }, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
@@ -430,13 +431,13 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     },
 
     async getPact(session: RequestSession, id: string, now: Date): Promise<Pacto> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.overtimePactDetail);
       const scope = await scopeOf(session);
       return presentPact(await visiblePact(session, scope, id), scope, session, localDate(now));
     },
 
     async createPact(session: RequestSession, body: Input<typeof crearPactoBodySchema>, now: Date): Promise<Pacto> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       const worker = await managedWorker(session, scope, body.usuarioId);
       if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
@@ -462,7 +463,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     },
 
     async updatePact(session: RequestSession, id: string, body: Input<typeof actualizarPactoBodySchema>, now: Date): Promise<Pacto> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       const { pact } = await editablePact(session, scope, id);
       const desde = body.desde ?? pact.desde;
@@ -488,7 +489,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     },
 
     async deletePact(session: RequestSession, id: string): Promise<void> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       const { pact } = await editablePact(session, scope, id);
       await db.transaction(async (tx) => {
@@ -500,7 +501,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
 
     /** Attaches (or replaces) the signed pact: a PDF, JPEG or PNG recognised by its content, at most 5 MB. */
     async putDocument(session: RequestSession, id: string, file: UploadedDocument, now: Date): Promise<Pacto> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       const row = await editablePact(session, scope, id);
       if (file.buffer.length === 0) throw fieldError('archivo', 'El archivo está vacío.');
@@ -522,7 +523,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
 
     /** The signed pact, for the worker themselves and whoever manages them. */
     async getDocument(session: RequestSession, id: string): Promise<{ nombre: string; tipo: string; data: Buffer }> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.overtimePactDetail);
       const scope = await scopeOf(session);
       const row = await visiblePact(session, scope, id);
       const document = await repo.findDocument(db, session.companyId, row.pact.id);
@@ -533,7 +534,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     // ---- Overtime found and its approval ------------------------------------------------------------
 
     async list(session: RequestSession, q: Input<typeof horasExtraQuerySchema>, now: Date): Promise<HorasExtraPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       await checkFilters(session, scope, q);
       const { desde, hasta } = period(q, localDate(now));
@@ -542,7 +543,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     },
 
     async mine(session: RequestSession, q: Input<typeof misHorasExtraQuerySchema>, now: Date): Promise<HorasExtraPage> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.myOvertime);
       const { desde, hasta } = period(q, localDate(now));
       const workers = await repo.listWorkers(db, session.companyId, { userId: session.userId });
       return page(session, workers, { ...q, desde, hasta }, now, () => false);
@@ -602,7 +603,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
      * overtime or already decided are left as they were and listed with the reason.
      */
     async approveMany(session: RequestSession, body: Input<typeof aprobarHorasExtraLoteBodySchema>, now: Date): Promise<AprobarHorasExtraLoteResponse> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
       const byWorker = new Map<string, string[]>();
       for (const item of body.items) byWorker.set(item.usuarioId, [...new Set([...(byWorker.get(item.usuarioId) ?? []), item.fecha])]);

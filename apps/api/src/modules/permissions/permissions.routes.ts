@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   actualizarTipoPermisoBodySchema,
   asignarPermisoBodySchema,
   crearTipoPermisoBodySchema,
@@ -29,15 +30,12 @@ import type { PermissionsService } from './permissions.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const withConflict = { ...errors, 409: errorResponseSchema };
-const everyone = ['administrador', 'supervisor', 'trabajador'] as const;
-const managers = ['administrador', 'supervisor'] as const;
-
 
 export function registerPermissionRoutes(app: ZodApp, service: PermissionsService, clock: Clock): void {
   app.get(
     '/api/v1/tipos-permiso',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.permissionTypes },
       schema: {
         tags: ['permisos'],
         summary: 'Tipos de permiso de la empresa',
@@ -51,7 +49,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/tipos-permiso',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.permissionTypesManage },
       schema: { tags: ['permisos'], summary: 'Crea un tipo de permiso', body: crearTipoPermisoBodySchema, response: { 201: tipoPermisoSchema, ...withConflict } },
     },
     async (request, reply) => reply.code(201).send(await service.createType(requireSession(request), request.body, clock())),
@@ -60,7 +58,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.patch(
     '/api/v1/tipos-permiso/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.permissionTypesManage },
       schema: {
         tags: ['permisos'],
         summary: 'Edita o desactiva un tipo de permiso',
@@ -76,7 +74,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.get(
     '/api/v1/permisos',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.permissions },
       schema: {
         tags: ['permisos'],
         summary: 'Permisos de los trabajadores a cargo',
@@ -91,7 +89,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/permisos',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.permissions },
       schema: {
         tags: ['permisos'],
         summary: 'Asigna un permiso a un trabajador (queda aprobado)',
@@ -106,7 +104,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.get(
     '/api/v1/permisos/mios',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.myPermissions },
       schema: { tags: ['permisos'], summary: 'Mis permisos', querystring: misPermisosQuerySchema, response: { 200: permisosPageSchema, ...errors } },
     },
     async (request) => service.mine(requireSession(request), request.query),
@@ -115,7 +113,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/permisos/solicitudes',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.myPermissions },
       schema: {
         tags: ['permisos'],
         summary: 'Solicita un permiso para uno mismo',
@@ -130,7 +128,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.get(
     '/api/v1/permisos/saldos',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.permissions },
       schema: {
         tags: ['permisos'],
         summary: 'Saldos de los trabajadores a cargo',
@@ -145,7 +143,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.get(
     '/api/v1/permisos/mios/saldos',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.myPermissions },
       schema: { tags: ['permisos'], summary: 'Mis saldos', querystring: saldosQuerySchema.pick({ anio: true }), response: { 200: misSaldosSchema, ...errors } },
     },
     async (request) => service.myBalances(requireSession(request), { page: 1, pageSize: 1, ...request.query }, clock()),
@@ -154,7 +152,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.put(
     '/api/v1/permisos/saldos/:usuarioId/:tipoId',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.permissionBalancesManage },
       schema: {
         tags: ['permisos'],
         summary: 'Fija los días progresivos de un trabajador para un tipo',
@@ -170,7 +168,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.get(
     '/api/v1/permisos/:id',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.permissionDetail },
       schema: { tags: ['permisos'], summary: 'Detalle de un permiso', params: idParamsSchema, response: { 200: permisoSchema, ...errors } },
     },
     async (request) => service.get(requireSession(request), request.params.id),
@@ -179,7 +177,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/permisos/:id/aprobar',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.permissions },
       schema: {
         tags: ['permisos'],
         summary: 'Aprueba un permiso pendiente',
@@ -195,7 +193,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/permisos/:id/rechazar',
     {
-      config: { perfiles: [...managers] },
+      config: { perfiles: ACCESS.permissions },
       schema: {
         tags: ['permisos'],
         summary: 'Rechaza un permiso pendiente con un motivo',
@@ -210,7 +208,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/permisos/:id/anular',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.permissionDetail },
       schema: {
         tags: ['permisos'],
         summary: 'Anula un permiso',
@@ -226,7 +224,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.post(
     '/api/v1/permisos/:id/adjunto',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.permissionDetail },
       schema: {
         tags: ['permisos'],
         summary: 'Adjunta el documento de un permiso',
@@ -245,7 +243,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
   app.get(
     '/api/v1/permisos/:id/adjunto',
     {
-      config: { perfiles: [...everyone] },
+      config: { perfiles: ACCESS.permissionDetail },
       schema: { tags: ['permisos'], summary: 'Descarga el documento de un permiso', params: idParamsSchema },
     },
     async (request, reply) => {

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   ADJUNTO_PERMISO_MAX_BYTES,
   type actualizarTipoPermisoBodySchema,
   type asignarPermisoBodySchema,
@@ -398,18 +399,18 @@ export function createPermissionsService(deps: PermissionsDeps) {
     // ---- Types ---------------------------------------------------------------------------------
 
     async listTypes(session: RequestSession): Promise<TiposPermiso> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.permissionTypes);
       return { items: (await repo.listTypes(db, session.companyId)).map(typeView) };
     },
 
     async createType(session: RequestSession, input: Input<typeof crearTipoPermisoBodySchema>, now: Date): Promise<TipoPermiso> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.permissionTypesManage);
       const id = await typeNamed(() => repo.insertType(db, { ...input, companyId: session.companyId, activo: true, createdAt: now, updatedAt: now }));
       return typeView((await repo.findType(db, session.companyId, id))!);
     },
 
     async updateType(session: RequestSession, id: string, input: Input<typeof actualizarTipoPermisoBodySchema>, now: Date): Promise<TipoPermiso> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.permissionTypesManage);
       requireId(id, TYPE_NOT_FOUND);
       await typeNamed(() =>
         db.transaction(async (tx) => {
@@ -435,7 +436,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** The permissions of the workers the session manages, with the count of those waiting for them. */
     async list(session: RequestSession, query: Input<typeof permisosQuerySchema>): Promise<PermisosPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.permissions);
       const scope = await scopeOf(session);
       const uuidOrNothing = (value: string | undefined) => (value === undefined ? undefined : isUuid(value) ? value : NOTHING);
       const { rows, total } = await repo.listPermissions(
@@ -458,7 +459,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** The session's own permissions. */
     async mine(session: RequestSession, query: Input<typeof misPermisosQuerySchema>): Promise<PermisosPage> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.myPermissions);
       const scope = await scopeOf(session);
       const { rows, total } = await repo.listPermissions(
         db,
@@ -471,14 +472,14 @@ export function createPermissionsService(deps: PermissionsDeps) {
     },
 
     async get(session: RequestSession, id: string): Promise<Permiso> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.permissionDetail);
       const { row, scope } = await loadVisible(session, id);
       return present(row, session, scope);
     },
 
     /** An administrador or the worker's leader assigns a permission: approved at once, the worker is told. */
     async assign(session: RequestSession, input: Input<typeof asignarPermisoBodySchema>, now: Date): Promise<Permiso> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.permissions);
       if (!isUuid(input.usuarioId)) throw fieldError('usuarioId', WORKER_NOT_FOUND);
       const worker = await repo.findWorker(db, session.companyId, input.usuarioId);
       if (!worker) throw fieldError('usuarioId', WORKER_NOT_FOUND);
@@ -513,7 +514,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** A worker requests a permission for themselves; their leader (or the administrators) are told. */
     async request(session: RequestSession, input: Input<typeof solicitarPermisoBodySchema>, now: Date): Promise<Permiso> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.myPermissions);
       const worker = await sessionPerson(session);
       const created = await createPermission(session, worker, input, 'solicitado', now);
       const { row, scope } = await loadVisible(session, created.id);
@@ -546,7 +547,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** The worker withdraws their pending request; an administrador or leader annuls a pending or approved permission. */
     async annul(session: RequestSession, id: string, input: Input<typeof decidirPermisoBodySchema>, now: Date): Promise<Permiso> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.permissionDetail);
       const { row, scope } = await loadVisible(session, id);
       const own = row.permission.userId === session.userId;
       const from: EstadoPermiso[] = own ? ['pendiente'] : ['pendiente', 'aprobado'];
@@ -573,7 +574,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** Balances of the workers the session manages, for the types with a yearly allowance. */
     async balances(session: RequestSession, query: Input<typeof saldosQuerySchema>, now: Date): Promise<SaldosPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.permissions);
       const scope = await scopeOf(session);
       const year = query.anio ?? Number(localDate(now).slice(0, 4));
       const uuidOrNothing = (value: string | undefined) => (value === undefined ? undefined : isUuid(value) ? value : NOTHING);
@@ -588,7 +589,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
     },
 
     async myBalances(session: RequestSession, query: Input<typeof saldosQuerySchema>, now: Date): Promise<MisSaldos> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.myPermissions);
       const me = await sessionPerson(session);
       const year = query.anio ?? Number(localDate(now).slice(0, 4));
       return { items: await balancesFor(session.companyId, [me], year) };
@@ -596,7 +597,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** Sets a worker's progressive days for a type with a yearly allowance (administrador). */
     async setProgressiveDays(session: RequestSession, userId: string, typeId: string, input: Input<typeof diasProgresivosBodySchema>, now: Date): Promise<SaldoPermiso> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.permissionBalancesManage);
       requireId(userId, WORKER_NOT_FOUND);
       requireId(typeId, TYPE_NOT_FOUND);
       const worker = await repo.findWorker(db, session.companyId, userId);
@@ -614,7 +615,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
     /** Attaches (or replaces) a permission's document: the worker on their own, or whoever manages them. */
     async putAttachment(session: RequestSession, id: string, file: UploadedAttachment, now: Date): Promise<Permiso> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.permissionDetail);
       const { row, scope } = await loadVisible(session, id);
       if (row.permission.estado === 'rechazado' || row.permission.estado === 'anulado') {
         throw new AppError('CONFLICT', `El permiso está ${ESTADO_LABEL[row.permission.estado]}: no admite adjuntos.`);
@@ -638,7 +639,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
     },
 
     async getAttachment(session: RequestSession, id: string): Promise<{ nombre: string; tipo: string; data: Buffer }> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.permissionDetail);
       await loadVisible(session, id);
       const attachment = await repo.findAttachment(db, session.companyId, id);
       if (!attachment) throw notFound('El permiso no tiene un documento adjunto.');
@@ -668,7 +669,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
 
   /** Approves or rejects a pending permission: the worker's leader or an administrador, never the worker. */
   async function decide(session: RequestSession, id: string, estado: 'aprobado' | 'rechazado', comentario: string | null, now: Date): Promise<Permiso> {
-    requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+    requirePerfil(session, ...ACCESS.permissionDetail);
     const { row, scope } = await loadVisible(session, id);
     if (row.permission.userId === session.userId) {
       throw new AppError('FORBIDDEN', estado === 'aprobado' ? 'No puedes aprobar tu propio permiso.' : 'No puedes rechazar tu propio permiso.');

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   cargaPlanificacionResultadoSchema,
   cargaPlanificadorQuerySchema,
   cargaTurnosResultadoSchema,
@@ -15,19 +16,19 @@ import type { PlanningUploadsService, UploadKind } from './planning-uploads.serv
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
 
-const UPLOADS: Record<UploadKind, { perfiles: Perfil[]; nombre: string; descripcion: string }> = {
+const UPLOADS: Record<UploadKind, { perfiles: readonly Perfil[]; nombre: string; descripcion: string }> = {
   turnos: {
-    perfiles: ['administrador'],
+    perfiles: ACCESS.shiftsManage,
     nombre: 'turnos',
     descripcion: 'Filas identificadas por código: crean turnos o actualizan los existentes (un cambio de horario crea una versión nueva).',
   },
   planificacion: {
-    perfiles: ['administrador', 'supervisor'],
+    perfiles: ACCESS.planningManage,
     nombre: 'planificación',
     descripcion: 'Una fila por trabajador y día: RUT, Fecha y Turno (código o «libre»). Los días ya planificados que cambian quedan en el registro de modificaciones.',
   },
   planificador: {
-    perfiles: ['administrador', 'supervisor'],
+    perfiles: ACCESS.planningManage,
     nombre: 'planificador (patrones)',
     descripcion: 'Una fila por trabajador y rango: RUT, Patrón (4x4, 5x2, secuencia…), Fecha inicio, Fecha fin y Turno. `?conflictos=reemplazar|conservar` decide qué pasa con los días ya planificados.',
   },

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   codigoTurnoSchema,
   colacionToBreak,
   PLANIFICACION_MAX_DIAS_PATRON,
@@ -568,7 +569,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
   }
 
   const requireUploader = (session: RequestSession, kind: UploadKind) =>
-    kind === 'turnos' ? requirePerfil(session, 'administrador') : requirePerfil(session, 'administrador', 'supervisor');
+    kind === 'turnos' ? requirePerfil(session, ...ACCESS.shiftsManage) : requirePerfil(session, ...ACCESS.planningManage);
 
   return {
     template(session: RequestSession, kind: UploadKind, format: 'xlsx' | 'csv'): Promise<Buffer> | Buffer {

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   aplicarPatronBodySchema,
   cambiarDiaBodySchema,
   cambiarDiaResponseSchema,
@@ -22,7 +23,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.get(
     '/api/v1/planificaciones',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.planning },
       schema: {
         tags: ['planificación'],
         summary: 'Grilla de planificación de un mes o rango',
@@ -38,7 +39,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.get(
     '/api/v1/planificaciones/cambios',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.planning },
       schema: {
         tags: ['planificación'],
         summary: 'Registro de modificaciones de turnos',
@@ -53,7 +54,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.put(
     '/api/v1/planificaciones/:usuarioId/:fecha',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.planningManage },
       schema: {
         tags: ['planificación'],
         summary: 'Planifica un día de un trabajador',
@@ -69,7 +70,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.post(
     '/api/v1/planificaciones/patron/vista-previa',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.planningManage },
       schema: {
         tags: ['planificación'],
         summary: 'Vista previa de un patrón de planificación',
@@ -83,7 +84,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.post(
     '/api/v1/planificaciones/patron',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.planningManage },
       schema: {
         tags: ['planificación'],
         summary: 'Aplica un patrón de planificación',

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   PLANIFICACION_MAX_DIAS_GRILLA,
   type aplicarPatronBodySchema,
   type CambioPlanificacion,
@@ -302,7 +303,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
 
     /** The month grid: rows are workers, days their plan, weeks their totals and legal flags. */
     async grid(session: RequestSession, query: PlanificacionQueryInput, now: Date): Promise<PlanificacionGrilla> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.planning);
       let from: string;
       let to: string;
       if (query.mes) {
@@ -380,7 +381,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
 
     /** Plans one day of one worker; changes of planned or past days need a reason and are logged. */
     async changeDay(session: RequestSession, userId: string, date: string, body: CambiarDiaInput, now: Date): Promise<CambiarDiaResponse> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.planningManage);
       const { scope, commerce } = await contextOf(session);
       return db.transaction(async (tx) => {
         const [worker] = await requireWorkers(tx, session, scope, [userId]);
@@ -425,14 +426,14 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
     },
 
     async previewPattern(session: RequestSession, body: VistaPreviaPatronInput, now: Date): Promise<ResultadoPatron> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.planningManage);
       const { trabajadores, resumen } = await computePattern(db, session, await contextOf(session), body, now);
       return { aplicado: false, desde: body.desde, hasta: body.hasta, conflictos: body.conflictos, trabajadores, resumen };
     },
 
     /** Applies a pattern in one transaction; days already planned follow the explicit `conflictos` choice. */
     async applyPattern(session: RequestSession, body: AplicarPatronInput, now: Date): Promise<ResultadoPatron> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.planningManage);
       const context = await contextOf(session);
       return db.transaction(async (tx) => {
         const { result, trabajadores, resumen } = await computePattern(tx, session, context, body, now);
@@ -459,7 +460,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
 
     /** The change log, newest first: the legal report (d) reads the same entries. */
     async changes(session: RequestSession, query: CambiosQueryInput): Promise<CambiosPage> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.planning);
       const scope = await scopeOf(session);
       if (query.usuarioId) await requireWorkers(db, session, scope, [query.usuarioId]);
       if (query.grupoId) await requireGroup(db, session, scope, query.grupoId);

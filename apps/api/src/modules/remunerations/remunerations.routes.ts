@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   detalleRemuneracionSchema,
   errorResponseSchema,
   estadoPeriodoSchema,
@@ -6,7 +7,6 @@ import {
   periodoParamsSchema,
   periodoTrabajadorParamsSchema,
   reabrirPeriodoBodySchema,
-  REMUNERACIONES_PERFILES,
   remuneracionesQuerySchema,
   remuneracionesResponseSchema,
 } from '@jornada/contracts';
@@ -18,13 +18,12 @@ import { payrollCsv, payrollXlsx, type RemunerationsService } from './remunerati
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const withConflict = { ...errors, 409: errorResponseSchema };
-const perfiles = [...REMUNERACIONES_PERFILES];
 
 export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsService, clock: Clock): void {
   app.get(
     '/api/v1/remuneraciones/:periodo',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.remunerations },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Variables de remuneraciones de un mes (AAAAMM) por trabajador',
@@ -41,7 +40,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
   app.get(
     '/api/v1/remuneraciones/:periodo/trabajadores/:id',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.remunerations },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Detalle de las variables de un trabajador: los días y semanas detrás de cada cifra',
@@ -55,7 +54,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
   app.get(
     '/api/v1/remuneraciones/:periodo/estado',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.remunerations },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Estado de cierre del mes y su historial',
@@ -69,7 +68,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
   app.post(
     '/api/v1/remuneraciones/:periodo/cierre',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.remunerations },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Cierra el mes: desde ahora se rechazan permisos y correcciones que lo toquen',
@@ -83,7 +82,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
   app.post(
     '/api/v1/remuneraciones/:periodo/reapertura',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.remunerations },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Reabre un mes cerrado, con el motivo (queda en el historial)',
@@ -98,7 +97,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
   app.get(
     '/api/v1/remuneraciones/:periodo/exportar',
     {
-      config: { perfiles },
+      config: { perfiles: ACCESS.remunerations },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Exporta las variables del mes para el sistema de remuneraciones',

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   COLUMNAS_EXPORTACION_REMUNERACIONES,
   type DetalleRemuneracion,
   type EstadoPeriodo,
@@ -107,7 +108,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     assertMonthsOpen,
 
     async month(session: RequestSession, periodo: string, query: RemuneracionesInput, now: Date): Promise<RemuneracionesResponse> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.remunerations);
       await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
       const { rows, from, to, closed, today } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now);
       const offset = (query.page - 1) * query.pageSize;
@@ -126,7 +127,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     },
 
     async worker(session: RequestSession, periodo: string, id: string, now: Date): Promise<DetalleRemuneracion> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.remunerations);
       requireId(id, REMUNERATION_MESSAGES.workerNotFound);
       const { rows, variables, approved, from, closed } = await compute(session.companyId, periodo, { userId: id }, now);
       const row = rows[0];
@@ -144,12 +145,12 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     },
 
     async state(session: RequestSession, periodo: string, now: Date): Promise<EstadoPeriodo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.remunerations);
       return periodState(session.companyId, periodo, localDate(now));
     },
 
     async close(session: RequestSession, periodo: string, now: Date): Promise<EstadoPeriodo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.remunerations);
       const today = localDate(now);
       if (!(monthBounds(periodo).to < today)) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notEnded, { periodo: REMUNERATION_MESSAGES.notEnded });
       await db.transaction(async (tx) => {
@@ -162,7 +163,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     },
 
     async reopen(session: RequestSession, periodo: string, body: ReabrirPeriodoBody, now: Date): Promise<EstadoPeriodo> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.remunerations);
       await db.transaction(async (tx) => {
         const row = await repo.lockPeriod(tx, session.companyId, periodo, now);
         if (row.closedAt === null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notClosed, { periodo: REMUNERATION_MESSAGES.notClosed });
@@ -174,7 +175,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
 
     /** Every worker of the filter as the payroll export's records (`proceso` = the month). */
     async exportRecords(session: RequestSession, periodo: string, query: ExportarRemuneracionesInput, now: Date): Promise<{ records: ExportRecord[]; rows: RemuneracionTrabajador[] }> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.remunerations);
       await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
       const { rows } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now);
       return { records: rows.map((r) => exportRecord(r, periodo)), rows };

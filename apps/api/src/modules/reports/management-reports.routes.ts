@@ -1,10 +1,11 @@
 import {
+  ACCESS,
   errorResponseSchema,
   exportarReporteGestionQuerySchema,
   opcionesReporteGestionSchema,
   REPORTES_GESTION,
   REPORTES_GESTION_INFO,
-  REPORTES_GESTION_PERFILES,
+  REPORTES_GESTION_ACCESS,
   reporteGestionQuerySchema,
   reporteGestionResponseSchema,
 } from '@jornada/contracts';
@@ -25,7 +26,7 @@ const SCOPE_TEXT =
 /** `GET /api/v1/reportes/<nombre>` and `/exportar` for each management report, and the filter options. */
 export function registerManagementReportRoutes(app: ZodApp, service: ManagementReportsService, clock: Clock): void {
   for (const reporte of REPORTES_GESTION) {
-    const perfiles = [...REPORTES_GESTION_PERFILES[reporte]];
+    const perfiles = ACCESS[REPORTES_GESTION_ACCESS[reporte]];
     const { titulo } = REPORTES_GESTION_INFO[reporte];
     app.get(
       `/api/v1/reportes/${reporte}`,
@@ -69,7 +70,7 @@ export function registerManagementReportRoutes(app: ZodApp, service: ManagementR
   app.get(
     '/api/v1/reportes/opciones-gestion',
     {
-      config: { perfiles: [...REPORTES_GESTION_PERFILES.asistencia] },
+      config: { perfiles: ACCESS[REPORTES_GESTION_ACCESS.asistencia] },
       schema: {
         tags: ['reportes'],
         summary: 'Grupos, sedes, cargos y turnos para filtrar los reportes de gestión, dentro del alcance de quien consulta',

@@ -6,9 +6,10 @@
  * report's definition. Exports stream every row in chunks through the same definition.
  */
 import {
+  ACCESS,
   REPORTE_MAX_ANIOS,
   REPORTES_GESTION_INFO,
-  REPORTES_GESTION_PERFILES,
+  REPORTES_GESTION_ACCESS,
   type exportarReporteGestionQuerySchema,
   type OpcionesReporteGestion,
   type reporteGestionQuerySchema,
@@ -74,7 +75,7 @@ export function createManagementReportsService({ db, attendance, permissions }: 
     const closed = hasta < today ? hasta : addDays(today, -1);
     const selection = await attendance.select(
       session,
-      REPORTES_GESTION_PERFILES[reporte],
+      ACCESS[REPORTES_GESTION_ACCESS[reporte]],
       { desde, hasta, usuarioId: query.usuarioId, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, turnoId: query.turnoId },
       closed,
     );
@@ -165,7 +166,7 @@ export function createManagementReportsService({ db, attendance, permissions }: 
 
     /** Groups, sites, cargos and shifts the caller may filter by (supervisor: their groups; trabajador: their own). */
     options(session: RequestSession): Promise<OpcionesReporteGestion> {
-      return attendance.options(session, REPORTES_GESTION_PERFILES.asistencia);
+      return attendance.options(session, ACCESS[REPORTES_GESTION_ACCESS.asistencia]);
     },
   };
 }

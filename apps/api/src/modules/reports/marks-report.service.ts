@@ -12,6 +12,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import {
+  ACCESS,
   METODO_MARCA_LABELS,
   REPORTE_MAX_ANIOS,
   REPORTE_MAX_FILAS_PDF,
@@ -21,7 +22,6 @@ import {
   type exportarReporteMarcasQuerySchema,
   type FilaReporteMarca,
   type OpcionesReporte,
-  type Perfil,
   type reporteMarcasQuerySchema,
   type ReporteMarcas,
   type ResumenReporteMarcas,
@@ -49,8 +49,6 @@ import { markRowFromRaw, type Scope, type SelectionFilter } from './reports.repo
 
 export type ReporteMarcasQueryInput = z.output<typeof reporteMarcasQuerySchema>;
 export type ExportarReporteMarcasInput = z.output<typeof exportarReporteMarcasQuerySchema>;
-
-export const REPORT_PERFILES: readonly Perfil[] = ['administrador', 'supervisor', 'trabajador', 'fiscalizador'];
 
 export const REPORT_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
@@ -172,7 +170,7 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
   }
 
   async function resolve(session: RequestSession, query: Omit<ReporteMarcasQueryInput, 'page' | 'pageSize'>, now: Date): Promise<ReportSelection> {
-    requirePerfil(session, ...REPORT_PERFILES);
+    requirePerfil(session, ...ACCESS.marksReport);
     const companyId = session.companyId;
     const scope = await scopeOf(session);
     const labels: ReportSelection['labels'] = {};
@@ -465,7 +463,7 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
 
     /** Groups and sites a caller may filter by. */
     async options(session: RequestSession): Promise<OpcionesReporte> {
-      requirePerfil(session, ...REPORT_PERFILES);
+      requirePerfil(session, ...ACCESS.marksReport);
       const companyId = session.companyId;
       const scope = await scopeOf(session);
       const [grupos, sedes] = await Promise.all([repo.optionGroups(db, companyId, scope), repo.optionSites(db, companyId, scope)]);
@@ -474,7 +472,7 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
 
     /** Workers in the caller's scope matching a search (name, surname or RUT), or one by id. */
     async workers(session: RequestSession, query: { q?: string | undefined; id?: string | undefined }): Promise<TrabajadoresReporte> {
-      requirePerfil(session, ...REPORT_PERFILES);
+      requirePerfil(session, ...ACCESS.marksReport);
       const scope = await scopeOf(session);
       if (query.id !== undefined) requireId(query.id, REPORT_MESSAGES.workerNotFound);
       const rows = await repo.searchWorkers(db, session.companyId, scope, query, WORKER_SEARCH_LIMIT);

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   errorResponseSchema,
   exportarReporteMarcasQuerySchema,
   opcionesReporteSchema,
@@ -11,7 +12,7 @@ import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { attachment, CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
-import { REPORT_PERFILES, type MarksReportService } from './marks-report.service';
+import type { MarksReportService } from './marks-report.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
@@ -19,7 +20,7 @@ export function registerReportRoutes(app: ZodApp, marksReport: MarksReportServic
   app.get(
     '/api/v1/reportes/marcas',
     {
-      config: { perfiles: REPORT_PERFILES },
+      config: { perfiles: ACCESS.marksReport },
       schema: {
         tags: ['reportes'],
         summary: 'Reporte de marcas: un bloque por trabajador, con la integridad de cada marca en su cadena de hashes',
@@ -38,7 +39,7 @@ export function registerReportRoutes(app: ZodApp, marksReport: MarksReportServic
   app.get(
     '/api/v1/reportes/marcas/exportar',
     {
-      config: { perfiles: REPORT_PERFILES },
+      config: { perfiles: ACCESS.marksReport },
       schema: {
         tags: ['reportes'],
         summary: 'Descarga el reporte de marcas en Excel, PDF (Arial/Helvetica, 8 pt como máximo) o CSV',
@@ -63,7 +64,7 @@ export function registerReportRoutes(app: ZodApp, marksReport: MarksReportServic
   app.get(
     '/api/v1/reportes/opciones',
     {
-      config: { perfiles: REPORT_PERFILES },
+      config: { perfiles: ACCESS.marksReport },
       schema: {
         tags: ['reportes'],
         summary: 'Grupos y sedes para los filtros de los reportes, dentro del alcance de quien consulta',
@@ -76,7 +77,7 @@ export function registerReportRoutes(app: ZodApp, marksReport: MarksReportServic
   app.get(
     '/api/v1/reportes/trabajadores',
     {
-      config: { perfiles: REPORT_PERFILES },
+      config: { perfiles: ACCESS.marksReport },
       schema: {
         tags: ['reportes'],
         summary: 'Busca trabajadores para los filtros de los reportes (nombre, apellidos o RUT; 20 como máximo)',

@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   actualizarTurnoBodySchema,
   actualizarTurnoResponseSchema,
   crearTurnoBodySchema,
@@ -19,7 +20,7 @@ export function registerShiftRoutes(app: ZodApp, service: ShiftsService, clock: 
   app.get(
     '/api/v1/turnos',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.shifts },
       schema: { tags: ['turnos'], summary: 'Lista los turnos', security: [{ bearer: [] }], querystring: turnosQuerySchema, response: { 200: turnosPageSchema, ...errors } },
     },
     (request) => service.list(requireSession(request), request.query),
@@ -27,7 +28,7 @@ export function registerShiftRoutes(app: ZodApp, service: ShiftsService, clock: 
   app.get(
     '/api/v1/turnos/:id',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.shifts },
       schema: { tags: ['turnos'], summary: 'Un turno', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: turnoSchema, ...errors } },
     },
     (request) => service.get(requireSession(request), request.params.id),
@@ -35,7 +36,7 @@ export function registerShiftRoutes(app: ZodApp, service: ShiftsService, clock: 
   app.post(
     '/api/v1/turnos',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.shiftsManage },
       schema: {
         tags: ['turnos'],
         summary: 'Crea un turno',
@@ -49,7 +50,7 @@ export function registerShiftRoutes(app: ZodApp, service: ShiftsService, clock: 
   app.patch(
     '/api/v1/turnos/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.shiftsManage },
       schema: {
         tags: ['turnos'],
         summary: 'Modifica o desactiva un turno',

@@ -1,3 +1,4 @@
+import { ACCESS } from '@jornada/contracts';
 import type { ActualizarTurnoResponse, actualizarTurnoBodySchema, crearTurnoBodySchema, Turno, TurnosPage, turnosQuerySchema } from '@jornada/contracts';
 import { validateShiftTemplate } from '@jornada/domain';
 import type { z } from 'zod';
@@ -51,7 +52,7 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
 
   return {
     async list(session: RequestSession, query: TurnosQueryInput): Promise<TurnosPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.shifts);
       const { rows, total } = await repo.listShifts(db, session.companyId, { q: query.q, activo: query.activo }, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
@@ -60,12 +61,12 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
     },
 
     async get(session: RequestSession, id: string): Promise<Turno> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.shifts);
       return toTurno(await requireShift(session, id));
     },
 
     async create(session: RequestSession, body: CrearTurnoInput, now: Date): Promise<Turno> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.shiftsManage);
       try {
         const [row] = await db.transaction((tx) =>
           repo.insertShifts(
@@ -103,7 +104,7 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
      * move the days from tomorrow on (each worker's zone), which logs each one as a change of shift.
      */
     async update(session: RequestSession, id: string, body: ActualizarTurnoInput, now: Date): Promise<ActualizarTurnoResponse> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.shiftsManage);
       try {
         return await db.transaction(async (tx) => {
           const current = await requireShift(session, id, true, tx);

@@ -1,4 +1,4 @@
-import { actualizarSedeBodySchema, crearSedeBodySchema, errorResponseSchema, idParamsSchema, sedeSchema, sedesPageSchema, sedesQuerySchema } from '@jornada/contracts';
+import { ACCESS, actualizarSedeBodySchema, crearSedeBodySchema, errorResponseSchema, idParamsSchema, sedeSchema, sedesPageSchema, sedesQuerySchema } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
@@ -10,7 +10,7 @@ export function registerSiteRoutes(app: ZodApp, service: SitesService, clock: Cl
   app.get(
     '/api/v1/sedes',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.sitesRead },
       schema: { tags: ['sedes'], summary: 'Lista las sedes', querystring: sedesQuerySchema, response: { 200: sedesPageSchema, ...errors } },
     },
     async (request) => service.list(requireSession(request), request.query),
@@ -19,7 +19,7 @@ export function registerSiteRoutes(app: ZodApp, service: SitesService, clock: Cl
   app.get(
     '/api/v1/sedes/:id',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.sitesRead },
       schema: { tags: ['sedes'], summary: 'Detalle de una sede', params: idParamsSchema, response: { 200: sedeSchema, ...errors } },
     },
     async (request) => service.get(requireSession(request), request.params.id),
@@ -28,7 +28,7 @@ export function registerSiteRoutes(app: ZodApp, service: SitesService, clock: Cl
   app.post(
     '/api/v1/sedes',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.sitesManage },
       schema: {
         tags: ['sedes'],
         summary: 'Crea una sede',
@@ -43,7 +43,7 @@ export function registerSiteRoutes(app: ZodApp, service: SitesService, clock: Cl
   app.patch(
     '/api/v1/sedes/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.sitesManage },
       schema: {
         tags: ['sedes'],
         summary: 'Edita una sede',

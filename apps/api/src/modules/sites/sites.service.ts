@@ -1,5 +1,6 @@
-import { isRegionCode, regionFullName } from '@jornada/domain';
+import { ACCESS } from '@jornada/contracts';
 import type { actualizarSedeBodySchema, crearSedeBodySchema, Sede, SedesPage, sedesQuerySchema } from '@jornada/contracts';
+import { isRegionCode, regionFullName } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
@@ -57,7 +58,7 @@ export function createSitesService(db: Db) {
 
   return {
     async list(session: RequestSession, query: z.output<typeof sedesQuerySchema>): Promise<SedesPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.sitesRead);
       const { rows, total } = await repo.listSites(db, session.companyId, query.q || undefined, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
@@ -66,12 +67,12 @@ export function createSitesService(db: Db) {
     },
 
     async get(session: RequestSession, id: string): Promise<Sede> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.sitesRead);
       return load(session.companyId, requireId(id, SITE_NOT_FOUND));
     },
 
     async create(session: RequestSession, input: z.output<typeof crearSedeBodySchema>, now: Date): Promise<Sede> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.sitesManage);
       const id = await named(() =>
         repo.insertSite(db, {
           companyId: session.companyId,
@@ -92,7 +93,7 @@ export function createSitesService(db: Db) {
     },
 
     async update(session: RequestSession, id: string, input: z.output<typeof actualizarSedeBodySchema>): Promise<Sede> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.sitesManage);
       requireId(id, SITE_NOT_FOUND);
       const values: Partial<repo.NewSite> = {};
       if (input.nombre !== undefined) values.nombre = input.nombre;

@@ -1,4 +1,4 @@
-import { METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
+import { ACCESS, METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
 import { formatRut, weeklyHoursLimit, WEEKLY_LIMIT_TABLE } from '@jornada/domain';
 import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
@@ -153,14 +153,14 @@ export function createUsersBulk(db: Db, users: UsersService) {
     },
 
     async preview(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaMasivaResultado> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.usersManage);
       const result = await plan(session, file, now);
       return summarize({ archivo: file.filename, ...result, aplicado: false });
     },
 
     /** All or nothing: with any row error nothing is written; otherwise one transaction creates and updates every row. */
     async commit(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaMasivaResultado> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.usersManage);
       const result = await plan(session, file, now);
       if (result.errores.length > 0) return summarize({ archivo: file.filename, ...result, aplicado: false });
       const invitations = await users.insert(() =>

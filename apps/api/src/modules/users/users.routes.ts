@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  ACCESS,
   actualizarUsuarioBodySchema,
   cargaMasivaResultadoSchema,
   crearUsuarioBodySchema,
@@ -68,7 +69,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.get(
     '/api/v1/usuarios',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.users },
       schema: {
         tags: ['usuarios'],
         summary: 'Lista usuarios',
@@ -84,7 +85,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.get(
     '/api/v1/usuarios/exportar',
     {
-      config: { perfiles: ['administrador', 'supervisor'] },
+      config: { perfiles: ACCESS.users },
       schema: {
         tags: ['usuarios'],
         summary: 'Exporta usuarios a Excel',
@@ -105,7 +106,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.get(
     '/api/v1/usuarios/carga-masiva/plantilla',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.usersManage },
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Descarga la plantilla de carga masiva de usuarios',
@@ -137,7 +138,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
     '/api/v1/usuarios/carga-masiva/vista-previa',
     {
       // Counted per company once the session is known: a preview is the cheap way to test many RUTs.
-      config: { perfiles: ['administrador'], rateLimit: PREVIEWS_PER_COMPANY },
+      config: { perfiles: ACCESS.usersManage, rateLimit: PREVIEWS_PER_COMPANY },
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Vista previa de una carga masiva de usuarios',
@@ -156,7 +157,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/carga-masiva',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.usersManage },
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Carga masiva de usuarios (todo o nada)',
@@ -176,7 +177,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.get(
     '/api/v1/usuarios/:id',
     {
-      config: { perfiles: ['administrador', 'supervisor', 'trabajador'] },
+      config: { perfiles: ACCESS.userDetail },
       schema: {
         tags: ['usuarios'],
         summary: 'Detalle de un usuario',
@@ -191,7 +192,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.usersManage },
       schema: {
         tags: ['usuarios'],
         summary: 'Registra un usuario',
@@ -206,7 +207,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.patch(
     '/api/v1/usuarios/:id',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.usersManage },
       schema: {
         tags: ['usuarios'],
         summary: 'Edita un usuario',
@@ -221,7 +222,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/:id/desactivar',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.usersManage },
       schema: {
         tags: ['usuarios'],
         summary: 'Desactiva un usuario (finiquito)',
@@ -237,7 +238,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/:id/reactivar',
     {
-      config: { perfiles: ['administrador'] },
+      config: { perfiles: ACCESS.usersManage },
       schema: {
         tags: ['usuarios'],
         summary: 'Reactiva un usuario',

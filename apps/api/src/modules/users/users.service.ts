@@ -1,4 +1,5 @@
 import {
+  ACCESS,
   INVITATION_TTL_MS,
   type actualizarUsuarioBodySchema,
   type crearUsuarioBodySchema,
@@ -273,7 +274,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async list(session: RequestSession, query: UsuariosQueryInput, now: Date): Promise<UsuariosPage> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.users);
       const scope = await scopeOf(session);
       const { page, pageSize, ...filters } = query;
       const { rows, total } = await repo.listUsers(db, session.companyId, cleanFilters(filters), scope, localDate(now), {
@@ -285,7 +286,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** The filtered list as an xlsx workbook (every match, no paging). */
     async exportXlsx(session: RequestSession, query: ExportarUsuariosInput, now: Date): Promise<Buffer> {
-      requirePerfil(session, 'administrador', 'supervisor');
+      requirePerfil(session, ...ACCESS.users);
       const scope = await scopeOf(session);
       const { rows } = await repo.listUsers(db, session.companyId, cleanFilters(query), scope, localDate(now), null);
       const items = await present(rows, session.companyId, now);
@@ -315,7 +316,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async get(session: RequestSession, id: string, now: Date): Promise<Usuario> {
-      requirePerfil(session, 'administrador', 'supervisor', 'trabajador');
+      requirePerfil(session, ...ACCESS.userDetail);
       requireId(id, USER_NOT_FOUND);
       if (session.perfil === 'trabajador' && id !== session.userId) throw notFound(USER_NOT_FOUND);
       const user = await load(session.companyId, id, now);
@@ -328,7 +329,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** An administrator registers a user without a password; the user gets an e-mail to choose it. */
     async create(session: RequestSession, input: CrearUsuarioV1Input, now: Date): Promise<Usuario> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.usersManage);
       const problem = weeklyHoursProblem(input.horasSemanales, input.inicioContrato, input.finContrato ?? null, localDate(now));
       if (problem) throw fieldError('horasSemanales', problem);
       const { id, invitations } = await insert(() =>
@@ -366,7 +367,7 @@ export function createUsersService(deps: UsersServiceDeps) {
     },
 
     async update(session: RequestSession, id: string, input: ActualizarUsuarioInput, now: Date): Promise<Usuario> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.usersManage);
       requireId(id, USER_NOT_FOUND);
       const notices: IdentityNotice[] = [];
       await insert(() =>
@@ -435,7 +436,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      * nor mark, their sessions end now and they stop leading groups; every record stays.
      */
     async deactivate(session: RequestSession, id: string, input: z.output<typeof desactivarUsuarioBodySchema>, now: Date): Promise<Usuario> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.usersManage);
       requireId(id, USER_NOT_FOUND);
       const today = localDate(now);
       await db.transaction(async (tx) => {
@@ -465,7 +466,7 @@ export function createUsersService(deps: UsersServiceDeps) {
 
     /** Undoes a finiquito (a rehire or a mistake): active again, with a new end date or none. */
     async reactivate(session: RequestSession, id: string, input: z.output<typeof reactivarUsuarioBodySchema>, now: Date): Promise<Usuario> {
-      requirePerfil(session, 'administrador');
+      requirePerfil(session, ...ACCESS.usersManage);
       requireId(id, USER_NOT_FOUND);
       const today = localDate(now);
       await db.transaction(async (tx) => {
