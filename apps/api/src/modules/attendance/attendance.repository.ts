@@ -495,13 +495,15 @@ export interface PayrollDayRow {
 
 export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PayrollDayRow[]> {
   if (userIds.length === 0 || to < from) return [];
+  // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
   const result = await rows<Record<string, unknown>>(
     db,
     sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.overtime_seconds, a.sunday_seconds, a.holiday_seconds,
-          a.result->>'feriado' as feriado, a.result->'permiso' as permiso, a.result->'permisosPorHoras' as hours,
+          r.feriado, r.permiso, r."permisosPorHoras" as hours,
           a.week is not null as has_week, a.week_shortfall_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds,
           a.week_net_overtime_seconds, a.week_net_overtime_within_seconds
         from ${attendanceDays} a
+          cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
         order by a.user_id, a.fecha`,
   );
