@@ -4,10 +4,12 @@
  * attendance.ts) so a page that only prints a label does not load and build those schemas: a module
  * the bundler keeps runs all its top-level schema constructors (docs/performance.md).
  */
+import type { MarkKind } from '@jornada/domain';
 
-/** The four kinds of mark (DT Res. Ex. 38), in the order a complete day records them. */
-export const TIPOS_MARCA = ['entrada', 'inicio_colacion', 'fin_colacion', 'salida'] as const;
-export type TipoMarca = (typeof TIPOS_MARCA)[number];
+/** The four kinds of mark (DT Res. Ex. 38), in the order a complete day records them: the engine's own type. */
+export const TIPOS_MARCA = ['entrada', 'inicio_colacion', 'fin_colacion', 'salida'] as const satisfies readonly MarkKind[];
+export type TipoMarca = MarkKind;
+/** A label for every kind the engine knows (a kind added there fails to compile here until it has one). */
 export const TIPO_MARCA_LABELS: Record<TipoMarca, string> = {
   entrada: 'Entrada',
   inicio_colacion: 'Inicio de colación',

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { addDays, diffDays } from '@jornada/domain';
+import { addDays, diffDays, type MarkKind } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
@@ -154,7 +154,7 @@ export async function loadPlans(db: DbOrTx, companyId: string, userIds: readonly
 export interface MarkRow {
   id: string;
   userId: string;
-  kind: 'entrada' | 'salida' | 'inicio_colacion' | 'fin_colacion';
+  kind: MarkKind;
   at: number;
   correctsMarkId: string | null;
 }
