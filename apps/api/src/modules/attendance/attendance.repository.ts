@@ -451,7 +451,7 @@ export async function workerIds(db: DbOrTx, companyId: string, f: WorkerFilter):
 export async function invalidate(tx: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<void> {
   if (userIds.length === 0) return;
   await tx.execute(
-    sql`select attendance_invalidate(array_fill(${companyId}::uuid, array[${userIds.length}]), ${uuids(userIds)}, array_fill(${from}::date, array[${userIds.length}]), array_fill(${to}::date, array[${userIds.length}]))`,
+    sql`select attendance_invalidate(array_fill(${companyId}::uuid, array[${userIds.length}::int]), ${uuids(userIds)}, array_fill(${from}::date, array[${userIds.length}::int]), array_fill(${to}::date, array[${userIds.length}::int]))`,
   );
 }
 

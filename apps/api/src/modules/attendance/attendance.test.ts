@@ -298,6 +298,18 @@ describe('stored days follow the marks', () => {
     expect(week.totales).toMatchObject({ ausencias: 0, trabajadoSegundos: 42 * HOUR, extraNetaSegundos: 2 * HOUR });
   });
 
+  it('a day marked stale by hand (the rebuild command, a benchmark) is evaluated again by recomputeStale', async () => {
+    const stale = () =>
+      t.database.db
+        .select({ stale: attendanceDays.stale })
+        .from(attendanceDays)
+        .where(and(eq(attendanceDays.companyId, companyId), eq(attendanceDays.userId, ana.id), eq(attendanceDays.fecha, '2026-03-05')));
+    await runAsSystem(() => t.app.attendance.invalidate(t.database.db, companyId, [ana.id], '2026-03-05', '2026-03-05'));
+    expect(await stale()).toEqual([{ stale: true }]);
+    expect(await runAsSystem(() => t.app.attendance.recomputeStale(companyId, new Date('2026-03-20T15:00:00Z')))).toBeGreaterThan(0);
+    expect(await stale()).toEqual([{ stale: false }]);
+  });
+
   it('a consolidated correction changes the stored day', async () => {
     // Ana forgot her exit on Wednesday 2026-03-11; the employer proposes 17:00, the 48 hours pass.
     await plan(ana.id, '2026-03-11', shiftD);
