@@ -2,12 +2,12 @@
  * The marks report as CSV: one line per mark with its worker, the same columns as the screen, `;` as
  * separator (what Excel expects in Chile) and a BOM so Excel reads UTF-8. A worker whose chain's end
  * is flagged gets a line of its own saying ALTERADA. Text that starts like a formula is neutralised.
- * A stream pulled by the reader: each block is read when the previous one has been taken.
+ * A stream pulled by the reader: the header goes at once, and each block is read when the previous one
+ * has been taken.
  */
 import { Readable } from 'node:stream';
 import { correccionMarca, observacionesMarca, REPORTE_MARCAS_COLUMNAS, type BloqueReporteMarcas, type FilaReporteMarca } from '@jornada/contracts';
 import { csvCellText } from '../../lib/spreadsheet/index';
-import type { ReportHeading } from './marks-report.format';
 
 const HEADER = ['Trabajador', 'RUT', 'Grupo', ...REPORTE_MARCAS_COLUMNAS];
 
@@ -33,7 +33,7 @@ function markCells(fila: FilaReporteMarca): string[] {
   ];
 }
 
-export function marksReportCsv(_heading: ReportHeading, blocks: AsyncIterable<BloqueReporteMarcas>): Readable {
+export function marksReportCsv(blocks: AsyncIterable<BloqueReporteMarcas>): Readable {
   return Readable.from(
     (async function* () {
       yield `\uFEFF${line(HEADER)}`;

@@ -437,6 +437,16 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
     async exportFile(session: RequestSession, query: ExportarReporteMarcasInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
       const selection = await resolve(session, query, now);
       await refreshStale(selection);
+      const base = `reporte-marcas-${selection.desde}-a-${selection.hasta}`;
+      if (query.formato === 'csv') {
+        // No row limit and no heading: the file starts at once and the selection is read as it is pulled.
+        const rows = (async function* () {
+          const { workers } = await workerPage(selection, null);
+          await yieldToLoop();
+          for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;
+        })();
+        return { stream: marksReportCsv(rows), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
+      }
       // One statement at a time with a yield in between, as the blocks are read (PGlite runs each in this thread).
       const { workers, trabajadores, marcas } = await workerPage(selection, null);
       await yieldToLoop();
@@ -444,7 +454,7 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
       await yieldToLoop();
       const empresa = await companyOf(selection.companyId);
       const max = query.formato === 'pdf' ? REPORTE_MAX_FILAS_PDF : REPORTE_MAX_FILAS_XLSX;
-      if (query.formato !== 'csv' && marcas > max) throw new AppError('VALIDATION', REPORT_MESSAGES.tooManyRows(marcas, max, query.formato));
+      if (marcas > max) throw new AppError('VALIDATION', REPORT_MESSAGES.tooManyRows(marcas, max, query.formato));
       const heading: ReportHeading = {
         empresa,
         periodo: { desde: selection.desde, hasta: selection.hasta },
@@ -455,9 +465,7 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
       const blocks = (async function* () {
         for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;
       })();
-      const base = `reporte-marcas-${selection.desde}-a-${selection.hasta}`;
       if (query.formato === 'pdf') return { stream: marksReportPdf(heading, blocks), filename: `${base}.pdf`, contentType: 'application/pdf' };
-      if (query.formato === 'csv') return { stream: marksReportCsv(heading, blocks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
       return { stream: marksReportXlsx(heading, blocks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
     },
 
