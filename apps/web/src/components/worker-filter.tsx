@@ -4,12 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { Usuario, UsuariosPage } from '@jornada/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiGet } from '../lib/api-client';
+import type { Option } from '../lib/entity-options';
 import { useToken } from '../lib/use-token';
 
-export interface Option {
-  value: string;
-  label: string;
-}
+export type { Option };
 
 /** "Nombre Apellidos (RUT)", the label of a worker in every picker. */
 export const workerOption = (u: Pick<Usuario, 'id' | 'nombre' | 'apellidos' | 'rut'>): Option => ({ value: u.id, label: `${u.nombre} ${u.apellidos} (${u.rut})` });

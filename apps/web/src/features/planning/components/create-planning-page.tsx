@@ -33,7 +33,8 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useActiveShifts } from '../api/list-active-shifts';
-import { useGroupOptions, useWorkerSearch, type Option } from '../api/list-options';
+import { useGroupOptions, type Option } from '../../../lib/entity-options';
+import { useWorkerSearch } from '../api/list-options';
 import { useApplyPattern, usePreviewPattern } from '../api/pattern';
 import { gridShiftOf, planOf, todayInSantiago, weekOf, workerOf } from '../hooks/to-grid';
 import { EMPTY_PATTERN, PatternFields, toPatron, type PatternDraft } from './pattern-fields';
@@ -150,7 +151,7 @@ export function CreatePlanningPage() {
   const [motivoError, setMotivoError] = useState<string | null>(null);
   const [previewMonth, setPreviewMonth] = useState<{ year: number; month: number } | null>(null);
 
-  const groups = useGroupOptions();
+  const groups = useGroupOptions({ soloActivos: true, label: 'miembros' });
   const workers = useWorkerSearch(debouncedQuery);
   const shifts = useActiveShifts();
   const preview = usePreviewPattern();

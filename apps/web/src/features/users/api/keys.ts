@@ -3,6 +3,4 @@ export const userKeys = {
   all: ['usuarios'] as const,
   list: (query: Record<string, unknown>) => ['usuarios', 'lista', query] as const,
   detail: (id: string) => ['usuarios', 'detalle', id] as const,
-  siteOptions: ['usuarios', 'opciones', 'sedes'] as const,
-  groupOptions: ['usuarios', 'opciones', 'grupos'] as const,
 };
