@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import type { Grupo, GruposPage, OpcionesReporte, Sede, SedesPage } from '@jornada/contracts';
-import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { Grupo, GruposPage, OpcionesReporte, Sede, SedesPage, Usuario, UsuariosPage } from '@jornada/contracts';
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 import { useToken } from './use-token';
 
@@ -11,16 +11,21 @@ export interface Option {
 }
 
 /**
- * The query keys of the company's shared entities. Every page asks for the sites and groups it offers in
- * a select through the one key of each entity, so TanStack Query fetches the list once for all of them,
- * and a change invalidates every page at once: a site mutation invalidates `sites` (`['sedes']`) and a
- * group mutation `groups` (`['grupos']`), which hold the option keys.
+ * The query keys of the company's shared entities. Every page asks for the sites, groups and people it
+ * offers in a select through the one key of each entity, so TanStack Query fetches a list once for all
+ * of them, and a change invalidates every page at once: a site mutation invalidates `sites`
+ * (`['sedes']`), a group mutation `groups` (`['grupos']`) and a user mutation `users` (`['usuarios']`),
+ * which hold the option keys.
  */
 export const entityKeys = {
   sites: ['sedes'] as const,
   siteOptions: ['sedes', 'opciones'] as const,
   groups: ['grupos'] as const,
   groupOptions: ['grupos', 'opciones'] as const,
+  users: ['usuarios'] as const,
+  workerOptions: (params: { q: string; soloActivos: boolean }) => ['usuarios', 'opciones', params] as const,
+  workerOption: (id: string) => ['usuarios', 'opcion', id] as const,
+  /** The groups and sites in the session's scope (reports' options), not invalidated by a mutation: fresh for a minute. */
   scopeOptions: ['reportes', 'opciones'] as const,
 };
 
@@ -114,6 +119,44 @@ export function useScopeOptions({ enabled = true }: { enabled?: boolean } = {}):
     queryFn: ({ signal }) => apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal }),
     select: toScopeOptions,
     enabled,
+    staleTime: OPTIONS_STALE_MS,
+  });
+}
+
+/** "Nombre Apellidos (RUT)", the label of a worker in every picker. */
+export const workerOption = (u: Pick<Usuario, 'id' | 'nombre' | 'apellidos' | 'rut'>): Option => ({ value: u.id, label: `${u.nombre} ${u.apellidos} (${u.rut})` });
+
+export interface WorkerOptionsParams {
+  /** Only people with an active contract (those who can be planned or enrolled). */
+  soloActivos?: boolean;
+  enabled?: boolean;
+}
+
+/**
+ * GET /api/v1/usuarios: the company's people matching a search (name or RUT), the first 50 by surname
+ * (a supervisor gets the members of the groups they lead), as options under `entityKeys.workerOptions`.
+ */
+export function useWorkerOptions(q: string, { soloActivos = false, enabled = true }: WorkerOptionsParams = {}): UseQueryResult<Option[]> {
+  const token = useToken();
+  return useQuery({
+    queryKey: entityKeys.workerOptions({ q, soloActivos }),
+    queryFn: async ({ signal }) => {
+      const query = { q, pageSize: 50, sort: 'apellidos', order: 'asc', ...(soloActivos ? { activo: 'true' } : {}) };
+      return (await apiGet<UsuariosPage>('/v1/usuarios', { token, signal, query })).items.map(workerOption);
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    enabled,
+  });
+}
+
+/** The option of the person already chosen (from the URL), whom the current search may not list. */
+export function useWorkerOption(id: string): UseQueryResult<Option | null> {
+  const token = useToken();
+  return useQuery({
+    queryKey: entityKeys.workerOption(id),
+    queryFn: async ({ signal }) => workerOption(await apiGet<Usuario>(`/v1/usuarios/${encodeURIComponent(id)}`, { token, signal })),
+    enabled: Boolean(id),
     staleTime: OPTIONS_STALE_MS,
   });
 }

@@ -33,8 +33,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useActiveShifts } from '../api/list-active-shifts';
-import { useGroupOptions, type Option } from '../../../lib/entity-options';
-import { useWorkerSearch } from '../api/list-options';
+import { useGroupOptions, useWorkerOptions, type Option } from '../../../lib/entity-options';
 import { useApplyPattern, usePreviewPattern } from '../api/pattern';
 import { gridShiftOf, planOf, todayInSantiago, weekOf, workerOf } from '../hooks/to-grid';
 import { EMPTY_PATTERN, PatternFields, toPatron, type PatternDraft } from './pattern-fields';
@@ -152,7 +151,7 @@ export function CreatePlanningPage() {
   const [previewMonth, setPreviewMonth] = useState<{ year: number; month: number } | null>(null);
 
   const groups = useGroupOptions({ soloActivos: true, label: 'miembros' });
-  const workers = useWorkerSearch(debouncedQuery);
+  const workers = useWorkerOptions(debouncedQuery, { soloActivos: true });
   const shifts = useActiveShifts();
   const preview = usePreviewPattern();
   const applyMutation = useApplyPattern();
