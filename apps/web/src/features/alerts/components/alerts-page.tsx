@@ -3,7 +3,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Select, Switch, Text } from '@mantine/core';
+import { Badge, Button, Switch, Text } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   actualizarConfiguracionAlertasBodySchema,
@@ -14,6 +14,7 @@ import {
 } from '@jornada/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
@@ -183,15 +184,13 @@ function SentAlerts() {
   return (
     <SectionCard title="Alertas enviadas" description="Las más recientes primero.">
       <FilterBar onClear={table.clear} canClear={table.filtered}>
-        <Select
+        <FilterSelect
           className={classes.filter}
           label="Alerta"
-          size="sm"
           data={TIPO_OPTIONS}
-          value={table.filters.tipo || null}
+          value={table.filters.tipo}
           onChange={(value) => table.setFilter('tipo', value ?? '')}
           placeholder="Todas"
-          clearable
         />
       </FilterBar>
       <DataTable

@@ -1,6 +1,6 @@
-import type { AsistenciaDiaResponse, AsistenciaTrabajadorResponse, OpcionesReporte, TrabajadoresReporte } from '@jornada/contracts';
+import type { AsistenciaDiaResponse, AsistenciaTrabajadorResponse, TrabajadoresReporte } from '@jornada/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { workerOption, type Option } from '../../../components/worker-filter';
+import { workerOption } from '../../../components/worker-filter';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
@@ -11,7 +11,6 @@ export const attendanceKeys = {
   all: ['asistencia'] as const,
   day: (query: Record<string, unknown>) => ['asistencia', 'dia', query] as const,
   worker: (id: string, desde: string, hasta: string) => ['asistencia', 'trabajador', id, desde, hasta] as const,
-  options: ['asistencia', 'opciones'] as const,
   workers: (q: string) => ['asistencia', 'trabajadores', q] as const,
   workerOption: (id: string) => ['asistencia', 'trabajador-opcion', id] as const,
 };
@@ -42,24 +41,6 @@ export function useWorkerAttendance(id: string, desde: string, hasta: string) {
       apiGet<AsistenciaTrabajadorResponse>(`/v1/asistencia/trabajadores/${encodeURIComponent(id)}`, { token, signal, query: { desde, hasta } }),
     enabled: Boolean(id),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
-  });
-}
-
-/**
- * Groups and sites the perfil may filter by. The reports' options call is already scoped the same
- * way as attendance (administrador: the company; supervisor: the groups they lead).
- */
-export function useAttendanceOptions(enabled = true) {
-  const token = useToken();
-  return useQuery({
-    queryKey: attendanceKeys.options,
-    queryFn: async ({ signal }) => {
-      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
-      const toOption = (item: { id: string; nombre: string }): Option => ({ value: item.id, label: item.nombre });
-      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
-    },
-    staleTime: 60_000,
-    enabled,
   });
 }
 

@@ -1,7 +1,7 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Select, Text, TextInput } from '@mantine/core';
+import { Button, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import {
   ESTADO_ASISTENCIA_LABELS,
@@ -15,6 +15,7 @@ import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
+import { FilterSelect } from '../../../components/filter-select';
 import { longDayLabel } from '../../../components/planning-grid';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
@@ -23,7 +24,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { DAY_REFRESH_MS, useAttendanceDay, useAttendanceOptions } from '../api/attendance';
+import { useScopeOptions } from '../../../lib/entity-options';
+import { DAY_REFRESH_MS, useAttendanceDay } from '../api/attendance';
 import { ArrivalsChart } from './arrivals-chart';
 import { ESTADO_COLOR, ESTADOS_ORDEN, StatusBadge, duration, todayIn } from './status';
 import classes from './attendance.module.css';
@@ -119,7 +121,7 @@ function CargoFilter({ value, onChange }: { value: string; onChange: (value: str
 export function AttendanceDayPage() {
   const { user } = useSession();
   const table = useTableParams({ filters: FILTERS, pageSize: 50 });
-  const options = useAttendanceOptions();
+  const options = useScopeOptions();
   const estado = estadoAsistenciaSchema.safeParse(table.filters.estado).success ? table.filters.estado : '';
   const query = { ...table.query };
   if (!estado) delete query.estado;
@@ -245,30 +247,23 @@ export function AttendanceDayPage() {
           minDate={MIN_DATE()}
           maxDate={today}
         />
-        <Select
+        <FilterSelect
           label="Grupo"
-          size="sm"
           data={options.data?.grupos ?? []}
-          value={table.filters.grupoId || null}
+          value={table.filters.grupoId}
           onChange={(v) => table.setFilter('grupoId', v)}
-          placeholder="Todos"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
           data={options.data?.sedes ?? []}
-          value={table.filters.sedeId || null}
+          value={table.filters.sedeId}
           onChange={(v) => table.setFilter('sedeId', v)}
           placeholder="Todas"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
         <CargoFilter value={table.filters.cargo} onChange={(v) => table.setFilter('cargo', v)} />
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={estado} onChange={(v) => table.setFilter('estado', v)} />
       </FilterBar>
 
       {day.isPending ? (

@@ -1,4 +1,4 @@
-import type { ActualizarRelojBody, ClaveReloj, CrearRelojBody, Reloj, RelojesPage, SedesPage } from '@jornada/contracts';
+import type { ActualizarRelojBody, ClaveReloj, CrearRelojBody, Reloj, RelojesPage } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
@@ -6,7 +6,6 @@ import { useToken } from '../../../lib/use-token';
 export const clockKeys = {
   all: ['relojes'] as const,
   list: (query: Record<string, unknown>) => ['relojes', 'lista', query] as const,
-  sites: ['relojes', 'sedes'] as const,
 };
 
 /** GET /api/v1/relojes (administrador). */
@@ -18,16 +17,6 @@ export function useClocks(query: Record<string, string | number>) {
     placeholderData: keepPreviousData,
     // The last-contact column is the point of this page: keep it fresh while it is open.
     refetchInterval: 30_000,
-  });
-}
-
-export function useClockSiteOptions() {
-  const token = useToken();
-  return useQuery({
-    queryKey: clockKeys.sites,
-    queryFn: async ({ signal }) =>
-      (await apiGet<SedesPage>('/v1/sedes', { token, signal, query: { pageSize: 100 } })).items.map((s) => ({ value: s.id, label: s.nombre })),
-    staleTime: 60_000,
   });
 }
 

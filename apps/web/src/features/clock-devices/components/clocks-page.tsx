@@ -9,13 +9,15 @@ import { Badge, Button, Modal, Select, Switch, Text, Textarea, TextInput } from 
 import { ESTADOS_RELOJ, TIPO_MARCA_LABELS, type Reloj } from '@jornada/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
-import { useClocks, useClockSiteOptions, useNewClockKey, useSaveClock } from '../api/clocks';
+import { useSiteOptions } from '../../../lib/entity-options';
+import { useClocks, useNewClockKey, useSaveClock } from '../api/clocks';
 import classes from './clocks-page.module.css';
 
 const FILTERS = ['sedeId', 'activo'] as const;
@@ -143,7 +145,7 @@ function KeyDialog({ clock, onClose }: { clock: Reloj; onClose: () => void }) {
 
 function ClockForm({ editing, onClose }: { editing: Reloj | 'new'; onClose: () => void }) {
   const isNew = editing === 'new';
-  const sites = useClockSiteOptions();
+  const sites = useSiteOptions();
   const save = useSaveClock();
   const [values, setValues] = useState<FormState>(() =>
     isNew
@@ -268,7 +270,7 @@ function SetupHelp() {
 export function ClocksPage() {
   const table = useTableParams({ filters: FILTERS });
   const clocks = useClocks(table.query);
-  const sites = useClockSiteOptions();
+  const sites = useSiteOptions();
   const [editing, setEditing] = useState<Reloj | 'new' | null>(null);
   const [keyFor, setKeyFor] = useState<Reloj | null>(null);
 
@@ -320,8 +322,8 @@ export function ClocksPage() {
         onClear={table.clear}
         canClear={table.filtered}
       >
-        <Select label="Sede" size="sm" data={sites.data ?? []} value={table.filters.sedeId || null} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" clearable searchable />
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.activo || null} onChange={(v) => table.setFilter('activo', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Sede" data={sites} value={table.filters.sedeId} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" searchable />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.activo} onChange={(v) => table.setFilter('activo', v)} />
       </FilterBar>
       <DataTable
         caption="Relojes control"

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { ESTADO_CORRECCION_LABELS, ESTADOS_CORRECCION, type Correccion } from '@jornada/contracts';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { EsDatesProvider } from '../../../lib/dates';
@@ -165,14 +166,11 @@ export function CorrectionsPage() {
         }
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
-        <Select
+        <FilterSelect
           label="Estado"
-          size="sm"
           data={ESTADO_OPTIONS}
-          value={table.filters.estado || null}
+          value={table.filters.estado}
           onChange={(v) => table.setFilter('estado', v)}
-          placeholder="Todos"
-          clearable
         />
         {employer && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />}
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />

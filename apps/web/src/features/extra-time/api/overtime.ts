@@ -2,12 +2,10 @@ import type {
   ActualizarPactoBody,
   AprobarHorasExtraLoteResponse,
   CrearPactoBody,
-  GruposPage,
   HoraExtra,
   HorasExtraPage,
   Pacto,
   PactosPage,
-  SedesPage,
 } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiGet, apiPost, apiRequest, apiUpload } from '../../../lib/api-client';
@@ -125,18 +123,3 @@ export function useApproveMany() {
   });
 }
 
-/** The groups and sites the session may filter by (the server scopes a supervisor's groups). */
-export function useFilterOptions() {
-  const token = useToken();
-  const groups = useQuery({
-    queryKey: ['grupos', 'opciones-horas-extra'],
-    queryFn: async ({ signal }) => (await apiGet<GruposPage>('/v1/grupos', { token, signal, query: { pageSize: 100 } })).items.map((g) => ({ value: g.id, label: g.nombre })),
-    staleTime: 60_000,
-  });
-  const sites = useQuery({
-    queryKey: ['sedes', 'opciones-horas-extra'],
-    queryFn: async ({ signal }) => (await apiGet<SedesPage>('/v1/sedes', { token, signal, query: { pageSize: 100 } })).items.map((s) => ({ value: s.id, label: s.nombre })),
-    staleTime: 60_000,
-  });
-  return { groups, sites };
-}

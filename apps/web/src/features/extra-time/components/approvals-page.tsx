@@ -1,13 +1,14 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { ESTADOS_HORAS_EXTRA, type HoraExtra } from '@jornada/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { WorkerFilter } from '../../../components/worker-filter';
 import { errorMessage } from '../../../lib/api-client';
@@ -15,7 +16,8 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate, plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { useApproveMany, useFilterOptions, useOvertime } from '../api/overtime';
+import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
+import { useApproveMany, useOvertime } from '../api/overtime';
 import { DecisionDialog, type OvertimeAction } from './decision-dialog';
 import classes from './extra-time.module.css';
 import { ESTADO_LABELS } from './labels';
@@ -34,7 +36,8 @@ export function ApprovalsPage() {
   const { user } = useSession();
   const table = useTableParams({ filters: FILTERS });
   const overtime = useOvertime(table.query);
-  const { groups, sites } = useFilterOptions();
+  const groups = useGroupOptions();
+  const sites = useSiteOptions();
   const [acting, setActing] = useState<{ item: HoraExtra; action: OvertimeAction } | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkOpen, setBulkOpen] = useState(false);
@@ -100,9 +103,9 @@ export function ApprovalsPage() {
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
-        <Select label="Grupo" size="sm" data={groups.data ?? []} value={table.filters.grupoId || null} onChange={(v) => table.setFilter('grupoId', v)} placeholder="Todos" clearable />
-        <Select label="Sede" size="sm" data={sites.data ?? []} value={table.filters.sedeId || null} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" clearable />
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Grupo" data={groups} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} />
+        <FilterSelect label="Sede" data={sites} value={table.filters.sedeId} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
       </FilterBar>
       <OvertimeSummary data={overtime.data} />

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Select } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { ESTADOS_HORAS_EXTRA, type Pacto } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { EsDatesProvider } from '../../../lib/dates';
@@ -60,7 +61,7 @@ export function MyOvertimePage() {
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Horas extra' }, { label: 'Mis horas extra' }]}
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
       </FilterBar>
       <OvertimeSummary data={overtime.data} />

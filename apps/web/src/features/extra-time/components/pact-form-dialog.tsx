@@ -8,8 +8,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
-import { useCompanyWorkerOptions } from '../../../components/worker-filter';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useWorkerOptions } from '../../../lib/entity-options';
 import { formatDate } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useSavePact } from '../api/overtime';
@@ -30,7 +30,7 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const editing = Boolean(pacto);
-  const workers = useCompanyWorkerOptions(debounced, opened && !editing && !renew);
+  const workers = useWorkerOptions(debounced, { enabled: opened && !editing && !renew });
   const mutation = useSavePact();
 
   useEffect(() => {

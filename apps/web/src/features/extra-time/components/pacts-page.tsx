@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { ESTADOS_PACTO, type Pacto } from '@jornada/contracts';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconDownload, IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { WorkerFilter } from '../../../components/worker-filter';
@@ -14,7 +15,8 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
-import { useDeletePact, useDownloadPactDocument, useFilterOptions, usePacts } from '../api/overtime';
+import { useGroupOptions } from '../../../lib/entity-options';
+import { useDeletePact, useDownloadPactDocument, usePacts } from '../api/overtime';
 import classes from './extra-time.module.css';
 import { formatMinutes, PACTO_LABELS, PactStatus } from './labels';
 import { PactFormDialog } from './pact-form-dialog';
@@ -60,7 +62,7 @@ export function PactsPage() {
   const { user } = useSession();
   const table = useTableParams({ filters: FILTERS });
   const pacts = usePacts(table.query);
-  const { groups } = useFilterOptions();
+  const groups = useGroupOptions();
   const [form, setForm] = useState<{ pacto?: Pacto; renew?: Pacto } | null>(null);
   const [deleting, setDeleting] = useState<Pacto | null>(null);
   const remove = useDeletePact();
@@ -118,9 +120,9 @@ export function PactsPage() {
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
-        <Select label="Grupo" size="sm" data={groups.data ?? []} value={table.filters.grupoId || null} onChange={(v) => table.setFilter('grupoId', v)} placeholder="Todos" clearable />
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
-        <Select label="Vencen" size="sm" data={VENCE_OPTIONS} value={table.filters.venceEnDias || null} onChange={(v) => table.setFilter('venceEnDias', v)} placeholder="Cuando sea" clearable />
+        <FilterSelect label="Grupo" data={groups} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
+        <FilterSelect label="Vencen" data={VENCE_OPTIONS} value={table.filters.venceEnDias} onChange={(v) => table.setFilter('venceEnDias', v)} placeholder="Cuando sea" />
       </FilterBar>
       <DataTable
         caption="Pactos de horas extra"

@@ -15,13 +15,13 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
 import { ApiError } from '../../../lib/api-client';
+import { useWorkerOptions } from '../../../lib/entity-options';
 import { formatDateTime } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { useGrantConsent, useConsent, useWithdrawConsent } from '../api/consent';
 import { useCredentials, useMyCredentials, useRevokeCredential } from '../api/credentials';
 import { useEnrolFingerprint } from '../api/enrol';
-import { useWorkerChoices } from '../api/options';
 import { describeError } from '../hooks/use-fingerprint-mark';
 import { webauthnSupported } from '../../../lib/webauthn';
 
@@ -36,7 +36,7 @@ export function EnrollFootprintPage() {
   const [params, setParams] = useSearchParams();
   const usuarioId = (isAdmin && params.get('usuarioId')) || undefined;
   const [workerSearch, setWorkerSearch] = useState('');
-  const workers = useWorkerChoices(workerSearch, isAdmin);
+  const workers = useWorkerOptions(workerSearch, { soloActivos: true, enabled: isAdmin });
   const consent = useConsent(usuarioId);
 
   return (

@@ -9,11 +9,12 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useCredentials, usePending, useRevokeCredential } from '../api/credentials';
-import { useSiteChoices } from '../api/options';
+import { useSiteOptions } from '../../../lib/entity-options';
 import { describeError } from '../hooks/use-fingerprint-mark';
 
 const ESTADOS = [
@@ -62,7 +63,7 @@ function Registered() {
   const table = useTableParams({ filters: ['sedeId', 'estado'] as const });
   const query = { ...table.query, estado: table.filters.estado || 'activas' };
   const list = useCredentials(query);
-  const sites = useSiteChoices();
+  const sites = useSiteOptions();
   const revoke = useRevokeCredential();
   const [target, setTarget] = useState<Credencial | null>(null);
 
@@ -93,14 +94,12 @@ function Registered() {
   return (
     <>
       <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre o RUT', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
-          data={sites.data ?? []}
-          value={table.filters.sedeId || null}
+          data={sites}
+          value={table.filters.sedeId}
           onChange={(value) => table.setFilter('sedeId', value)}
           placeholder="Todas"
-          clearable
         />
         <Select label="Estado" size="sm" data={ESTADOS} value={table.filters.estado || 'activas'} onChange={(value) => table.setFilter('estado', value)} allowDeselect={false} />
       </FilterBar>
@@ -156,7 +155,7 @@ function Registered() {
 function Pending() {
   const table = useTableParams({ filters: ['sedeId'] as const });
   const list = usePending(table.query);
-  const sites = useSiteChoices();
+  const sites = useSiteOptions();
   const columns: Column<PendienteHuella>[] = [
     { key: 'trabajador', header: 'Trabajador', primary: true, cell: (p) => <Text fw={600}>{p.nombre}</Text> },
     { key: 'rut', header: 'RUT', nowrap: true, cell: (p) => p.rut },
@@ -166,14 +165,12 @@ function Pending() {
   return (
     <>
       <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre o RUT', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
-          data={sites.data ?? []}
-          value={table.filters.sedeId || null}
+          data={sites}
+          value={table.filters.sedeId}
           onChange={(value) => table.setFilter('sedeId', value)}
           placeholder="Todas"
-          clearable
         />
       </FilterBar>
       <DataTable

@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { perfilLabel, plural } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useGroup } from '../api/get-group';
-import { useSiteOptions } from '../api/list-site-options';
+import { useSiteOptions } from '../../../lib/entity-options';
 import { usePeopleSearch } from '../api/search-people';
 import { useUpdateGroup } from '../api/update-group';
 import { useUpdateMembers } from '../api/update-members';

@@ -6,12 +6,12 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useCreateGroup } from '../api/create-group';
-import { useSiteOptions } from '../api/list-site-options';
+import { useSiteOptions } from '../../../lib/entity-options';
 
 /** "Nuevo grupo": name, description and site; opens the new group when created. */
 export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (group: Grupo) => void }) {
   const mutation = useCreateGroup();
-  const sites = useSiteOptions(opened);
+  const sites = useSiteOptions({ enabled: opened });
   const [nombre, setNombre] = useState('');
   const [descripcion, setDescripcion] = useState('');
   const [sedeId, setSedeId] = useState<string | null>(null);

@@ -3,12 +3,13 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Timeline.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Drawer, Select, Text, Textarea, Timeline } from '@mantine/core';
+import { Button, Drawer, Text, Textarea, Timeline } from '@mantine/core';
 import type { Grupo } from '@jornada/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -137,7 +138,7 @@ export function GroupStatesPage() {
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Grupos', to: '/dashboard/group' }, { label: 'Estados' }]}
       />
       <FilterBar search={{ label: 'Buscar grupo', placeholder: 'Nombre del grupo', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
       </FilterBar>
       <DataTable
         caption="Estados de grupos"

@@ -3,18 +3,19 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Button, Drawer, Select } from '@mantine/core';
+import { Anchor, Button, Drawer } from '@mantine/core';
 import type { Grupo } from '@jornada/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader, type Crumb } from '../../../components/page-header';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
 import { useSession } from '../../../lib/session';
 import { useGroup } from '../api/get-group';
 import { useGroups } from '../api/list-groups';
-import { useSiteOptions } from '../api/list-site-options';
+import { useSiteOptions } from '../../../lib/entity-options';
 import { PeopleInline, StateBadge } from './group-bits';
 import { GroupDetail } from './group-detail';
 import { NewGroupDialog } from './group-form-dialog';
@@ -107,17 +108,14 @@ export function GroupsView({ breadcrumbs }: GroupsViewProps) {
         onClear={table.clear}
         canClear={table.filtered}
       >
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
-        <Select
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
+        <FilterSelect
           label="Sede"
-          size="sm"
-          data={sites.data ?? []}
-          value={table.filters.sedeId || null}
+          data={sites}
+          value={table.filters.sedeId}
           onChange={(v) => table.setFilter('sedeId', v)}
           placeholder="Todas"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
       </FilterBar>
       <DataTable

@@ -4,11 +4,10 @@ import type {
   DescartarInconsistenciaBody,
   DiaInconsistenciaResponse,
   InconsistenciasResponse,
-  OpcionesReporte,
   TrabajadoresReporte,
 } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { workerOption, type Option } from '../../../components/worker-filter';
+import { workerOption } from '../../../components/worker-filter';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
@@ -16,7 +15,6 @@ export const inconsistencyKeys = {
   all: ['inconsistencias'] as const,
   list: (query: Record<string, unknown>) => ['inconsistencias', 'lista', query] as const,
   day: (usuarioId: string, fecha: string) => ['inconsistencias', 'dia', usuarioId, fecha] as const,
-  options: ['inconsistencias', 'opciones'] as const,
   workers: (q: string) => ['inconsistencias', 'trabajadores', q] as const,
   worker: (id: string) => ['inconsistencias', 'trabajador', id] as const,
 };
@@ -74,20 +72,6 @@ export function useProposeCorrection() {
   return useMutation({
     mutationFn: (body: CrearCorreccionBody) => apiPost<Correccion>('/v1/correcciones', body, { token }),
     onSuccess: refresh,
-  });
-}
-
-/** Groups and sites the perfil may filter by (the reports' options, scoped as inconsistencies are). */
-export function useFilterOptions() {
-  const token = useToken();
-  return useQuery({
-    queryKey: inconsistencyKeys.options,
-    queryFn: async ({ signal }) => {
-      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
-      const toOption = (item: { id: string; nombre: string }): Option => ({ value: item.id, label: item.nombre });
-      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
-    },
-    staleTime: 60_000,
   });
 }
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Select, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import {
   CODIGO_INCONSISTENCIA_LABELS,
   CODIGOS_INCONSISTENCIA,
@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { ExportButton } from '../../../components/export-button';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
@@ -26,7 +27,8 @@ import { WorkerFilter } from '../../../components/worker-filter';
 import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useFilterOptions, useInconsistencies, useScopedWorker, useScopedWorkers } from '../api/inconsistencies';
+import { useScopeOptions } from '../../../lib/entity-options';
+import { useInconsistencies, useScopedWorker, useScopedWorkers } from '../api/inconsistencies';
 import { DayDrawer } from './day-drawer';
 import classes from './inconsistencies.module.css';
 
@@ -89,7 +91,7 @@ function Counts({ data, selected, onSelect }: { data: InconsistenciasResponse; s
 export function InconsistenciesPage() {
   const { user } = useSession();
   const table = useTableParams({ filters: FILTERS, pageSize: 25 });
-  const options = useFilterOptions();
+  const options = useScopeOptions();
   const codigo = codigoInconsistenciaSchema.safeParse(table.filters.codigo).success ? table.filters.codigo : '';
   const estado = estadoInconsistenciaSchema.safeParse(table.filters.estado).success ? table.filters.estado : '';
   const query = { ...table.query };
@@ -185,30 +187,23 @@ export function InconsistenciesPage() {
       >
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={table.setFilter} />
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useScopedWorkers} useSelected={useScopedWorker} />
-        <Select
+        <FilterSelect
           label="Grupo"
-          size="sm"
           data={options.data?.grupos ?? []}
-          value={table.filters.grupoId || null}
+          value={table.filters.grupoId}
           onChange={(v) => table.setFilter('grupoId', v)}
-          placeholder="Todos"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
           data={options.data?.sedes ?? []}
-          value={table.filters.sedeId || null}
+          value={table.filters.sedeId}
           onChange={(v) => table.setFilter('sedeId', v)}
           placeholder="Todas"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select label="Tipo" size="sm" data={CODIGO_OPTIONS} value={codigo || null} onChange={(v) => table.setFilter('codigo', v)} placeholder="Todos" clearable />
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Tipo" data={CODIGO_OPTIONS} value={codigo} onChange={(v) => table.setFilter('codigo', v)} />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={estado} onChange={(v) => table.setFilter('estado', v)} />
       </FilterBar>
 
       {list.isPending ? (

@@ -14,7 +14,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useCloseKiosk, useKiosks, useOpenKiosk } from '../api/kiosks';
-import { useSiteOptions } from '../api/sites';
+import { useSiteOptions } from '../../../lib/entity-options';
 import { kioskDeviceToken } from '../device-token';
 
 /**

@@ -20,6 +20,7 @@ import {
 import { FilterBar, useTableParams } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
 import { ExportButton } from '../../../components/export-button';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { WorkerFilter } from '../../../components/worker-filter';
@@ -123,7 +124,7 @@ export function LegalReportPage() {
   const last = Math.min(total, table.page * PAGE_SIZE);
   const canClear = FILTERS.some((key) => key !== 'reporte' && Boolean(table.filters[key]));
   const select = (label: string, key: (typeof FILTERS)[number], data: { value: string; label: string }[], placeholder = 'Todos') => (
-    <Select label={label} size="sm" data={data} value={table.filters[key] || null} onChange={(v) => table.setFilter(key, v)} placeholder={placeholder} searchable clearable nothingFoundMessage="Sin coincidencias" />
+    <FilterSelect label={label} data={data} value={table.filters[key]} onChange={(v) => table.setFilter(key, v)} placeholder={placeholder} searchable />
   );
 
   return (

@@ -21,9 +21,9 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
 import { EsDatesProvider } from '../../../lib/dates';
 import { ApiError } from '../../../lib/api-client';
+import { useWorkerOptions } from '../../../lib/entity-options';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toasts';
-import { useCompanyWorkerOptions as useWorkerOptions } from '../../../components/worker-filter';
 import { useProposeCorrection } from '../api/corrections';
 import classes from './marking-attempts-page.module.css';
 

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Badge, Button, Select, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import {
   ESTADO_CORRECCION_LABELS,
   METODO_MARCA_LABELS,
@@ -19,11 +19,13 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { useAttempts, useSiteOptions } from '../api/attempts';
+import { useSiteOptions } from '../../../lib/entity-options';
+import { useAttempts } from '../api/attempts';
 import { WorkerFilter } from '../../../components/worker-filter';
 import { useAttemptCorrections } from '../api/corrections';
 import { CorrectionDialog, type CorrectionTarget } from './correction-dialog';
@@ -194,34 +196,25 @@ export function MarkingAttemptsPage() {
       <FilterBar onClear={table.clear} canClear={table.filtered}>
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
-          data={sites.data ?? []}
-          value={table.filters.sedeId || null}
+          data={sites}
+          value={table.filters.sedeId}
           onChange={(v) => table.setFilter('sedeId', v)}
           placeholder="Todas"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select
+        <FilterSelect
           label="Motivo"
-          size="sm"
           data={MOTIVO_OPTIONS}
-          value={table.filters.motivo || null}
+          value={table.filters.motivo}
           onChange={(v) => table.setFilter('motivo', v)}
-          placeholder="Todos"
-          clearable
         />
-        <Select
+        <FilterSelect
           label="Método"
-          size="sm"
           data={METODO_OPTIONS}
-          value={table.filters.metodo || null}
+          value={table.filters.metodo}
           onChange={(v) => table.setFilter('metodo', v)}
-          placeholder="Todos"
-          clearable
         />
       </FilterBar>
       <DataTable

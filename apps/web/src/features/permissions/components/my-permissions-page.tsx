@@ -2,10 +2,11 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Paper, Select, Skeleton, Text } from '@mantine/core';
+import { Button, Paper, Skeleton, Text } from '@mantine/core';
 import { ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/states';
@@ -85,7 +86,7 @@ export function MyPermissionsPage() {
       />
       <MyBalances />
       <FilterBar onClear={table.clear} canClear={table.filtered}>
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
       </FilterBar>
       <DataTable
         caption="Mis permisos"

@@ -6,8 +6,8 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
-import { useCompanyWorkerOption, useCompanyWorkerOptions } from '../../../components/worker-filter';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useWorkerOption, useWorkerOptions } from '../../../lib/entity-options';
 import { notify } from '../../../lib/toasts';
 import { useCreatePermission } from '../api/permissions';
 import { UNIDAD_LABELS } from './labels';
@@ -33,8 +33,8 @@ export function PermissionFormDialog({ opened, onClose, kind, types, initial }: 
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const workers = useCompanyWorkerOptions(debounced, opened && kind === 'asignar');
-  const chosen = useCompanyWorkerOption(kind === 'asignar' ? values.usuarioId : '');
+  const workers = useWorkerOptions(debounced, { enabled: opened && kind === 'asignar' });
+  const chosen = useWorkerOption(kind === 'asignar' ? values.usuarioId : '');
   const workerData = useMemo(() => {
     const list = workers.data ?? [];
     return chosen.data && !list.some((o) => o.value === chosen.data!.value) ? [chosen.data, ...list] : list;

@@ -2,21 +2,20 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Select, Tabs, Text } from '@mantine/core';
-import { ESTADOS_PERMISO, type GruposPage, type Permiso } from '@jornada/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Tabs, Text } from '@mantine/core';
+import { ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { WorkerFilter } from '../../../components/worker-filter';
-import { apiGet } from '../../../lib/api-client';
+import { useGroupOptions } from '../../../lib/entity-options';
 import { EsDatesProvider } from '../../../lib/dates';
 import { plural } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useToken } from '../../../lib/use-token';
 import { usePermissions, usePermissionTypes } from '../api/permissions';
 import { BalancesTable } from './balances-table';
 import { DecisionDialog, type PermissionDecision } from './decision-dialog';
@@ -27,17 +26,6 @@ import classes from './permissions-page.module.css';
 
 const FILTERS = ['usuarioId', 'grupoId', 'tipoId', 'estado', 'desde', 'hasta'] as const;
 const ESTADO_OPTIONS = ESTADOS_PERMISO.map((estado) => ({ value: estado, label: ESTADO_LABELS[estado] }));
-
-/** The groups the session may filter by (the server scopes a supervisor to the groups they lead). */
-function useGroupOptions() {
-  const token = useToken();
-  return useQuery({
-    queryKey: ['grupos', 'opciones-permisos'],
-    queryFn: async ({ signal }) =>
-      (await apiGet<GruposPage>('/v1/grupos', { token, signal, query: { pageSize: 100 } })).items.map((group) => ({ value: group.id, label: group.nombre })),
-    staleTime: 60_000,
-  });
-}
 
 function TeamPermissions() {
   const table = useTableParams({ filters: FILTERS });
@@ -102,17 +90,14 @@ function TeamPermissions() {
       </div>
       <FilterBar onClear={table.clear} canClear={table.filtered}>
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
-        <Select label="Grupo" size="sm" data={groups.data ?? []} value={table.filters.grupoId || null} onChange={(v) => table.setFilter('grupoId', v)} placeholder="Todos" clearable />
-        <Select
+        <FilterSelect label="Grupo" data={groups} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} />
+        <FilterSelect
           label="Tipo"
-          size="sm"
           data={(types.data?.items ?? []).map((type) => ({ value: type.id, label: type.nombre }))}
-          value={table.filters.tipoId || null}
+          value={table.filters.tipoId}
           onChange={(v) => table.setFilter('tipoId', v)}
-          placeholder="Todos"
-          clearable
         />
-        <Select label="Estado" size="sm" data={ESTADO_OPTIONS} value={table.filters.estado || null} onChange={(v) => table.setFilter('estado', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
       </FilterBar>
       <DataTable

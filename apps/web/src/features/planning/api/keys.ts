@@ -6,7 +6,4 @@ export const planningKeys = {
   changes: ['planificacion', 'cambios'] as const,
   changeList: (query: Record<string, unknown>) => ['planificacion', 'cambios', query] as const,
   shifts: ['planificacion', 'turnos-activos'] as const,
-  groups: ['planificacion', 'opciones', 'grupos'] as const,
-  sites: ['planificacion', 'opciones', 'sedes'] as const,
-  workers: (q: string) => ['planificacion', 'opciones', 'trabajadores', q] as const,
 };

@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Select, Text } from '@mantine/core';
+import { Badge, Text } from '@mantine/core';
 import { SOLICITADO_POR_LABELS, type Asignacion, type CambioPlanificacion, type OrigenCambio } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, FilterBar, type Column } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
+import { FilterSelect } from '../../../components/filter-select';
 import { readableTextColor } from '../../../components/planning-grid';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { useChanges } from '../api/list-changes';
@@ -121,19 +122,15 @@ export function ChangeLog({ grupoId, workers }: ChangeLogProps) {
     <>
       <FilterBar onClear={clear} canClear={filtered}>
         {workers && (
-          <Select
+          <FilterSelect
             label="Trabajador"
-            size="sm"
             data={workers}
             value={usuarioId}
             onChange={(value) => {
               setUsuarioId(value);
               setPage(1);
             }}
-            placeholder="Todos"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
         )}
         <DateField

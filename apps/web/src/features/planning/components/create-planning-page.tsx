@@ -33,7 +33,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useActiveShifts } from '../api/list-active-shifts';
-import { useGroupOptions, useWorkerSearch, type Option } from '../api/list-options';
+import { useGroupOptions, useWorkerOptions, type Option } from '../../../lib/entity-options';
 import { useApplyPattern, usePreviewPattern } from '../api/pattern';
 import { gridShiftOf, planOf, todayInSantiago, weekOf, workerOf } from '../hooks/to-grid';
 import { EMPTY_PATTERN, PatternFields, toPatron, type PatternDraft } from './pattern-fields';
@@ -150,8 +150,8 @@ export function CreatePlanningPage() {
   const [motivoError, setMotivoError] = useState<string | null>(null);
   const [previewMonth, setPreviewMonth] = useState<{ year: number; month: number } | null>(null);
 
-  const groups = useGroupOptions();
-  const workers = useWorkerSearch(debouncedQuery);
+  const groups = useGroupOptions({ soloActivos: true, label: 'miembros' });
+  const workers = useWorkerOptions(debouncedQuery, { soloActivos: true });
   const shifts = useActiveShifts();
   const preview = usePreviewPattern();
   const applyMutation = useApplyPattern();

@@ -3,9 +3,10 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Select, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Tabs, Text, TextInput } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus, IconSearch } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import {
@@ -27,7 +28,7 @@ import { notify } from '../../../lib/toasts';
 import { useChangeDay } from '../api/change-day';
 import { planningQueryKey, usePlanning } from '../api/get-planning';
 import { useActiveShifts } from '../api/list-active-shifts';
-import { useGroupOptions, useSiteOptions } from '../api/list-options';
+import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import { gridShiftOf, holidaysOf, permissionsOf, planOf, todayInSantiago, weeksOf, workerOf } from '../hooks/to-grid';
 import { useMonthParam } from '../hooks/use-month-param';
 import { ChangeLog } from './change-log';
@@ -55,7 +56,7 @@ function ManagerPlanning() {
   const planning = usePlanning(query);
   const gridKey = planningQueryKey(query);
   const shifts = useActiveShifts();
-  const groups = useGroupOptions();
+  const groups = useGroupOptions({ soloActivos: true, label: 'miembros' });
   const sites = useSiteOptions();
   const changeDay = useChangeDay(gridKey);
   const [editor, setEditor] = useState<EditorState | null>(null);
@@ -218,27 +219,20 @@ function ManagerPlanning() {
       <div className={classes.toolbar} role="search" aria-label="Elegir mes, grupo o sede">
         <MonthNav year={year} month={month} onChange={setMonth} current={current} />
         <div className={classes.filters}>
-          <Select
+          <FilterSelect
             label="Grupo"
-            size="sm"
-            data={groups.data ?? []}
-            value={grupoId || null}
+            data={groups}
+            value={grupoId}
             onChange={(value) => setParam('grupo', value)}
-            placeholder="Todos"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
-          <Select
+          <FilterSelect
             label="Sede"
-            size="sm"
-            data={sites.data ?? []}
-            value={sedeId || null}
+            data={sites}
+            value={sedeId}
             onChange={(value) => setParam('sede', value)}
             placeholder="Todas"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
           <TextInput
             label="Buscar trabajador"

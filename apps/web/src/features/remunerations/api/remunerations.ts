@@ -1,4 +1,4 @@
-import type { DetalleRemuneracion, EstadoPeriodo, OpcionesReporte, RemuneracionesResponse } from '@jornada/contracts';
+import type { DetalleRemuneracion, EstadoPeriodo, RemuneracionesResponse } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
@@ -7,7 +7,6 @@ export const remunerationKeys = {
   all: ['remuneraciones'] as const,
   month: (periodo: string, query: Record<string, unknown>) => ['remuneraciones', periodo, query] as const,
   worker: (periodo: string, id: string) => ['remuneraciones', periodo, 'trabajador', id] as const,
-  options: ['remuneraciones', 'opciones'] as const,
 };
 
 /** GET /api/v1/remuneraciones/:periodo: one page of workers with their pay variables, the totals and the month's state. */
@@ -27,19 +26,6 @@ export function useRemunerationDetail(periodo: string, id: string | null) {
     queryKey: remunerationKeys.worker(periodo, id ?? ''),
     queryFn: ({ signal }) => apiGet<DetalleRemuneracion>(`/v1/remuneraciones/${periodo}/trabajadores/${encodeURIComponent(id!)}`, { token, signal }),
     enabled: Boolean(id),
-  });
-}
-
-/** Groups and sites to filter by (the reports' options call, scoped to the company for an administrador). */
-export function useFilterOptions() {
-  const token = useToken();
-  return useQuery({
-    queryKey: remunerationKeys.options,
-    queryFn: async ({ signal }) => {
-      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
-      const toOption = (item: { id: string; nombre: string }) => ({ value: item.id, label: item.nombre });
-      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
-    },
   });
 }
 

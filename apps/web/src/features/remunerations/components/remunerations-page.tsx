@@ -10,13 +10,15 @@ import { useState, type CSSProperties } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { formatClp, formatDate, formatDateTime, todayInChile } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
-import { useFilterOptions, usePeriodAction, useRemunerationDetail, useRemunerations } from '../api/remunerations';
+import { useScopeOptions } from '../../../lib/entity-options';
+import { usePeriodAction, useRemunerationDetail, useRemunerations } from '../api/remunerations';
 import classes from './remunerations.module.css';
 
 const FILTERS = ['periodo', 'grupoId', 'sedeId', 'cargo'] as const;
@@ -225,7 +227,7 @@ export function RemunerationsPage() {
   const query: Record<string, string | number> = { ...table.query };
   delete query.periodo;
   const month = useRemunerations(periodo, query);
-  const options = useFilterOptions();
+  const options = useScopeOptions();
   const action = usePeriodAction(periodo);
   const data = month.data?.periodo === periodo ? month.data : undefined;
   const [selected, setSelected] = useState<RemuneracionTrabajador | null>(null);
@@ -373,8 +375,8 @@ export function RemunerationsPage() {
       />
       <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre, apellidos o RUT', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
         <Select label="Mes" size="sm" data={months} value={periodo} onChange={(v) => table.setFilter('periodo', v)} allowDeselect={false} searchable nothingFoundMessage="Sin coincidencias" />
-        <Select label="Grupo" size="sm" data={options.data?.grupos ?? []} value={table.filters.grupoId || null} onChange={(v) => table.setFilter('grupoId', v)} placeholder="Todos" searchable clearable nothingFoundMessage="Sin coincidencias" />
-        <Select label="Sede" size="sm" data={options.data?.sedes ?? []} value={table.filters.sedeId || null} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" searchable clearable nothingFoundMessage="Sin coincidencias" />
+        <FilterSelect label="Grupo" data={options.data?.grupos ?? []} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} searchable />
+        <FilterSelect label="Sede" data={options.data?.sedes ?? []} value={table.filters.sedeId} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" searchable />
         <CargoFilter value={table.filters.cargo} onChange={(v) => table.setFilter('cargo', v)} />
       </FilterBar>
 

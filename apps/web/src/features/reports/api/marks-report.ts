@@ -1,12 +1,11 @@
-import type { OpcionesReporte, ReporteMarcas, TrabajadoresReporte } from '@jornada/contracts';
+import type { ReporteMarcas, TrabajadoresReporte } from '@jornada/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
-import { workerOption, type Option } from '../../../components/worker-filter';
+import { workerOption } from '../../../components/worker-filter';
 
 export const reportKeys = {
   marks: (query: Record<string, unknown>) => ['reportes', 'marcas', query] as const,
-  options: ['reportes', 'opciones'] as const,
   workers: (q: string) => ['reportes', 'trabajadores', q] as const,
   worker: (id: string) => ['reportes', 'trabajador', id] as const,
 };
@@ -20,22 +19,6 @@ export function useMarksReport(query: Record<string, string | number>) {
     placeholderData: keepPreviousData,
   });
 }
-
-
-/** Groups and sites the signed-in perfil may filter by (the fiscalizador has no access to the people lists). */
-export function useReportOptions() {
-  const token = useToken();
-  return useQuery({
-    queryKey: reportKeys.options,
-    queryFn: async ({ signal }) => {
-      const options = await apiGet<OpcionesReporte>('/v1/reportes/opciones', { token, signal });
-      const toOption = (item: { id: string; nombre: string }): Option => ({ value: item.id, label: item.nombre });
-      return { grupos: options.grupos.map(toOption), sedes: options.sedes.map(toOption) };
-    },
-    staleTime: 60_000,
-  });
-}
-
 
 /** Workers in scope matching a search (name or RUT), 20 at a time. */
 export function useReportWorkers(q: string) {

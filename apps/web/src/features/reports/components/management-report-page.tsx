@@ -4,7 +4,7 @@ import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Button, Modal, Select, Table, Text, Title } from '@mantine/core';
+import { Button, Modal, Table, Text, Title } from '@mantine/core';
 import {
   celdaTexto,
   REPORTE_SIN_TRABAJADORES,
@@ -18,6 +18,7 @@ import {
 import { useState, type ComponentType } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
+import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState } from '../../../components/states';
 import { WorkerFilter } from '../../../components/worker-filter';
@@ -158,54 +159,39 @@ function ManagementReportPage({ reporte }: { reporte: ReporteGestion }) {
           <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useReportWorkers} useSelected={useReportWorker} />
         )}
         {perfil !== 'trabajador' && (
-          <Select
+          <FilterSelect
             label="Grupo"
-            size="sm"
             data={options.data?.grupos ?? []}
-            value={table.filters.grupoId || null}
+            value={table.filters.grupoId}
             onChange={(v) => table.setFilter('grupoId', v)}
-            placeholder="Todos"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
         )}
         {perfil !== 'trabajador' && (
-          <Select
+          <FilterSelect
             label="Sede"
-            size="sm"
             data={options.data?.sedes ?? []}
-            value={table.filters.sedeId || null}
+            value={table.filters.sedeId}
             onChange={(v) => table.setFilter('sedeId', v)}
             placeholder="Todas"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
         )}
         {perfil !== 'trabajador' && (
-          <Select
+          <FilterSelect
             label="Cargo"
-            size="sm"
             data={options.data?.cargos ?? []}
-            value={table.filters.cargo || null}
+            value={table.filters.cargo}
             onChange={(v) => table.setFilter('cargo', v)}
-            placeholder="Todos"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
         )}
-        <Select
+        <FilterSelect
           label="Turno"
-          size="sm"
           data={options.data?.turnos ?? []}
-          value={table.filters.turnoId || null}
+          value={table.filters.turnoId}
           onChange={(v) => table.setFilter('turnoId', v)}
-          placeholder="Todos"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
       </FilterBar>
 

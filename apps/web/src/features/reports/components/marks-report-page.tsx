@@ -3,7 +3,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Pagination.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Pagination, Select, Text, Title } from '@mantine/core';
+import { Pagination, Text, Title } from '@mantine/core';
 import {
   marcasAlteradasTexto,
   METODO_MARCA_LABELS,
@@ -16,12 +16,14 @@ import {
 } from '@jornada/contracts';
 import { FilterBar, useTableParams } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconAlert } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { useMarksReport, useReportOptions, useReportWorker, useReportWorkers } from '../api/marks-report';
+import { useScopeOptions } from '../../../lib/entity-options';
+import { useMarksReport, useReportWorker, useReportWorkers } from '../api/marks-report';
 import { presetRange, todayInSantiago } from '../period';
 import { PeriodFilter } from './period-filter';
 import classes from './marks-report.module.css';
@@ -78,7 +80,7 @@ export function MarksReportPage() {
   const { user } = useSession();
   const perfil = user.perfil;
   const table = useTableParams({ filters: FILTERS, pageSize: PAGE_SIZE });
-  const options = useReportOptions();
+  const options = useScopeOptions();
   const defaults = presetRange('mes', todayInSantiago());
   const desde = table.filters.desde || defaults.desde;
   const hasta = table.filters.hasta || defaults.hasta;
@@ -116,31 +118,24 @@ export function MarksReportPage() {
         <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useReportWorkers} useSelected={useReportWorker} />}
         {perfil !== 'trabajador' && (
-          <Select
+          <FilterSelect
             label="Grupo"
-            size="sm"
             data={options.data?.grupos ?? []}
-            value={table.filters.grupoId || null}
+            value={table.filters.grupoId}
             onChange={(v) => table.setFilter('grupoId', v)}
-            placeholder="Todos"
             searchable
-            clearable
-            nothingFoundMessage="Sin coincidencias"
           />
         )}
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
           data={options.data?.sedes ?? []}
-          value={table.filters.sedeId || null}
+          value={table.filters.sedeId}
           onChange={(v) => table.setFilter('sedeId', v)}
           placeholder="Todas"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select label="Tipo" size="sm" data={TIPO_OPTIONS} value={table.filters.tipo || null} onChange={(v) => table.setFilter('tipo', v)} placeholder="Todos" clearable />
-        <Select label="Método" size="sm" data={METODO_OPTIONS} value={table.filters.metodo || null} onChange={(v) => table.setFilter('metodo', v)} placeholder="Todos" clearable />
+        <FilterSelect label="Tipo" data={TIPO_OPTIONS} value={table.filters.tipo} onChange={(v) => table.setFilter('tipo', v)} />
+        <FilterSelect label="Método" data={METODO_OPTIONS} value={table.filters.metodo} onChange={(v) => table.setFilter('metodo', v)} />
       </FilterBar>
 
       <div className={classes.body} data-fetching={report.isFetching && !report.isPending ? true : undefined} aria-busy={report.isFetching || undefined}>

@@ -2,12 +2,13 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Select, Text } from '@mantine/core';
+import { Badge, Button, Text } from '@mantine/core';
 import type { Colacion, Turno } from '@jornada/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconPlus, IconUpload } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { compactRange, readableTextColor } from '../../../components/planning-grid';
@@ -145,14 +146,11 @@ export function ShiftListPage() {
         onClear={table.clear}
         canClear={table.filtered}
       >
-        <Select
+        <FilterSelect
           label="Estado"
-          size="sm"
           data={ESTADO_OPTIONS}
-          value={table.filters.activo || null}
+          value={table.filters.activo}
           onChange={(value) => table.setFilter('activo', value)}
-          placeholder="Todos"
-          clearable
         />
       </FilterBar>
       <DataTable

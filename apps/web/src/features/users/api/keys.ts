@@ -1,8 +1,8 @@
-/** Query keys of the users feature; `all` is invalidated after any change to a user. */
+import { entityKeys } from '../../../lib/entity-options';
+
+/** Query keys of the users feature; `all` (the shared worker options included) is invalidated after any change to a user. */
 export const userKeys = {
-  all: ['usuarios'] as const,
+  all: entityKeys.users,
   list: (query: Record<string, unknown>) => ['usuarios', 'lista', query] as const,
   detail: (id: string) => ['usuarios', 'detalle', id] as const,
-  siteOptions: ['usuarios', 'opciones', 'sedes'] as const,
-  groupOptions: ['usuarios', 'opciones', 'grupos'] as const,
 };

@@ -8,8 +8,7 @@ import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatRutForDisplay, perfilLabel } from '../../../lib/format';
-import { useGroupOptions } from '../api/list-group-options';
-import { useSiteOptions } from '../api/list-site-options';
+import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import type { UserFormValues } from '../hooks/user-form';
 import grid from '../../../components/form-grid.module.css';
 import classes from './user-fields.module.css';
@@ -55,7 +54,7 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
   const { register, control, setValue, formState } = form;
   const { errors } = formState;
   const sites = useSiteOptions();
-  const groups = useGroupOptions();
+  const groups = useGroupOptions({ label: 'estado' });
   const rutField = register('rut', {
     onBlur: (event: { target: { value: string } }) => {
       if (event.target.value.trim()) setValue('rut', formatRutForDisplay(event.target.value));

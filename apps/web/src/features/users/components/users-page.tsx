@@ -3,17 +3,17 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Text.css';
-import { Anchor, Badge, Button, Select, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Text } from '@mantine/core';
 import { PERFILES, type Perfil, type Usuario } from '@jornada/contracts';
 import { Link } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
+import { FilterSelect } from '../../../components/filter-select';
 import { IconUserPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, fullName, perfilLabel } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
-import { useGroupOptions } from '../api/list-group-options';
-import { useSiteOptions } from '../api/list-site-options';
+import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import { useUsers } from '../api/list-users';
 import classes from './users-page.module.css';
 
@@ -66,7 +66,7 @@ export function UsersPage() {
   const table = useTableParams({ filters: FILTERS, defaultSort: { by: 'apellidos', dir: 'asc' } });
   const users = useUsers(table.query);
   const sites = useSiteOptions();
-  const groups = useGroupOptions();
+  const groups = useGroupOptions({ label: 'estado' });
   const { page: _page, pageSize: _pageSize, ...exportQuery } = table.query;
 
   return (
@@ -93,45 +93,32 @@ export function UsersPage() {
         onClear={table.clear}
         canClear={table.filtered}
       >
-        <Select
+        <FilterSelect
           label="Grupo"
-          size="sm"
-          data={groups.data ?? []}
-          value={table.filters.grupoId || null}
+          data={groups}
+          value={table.filters.grupoId}
           onChange={(value) => table.setFilter('grupoId', value)}
-          placeholder="Todos"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select
+        <FilterSelect
           label="Sede"
-          size="sm"
-          data={sites.data ?? []}
-          value={table.filters.sedeId || null}
+          data={sites}
+          value={table.filters.sedeId}
           onChange={(value) => table.setFilter('sedeId', value)}
           placeholder="Todas"
           searchable
-          clearable
-          nothingFoundMessage="Sin coincidencias"
         />
-        <Select
+        <FilterSelect
           label="Perfil"
-          size="sm"
           data={PERFIL_OPTIONS}
-          value={(table.filters.perfil as Perfil) || null}
+          value={table.filters.perfil as Perfil}
           onChange={(value) => table.setFilter('perfil', value)}
-          placeholder="Todos"
-          clearable
         />
-        <Select
+        <FilterSelect
           label="Estado"
-          size="sm"
           data={ESTADO_OPTIONS}
-          value={table.filters.activo || null}
+          value={table.filters.activo}
           onChange={(value) => table.setFilter('activo', value)}
-          placeholder="Todos"
-          clearable
         />
       </FilterBar>
       <DataTable
