@@ -6,11 +6,29 @@
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
+import type { MarkingLoadOptions, MarkingLoadResult } from '../apps/api/src/test/marking-load';
+
+/**
+ * The web-marking load (apps/api/src/test/marking-load.ts) run from a worker thread, off the server's
+ * event loop: each token marks through real HTTP, alternating entrada and salida, retrying as the web does.
+ */
+export function runMarkingLoad(options: MarkingLoadOptions): Promise<MarkingLoadResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./_marking-load-worker.mjs', import.meta.url), { workerData: options });
+    worker.once('message', (message: { ok: boolean; result?: MarkingLoadResult; error?: string }) => {
+      void worker.terminate();
+      if (message.ok) resolve(message.result!);
+      else reject(new Error(message.error));
+    });
+    worker.once('error', reject);
+  });
+}
 
 /**
  * A fresh database on the PostgreSQL server at `serverUrl`, dropped on close. As the app's ordinary
@@ -85,4 +103,31 @@ export async function adminReader(app: BenchAppInstance, admin: { rut: string; p
     return all.sort((a, b) => a - b);
   };
   return { headers, time, series };
+}
+
+/** One export: first byte, total, bytes and the process's peak RSS meanwhile. */
+export async function exportOnce(url: string, headers: Record<string, string>) {
+  const before = process.memoryUsage.rss();
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, process.memoryUsage.rss());
+  }, 20);
+  try {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    const reader = response.body!.getReader();
+    let firstByteMs = 0;
+    let bytes = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (bytes === 0) firstByteMs = performance.now() - started;
+      bytes += value.byteLength;
+    }
+    const top = Math.max(peak, process.memoryUsage.rss());
+    return { firstByteMs, totalMs: performance.now() - started, bytes, peakMb: top / 1024 ** 2, growthMb: (top - before) / 1024 ** 2 };
+  } finally {
+    clearInterval(sampler);
+  }
 }

@@ -22,7 +22,7 @@ import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { runAsCompany } from '../apps/api/src/db/tenant-context';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
-import { postgresDatabase } from './_setup';
+import { exportOnce, postgresDatabase } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
@@ -53,33 +53,6 @@ async function timed(url: string, headers: Record<string, string>): Promise<numb
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return performance.now() - started;
-}
-
-/** One export: first byte, total, bytes and the process's peak RSS meanwhile. */
-async function exportOnce(url: string, headers: Record<string, string>) {
-  const before = process.memoryUsage.rss();
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage.rss());
-  }, 20);
-  try {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    const reader = response.body!.getReader();
-    let firstByteMs = 0;
-    let bytes = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-    }
-    const top = Math.max(peak, process.memoryUsage.rss());
-    return { firstByteMs, totalMs: performance.now() - started, bytes, peakMb: top / 1024 ** 2, growthMb: (top - before) / 1024 ** 2 };
-  } finally {
-    clearInterval(sampler);
-  }
 }
 
 async function run(label: string, database: Database): Promise<BenchRow[]> {

@@ -8,14 +8,15 @@
  * Runs on PostgreSQL when DATABASE_URL is set (a temporary database owned by the app's role, so
  * row-level security applies), otherwise on PGlite in memory.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/remunerations.ts
+ * (`BENCH_WORKERS=10000` for the issue's 10,000 workers; `BENCH_REPEATS` reads per series).
  */
 import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
 import { adminReader, benchApp, benchDatabase, p } from './_setup';
 
-const WORKERS = 1000;
-/** The issue asks remunerations for 10,000 workers in under 5 s: 500 ms for 1,000. */
-const TARGET_MS = 500;
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
+/** The issue asks remunerations for 10,000 workers in under 5 s: 0.5 ms per worker. */
+const TARGET_MS = WORKERS / 2;
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 20);
 const NOW = new Date('2026-11-03T15:00:00Z');
 

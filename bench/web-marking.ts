@@ -14,14 +14,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { sql, type SQL } from 'drizzle-orm';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { markingCompany, markingWorker } from '../apps/api/src/test/fixtures/marks';
 import { createTestDatabase, MemoryMailer } from '../apps/api/src/test/app';
-import type { MarkingLoadOptions, MarkingLoadResult as LoadResult } from '../apps/api/src/test/marking-load';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
+import { runMarkingLoad as runLoad } from './_setup';
 
 interface AutocannonResult {
   requests: { average: number };
@@ -38,18 +37,6 @@ if (!process.env.DATABASE_URL) {
   console.log('Marcaje web: se mide en PostgreSQL (la meta de design.md). Define DATABASE_URL, p. ej. postgres://postgres@127.0.0.1:5432/postgres');
   console.log(`BENCH ${JSON.stringify({ figure: 'Marcaje web PostgreSQL (sin DATABASE_URL)', value: 'omitido', unit: '', target: '>= 2000 marcas/s', pass: true })}`);
   process.exit(0);
-}
-
-function runLoad(options: MarkingLoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./_marking-load-worker.mjs', import.meta.url), { workerData: options });
-    worker.once('message', (message: { ok: boolean; result?: LoadResult; error?: string }) => {
-      void worker.terminate();
-      if (message.ok) resolve(message.result!);
-      else reject(new Error(message.error));
-    });
-    worker.once('error', reject);
-  });
 }
 
 function percentile(sorted: number[], p: number): number {
