@@ -3,6 +3,7 @@
  * row-level security applies, and dropped on close) or PGlite in memory, the app built in production
  * mode without jobs, the administrator's sign-in, and timing of `app.inject` reads.
  */
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import pg from 'pg';
 import { buildApp, type AppDeps } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { openDatabase, type Database } from '../apps/api/src/db/client';
+import { buildScaleCompany, type ScaleCompany, type ScaleOptions } from '../apps/api/src/demo/scale';
 import { APP_ROLE, databaseUrl, ensureAppRole } from '../apps/api/src/test/app';
 import type { MarkingLoadOptions, MarkingLoadResult } from '../apps/api/src/test/marking-load';
 
@@ -34,16 +36,18 @@ export function runMarkingLoad(options: MarkingLoadOptions): Promise<MarkingLoad
  * A fresh database on the PostgreSQL server at `serverUrl`, dropped on close. As the app's ordinary
  * role by default; `asApp: false` connects as the server URL's own user (a superuser skips row-level security).
  */
-export async function postgresDatabase(serverUrl: string, { asApp = true }: { asApp?: boolean } = {}): Promise<Database> {
+export async function postgresDatabase(serverUrl: string, { asApp = true }: { asApp?: boolean } = {}): Promise<Database & { url: string }> {
   const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
   if (asApp) await ensureAppRole(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}${asApp ? ` OWNER ${APP_ROLE}` : ''}`);
   await admin.end();
-  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name, asApp ? APP_ROLE : undefined) });
+  const url = databaseUrl(serverUrl, name, asApp ? APP_ROLE : undefined);
+  const database = await openDatabase({ kind: 'postgres', url });
   return {
     ...database,
+    url,
     close: async () => {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -54,8 +58,27 @@ export async function postgresDatabase(serverUrl: string, { asApp = true }: { as
   };
 }
 
+/**
+ * The scale company (apps/api/src/demo/scale.ts). On PostgreSQL it is built by a child process
+ * (bench/_build-company.ts), so this process's RSS is the server's and its reads', not the builder's;
+ * PGlite in memory can only be built here.
+ */
+export async function buildCompany(database: Database & { url?: string }, options: Omit<ScaleOptions, 'onProgress' | 'now'>): Promise<ScaleCompany> {
+  if (!database.url) return buildScaleCompany(database.db, options);
+  const child = spawn(process.execPath, [path.join(import.meta.dirname, '../node_modules/tsx/dist/cli.mjs'), path.join(import.meta.dirname, '_build-company.ts')], {
+    env: { ...process.env, BENCH_BUILD_URL: database.url, BENCH_BUILD_OPTIONS: JSON.stringify(options) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => child.once('error', reject).once('exit', resolve));
+  const line = out.split('\n').find((l) => l.startsWith('COMPANY '));
+  if (code !== 0 || !line) throw new Error(`no se pudo construir la empresa de escala (código ${code})`);
+  return JSON.parse(line.slice('COMPANY '.length)) as ScaleCompany;
+}
+
 /** PostgreSQL when DATABASE_URL is set, otherwise PGlite in memory; migrated. */
-export async function benchDatabase(): Promise<{ label: 'PostgreSQL' | 'PGlite'; database: Database }> {
+export async function benchDatabase(): Promise<{ label: 'PostgreSQL' | 'PGlite'; database: Database & { url?: string } }> {
   const serverUrl = process.env.DATABASE_URL;
   const database = serverUrl ? await postgresDatabase(serverUrl) : await openDatabase({ kind: 'pglite', dir: null });
   try {

@@ -10,9 +10,8 @@
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/remunerations.ts
  * (`BENCH_WORKERS=10000` for the issue's 10,000 workers; `BENCH_REPEATS` reads per series).
  */
-import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
-import { adminReader, benchApp, benchDatabase, p } from './_setup';
+import { adminReader, benchApp, benchDatabase, buildCompany, p } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 /** The issue asks remunerations for 10,000 workers in under 5 s: 0.5 ms per worker. */
@@ -25,7 +24,7 @@ async function main(): Promise<void> {
   const { label, database } = await benchDatabase();
   try {
     const built = Date.now();
-    const company = await buildScaleCompany(database.db, { workers: WORKERS, from: '2026-09-28', to: '2026-11-01' });
+    const company = await buildCompany(database, { workers: WORKERS, from: '2026-09-28', to: '2026-11-01' });
     console.log(`${label}: empresa de ${company.workers} trabajadores, ${company.plannedDays} días planificados y ${company.marks} marcas en ${((Date.now() - built) / 1000).toFixed(0)} s`);
     const app = await benchApp(database, { clock: () => NOW });
     try {
