@@ -113,13 +113,13 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
     await db.transaction(async (tx) => {
       await repo.holdMarkChains(tx, companyId, ids);
       const loadedAt = await repo.databaseNow(tx);
-      const [plans, marks, permissions] = await Promise.all([
-        repo.loadPlans(tx, companyId, ids, range.from, range.to),
-        // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
-        repo.loadMarks(tx, companyId, ids, new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`), new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`)),
-        // Approved permissions justify the absence, lateness or early leave they cover (engine input).
-        approvedPermissions(tx, companyId, ids, range.from, range.to),
-      ]);
+      // One after another: a transaction is one connection, which runs one statement at a time anyway
+      // (pg queues concurrent ones, a use it deprecates).
+      const plans = await repo.loadPlans(tx, companyId, ids, range.from, range.to);
+      // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
+      const marks = await repo.loadMarks(tx, companyId, ids, new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`), new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`));
+      // Approved permissions justify the absence, lateness or early leave they cover (engine input).
+      const permissions = await approvedPermissions(tx, companyId, ids, range.from, range.to);
       const templates = new Map<string, ShiftTemplate>();
       const planOf = new Map<string, Map<string, PlanEntry>>();
       for (const p of plans) {

@@ -58,7 +58,9 @@ async function named<T>(run: () => Promise<T>): Promise<T> {
 export function createGroupsService(db: Db) {
   async function present(rows: repo.GroupWithSite[], companyId: string, now: Date, tx: DbOrTx = db): Promise<Grupo[]> {
     const ids = rows.map((row) => row.group.id);
-    const [leaders, members] = await Promise.all([repo.leadersOf(tx, companyId, ids), repo.membersOf(tx, companyId, ids)]);
+    // One after another: `tx` may be a transaction, one connection that runs one statement at a time.
+    const leaders = await repo.leadersOf(tx, companyId, ids);
+    const members = await repo.membersOf(tx, companyId, ids);
     const today = localDate(now);
     return rows.map(({ group, siteNombre }) => {
       const miembros = (members.get(group.id) ?? []).map((p) => resumen(p, today));
