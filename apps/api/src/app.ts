@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { ZodApp } from './app-types';
 import type { Config } from './config';
 import type { Db } from './db/client';
+import { runInBackground } from './db/tenant-context';
 import { BackgroundTasks } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { serializeError } from './lib/db-errors';
@@ -194,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.startJobs ?? config.nodeEnv !== 'test') {
     jobs.start();
     for (const task of periodic) {
-      const run = () => void task.run().catch((error: unknown) => app.log.warn({ err: error }, task.failure));
+      const run = () => void runInBackground(() => task.run()).catch((error: unknown) => app.log.warn({ err: error }, task.failure));
       if (task.atStart) run();
       timers.push(setInterval(run, task.everyMs).unref());
     }

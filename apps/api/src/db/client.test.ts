@@ -5,7 +5,8 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test/app';
 import { countCompanies, insertCompany } from '../modules/companies/companies.repository';
-import { databaseTarget, openDatabase, POOL_SIZE } from './client';
+import { BACKGROUND_POOL_SIZE, databaseTarget, openDatabase, POOL_SIZE } from './client';
+import { runAsCompany, runAsSystem, runInBackground } from './tenant-context';
 
 const dirs: Array<() => void> = [];
 afterEach(() => dirs.splice(0).forEach((remove) => remove()));
@@ -73,6 +74,30 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL pool', () => {
     } finally {
       const closed = await Promise.race([database.close().then(() => 'closed'), new Promise((resolve) => setTimeout(() => resolve('hung'), 5_000))]);
       expect(closed).toBe('closed');
+    }
+  });
+
+  it('gives background work connections of its own: a job runs while every request connection is taken, with its company setting', async () => {
+    const database = await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL ?? '' });
+    const company = '0b9f6a4e-3c1d-4e55-9a0e-2f6c1d7b8a90';
+    const settingOf = (result: unknown) => (result as { rows: { setting: string }[] }).rows[0]!.setting;
+    const current = sql`select current_setting('jornada.company_id') as setting`;
+    let releaseRequests!: () => void;
+    const held = new Promise<void>((resolve) => (releaseRequests = resolve));
+    // Every connection of the requests' pool busy in a transaction, as under a burst of marks.
+    const requests = Array.from({ length: POOL_SIZE }, () => runAsCompany(company, () => database.db.transaction(async (tx) => { await tx.execute(sql`select 1`); await held; })));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const job = runInBackground(() => runAsCompany(company, () => database.db.execute(current)));
+      const inTime = await Promise.race([job.then(settingOf), new Promise((resolve) => setTimeout(() => resolve('waited'), 3_000))]);
+      expect(inTime).toBe(company);
+      // Background work in system mode sees every company, on the same pool.
+      const system = await Promise.all(Array.from({ length: BACKGROUND_POOL_SIZE + 1 }, () => runInBackground(() => runAsSystem(() => database.db.execute(current)))));
+      expect(system.map(settingOf)).toEqual(Array(BACKGROUND_POOL_SIZE + 1).fill('*'));
+    } finally {
+      releaseRequests();
+      await Promise.all(requests);
+      await database.close();
     }
   });
 });

@@ -10,7 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { markConnectionError } from '../lib/db-errors';
 import * as schema from './schema/index';
-import { currentTenantSetting, NONE, runAsSystem, SYSTEM, TENANT_SETTING } from './tenant-context';
+import { currentTenantSetting, inBackground, NONE, runAsSystem, SYSTEM, TENANT_SETTING } from './tenant-context';
 
 export type Schema = typeof schema;
 /** What repositories see, whichever driver is underneath. */
@@ -84,8 +84,10 @@ function redactUrl(url: string): string {
 }
 
 export const POOL_SIZE = 10;
-/** Connections kept for system-mode work (session look-up on every request, sign-in, kiosks, jobs). */
+/** Connections kept for system-mode work of requests (session look-up on every request, sign-in, kiosks). */
 export const SYSTEM_POOL_SIZE = 5;
+/** Connections kept for background work (jobs and periodic tasks, db/tenant-context.ts `runInBackground`). */
+export const BACKGROUND_POOL_SIZE = 3;
 const SET_TENANT = { name: 'jornada_set_tenant', text: `select set_config('${TENANT_SETTING}', $1, false)` };
 
 type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: Error | boolean) => void) => void;
@@ -103,7 +105,11 @@ function withStartupSetting(url: string, name: string, value: string): string {
  * - system mode (`*`) takes a connection from a second pool whose connections were opened with the
  *   setting at start-up: the session look-up that precedes every request never costs a round trip;
  * - a company, or none, uses this pool; the value a connection holds is remembered, and `set_config`
- *   runs only when it differs (one company per process pays nothing after the first checkout).
+ *   runs only when it differs (one company per process pays nothing after the first checkout);
+ * - background work (jobs, periodic tasks), in any mode, uses a third pool of its own, with the setting
+ *   applied the same way: a job's statements never wait behind a burst of requests for a connection
+ *   (the re-evaluation after a mark while web marking runs, docs/performance.md), and a long job never
+ *   holds a connection a request needs.
  * Transactions get the setting when Drizzle checks their connection out, before `begin`, so a
  * rollback never undoes it.
  */
@@ -113,6 +119,7 @@ class TenantPool extends pg.Pool {
   constructor(
     config: pg.PoolConfig,
     private readonly systemPool: pg.Pool,
+    private readonly backgroundPool: pg.Pool,
   ) {
     super(config);
   }
@@ -124,7 +131,7 @@ class TenantPool extends pg.Pool {
     const wanted = currentTenantSetting();
     // Whatever goes wrong while a connection is opened (refused, too many clients, a database not
     // accepting connections, a server starting up) is an outage for the caller, not a bug.
-    const ready = (wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted)).then(releaseOnFailedBegin, (error: unknown) => {
+    const ready = (inBackground() ? this.checkout(wanted, this.backgroundPool) : wanted === SYSTEM ? this.systemPool.connect() : this.checkout(wanted, null)).then(releaseOnFailedBegin, (error: unknown) => {
       throw markConnectionError(error);
     });
     if (!callback) return ready;
@@ -134,8 +141,9 @@ class TenantPool extends pg.Pool {
     );
   }
 
-  private async checkout(wanted: string): Promise<pg.PoolClient> {
-    const client = await super.connect();
+  /** A connection of `pool` (this pool when null) holding the `wanted` setting. */
+  private async checkout(wanted: string, pool: pg.Pool | null): Promise<pg.PoolClient> {
+    const client = await (pool ? pool.connect() : super.connect());
     if ((this.settingOf.get(client) ?? NONE) !== wanted) {
       try {
         await client.query({ ...SET_TENANT, values: [wanted] });
@@ -149,7 +157,7 @@ class TenantPool extends pg.Pool {
   }
 
   override async end(): Promise<void> {
-    await Promise.all([super.end(), this.systemPool.end()]);
+    await Promise.all([super.end(), this.systemPool.end(), this.backgroundPool.end()]);
   }
 }
 
@@ -194,14 +202,14 @@ async function openPostgres(url: string, Client?: typeof pg.Client): Promise<Dat
   const common = { connectionString: url, connectionTimeoutMillis: 5_000, ...(Client ? { Client } : {}) };
   const systemPool = new pg.Pool({ ...common, max: SYSTEM_POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, SYSTEM) });
   // New connections start with no company: nothing visible until a checkout sets one.
-  const pool = new TenantPool({ ...common, max: POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, NONE) }, systemPool);
+  const backgroundPool = new pg.Pool({ ...common, max: BACKGROUND_POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, NONE) });
+  const pool = new TenantPool({ ...common, max: POOL_SIZE, options: withStartupSetting(url, TENANT_SETTING, NONE) }, systemPool, backgroundPool);
   // An idle client that loses its server must not crash the process; the next query reports the problem.
-  pool.on('error', () => {});
-  systemPool.on('error', () => {});
+  for (const each of [pool, systemPool, backgroundPool]) each.on('error', () => {});
   // A checked-out client (a transaction between statements) that loses its server emits 'error' with
   // nobody listening, which would crash the process and leave its pending query unanswered: every
   // client gets a listener; the statement in flight still fails, and the request answers 503.
-  for (const each of [pool, systemPool]) each.on('connect', (client) => client.on('error', () => {}));
+  for (const each of [pool, systemPool, backgroundPool]) each.on('connect', (client) => client.on('error', () => {}));
   const db = drizzlePg(pool, { schema, casing: 'snake_case' });
   return {
     db,

@@ -21,6 +21,8 @@ export const TENANT_SETTING = 'jornada.company_id';
 
 interface TenantScope {
   setting: string;
+  /** Work no request waits for (jobs, periodic tasks): it takes its connections from its own pool. */
+  background?: boolean;
 }
 
 const storage = new AsyncLocalStorage<TenantScope>();
@@ -37,19 +39,33 @@ export function currentTenantSetting(): string {
   return storage.getStore()?.setting ?? NONE;
 }
 
+/** Whether the code running now is background work (`runInBackground`). */
+export function inBackground(): boolean {
+  return storage.getStore()?.background === true;
+}
+
+/**
+ * Runs `fn` as background work, in the current company scope: the PostgreSQL pool gives it connections
+ * of its own (db/client.ts), so jobs never queue behind a burst of requests for a connection, and a
+ * long job never holds one a request is waiting for. Scopes opened inside keep the mark.
+ */
+export function runInBackground<T>(fn: () => T | PromiseLike<T>): Promise<T> {
+  return storage.run({ setting: currentTenantSetting(), background: true }, async () => fn());
+}
+
 /**
  * Runs `fn` seeing only `companyId`'s rows (and everything it starts: promises, background tasks).
  * Drizzle's query builders run when awaited, so the result is awaited inside the scope: pass the
  * builder itself (`runAsCompany(id, () => db.select()...)`) and await what this returns.
  */
 export function runAsCompany<T>(companyId: string, fn: () => T | PromiseLike<T>): Promise<T> {
-  const scope = { setting: companySetting(companyId) };
+  const scope = { setting: companySetting(companyId), background: inBackground() };
   return storage.run(scope, async () => fn());
 }
 
 /** Runs `fn` seeing every company: only for paths that find the company themselves from a global key. */
 export function runAsSystem<T>(fn: () => T | PromiseLike<T>): Promise<T> {
-  return storage.run({ setting: SYSTEM }, async () => fn());
+  return storage.run({ setting: SYSTEM, background: inBackground() }, async () => fn());
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../db/client';
-import { runAsCompany, runAsSystem } from '../db/tenant-context';
+import { runAsCompany, runAsSystem, runInBackground } from '../db/tenant-context';
 import { jobs } from '../db/schema/index';
 import type { Clock } from './clock';
 
@@ -82,7 +82,8 @@ export class JobQueue {
    * its payload's `companyId`, or in system mode when there is none.
    */
   runOnce(): Promise<number> {
-    return runAsSystem(() => this.claimAndRun());
+    // Background work: its own connections on PostgreSQL (db/client.ts), never a request's.
+    return runInBackground(() => runAsSystem(() => this.claimAndRun()));
   }
 
   private async claimAndRun(): Promise<number> {

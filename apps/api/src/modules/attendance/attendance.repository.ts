@@ -113,12 +113,6 @@ export async function listWorkers(db: DbOrTx, companyId: string, f: WorkerFilter
   return result.map(workerOf);
 }
 
-export async function workersByIds(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<WorkerRow[]> {
-  if (ids.length === 0) return [];
-  const result = await rows<WorkerRow>(db, sql`select ${WORKER_COLUMNS} from ${WORKER_FROM} where u.company_id = ${companyId} and u.id = any(${uuids(ids)})`);
-  return result.map(workerOf);
-}
-
 /** One planned date with its shift version's timing. */
 export interface PlanRow {
   userId: string;
@@ -175,19 +169,72 @@ export async function loadMarks(db: DbOrTx, companyId: string, userIds: readonly
 /**
  * Waits for marks being written for these workers and holds new ones until the caller's transaction
  * ends (their chain-head rows, which every mark insert locks), so a recompute never stores a day
- * without a mark committed meanwhile.
+ * without a mark committed meanwhile. Returns the database's clock once they are held (the stale guard
+ * of upsertDays). The marks must be read by a later statement: this one's snapshot predates the wait.
  */
-export async function holdMarkChains(tx: DbOrTx, companyId: string, userIds: readonly string[]): Promise<void> {
-  if (userIds.length === 0) return;
-  await tx.execute(
-    sql`select 1 from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${uuids(userIds)}) order by h.user_id for share`,
+export async function holdMarkChains(tx: DbOrTx, companyId: string, userIds: readonly string[]): Promise<Date> {
+  const result = await rows<{ now: string | Date }>(
+    tx,
+    sql`select clock_timestamp() as now
+        from (select count(*) from (select 1 from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${uuids(userIds)}) order by h.user_id for share) held) waited`,
   );
+  return ts(result[0]!.now)!;
 }
 
-/** The database's clock at this point of the transaction (for the stale guard of upsertDays). */
-export async function databaseNow(tx: DbOrTx): Promise<Date> {
-  const result = await rows<{ now: string | Date }>(tx, sql`select clock_timestamp() as now`);
-  return ts(result[0]!.now)!;
+/** What an evaluation reads besides permissions: the company's rules, the workers, the plans and the marks. */
+export interface EvaluationInputs {
+  rules: { resolucion: boolean; resolucionNumero: string | null };
+  workers: WorkerRow[];
+  plans: PlanRow[];
+  marks: MarkRow[];
+}
+
+type PlanTuple = [string, string, PlanRow['kind'], string | null, number | null, string | null, string | null, PlanRow['breakKind'], string | null, string | null, number | null, number | null, number | null];
+type MarkTuple = [string, string, MarkKind, number, string | null];
+
+/**
+ * The evaluation's inputs in one round trip (a recompute after a mark runs while web marking keeps the
+ * server busy, and each round trip waits its turn): rows as JSON arrays, the marks' effective instant in
+ * epoch milliseconds (as the driver's dates, truncated).
+ */
+export async function loadEvaluationInputs(tx: DbOrTx, companyId: string, userIds: readonly string[], planFrom: string, planTo: string, marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
+  const ids = uuids(userIds);
+  const effective = sql`coalesce(m.original_at, m.at)`;
+  const [row] = await rows<{ rules: { resolucion: boolean; resolucionNumero: string | null } | null; workers: WorkerRow[]; plans: PlanTuple[]; marks: MarkTuple[] }>(
+    tx,
+    sql`select
+          (select json_build_object('resolucion', c.resolucion, 'resolucionNumero', c.resolucion_numero) from ${companies} c where c.id = ${companyId}) as rules,
+          (select coalesce(json_agg(w), '[]'::json) from (select ${WORKER_COLUMNS} from ${WORKER_FROM} where u.company_id = ${companyId} and u.id = any(${ids})) w) as workers,
+          (select coalesce(json_agg(json_build_array(p.user_id, p.date::text, p.kind, p.shift_id, p.shift_version, v.start_time, v.end_time, v.break_kind,
+                    v.break_start, v.break_end, v.break_minutes, v.late_tolerance_min, v.early_tolerance_min)), '[]'::json)
+             from ${planningDays} p
+             left join ${shiftVersions} v on v.company_id = p.company_id and v.shift_id = p.shift_id and v.version = p.shift_version
+             where p.company_id = ${companyId} and p.user_id = any(${ids}) and p.date between ${planFrom}::date and ${planTo}::date) as plans,
+          (select coalesce(json_agg(json_build_array(m.id, m.user_id, m.kind, floor(extract(epoch from ${effective}) * 1000), m.corrects_mark_id)), '[]'::json)
+             from ${marks} m
+             where m.company_id = ${companyId} and m.user_id = any(${ids})
+               and ${effective} >= ${marksFrom.toISOString()}::timestamptz and ${effective} < ${marksTo.toISOString()}::timestamptz) as marks`,
+  );
+  return {
+    rules: row?.rules ?? { resolucion: false, resolucionNumero: null },
+    workers: (row?.workers ?? []).map(workerOf),
+    plans: (row?.plans ?? []).map(([userId, date, kind, shiftId, version, startTime, endTime, breakKind, breakStart, breakEnd, breakMinutes, lateToleranceMin, earlyToleranceMin]) => ({
+      userId,
+      date,
+      kind,
+      shiftId,
+      version,
+      startTime,
+      endTime,
+      breakKind,
+      breakStart,
+      breakEnd,
+      breakMinutes,
+      lateToleranceMin,
+      earlyToleranceMin,
+    })),
+    marks: (row?.marks ?? []).map(([id, userId, kind, at, correctsMarkId]) => ({ id, userId, kind, at: Number(at), correctsMarkId })),
+  };
 }
 
 /**

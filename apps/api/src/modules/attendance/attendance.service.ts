@@ -55,8 +55,13 @@ export const ATTENDANCE_MESSAGES = {
   tooLong: `El periodo no puede superar ${ASISTENCIA_MAX_DIAS} días.`,
 } as const;
 
-/** Workers evaluated per transaction: bounds memory and the time mark writers of those workers wait. */
-const EVALUATION_CHUNK = 500;
+/**
+ * Workers evaluated per transaction: bounds the memory an evaluation keeps alive (the server's heap
+ * grows with it, docs/performance.md «Memoria del servidor») and the time mark writers of those workers wait.
+ */
+const EVALUATION_CHUNK = 200;
+/** Stale worker-weeks the recompute job takes per batch. */
+const RECOMPUTE_BATCH = 2000;
 
 const sundayOf = (date: string) => addDays(weekStart(date), 6);
 
@@ -101,25 +106,28 @@ export interface AttendanceServiceDeps {
 
 export function createAttendanceService({ db }: AttendanceServiceDeps) {
   /** Templates are shared per shift version within one evaluation (placeShift caches per template object). */
-  async function evaluateChunk(companyId: string, workers: repo.WorkerRow[], from: string, to: string, now: Date): Promise<number> {
-    if (workers.length === 0) return 0;
-    const ids = workers.map((w) => w.id);
-    const rules = await repo.companyRules(db, companyId);
-    const options: PeriodEvaluationOptions = rules.resolucion
-      ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
-      : {};
+  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date): Promise<number> {
+    if (ids.length === 0) return 0;
     const range = evaluationLoadRange(from, to);
     let stored = 0;
+    // Few round trips: after a mark this runs while the server is busy with requests, and each one waits its turn.
     await db.transaction(async (tx) => {
-      await repo.holdMarkChains(tx, companyId, ids);
-      const loadedAt = await repo.databaseNow(tx);
-      // One after another: a transaction is one connection, which runs one statement at a time anyway
-      // (pg queues concurrent ones, a use it deprecates).
-      const plans = await repo.loadPlans(tx, companyId, ids, range.from, range.to);
+      const loadedAt = await repo.holdMarkChains(tx, companyId, ids);
       // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
-      const marks = await repo.loadMarks(tx, companyId, ids, new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`), new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`));
+      const { rules, workers, plans, marks } = await repo.loadEvaluationInputs(
+        tx,
+        companyId,
+        ids,
+        range.from,
+        range.to,
+        new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`),
+        new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`),
+      );
+      const options: PeriodEvaluationOptions = rules.resolucion
+        ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
+        : {};
       // Approved permissions justify the absence, lateness or early leave they cover (engine input).
-      const permissions = await approvedPermissions(tx, companyId, ids, range.from, range.to);
+      const permissions = await approvedPermissions(tx, companyId, [...ids], range.from, range.to);
       const templates = new Map<string, ShiftTemplate>();
       const planOf = new Map<string, Map<string, PlanEntry>>();
       for (const p of plans) {
@@ -192,10 +200,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
     let stored = 0;
     for (const [key, userIds] of bySpan) {
       const [from, to] = key.split('|') as [string, string];
-      for (let i = 0; i < userIds.length; i += EVALUATION_CHUNK) {
-        const workers = await repo.workersByIds(db, companyId, userIds.slice(i, i + EVALUATION_CHUNK));
-        stored += await evaluateChunk(companyId, workers, from, to, now);
-      }
+      for (let i = 0; i < userIds.length; i += EVALUATION_CHUNK) stored += await evaluateChunk(companyId, userIds.slice(i, i + EVALUATION_CHUNK), from, to, now);
     }
     return stored;
   }
@@ -252,9 +257,10 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
     async recomputeStale(companyId: string, now: Date, maxBatches = 50): Promise<number> {
       let stored = 0;
       for (let i = 0; i < maxBatches; i++) {
-        const weeks = await repo.staleWeeks(db, companyId, 2000);
-        if (weeks.length === 0) break;
+        const weeks = await repo.staleWeeks(db, companyId, RECOMPUTE_BATCH);
         stored += await evaluateWeeks(companyId, weeks, now);
+        // A short batch was the last: days made stale from now on queue another job (the triggers).
+        if (weeks.length < RECOMPUTE_BATCH) break;
       }
       return stored;
     },
