@@ -48,7 +48,19 @@ export interface ReportDefinition {
   orden: ReportSortInput;
   nota: string;
   page(ctx: ReportContext, sort: ReportSortInput, paging: { limit: number; offset: number }): Promise<ReportPage>;
+  /**
+   * The whole report for an export, when it can be read better than page by page: the count and totals,
+   * then the rows in chunks of `size`. The worker reports read every worker's figures once (a page of
+   * them costs the whole selection's aggregation anyway) and the days under each chunk as it is written.
+   */
+  pages?(ctx: ReportContext, sort: ReportSortInput, size: number): Promise<ReportChunks>;
   chart(ctx: ReportContext): Promise<GraficoReporte>;
+}
+
+export interface ReportChunks {
+  total: number;
+  totales: CeldasReporte;
+  chunks: AsyncIterable<FilaReporteGestion[]>;
 }
 
 const col = (clave: string, etiqueta: string, tipo: ColumnaReporte['tipo'], options: { ordenable?: boolean; total?: boolean } = {}): ColumnaReporte => ({
@@ -103,6 +115,15 @@ function workerReport(options: {
   chart: (ctx: ReportContext) => Promise<GraficoReporte>;
 }): ReportDefinition {
   const keys = options.figures.map((c) => c.clave as ReportSumKey);
+  /** The rows of these workers, each with its stored days of `kind` under it. */
+  const filasOf = async (ctx: ReportContext, rows: readonly (ReportWorker & { id: string; sums: ReportSums })[]): Promise<FilaReporteGestion[]> => {
+    const days = await ctx.attendance.daysOf(
+      ctx.selection,
+      rows.map((r) => r.id),
+      options.kind,
+    );
+    return rows.map((r) => ({ id: r.id, celdas: { ...workerCells(r), ...sumCells(r.sums, keys) }, detalle: (days.get(r.id) ?? []).map(options.detail) }));
+  };
   return {
     reporte: options.reporte,
     unidad: ['trabajador', 'trabajadores'],
@@ -112,16 +133,14 @@ function workerReport(options: {
     nota: options.nota,
     async page(ctx, sort, paging) {
       const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, paging, keys);
-      const days = await ctx.attendance.daysOf(
-        ctx.selection,
-        rows.map((r) => r.id),
-        options.kind,
-      );
-      return {
-        filas: rows.map((r) => ({ id: r.id, celdas: { ...workerCells(r), ...sumCells(r.sums, keys) }, detalle: (days.get(r.id) ?? []).map(options.detail) })),
-        total,
-        totales: sumCells(totals, keys),
-      };
+      return { filas: await filasOf(ctx, rows), total, totales: sumCells(totals, keys) };
+    },
+    async pages(ctx, sort, size) {
+      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, null, keys);
+      const chunks = (async function* () {
+        for (let i = 0; i < rows.length; i += size) yield filasOf(ctx, rows.slice(i, i + size));
+      })();
+      return { total, totales: sumCells(totals, keys), chunks };
     },
     chart: options.chart,
   };

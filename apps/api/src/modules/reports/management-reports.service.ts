@@ -26,7 +26,7 @@ import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceReports } from '../attendance/index';
 import type { PermissionReports } from '../permissions/index';
-import { REPORT_DEFINITIONS, type ReportContext, type ReportDefinition, type ReportSortInput } from './management-reports.definitions';
+import { REPORT_DEFINITIONS, type ReportChunks, type ReportContext, type ReportDefinition, type ReportSortInput } from './management-reports.definitions';
 import { companyHeading } from './management-reports.repository';
 import { monthOf, plusYears } from './marks-report.format';
 import type { TableHeading } from './report-table';
@@ -61,6 +61,21 @@ function clStamp(at: Date): string {
   const p: Record<string, string> = {};
   for (const part of stampFormat.formatToParts(at)) p[part.type] = part.value;
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}:${p.second}`;
+}
+
+/** A report's rows for an export: read whole where the definition can (`pages`), otherwise page by page. */
+async function chunksOf(definition: ReportDefinition, ctx: ReportContext, sort: ReportSortInput): Promise<ReportChunks> {
+  if (definition.pages) return definition.pages(ctx, sort, EXPORT_CHUNK);
+  const first = await definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset: 0 });
+  const chunks = (async function* () {
+    yield first.filas;
+    for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
+      const next = await definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset });
+      if (next.filas.length === 0) break;
+      yield next.filas;
+    }
+  })();
+  return { total: first.total, totales: first.totales, chunks };
 }
 
 export function createManagementReportsService({ db, attendance, permissions }: { db: Db; attendance: AttendanceReports; permissions: PermissionReports }) {
@@ -129,14 +144,14 @@ export function createManagementReportsService({ db, attendance, permissions }: 
     },
 
     /**
-     * The whole report as a file, streamed: validation and the first page (with the totals) before the
-     * first byte, then the rows in chunks of EXPORT_CHUNK as the writer takes them.
+     * The whole report as a file, streamed: validation, the count and the totals before the first byte,
+     * then the rows in chunks of EXPORT_CHUNK as the writer takes them.
      */
     async exportFile(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
       const definition = REPORT_DEFINITIONS[reporte];
       const sort = sortOf(definition, query);
       const ctx = await contextOf(session, reporte, query, now);
-      const [first, empresa] = await Promise.all([definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset: 0 }), companyOf(ctx.selection.companyId)]);
+      const [source, empresa] = await Promise.all([chunksOf(definition, ctx, sort), companyOf(ctx.selection.companyId)]);
       const heading: TableHeading = {
         titulo: REPORTES_GESTION_INFO[reporte].titulo,
         empresa,
@@ -146,18 +161,11 @@ export function createManagementReportsService({ db, attendance, permissions }: 
         nota: definition.nota,
         columnas: definition.columnas,
         columnasDetalle: definition.columnasDetalle,
-        totales: first.totales,
-        total: first.total,
+        totales: source.totales,
+        total: source.total,
         unidad: definition.unidad,
       };
-      const chunks = (async function* () {
-        yield first.filas;
-        for (let offset = EXPORT_CHUNK; offset < first.total; offset += EXPORT_CHUNK) {
-          const next = await definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset });
-          if (next.filas.length === 0) break;
-          yield next.filas;
-        }
-      })();
+      const { chunks } = source;
       const base = `reporte-${reporte}-${ctx.desde}-a-${ctx.hasta}`;
       if (query.formato === 'pdf') return { stream: tableReportPdf(heading, chunks), filename: `${base}.pdf`, contentType: 'application/pdf' };
       if (query.formato === 'csv') return { stream: tableReportCsv(heading, chunks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
