@@ -36,7 +36,7 @@ export function runMarkingLoad(options: MarkingLoadOptions): Promise<MarkingLoad
  * A fresh database on the PostgreSQL server at `serverUrl`, dropped on close. As the app's ordinary
  * role by default; `asApp: false` connects as the server URL's own user (a superuser skips row-level security).
  */
-export async function postgresDatabase(serverUrl: string, { asApp = true }: { asApp?: boolean } = {}): Promise<Database & { url: string }> {
+export async function postgresDatabase(serverUrl: string, { asApp = true }: { asApp?: boolean } = {}): Promise<Database & { url: string; disconnect(): Promise<void> }> {
   const name = `jornada_bench_${randomBytes(4).toString('hex')}`;
   if (asApp) await ensureAppRole(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -45,11 +45,18 @@ export async function postgresDatabase(serverUrl: string, { asApp = true }: { as
   await admin.end();
   const url = databaseUrl(serverUrl, name, asApp ? APP_ROLE : undefined);
   const database = await openDatabase({ kind: 'postgres', url });
+  let connected = true;
+  const disconnect = async () => {
+    if (connected) await database.close();
+    connected = false;
+  };
   return {
     ...database,
     url,
+    /** Closes this process's connections and keeps the database (to copy it as a template). */
+    disconnect,
     close: async () => {
-      await database.close();
+      await disconnect();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
