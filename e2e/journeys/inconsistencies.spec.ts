@@ -60,7 +60,12 @@ test('inconsistencies: a missing exit is listed, a correction is proposed from i
   await signIn(page, admin);
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
   await nav.getByRole('button', { name: 'Asistencia' }).click();
-  await nav.getByRole('link', { name: 'Inconsistencias' }).click();
+  // The submenu slides open; on a loaded machine a click can land while its items still move, on the
+  // item above. Click again until the address says the page was reached.
+  await expect(async () => {
+    await nav.getByRole('link', { name: 'Inconsistencias' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/inconsistencies/, { timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
   // A lazy page's first load on a busy machine.
   await expect(page.getByRole('heading', { name: 'Inconsistencias', level: 1 })).toBeVisible({ timeout: 30_000 });
   if (day.slice(0, 7) !== santiagoDate(new Date()).slice(0, 7)) await page.goto(`/dashboard/inconsistencies?desde=${day}`);
