@@ -166,23 +166,12 @@ export async function loadMarks(db: DbOrTx, companyId: string, userIds: readonly
   return result.map((r) => ({ ...r, at: ts(r.at)!.getTime() }));
 }
 
-/**
- * Waits for marks being written for these workers and holds new ones until the caller's transaction
- * ends (their chain-head rows, which every mark insert locks), so a recompute never stores a day
- * without a mark committed meanwhile. Returns the database's clock once they are held (the stale guard
- * of upsertDays). The marks must be read by a later statement: this one's snapshot predates the wait.
- */
-export async function holdMarkChains(tx: DbOrTx, companyId: string, userIds: readonly string[]): Promise<Date> {
-  const result = await rows<{ now: string | Date }>(
-    tx,
-    sql`select clock_timestamp() as now
-        from (select count(*) from (select 1 from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${uuids(userIds)}) order by h.user_id for share) held) waited`,
-  );
-  return ts(result[0]!.now)!;
-}
-
 /** What an evaluation reads besides permissions: the company's rules, the workers, the plans and the marks. */
 export interface EvaluationInputs {
+  /** When they were read (the stale guard of upsertDays). */
+  loadedAt: Date;
+  /** Each worker's mark chain length as read (0 without marks): upsertDays stores fresh only if it is still that. */
+  chainSeq: Map<string, number>;
   rules: { resolucion: boolean; resolucionNumero: string | null };
   workers: WorkerRow[];
   plans: PlanRow[];
@@ -193,16 +182,18 @@ type PlanTuple = [string, string, PlanRow['kind'], string | null, number | null,
 type MarkTuple = [string, string, MarkKind, number, string | null];
 
 /**
- * The evaluation's inputs in one round trip (a recompute after a mark runs while web marking keeps the
- * server busy, and each round trip waits its turn): rows as JSON arrays, the marks' effective instant in
- * epoch milliseconds (as the driver's dates, truncated).
+ * The evaluation's inputs in one round trip and one snapshot (a recompute after a mark runs while web
+ * marking keeps the server busy, and each round trip waits its turn): rows as JSON arrays, the marks'
+ * effective instant in epoch milliseconds (as the driver's dates, truncated), and each worker's chain
+ * length, which tells upsertDays whether a mark arrived that this snapshot did not see.
  */
 export async function loadEvaluationInputs(tx: DbOrTx, companyId: string, userIds: readonly string[], planFrom: string, planTo: string, marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
   const ids = uuids(userIds);
   const effective = sql`coalesce(m.original_at, m.at)`;
-  const [row] = await rows<{ rules: { resolucion: boolean; resolucionNumero: string | null } | null; workers: WorkerRow[]; plans: PlanTuple[]; marks: MarkTuple[] }>(
+  const [row] = await rows<{ loaded_at: string | Date; rules: { resolucion: boolean; resolucionNumero: string | null } | null; chains: [string, number][]; workers: WorkerRow[]; plans: PlanTuple[]; marks: MarkTuple[] }>(
     tx,
-    sql`select
+    sql`select statement_timestamp() as loaded_at,
+          (select coalesce(json_agg(json_build_array(h.user_id, h.seq)), '[]'::json) from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${ids})) as chains,
           (select json_build_object('resolucion', c.resolucion, 'resolucionNumero', c.resolucion_numero) from ${companies} c where c.id = ${companyId}) as rules,
           (select coalesce(json_agg(w), '[]'::json) from (select ${WORKER_COLUMNS} from ${WORKER_FROM} where u.company_id = ${companyId} and u.id = any(${ids})) w) as workers,
           (select coalesce(json_agg(json_build_array(p.user_id, p.date::text, p.kind, p.shift_id, p.shift_version, v.start_time, v.end_time, v.break_kind,
@@ -216,6 +207,8 @@ export async function loadEvaluationInputs(tx: DbOrTx, companyId: string, userId
                and ${effective} >= ${marksFrom.toISOString()}::timestamptz and ${effective} < ${marksTo.toISOString()}::timestamptz) as marks`,
   );
   return {
+    loadedAt: ts(row!.loaded_at)!,
+    chainSeq: new Map((row?.chains ?? []).map(([userId, seq]) => [userId, Number(seq)])),
     rules: row?.rules ?? { resolucion: false, resolucionNumero: null },
     workers: (row?.workers ?? []).map(workerOf),
     plans: (row?.plans ?? []).map(([userId, date, kind, shiftId, version, startTime, endTime, breakKind, breakStart, breakEnd, breakMinutes, lateToleranceMin, earlyToleranceMin]) => ({
@@ -238,16 +231,24 @@ export async function loadEvaluationInputs(tx: DbOrTx, companyId: string, userId
 }
 
 /**
- * Stores evaluated days. A row invalidated after `loadedAt` (a change the evaluation may not have
- * seen) stays stale, to be recomputed again.
+ * Stores evaluated days, each statement on its own (no transaction holds anything while the engine
+ * runs). A day stays stale, to be recomputed again, when the evaluation may have missed a change:
+ * - its row was invalidated after `loadedAt` (a plan day, a permission, a holiday changed meanwhile);
+ * - its worker's mark chain is no longer `chainSeq` long. The statement takes the chain heads FOR SHARE
+ *   first, so it waits for a mark being written and then reads the chain as that mark left it: a mark
+ *   committed after the inputs were read, or in flight then, is never lost behind a fresh row.
  */
-export async function upsertDays(tx: DbOrTx, companyId: string, items: { userId: string; day: DayRowValues }[], computedAt: Date, loadedAt: Date): Promise<void> {
+export async function upsertDays(tx: DbOrTx, companyId: string, items: { userId: string; day: DayRowValues }[], computedAt: Date, loadedAt: Date, chainSeq: ReadonlyMap<string, number>): Promise<void> {
   for (let i = 0; i < items.length; i += 2000) {
     const chunk = items.slice(i, i + 2000);
+    const chunkUsers = [...new Set(chunk.map((c) => c.userId))];
     // One array per column through unnest: a few dozen parameters per statement instead of one per value.
     const col = <T>(pick: (d: DayRowValues) => T, type: string) => sql`${sql.param(chunk.map(({ day }) => pick(day)))}::${sql.raw(type)}`;
     const iso = (d: Date | null) => d?.toISOString() ?? null;
     await tx.execute(sql`
+      with held as materialized (
+        select h.user_id, h.seq from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${uuids(chunkUsers)}) for share
+      )
       insert into ${attendanceDays} (company_id, user_id, fecha, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds,
         missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds,
         overtime_within_limit_seconds, overtime_beyond_limit_seconds, sunday_seconds, holiday_seconds, inconsistency_count,
@@ -258,7 +259,7 @@ export async function upsertDays(tx: DbOrTx, companyId: string, items: { userId:
         t.justified, t.late, t.early, t.brk, t.overtime, t.ot_within, t.ot_beyond, t.sunday, t.holiday, t.n_incons,
         coalesce(string_to_array(nullif(t.codes, ''), ','), '{}'::text[]), t.shift_start, t.shift_end, t.first_entry, t.last_exit,
         t.w_comp, t.w_short, t.w_late, t.w_early, t.w_net, t.w_within, t.w_beyond, t.w_pending, t.week::jsonb, t.result::jsonb,
-        ${computedAt.toISOString()}::timestamptz, false, null::timestamptz
+        ${computedAt.toISOString()}::timestamptz, coalesce(held.seq, 0) <> t.chain_seq, null::timestamptz
       from unnest(
         ${sql.param(chunk.map((c) => c.userId))}::uuid[], ${col((d) => d.fecha, 'date[]')}, ${col((d) => d.status, 'text[]')}, ${col((d) => d.planKind, 'text[]')},
         ${col((d) => d.plannedSeconds, 'float8[]')}, ${col((d) => d.workedSeconds, 'float8[]')}, ${col((d) => d.ordinarySeconds, 'float8[]')},
@@ -273,10 +274,12 @@ export async function upsertDays(tx: DbOrTx, companyId: string, items: { userId:
         ${col((d) => d.week?.atrasoDescontableSegundos ?? null, 'float8[]')}, ${col((d) => d.week?.salidaAnticipadaDescontableSegundos ?? null, 'float8[]')},
         ${col((d) => d.week?.extraNetaSegundos ?? null, 'float8[]')}, ${col((d) => d.week?.extraNetaDentroLimiteSegundos ?? null, 'float8[]')},
         ${col((d) => d.week?.extraNetaSobreLimiteSegundos ?? null, 'float8[]')}, ${col((d) => d.week?.pendienteSegundos ?? null, 'float8[]')},
-        ${col((d) => (d.week === null ? null : JSON.stringify(d.week)), 'text[]')}, ${col((d) => JSON.stringify(d.result), 'text[]')}
+        ${col((d) => (d.week === null ? null : JSON.stringify(d.week)), 'text[]')}, ${col((d) => JSON.stringify(d.result), 'text[]')},
+        ${sql.param(chunk.map((c) => chainSeq.get(c.userId) ?? 0))}::int[]
       ) as t(user_id, fecha, status, plan_kind, planned, worked, ordinary, missing, justified, late, early, brk, overtime, ot_within, ot_beyond,
              sunday, holiday, n_incons, codes, shift_start, shift_end, first_entry, last_exit, w_comp, w_short, w_late, w_early, w_net,
-             w_within, w_beyond, w_pending, week, result)
+             w_within, w_beyond, w_pending, week, result, chain_seq)
+      left join held on held.user_id = t.user_id
       on conflict (company_id, user_id, fecha) do update set
         status = excluded.status, plan_kind = excluded.plan_kind, planned_seconds = excluded.planned_seconds,
         worked_seconds = excluded.worked_seconds, ordinary_seconds = excluded.ordinary_seconds, missing_seconds = excluded.missing_seconds,
@@ -291,7 +294,7 @@ export async function upsertDays(tx: DbOrTx, companyId: string, items: { userId:
         week_net_overtime_seconds = excluded.week_net_overtime_seconds, week_net_overtime_within_seconds = excluded.week_net_overtime_within_seconds,
         week_net_overtime_beyond_seconds = excluded.week_net_overtime_beyond_seconds, week_pending_seconds = excluded.week_pending_seconds,
         week = excluded.week, result = excluded.result, computed_at = excluded.computed_at,
-        stale = coalesce(${attendanceDays.invalidatedAt} > ${loadedAt.toISOString()}::timestamptz, false)`);
+        stale = excluded.stale or coalesce(${attendanceDays.invalidatedAt} > ${loadedAt.toISOString()}::timestamptz, false)`);
   }
 }
 

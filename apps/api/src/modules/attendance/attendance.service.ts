@@ -56,8 +56,8 @@ export const ATTENDANCE_MESSAGES = {
 } as const;
 
 /**
- * Workers evaluated per transaction: bounds the memory an evaluation keeps alive (the server's heap
- * grows with it, docs/performance.md «Memoria del servidor») and the time mark writers of those workers wait.
+ * Workers evaluated at a time: bounds the memory an evaluation keeps alive (the server's heap grows with
+ * it, docs/performance.md «Memoria del servidor»).
  */
 const EVALUATION_CHUNK = 200;
 /** Stale worker-weeks the recompute job takes per batch. */
@@ -109,70 +109,66 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
   async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date): Promise<number> {
     if (ids.length === 0) return 0;
     const range = evaluationLoadRange(from, to);
-    let stored = 0;
-    // Few round trips: after a mark this runs while the server is busy with requests, and each one waits its turn.
-    await db.transaction(async (tx) => {
-      const loadedAt = await repo.holdMarkChains(tx, companyId, ids);
-      // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
-      const { rules, workers, plans, marks } = await repo.loadEvaluationInputs(
-        tx,
-        companyId,
-        ids,
-        range.from,
-        range.to,
-        new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`),
-        new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`),
-      );
-      const options: PeriodEvaluationOptions = rules.resolucion
-        ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
-        : {};
-      // Approved permissions justify the absence, lateness or early leave they cover (engine input).
-      const permissions = await approvedPermissions(tx, companyId, [...ids], range.from, range.to);
-      const templates = new Map<string, ShiftTemplate>();
-      const planOf = new Map<string, Map<string, PlanEntry>>();
-      for (const p of plans) {
-        let entry: PlanEntry;
-        if (p.kind === 'turno') {
-          if (p.startTime === null) continue;
-          const key = `${p.shiftId}:${p.version}`;
-          let template = templates.get(key);
-          if (!template) {
-            template = templateOf(p);
-            templates.set(key, template);
-          }
-          entry = { kind: 'turno', shift: template };
-        } else entry = { kind: 'libre' };
-        let plan = planOf.get(p.userId);
-        if (!plan) planOf.set(p.userId, (plan = new Map()));
-        plan.set(p.date, entry);
-      }
-      // A consolidated correction that names the mark it corrects supersedes it (marks are never deleted).
-      const superseded = new Set<string>();
-      for (const m of marks) if (m.correctsMarkId) superseded.add(m.correctsMarkId);
-      const marksOf = new Map<string, Mark[]>();
-      for (const m of marks) {
-        if (superseded.has(m.id)) continue;
-        let list = marksOf.get(m.userId);
-        if (!list) marksOf.set(m.userId, (list = []));
-        list.push({ id: m.id, kind: m.kind, at: m.at });
-      }
-      const items: { userId: string; day: DayRowValues }[] = [];
-      for (const w of workers) {
-        const zone = w.zone;
-        const plan = planOf.get(w.id) ?? new Map<string, PlanEntry>();
-        // Days outside the contract have nothing planned (marks there are refused when taken).
-        for (const date of plan.keys()) if (date < w.inicioContrato || (w.finContrato !== null && date > w.finContrato)) plan.delete(date);
-        const lo = startOfLocalDay(zone, range.marks.from);
-        const hi = startOfLocalDay(zone, addDays(range.marks.to, 1));
-        const own = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
-        const result = evaluatePeriod({ from, to, zone, plan, marks: own, holidays: holidaysFor(w.region, w.comuna), agreedWeeklyHours: w.horasSemanales, permissions: permissions.get(w.id) ?? [], options });
-        const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
-        for (const day of result.days) items.push({ userId: w.id, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
-      }
-      await repo.upsertDays(tx, companyId, items, now, loadedAt);
-      stored = items.length;
-    });
-    return stored;
+    // Few round trips and no transaction: after a mark this runs while the server is busy with requests,
+    // and each round trip waits its turn; upsertDays keeps a day stale if a mark or a change came meanwhile.
+    // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
+    const { loadedAt, chainSeq, rules, workers, plans, marks } = await repo.loadEvaluationInputs(
+      db,
+      companyId,
+      ids,
+      range.from,
+      range.to,
+      new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`),
+      new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`),
+    );
+    const options: PeriodEvaluationOptions = rules.resolucion
+      ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
+      : {};
+    // Approved permissions justify the absence, lateness or early leave they cover (engine input).
+    const permissions = await approvedPermissions(db, companyId, [...ids], range.from, range.to);
+    const templates = new Map<string, ShiftTemplate>();
+    const planOf = new Map<string, Map<string, PlanEntry>>();
+    for (const p of plans) {
+      let entry: PlanEntry;
+      if (p.kind === 'turno') {
+        if (p.startTime === null) continue;
+        const key = `${p.shiftId}:${p.version}`;
+        let template = templates.get(key);
+        if (!template) {
+          template = templateOf(p);
+          templates.set(key, template);
+        }
+        entry = { kind: 'turno', shift: template };
+      } else entry = { kind: 'libre' };
+      let plan = planOf.get(p.userId);
+      if (!plan) planOf.set(p.userId, (plan = new Map()));
+      plan.set(p.date, entry);
+    }
+    // A consolidated correction that names the mark it corrects supersedes it (marks are never deleted).
+    const superseded = new Set<string>();
+    for (const m of marks) if (m.correctsMarkId) superseded.add(m.correctsMarkId);
+    const marksOf = new Map<string, Mark[]>();
+    for (const m of marks) {
+      if (superseded.has(m.id)) continue;
+      let list = marksOf.get(m.userId);
+      if (!list) marksOf.set(m.userId, (list = []));
+      list.push({ id: m.id, kind: m.kind, at: m.at });
+    }
+    const items: { userId: string; day: DayRowValues }[] = [];
+    for (const w of workers) {
+      const zone = w.zone;
+      const plan = planOf.get(w.id) ?? new Map<string, PlanEntry>();
+      // Days outside the contract have nothing planned (marks there are refused when taken).
+      for (const date of plan.keys()) if (date < w.inicioContrato || (w.finContrato !== null && date > w.finContrato)) plan.delete(date);
+      const lo = startOfLocalDay(zone, range.marks.from);
+      const hi = startOfLocalDay(zone, addDays(range.marks.to, 1));
+      const own = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
+      const result = evaluatePeriod({ from, to, zone, plan, marks: own, holidays: holidaysFor(w.region, w.comuna), agreedWeeklyHours: w.horasSemanales, permissions: permissions.get(w.id) ?? [], options });
+      const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
+      for (const day of result.days) items.push({ userId: w.id, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
+    }
+    await repo.upsertDays(db, companyId, items, now, loadedAt, chainSeq);
+    return items.length;
   }
 
   /**

@@ -4,11 +4,11 @@
  * shift N 22:00–06:00 without colación (8 h on the clock, 9 h or 7 h on the DST nights).
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { formatRut } from '@jornada/domain';
 import type { TipoMarca } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceDays, groupLeaders, groups, planningDays, sites } from '../../db/schema/index';
+import { attendanceDays, groupLeaders, groups, markChainHeads, planningDays, sites } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { bearer, signIn } from '../../test/factories';
@@ -308,6 +308,46 @@ describe('stored days follow the marks', () => {
     expect(await stale()).toEqual([{ stale: true }]);
     expect(await runAsSystem(() => t.app.attendance.recomputeStale(companyId, new Date('2026-03-20T15:00:00Z')))).toBeGreaterThan(0);
     expect(await stale()).toEqual([{ stale: false }]);
+  });
+
+  // PGlite has one connection: a mark in flight during an evaluation exists only on PostgreSQL.
+  it.runIf(Boolean(process.env.DATABASE_URL))('a mark being written while the week is evaluated leaves its day stale, never fresh without the mark', async () => {
+    const day = () =>
+      t.database.db
+        .select({ stale: attendanceDays.stale })
+        .from(attendanceDays)
+        .where(and(eq(attendanceDays.companyId, companyId), eq(attendanceDays.userId, ana.id), eq(attendanceDays.fecha, '2026-03-05')));
+    const head = and(eq(markChainHeads.companyId, companyId), eq(markChainHeads.userId, ana.id));
+    expect(await day()).toEqual([{ stale: false }]);
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    let written!: () => void;
+    const inFlight = new Promise<void>((resolve) => (written = resolve));
+    // What a mark's transaction has done before it commits: the chain head locked and one longer, the
+    // day made stale by the trigger (at a time before the evaluation reads its inputs).
+    const writer = t.database.db.transaction(async (tx) => {
+      await tx.update(markChainHeads).set({ seq: sql`${markChainHeads.seq} + 1` }).where(head);
+      await tx
+        .update(attendanceDays)
+        .set({ stale: true, invalidatedAt: sql`clock_timestamp()` })
+        .where(and(eq(attendanceDays.companyId, companyId), eq(attendanceDays.userId, ana.id), eq(attendanceDays.fecha, '2026-03-05')));
+      written();
+      await gate;
+    });
+    await inFlight;
+    let finished = false;
+    const evaluation = runAsSystem(() => t.app.attendance.evaluateWeeks(companyId, [{ userId: ana.id, monday: '2026-03-02' }], new Date('2026-03-20T15:00:00Z'))).then(() => (finished = true));
+    // It reads its inputs without the mark, then waits for the chain before storing.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(finished).toBe(false);
+    commit();
+    await writer;
+    await evaluation;
+    expect(await day()).toEqual([{ stale: true }]);
+    // The chain back to its real length, and the day evaluated again.
+    await t.database.db.update(markChainHeads).set({ seq: sql`${markChainHeads.seq} - 1` }).where(head);
+    await runAsSystem(() => t.app.attendance.recomputeStale(companyId, new Date('2026-03-20T15:00:00Z')));
+    expect(await day()).toEqual([{ stale: false }]);
   });
 
   it('a consolidated correction changes the stored day', async () => {
