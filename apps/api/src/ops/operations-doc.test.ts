@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { POOL_SIZE, SYSTEM_POOL_SIZE } from '../db/client';
+import { BACKGROUND_POOL_SIZE, POOL_SIZE, SYSTEM_POOL_SIZE } from '../db/client';
 import { createTestApp, type TestApp } from '../test/app';
 import { shippedMigrations } from './readiness';
 
@@ -50,7 +50,9 @@ describe('docs/operations.md matches the product', () => {
       const documented = [...text.matchAll(/^\| `([A-Z][A-Z0-9_]+)` \|/gm)].map((match) => match[1]!);
       expect(documented.sort()).toEqual([...variables].sort());
     }
-    expect(doc).toContain(`hasta ${POOL_SIZE + SYSTEM_POOL_SIZE} conexiones (${POOL_SIZE} de las empresas y ${SYSTEM_POOL_SIZE} del modo sistema)`);
+    const total = POOL_SIZE + SYSTEM_POOL_SIZE + BACKGROUND_POOL_SIZE;
+    expect(doc).toContain(`hasta ${total} conexiones (${POOL_SIZE} de las empresas, ${SYSTEM_POOL_SIZE} del modo sistema y ${BACKGROUND_POOL_SIZE} del trabajo de fondo)`);
+    expect(doc).toContain(`hasta ${total} conexiones: con N procesos, \`max_connections\` debe superar \`${total} × N\``);
   });
 
   it('names metrics the server exports', async () => {
