@@ -135,6 +135,23 @@ export async function adminReader(app: BenchAppInstance, admin: { rut: string; p
   return { headers, time, series };
 }
 
+/** A download over HTTP read to the end: time to the first byte, total time and bytes. */
+export async function download(url: string, headers: Record<string, string>): Promise<{ firstByteMs: number; totalMs: number; bytes: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  const reader = response.body!.getReader();
+  let firstByteMs = 0;
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (bytes === 0) firstByteMs = performance.now() - started;
+    bytes += value.byteLength;
+  }
+  return { firstByteMs, totalMs: performance.now() - started, bytes };
+}
+
 /** One export: first byte, total, bytes and the process's peak RSS meanwhile. */
 export async function exportOnce(url: string, headers: Record<string, string>) {
   const before = process.memoryUsage.rss();
@@ -143,20 +160,9 @@ export async function exportOnce(url: string, headers: Record<string, string>) {
     peak = Math.max(peak, process.memoryUsage.rss());
   }, 20);
   try {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    const reader = response.body!.getReader();
-    let firstByteMs = 0;
-    let bytes = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += value.byteLength;
-    }
+    const timing = await download(url, headers);
     const top = Math.max(peak, process.memoryUsage.rss());
-    return { firstByteMs, totalMs: performance.now() - started, bytes, peakMb: top / 1024 ** 2, growthMb: (top - before) / 1024 ** 2 };
+    return { ...timing, peakMb: top / 1024 ** 2, growthMb: (top - before) / 1024 ** 2 };
   } finally {
     clearInterval(sampler);
   }

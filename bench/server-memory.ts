@@ -26,7 +26,7 @@ import { buildScaleCompany, type ScaleCompany } from '../apps/api/src/demo/scale
 import { freePort } from '../apps/api/src/ops/server-process';
 import { APP_ROLE, databaseUrl } from '../apps/api/src/test/app';
 import { machineLine, measured, printRows, type BenchRow } from './_report';
-import { buildCompany, p, postgresDatabase } from './_setup';
+import { buildCompany, download, p, postgresDatabase } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 10);
@@ -84,22 +84,6 @@ function phaseSampler(pid: number) {
     },
     stop: () => clearInterval(timer),
   };
-}
-
-async function download(url: string, headers: Record<string, string>): Promise<{ firstByteMs: number; totalMs: number; bytes: number }> {
-  const started = performance.now();
-  const response = await fetch(url, { headers });
-  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-  const reader = response.body!.getReader();
-  let firstByteMs = 0;
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (bytes === 0) firstByteMs = performance.now() - started;
-    bytes += value.byteLength;
-  }
-  return { firstByteMs, totalMs: performance.now() - started, bytes };
 }
 
 async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>, company: ScaleCompany, label: string): Promise<BenchRow[]> {
