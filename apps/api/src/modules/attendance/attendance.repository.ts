@@ -187,11 +187,11 @@ type MarkTuple = [string, string, MarkKind, number, string | null];
  * effective instant in epoch milliseconds (as the driver's dates, truncated), and each worker's chain
  * length, which tells upsertDays whether a mark arrived that this snapshot did not see.
  */
-export async function loadEvaluationInputs(tx: DbOrTx, companyId: string, userIds: readonly string[], planFrom: string, planTo: string, marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
+export async function loadEvaluationInputs(db: DbOrTx, companyId: string, userIds: readonly string[], planFrom: string, planTo: string, marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
   const ids = uuids(userIds);
   const effective = sql`coalesce(m.original_at, m.at)`;
   const [row] = await rows<{ loaded_at: string | Date; rules: { resolucion: boolean; resolucionNumero: string | null } | null; chains: [string, number][]; workers: WorkerRow[]; plans: PlanTuple[]; marks: MarkTuple[] }>(
-    tx,
+    db,
     sql`select statement_timestamp() as loaded_at,
           (select coalesce(json_agg(json_build_array(h.user_id, h.seq)), '[]'::json) from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${ids})) as chains,
           (select json_build_object('resolucion', c.resolucion, 'resolucionNumero', c.resolucion_numero) from ${companies} c where c.id = ${companyId}) as rules,
@@ -238,14 +238,14 @@ export async function loadEvaluationInputs(tx: DbOrTx, companyId: string, userId
  *   first, so it waits for a mark being written and then reads the chain as that mark left it: a mark
  *   committed after the inputs were read, or in flight then, is never lost behind a fresh row.
  */
-export async function upsertDays(tx: DbOrTx, companyId: string, items: { userId: string; day: DayRowValues }[], computedAt: Date, loadedAt: Date, chainSeq: ReadonlyMap<string, number>): Promise<void> {
+export async function upsertDays(db: DbOrTx, companyId: string, items: { userId: string; day: DayRowValues }[], computedAt: Date, loadedAt: Date, chainSeq: ReadonlyMap<string, number>): Promise<void> {
   for (let i = 0; i < items.length; i += 2000) {
     const chunk = items.slice(i, i + 2000);
     const chunkUsers = [...new Set(chunk.map((c) => c.userId))];
     // One array per column through unnest: a few dozen parameters per statement instead of one per value.
     const col = <T>(pick: (d: DayRowValues) => T, type: string) => sql`${sql.param(chunk.map(({ day }) => pick(day)))}::${sql.raw(type)}`;
     const iso = (d: Date | null) => d?.toISOString() ?? null;
-    await tx.execute(sql`
+    await db.execute(sql`
       with held as materialized (
         select h.user_id, h.seq from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${uuids(chunkUsers)}) for share
       )
