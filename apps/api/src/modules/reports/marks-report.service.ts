@@ -441,6 +441,9 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
       if (query.formato === 'csv') {
         // No row limit and no heading: the file starts at once and the selection is read as it is pulled.
         const rows = (async function* () {
+          // The header line is pulled just before this: let the response send it (Node writes a response's
+          // first chunk on the next tick) before the selection's count holds the thread (PGlite).
+          await yieldToLoop();
           const { workers } = await workerPage(selection, null);
           await yieldToLoop();
           for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;

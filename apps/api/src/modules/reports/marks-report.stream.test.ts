@@ -98,6 +98,31 @@ describe('marks report exports, streamed', () => {
     }
   }, 120_000);
 
+  it('csv: the header line leaves before the selection is counted (on PGlite the count holds this thread)', async () => {
+    // When the response's socket first hands bytes to the kernel (a response's first chunk waits for the next tick).
+    const sent: number[] = [];
+    const onRequest = (_request: unknown, response: { socket: Record<'_write' | '_writev', (...args: unknown[]) => unknown> | null }) => {
+      const socket = response.socket;
+      if (!socket) return;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = socket[method]!.bind(socket);
+        socket[method] = (...args: unknown[]) => {
+          sent.push(performance.now());
+          return original(...args);
+        };
+      }
+    };
+    t.app.server.on('request', onRequest);
+    try {
+      await download('csv');
+    } finally {
+      t.app.server.off('request', onRequest);
+    }
+    const count = statements.find((s) => s.text.includes('total_marcas'));
+    expect(count).toBeDefined();
+    expect(sent[0]).toBeLessThan(count!.startedAt);
+  }, 120_000);
+
   it('/api/health answers within 200 ms throughout a PDF export of every mark', async () => {
     // Health's own slowest answer on this machine right now, with nothing else asked of the server.
     let baselineMs = 0;
