@@ -18,7 +18,7 @@ import {
 } from '@jornada/contracts';
 import ExcelJS from 'exceljs';
 import { TEXT_FORMAT } from '../../lib/spreadsheet/index';
-import { ExportClosed, pace } from './export-pace';
+import { ExportClosed, pace, sheetBacklog } from './export-pace';
 import { clDate, type ReportHeading } from './marks-report.format';
 
 const FONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
@@ -59,6 +59,8 @@ async function write(stream: PassThrough, heading: ReportHeading, blocks: AsyncI
     pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
   });
   sheet.columns = WIDTHS.map((width) => ({ width }));
+  // The rows exceljs has made but its zip has not compressed yet: pace() waits for them as for the reader.
+  const backlog = sheetBacklog(sheet);
 
   const add = (values: (string | number)[], options: { font?: Partial<ExcelJS.Font>; fill?: ExcelJS.Fill; wrap?: boolean; merge?: boolean } = {}) => {
     // Text goes in as text cells, exactly as it is (formula-guard.ts): never evaluated as a formula.
@@ -102,7 +104,7 @@ async function write(stream: PassThrough, heading: ReportHeading, blocks: AsyncI
     }
     add([`${block.resumen.marcas} marcas${block.resumen.alteradas > 0 ? ` · ${marcasAlteradasTexto(block.resumen.alteradas)}` : ''}`]);
     add([]);
-    await pace(stream);
+    await pace(stream, backlog);
   }
   if (!any) add([REPORTE_SIN_TRABAJADORES], { merge: true });
 

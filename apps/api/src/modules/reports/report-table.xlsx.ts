@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { REPORTE_SIN_TRABAJADORES } from '@jornada/contracts';
 import ExcelJS from 'exceljs';
 import { TEXT_FORMAT } from '../../lib/spreadsheet/index';
-import { ExportClosed, pace } from './export-pace';
+import { ExportClosed, pace, sheetBacklog } from './export-pace';
 import { cellsOf, headingLines, totalsCells, type TableHeading, type TableRows } from './report-table';
 
 const FONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
@@ -33,6 +33,8 @@ async function write(stream: PassThrough, heading: TableHeading, chunks: TableRo
   });
   const width = Math.max(heading.columnas.length, heading.columnasDetalle.length + 1);
   sheet.columns = Array.from({ length: width }, (_, i) => ({ width: i === 0 ? 30 : 16 }));
+  // The rows exceljs has made but its zip has not compressed yet: pace() waits for them as for the reader.
+  const backlog = sheetBacklog(sheet);
 
   const add = (values: string[], options: { font?: Partial<ExcelJS.Font>; fill?: ExcelJS.Fill; merge?: boolean } = {}) => {
     const row = sheet.addRow(values);
@@ -62,7 +64,7 @@ async function write(stream: PassThrough, heading: TableHeading, chunks: TableRo
         for (const d of fila.detalle) add(['', ...cellsOf(heading.columnasDetalle, d)], { font: MUTED });
       }
     }
-    await pace(stream);
+    await pace(stream, backlog);
   }
   if (!any) add([REPORTE_SIN_TRABAJADORES], { merge: true });
   add(totalsCells(heading), { font: BOLD, fill: TOTAL_FILL });
