@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { tempDir } from '../test/app';
 import { countCompanies, insertCompany } from '../modules/companies/companies.repository';
-import { BACKGROUND_POOL_SIZE, databaseTarget, openDatabase, POOL_SIZE } from './client';
+import { BACKGROUND_POOL_SIZE, databaseTarget, openDatabase, PGLITE_SHARED_BUFFERS, POOL_SIZE } from './client';
 import { runAsCompany, runAsSystem, runInBackground } from './tenant-context';
 
 const dirs: Array<() => void> = [];
@@ -41,7 +41,14 @@ describe('PGlite on disk', () => {
     const second = await openDatabase(target);
     await second.migrate();
     expect(await countCompanies(second.db)).toBe(1);
+    // The engine starts with the server's own settings, on disk and in memory alike.
+    const shown = (await second.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(shown.rows[0]!.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
     await second.close();
+    const inMemory = await openDatabase({ kind: 'pglite', dir: null });
+    const inMemoryShown = (await inMemory.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    expect(inMemoryShown.rows[0]!.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+    await inMemory.close();
   });
 });
 
