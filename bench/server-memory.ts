@@ -7,16 +7,19 @@
  *    of every worker in the server: the heaviest work it does);
  * 2. reads the month's summary `BENCH_REPEATS` times (stored days);
  * 3. exports the month's attendance report to Excel;
- * 4. exports the month's marks report to Excel.
+ * 4. exports the month's marks report to Excel;
+ * 5. exports the month's marks report to CSV.
  * The process's resident memory (VmRSS, /proc) is sampled every 50 ms; each phase reports its peak and
  * the run the kernel's own peak (VmHWM). `BENCH_SERVERS=bundle,tsx` runs the same phases on a fresh copy
  * of the same company with the server run through tsx without V8 options (how `npm start` ran it before),
  * for the comparison in one run.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres BENCH_WORKERS=10000 npx tsx bench/server-memory.ts
- * (without DATABASE_URL: PGlite in a data directory, built here and opened by the server).
+ * (without DATABASE_URL: PGlite in a data directory, built here and opened by the server;
+ * `BENCH_PGLITE_TEMPLATE=<dir>` keeps that directory and reuses it on the next run, which then starts
+ * at once instead of spending minutes building 10,000 workers).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -113,12 +116,15 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
     const attendanceExcelPeak = sampler.take();
     const marksExcel = await download(`${base}/api/v1/reportes/marcas/exportar?formato=xlsx&${MONTH}`, headers);
     const marksExcelPeak = sampler.take();
+    const marksCsv = await download(`${base}/api/v1/reportes/marcas/exportar?formato=csv&${MONTH}`, headers);
+    const marksCsvPeak = sampler.take();
     const { hwm } = memoryOf(pid);
     const who = `${WORKERS.toLocaleString('es-CL')} trabajadores, ${label}, servidor ${SERVER_LABEL[kind]}`;
     console.log(
       `${who}: RSS en reposo ${idle} MB · primera lectura del mes ${(evaluation / 1000).toFixed(1)} s, máximo ${evaluationPeak} MB · ` +
         `lecturas del mes p50 ${p(reads, 50)} ms, máximo ${readsPeak} MB · Excel de asistencia ${(attendanceExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(attendanceExcel.firstByteMs)} ms, total ${(attendanceExcel.totalMs / 1000).toFixed(1)} s, máximo ${attendanceExcelPeak} MB · ` +
-        `Excel de marcas ${(marksExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksExcel.firstByteMs)} ms, total ${(marksExcel.totalMs / 1000).toFixed(1)} s, máximo ${marksExcelPeak} MB · VmHWM ${Math.round(hwm)} MB`,
+        `Excel de marcas ${(marksExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksExcel.firstByteMs)} ms, total ${(marksExcel.totalMs / 1000).toFixed(1)} s, máximo ${marksExcelPeak} MB · ` +
+        `CSV de marcas ${(marksCsv.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksCsv.firstByteMs)} ms, total ${(marksCsv.totalMs / 1000).toFixed(1)} s, máximo ${marksCsvPeak} MB · VmHWM ${Math.round(hwm)} MB`,
     );
     const ceiling = (figure: string, value: number): BenchRow => measured({ figure: `${figure} (${who})`, value, unit: 'MB', target: `< ${RSS_TARGET_MB} MB`, pass: value < RSS_TARGET_MB });
     const firstByte = (figure: string, value: number): BenchRow =>
@@ -132,6 +138,8 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
       ceiling('RSS máximo del servidor durante el Excel del reporte de asistencia', attendanceExcelPeak),
       firstByte('Excel del reporte de marcas del mes: primer byte', marksExcel.firstByteMs),
       ceiling('RSS máximo del servidor durante el Excel del reporte de marcas', marksExcelPeak),
+      firstByte('CSV del reporte de marcas del mes: primer byte', marksCsv.firstByteMs),
+      ceiling('RSS máximo del servidor durante el CSV del reporte de marcas', marksCsvPeak),
       ceiling('RSS máximo del servidor en toda la corrida (VmHWM)', Math.round(hwm)),
     ];
   } finally {
@@ -172,17 +180,28 @@ async function main(): Promise<void> {
       await template.close();
     }
   } else {
+    const kept = process.env.BENCH_PGLITE_TEMPLATE;
     const dir = mkdtempSync(path.join(os.tmpdir(), 'jornada-bench-'));
+    const template = kept ?? path.join(dir, 'plantilla');
+    const companyFile = path.join(template, 'empresa.json');
     try {
-      const database = await openDatabase({ kind: 'pglite', dir: path.join(dir, 'plantilla') });
-      await database.migrate();
-      const company = await buildScaleCompany(database.db, { workers: WORKERS, from: '2026-10-01', to: '2026-10-31' });
-      await analyzeTables(database.db);
-      await database.close();
-      console.log(`PGlite: empresa de ${company.workers} trabajadores y ${company.marks} marcas en ${((Date.now() - built) / 1000).toFixed(0)} s`);
+      let company: ScaleCompany;
+      if (existsSync(companyFile)) {
+        company = JSON.parse(readFileSync(companyFile, 'utf8')) as ScaleCompany;
+        if (company.workers !== WORKERS) throw new Error(`${template} tiene ${company.workers} trabajadores, no ${WORKERS}`);
+        console.log(`PGlite: empresa de ${company.workers} trabajadores y ${company.marks} marcas, ya construida en ${template}`);
+      } else {
+        const database = await openDatabase({ kind: 'pglite', dir: path.join(template, 'pglite') });
+        await database.migrate();
+        company = await buildScaleCompany(database.db, { workers: WORKERS, from: '2026-10-01', to: '2026-10-31' });
+        await analyzeTables(database.db);
+        await database.close();
+        writeFileSync(companyFile, JSON.stringify(company));
+        console.log(`PGlite: empresa de ${company.workers} trabajadores y ${company.marks} marcas en ${((Date.now() - built) / 1000).toFixed(0)} s`);
+      }
       for (const kind of SERVERS) {
         const dataDir = path.join(dir, kind);
-        cpSync(path.join(dir, 'plantilla'), path.join(dataDir, 'pglite'), { recursive: true });
+        cpSync(path.join(template, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
         rows.push(...(await measureServer(kind, { DATA_DIR: dataDir }, company, 'PGlite')));
         rmSync(dataDir, { recursive: true, force: true });
       }
