@@ -68,6 +68,19 @@ function fullName(user: { nombre: string; apellidos: string }): string {
   return `${user.nombre} ${user.apellidos}`;
 }
 
+interface AssertionMark {
+  companyId: string;
+  /** Web marking: the signed-in worker; kiosk: null (the credential decides). */
+  userId: string | null;
+  kiosk: { id: string; siteId: string; nombre: string } | null;
+  tipo: TipoMarca;
+  respuesta: Record<string, unknown>;
+  idCliente?: string | undefined;
+  posicion?: Posicion | undefined;
+  dispositivo?: string | undefined;
+  now: Date;
+}
+
 export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marking: () => MarkingPort }) {
   const { db, rp } = deps;
 
@@ -333,19 +346,6 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
       expiresAt: new Date(now.getTime() + CHALLENGE_TTL_MS),
     });
     return options as unknown as Record<string, unknown>;
-  }
-
-  interface AssertionMark {
-    companyId: string;
-    /** Web marking: the signed-in worker; kiosk: null (the credential decides). */
-    userId: string | null;
-    kiosk: { id: string; siteId: string; nombre: string } | null;
-    tipo: TipoMarca;
-    respuesta: Record<string, unknown>;
-    idCliente?: string | undefined;
-    posicion?: Posicion | undefined;
-    dispositivo?: string | undefined;
-    now: Date;
   }
 
   async function markWithAssertion(input: AssertionMark): Promise<MarkOutcome & { trabajador: { id: string; nombre: string } | null }> {
