@@ -1,10 +1,35 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // In CI each run also writes a JSON summary that .ci/run totals into one closing line.
 const jsonOut = process.env.VITEST_JSON_OUT;
 
+/**
+ * API test files whose result cannot depend on which database the suite runs on: they open none, or
+ * they start a server process that is given PGlite explicitly. They form the `api-unit` project and run
+ * once; the `api` project (everything else) runs on PGlite in `npm test` and again on PostgreSQL in CI.
+ * A file that starts using `DATABASE_URL`'s database belongs in `api`: remove it from here.
+ */
+const DATABASE_INDEPENDENT_API_TESTS = [
+  'apps/api/src/config.test.ts',
+  'apps/api/src/lib/api-module.test.ts',
+  'apps/api/src/lib/batch-loader.test.ts',
+  'apps/api/src/lib/spreadsheet/spreadsheet.test.ts',
+  'apps/api/src/modules/clock-devices/iclock-protocol.test.ts',
+  'apps/api/src/modules/marks/marks-plan.test.ts',
+  'apps/api/src/modules/reports/export-pace.test.ts',
+  'apps/api/src/plugins/auth.test.ts',
+  'apps/api/src/ops/shutdown-deadline.test.ts',
+  'apps/api/src/reliability/crash.test.ts',
+  'apps/api/src/reliability/restart.test.ts',
+];
+const apiTestOptions = { environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 } as const;
+
 export default defineConfig({
   test: {
+    // Vitest's default leaves one core of two idle; most API files wait on PGlite in their own thread or
+    // on PostgreSQL in another process, so two files at a time use the machine without starving either.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
@@ -14,11 +39,13 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/api/src/**/*.test.ts'],
-          environment: 'node',
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          exclude: DATABASE_INDEPENDENT_API_TESTS,
+          // Migrates one template database per run; each file copies it (apps/api/src/test/template-database.ts).
+          globalSetup: ['apps/api/src/test/template-database.ts'],
+          ...apiTestOptions,
         },
       },
+      { test: { name: 'api-unit', include: DATABASE_INDEPENDENT_API_TESTS, ...apiTestOptions } },
       {
         extends: './apps/web/vite.config.ts',
         test: {

@@ -46,7 +46,9 @@ describe('backup and restore (PGlite)', () => {
     const { keptAside } = await restoreDatabase(target, file);
     expect(await companiesIn(target)).toEqual(['Ferretería Beta Ltda.', 'Panadería Alfa SpA']);
     expect(keptAside && fs.existsSync(keptAside)).toBeTruthy();
-  });
+    // Two clusters on disk built from empty and opened again after the restore: several seconds each
+    // when the other worker of the suite is busy too.
+  }, 90_000);
 
   it('refuses while another process holds the database', async () => {
     const dir = path.join(tmp, 'busy');

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
-import { tempDir } from '../test/app';
+import { checkReadiness, shippedMigrations } from '../ops/readiness';
+import { APP_ROLE, databaseUrl, ensureAppRole, tempDir } from '../test/app';
 import { countCompanies, insertCompany } from '../modules/companies/companies.repository';
 import { BACKGROUND_POOL_SIZE, databaseTarget, openDatabase, PGLITE_SHARED_BUFFERS, POOL_SIZE } from './client';
 import { runAsCompany, runAsSystem, runInBackground } from './tenant-context';
@@ -15,6 +16,37 @@ describe('databaseTarget', () => {
   it('uses PostgreSQL when DATABASE_URL is set and PGlite in DATA_DIR otherwise', () => {
     expect(databaseTarget({ databaseUrl: 'postgres://u@h/db', dataDir: '/x' })).toEqual({ kind: 'postgres', url: 'postgres://u@h/db' });
     expect(databaseTarget({ databaseUrl: undefined, dataDir: '/x' })).toEqual({ kind: 'pglite', dir: '/x/pglite' });
+  });
+});
+
+describe('migrations from an empty database', () => {
+  // Every other test file copies a database migrated once per run (test/template-database.ts); this one
+  // runs all the shipped migrations from the first, on the driver the suite runs on.
+  it('applies every shipped migration in order and the database is ready', async () => {
+    const serverUrl = process.env.DATABASE_URL;
+    const name = `jornada_empty_${Date.now().toString(36)}`;
+    if (serverUrl) {
+      await ensureAppRole(serverUrl);
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name} OWNER ${APP_ROLE}`);
+      await admin.end();
+    }
+    const database = await openDatabase(serverUrl ? { kind: 'postgres', url: databaseUrl(serverUrl, name, APP_ROLE) } : { kind: 'pglite', dir: null });
+    try {
+      const expectedMigrations = shippedMigrations();
+      expect(await checkReadiness({ db: database.db, expectedMigrations })).toMatchObject({ ok: false });
+      await database.migrate();
+      expect(await checkReadiness({ db: database.db, expectedMigrations })).toEqual({ ok: true, applied: expectedMigrations.length });
+    } finally {
+      await database.close();
+      if (serverUrl) {
+        const admin = new pg.Client({ connectionString: serverUrl });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
   });
 });
 

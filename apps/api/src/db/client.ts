@@ -66,7 +66,11 @@ export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, 'migrations');
 export type DatabaseTarget =
   /** `Client` replaces pg's connection class: tests use it to play a connection that dies at a chosen moment. */
   | { kind: 'postgres'; url: string; Client?: typeof pg.Client }
-  | { kind: 'pglite'; dir: string | null };
+  /**
+   * `template`: a data directory dumped by PGlite's `dumpDataDir` (already migrated) to start from instead
+   * of an empty cluster; the test suite loads one per file rather than running every migration again.
+   */
+  | { kind: 'pglite'; dir: string | null; template?: Blob };
 
 /** `DATABASE_URL` wins; otherwise PGlite in `<DATA_DIR>/pglite`. */
 export function databaseTarget(config: { databaseUrl?: string | undefined; dataDir: string }): DatabaseTarget {
@@ -74,7 +78,7 @@ export function databaseTarget(config: { databaseUrl?: string | undefined; dataD
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  return target.kind === 'postgres' ? openPostgres(target.url, target.Client) : openPglite(target.dir);
+  return target.kind === 'postgres' ? openPostgres(target.url, target.Client) : openPglite(target.dir, target.template);
 }
 
 function redactUrl(url: string): string {
@@ -240,11 +244,11 @@ async function rowSecurityOf(db: Db): Promise<RowSecurity> {
 export const PGLITE_SHARED_BUFFERS = '32MB';
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
-async function openPglite(dir: string | null): Promise<Database> {
+async function openPglite(dir: string | null, template?: Blob): Promise<Database> {
   const releaseLock = dir ? acquireDirectoryLock(dir) : () => {};
   let client: PGlite;
   try {
-    const options = { startParams: PGLITE_START_PARAMS };
+    const options = { startParams: PGLITE_START_PARAMS, ...(template ? { loadDataDir: template } : {}) };
     client = dir ? await PGlite.create(dir, options) : await PGlite.create(options);
   } catch (error) {
     releaseLock();
