@@ -40,7 +40,8 @@ import { createMetrics, type AppMetrics } from './ops/metrics';
 import { registerOpsRoutes, registerRequestMetrics } from './ops/ops.routes';
 import { shippedMigrations } from './ops/readiness';
 import { registerAuth } from './plugins/auth';
-import { registerErrorHandler } from './plugins/errors';
+import { registerBodyParsers } from './plugins/body-parsers';
+import { clientErrorHandler, frameworkErrors, registerErrorHandler } from './plugins/errors';
 import { registerRateLimit } from './plugins/rate-limit';
 import { registerSecurity } from './plugins/security';
 import { registerSwagger } from './plugins/swagger';
@@ -144,6 +145,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     // Client-side routes can be long (reset tokens); Fastify's default is enough, but be explicit about it.
     routerOptions: { maxParamLength: 500 },
+    // What the router and Node's HTTP parser refuse before any hook answers in Spanish too (plugins/errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>() as ZodApp;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -153,6 +157,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestMetrics(app, metrics);
   registerGracefulClose(app);
   registerErrorHandler(app);
+  registerBodyParsers(app);
   await registerSecurity(app);
   await registerRateLimit(app, { redisUrl: config.redisUrl, nameSpace: config.rateLimitNamespace, allowList: config.rateLimitAllow });
   await registerSwagger(app, { serve: config.apiDocs });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidRut, MIN_PASSWORD_CHARS, normalizeRut, passwordProblem, type PasswordContext, type PasswordProblem } from '@jornada/domain';
+import { isValidRut, MIN_PASSWORD_CHARS, normalizePassword, normalizeRut, passwordProblem, type PasswordContext, type PasswordProblem } from '@jornada/domain';
 
 /** The four perfiles of design.md section 4. */
 export const PERFILES = ['administrador', 'supervisor', 'trabajador', 'fiscalizador'] as const;
@@ -82,11 +82,15 @@ export function passwordMessage(password: string, context: PasswordContext = {})
 /** A new password: the one policy of the product (the person's RUT and e-mail are checked where the body has them). */
 export const passwordSchema = z
   .string({ error: 'Ingresa una contraseña.' })
-  .min(MIN_PASSWORD_CHARS, { message: `La contraseña debe tener al menos ${MIN_PASSWORD_CHARS} caracteres.` })
   .max(200, { message: 'La contraseña es demasiado larga.' })
   .superRefine((password, ctx) => {
-    // A password under the minimum length already has `.min`'s message; one reason per problem.
-    if (password.length < MIN_PASSWORD_CHARS) return;
+    // Lengths count the normalised password (invisible characters are no characters), in code points.
+    // One reason per problem: a short password gets only the length message.
+    const normalized = normalizePassword(password);
+    if ([...normalized].length < MIN_PASSWORD_CHARS) {
+      ctx.addIssue({ code: 'custom', message: `La contraseña debe tener al menos ${MIN_PASSWORD_CHARS} caracteres.` });
+      return;
+    }
     const message = passwordMessage(password);
     if (message) ctx.addIssue({ code: 'custom', message });
   });

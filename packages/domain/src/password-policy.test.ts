@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCommonPassword, passwordProblem } from './password-policy';
+import { isCommonPassword, normalizePassword, passwordProblem } from './password-policy';
 
 describe('isCommonPassword', () => {
   it.each(['12345678', 'password', 'Contraseña', 'CONTRASENA', 'colocolo', 'Chile2026', 'aaaaaaaa', '23456789', 'abcdefghij', '98765432', 'demo1234'])(
@@ -31,5 +31,21 @@ describe('passwordProblem', () => {
 
   it('accepts passphrases with spaces and accents', () => {
     expect(passwordProblem('caballo correcto batería grapa')).toBeNull();
+  });
+});
+
+describe('normalizePassword', () => {
+  it('removes invisible characters and applies NFKC', () => {
+    expect(normalizePassword('1234\u200b5678')).toBe('12345678');
+    expect(normalizePassword('a\u200cb\u200dc\u2060d\ufeffe\u00adf\u034fg')).toBe('abcdefg');
+    expect(normalizePassword('ｔｒｉｇａｌ-８ｋ２')).toBe('trigal-8k2');
+    expect(normalizePassword('camio\u0301n')).toBe('camión');
+    // An invisible character between a letter and its accent does not keep them apart.
+    expect(normalizePassword('o\u200b\u0301')).toBe('ó');
+  });
+  it('the policy counts the normalised characters', () => {
+    expect(passwordProblem('abc\u200bdefg')).toBe('corta');
+    expect(passwordProblem('1234\u200b5678')).toBe('comun');
+    expect(passwordProblem('１２３４１２３４')).toBe('comun');
   });
 });

@@ -43,6 +43,23 @@ export function isCommonPassword(password: string): boolean {
 /** Fewest characters a password has once its spaces are trimmed and runs of spaces count as one. */
 export const MIN_PASSWORD_CHARS = 8;
 
+/**
+ * Characters that print nothing: format characters (Unicode category Cf: zero-width space, joiners,
+ * word joiner, BOM, soft hyphen, bidi marks) and the other default-ignorable code points (variation
+ * selectors, Hangul fillers, combining grapheme joiner).
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+
+/**
+ * The form of a password that is checked and hashed: NFKC (full-width `８` is `8`, a decomposed
+ * `o\u0301` is `ó`) without invisible characters, so `1234\u200b5678` has 8 characters, not 9, and the
+ * same password typed on another keyboard or pasted with a zero-width space still signs in. Applied
+ * wherever a password is set or verified (apps/api/src/lib/passwords.ts hashes and verifies this form).
+ */
+export function normalizePassword(password: string): string {
+  return password.replace(INVISIBLE, '').normalize('NFKC').replace(INVISIBLE, '');
+}
+
 /** Why a new password is refused (ASVS 2.1; the wording is the contracts' business). */
 export type PasswordProblem = 'solo_espacios' | 'corta' | 'comun' | 'datos_personales';
 
@@ -64,12 +81,13 @@ function containsPersonalData(password: string, context: PasswordContext): boole
 
 /**
  * The one password policy of the product, for every place a password is set (sign-up, an
- * administrator's creation, the reset link): spaces are allowed but do not count twice (a password
+ * administrator's creation, the reset link), on its normalised form (normalizePassword): spaces
+ * are allowed but do not count twice (a password
  * of only whitespace, or short once its spaces are collapsed, is refused), no composition rules, and
  * the common-password list and the person's own RUT or e-mail are refused. `null` when acceptable.
  */
 export function passwordProblem(password: string, context: PasswordContext = {}): PasswordProblem | null {
-  const collapsed = password.trim().replace(/\s+/gu, ' ');
+  const collapsed = normalizePassword(password).trim().replace(/\s+/gu, ' ');
   if (collapsed === '') return 'solo_espacios';
   if ([...collapsed].length < MIN_PASSWORD_CHARS) return 'corta';
   if (isCommonPassword(collapsed) || isCommonPassword(collapsed.replace(/\s/gu, ''))) return 'comun';

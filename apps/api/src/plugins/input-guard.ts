@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/errors';
+import { REFUSED_REQUEST_MESSAGES } from './errors';
 
 /**
  * Text PostgreSQL cannot store reaches no route: a NUL character (U+0000; `text` refuses it) or a
  * lone UTF-16 surrogate (JSON can carry `"\ud800"`, which has no UTF-8 form) anywhere in the query,
  * the path parameters, the headers or the parsed body (keys included, at any depth) is answered with
- * a 400 that names each field, before authentication, validation or any handler runs.
+ * a 400 that names each field, before authentication, validation or any handler runs. So is a query
+ * string whose percent escapes are not UTF-8.
  */
 
 /** NUL or a surrogate that is not half of a pair (with the `u` flag a pair is one code point, not `Cs`). */
@@ -57,9 +59,31 @@ function scanEnvelope(request: FastifyRequest): string[] {
   return found;
 }
 
+/** A run of percent escapes (`%C3%B1`); a `%` that starts no escape is a literal and stays acceptable. */
+const ESCAPE_RUN = /(?:%[0-9A-Fa-f]{2})+/g;
+
+/**
+ * Whether the query string has percent escapes that are not UTF-8 (`?q=%FF`, `?q=%C3%28`): Fastify's
+ * query parser would hand them on as U+FFFD or as the escapes themselves. (The router already refuses
+ * such a path parameter, FST_ERR_BAD_URL.)
+ */
+function badlyEncodedQuery(url: string): boolean {
+  const start = url.indexOf('?');
+  if (start < 0) return false;
+  for (const [run] of url.slice(start + 1).matchAll(ESCAPE_RUN)) {
+    try {
+      decodeURIComponent(run);
+    } catch {
+      return true;
+    }
+  }
+  return false;
+}
+
 /** Registered before authentication and every route, so it applies to all of them (the /iclock device protocol too). */
 export function registerInputGuard(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
+    if (badlyEncodedQuery(request.url)) throw new AppError('VALIDATION', REFUSED_REQUEST_MESSAGES.badUrl);
     const found = scanEnvelope(request);
     if (found.length > 0) refuse(found);
   });

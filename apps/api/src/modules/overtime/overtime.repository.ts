@@ -19,6 +19,8 @@ export interface WorkerRow {
   nombre: string;
   apellidos: string;
   perfil: string;
+  /** `aaaa-mm-dd`: no pact starts before it. */
+  inicioContrato: string;
   groupId: string | null;
   groupNombre: string | null;
   siteId: string | null;
@@ -53,6 +55,7 @@ function workerSelect(db: DbOrTx) {
       nombre: users.nombre,
       apellidos: users.apellidos,
       perfil: users.perfil,
+      inicioContrato: users.inicioContrato,
       groupId: users.groupId,
       groupNombre: groups.nombre,
       siteId: users.siteId,
@@ -109,7 +112,7 @@ function pactSelect(db: DbOrTx) {
   return db
     .select({
       pact: overtimePacts,
-      worker: { id: users.id, rut: users.rut, nombre: users.nombre, apellidos: users.apellidos, groupId: users.groupId },
+      worker: { id: users.id, rut: users.rut, nombre: users.nombre, apellidos: users.apellidos, groupId: users.groupId, inicioContrato: users.inicioContrato },
       groupNombre: groups.nombre,
       creator: { id: creator.id, nombre: creator.nombre, apellidos: creator.apellidos },
       document: { nombre: overtimePactDocuments.nombre, tipo: overtimePactDocuments.tipo, tamano: overtimePactDocuments.tamano },

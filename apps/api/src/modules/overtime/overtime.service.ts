@@ -60,6 +60,8 @@ export const OVERTIME_MESSAGES = {
   range: 'La fecha de inicio no puede ser posterior a la de término.',
   tooLong: `El periodo no puede superar ${HORAS_EXTRA_MAX_DIAS} días.`,
   badDate: 'La fecha no es válida.',
+  beforeContract: (inicioContrato: string) =>
+    `El pacto de horas extra no puede comenzar antes del inicio del contrato (${inicioContrato.slice(8, 10)}-${inicioContrato.slice(5, 7)}-${inicioContrato.slice(0, 4)}).`,
 } as const;
 
 export interface UploadedDocument {
@@ -233,6 +235,11 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     if (!manages(scope, row.worker.groupId)) throw notFound(OVERTIME_MESSAGES.pactNotFound);
     if (row.worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
     return row;
+  }
+
+  /** A pact covers days of the worker's contract: it may not start before the contract does. */
+  function checkContractStart(desde: string, inicioContrato: string): void {
+    if (desde < inicioContrato) throw fieldError('desde', OVERTIME_MESSAGES.beforeContract(inicioContrato));
   }
 
   function checkTerms(desde: string, hasta: string, maxSecondsPerDay: number): void {
@@ -442,6 +449,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
       const worker = await managedWorker(session, scope, body.usuarioId);
       if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
       const maxSecondsPerDay = body.maxMinutosDia * 60;
+      checkContractStart(body.desde, worker.inicioContrato);
       checkTerms(body.desde, body.hasta, maxSecondsPerDay);
       const id = await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, worker.id);
@@ -465,10 +473,12 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     async updatePact(session: RequestSession, id: string, body: Input<typeof actualizarPactoBodySchema>, now: Date): Promise<Pacto> {
       requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
-      const { pact } = await editablePact(session, scope, id);
+      const { pact, worker } = await editablePact(session, scope, id);
       const desde = body.desde ?? pact.desde;
       const hasta = body.hasta ?? pact.hasta;
       const maxSecondsPerDay = body.maxMinutosDia === undefined ? pact.maxSecondsPerDay : body.maxMinutosDia * 60;
+      // A pact stored before this rule may already start earlier: only a new start is checked.
+      if (body.desde !== undefined) checkContractStart(desde, worker.inicioContrato);
       checkTerms(desde, hasta, maxSecondsPerDay);
       await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, pact.userId);

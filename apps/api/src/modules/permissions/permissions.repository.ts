@@ -66,6 +66,8 @@ export interface WorkerRow {
   emailPersonal: string | null;
   perfil: (typeof users.$inferSelect)['perfil'];
   active: boolean;
+  /** `aaaa-mm-dd`: nothing about the worker is dated before it. */
+  inicioContrato: string;
   finContrato: string | null;
   groupId: string | null;
   groupNombre: string | null;
@@ -82,6 +84,7 @@ const workerColumns = {
   emailPersonal: users.emailPersonal,
   perfil: users.perfil,
   active: users.active,
+  inicioContrato: users.inicioContrato,
   finContrato: users.finContrato,
   groupId: users.groupId,
   groupNombre: groups.nombre,

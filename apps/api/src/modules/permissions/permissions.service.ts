@@ -49,6 +49,9 @@ import { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
 import { chileanDate, outcomeMail, requestedMail, type PermissionSummary } from './permissions.mail';
 import * as repo from './permissions.repository';
 
+/** `aaaa-mm-dd` → `dd-mm-aaaa`, as people write dates. */
+const dashedDate = (iso: string) => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+
 type Input<S extends z.ZodType> = z.output<S>;
 
 const TYPE_NOT_FOUND = 'El tipo de permiso no existe.';
@@ -277,6 +280,9 @@ export function createPermissionsService(deps: PermissionsDeps) {
     const hours = input.horaInicio && input.horaFin ? { start: input.horaInicio, end: input.horaFin } : null;
     if (type.unidad === 'horas' && !hours) throw fieldError('horaInicio', `«${type.nombre}» es por horas: indica la hora de inicio y la de término.`);
     if (type.unidad !== 'horas' && hours) throw fieldError('horaInicio', `«${type.nombre}» se registra por días, sin horario.`);
+    if (input.desde < worker.inicioContrato) {
+      throw fieldError('desde', `El permiso no puede comenzar antes del inicio del contrato (${dashedDate(worker.inicioContrato)}).`);
+    }
     const permission: Permission = { type: type.codigo, paid: type.conGoce, from: input.desde, to: input.hasta, hours, unit: type.unidad };
     const problems = validatePermission(permission);
     if (problems.length > 0) throw fieldError(hours ? 'horaInicio' : 'hasta', problems[0]!);
