@@ -178,6 +178,15 @@ export const actualizarUsuarioBodySchema = z
   });
 export type ActualizarUsuarioBody = z.input<typeof actualizarUsuarioBodySchema>;
 
+/**
+ * POST /api/v1/usuarios/:id/transferir-principal: the principal administrator hands the role to another
+ * active administrator, re-entering their own password (the service says so in Spanish when it is missing).
+ */
+export const transferirPrincipalBodySchema = z.object({
+  passwordActual: z.string().max(200).optional(),
+});
+export type TransferirPrincipalBody = z.input<typeof transferirPrincipalBodySchema>;
+
 /** POST /api/v1/usuarios/:id/desactivar: finiquito with the last day worked (not after today). */
 export const desactivarUsuarioBodySchema = z.object({
   finContrato: requiredDateSchema('Ingresa el último día trabajado.'),

@@ -24,6 +24,7 @@ interface Ids {
   site: string;
   supervisor: string;
   clock: string;
+  admin2: string;
 }
 
 interface Case {
@@ -107,6 +108,7 @@ const TABLE: Record<string, Case> = {
   'POST /api/v1/relojes/:id/clave': { allowed: A, path: (ids) => `/api/v1/relojes/${ids.clock}/clave`, byId: true },
   // Last: deactivating the group does not disturb the calls above.
   'PATCH /api/v1/grupos/:id/estado': { allowed: A, path: (ids) => `/api/v1/grupos/${ids.group}/estado`, body: () => ({ estado: 'inactivo', motivo: 'Matriz' }), byId: true },
+  'POST /api/v1/usuarios/:id/transferir-principal': { allowed: A, path: (ids) => `/api/v1/usuarios/${ids.admin2}/transferir-principal`, body: () => ({ passwordActual: 'clave-segura-1' }), byId: true },
 };
 
 /** Ids in the body (not the path) of another company are unknown references: 400, like any id that does not exist. */
@@ -130,8 +132,9 @@ beforeAll(async () => {
   const clock = (
     await t.app.inject({ method: 'POST', url: '/api/v1/relojes', headers: first.admin.headers, payload: { numeroSerie: 'MATRIZ0001', nombre: 'Reloj acceso', sedeId: site.id } })
   ).json();
+  const admin2 = await addPerson(t.app, db, first.companyId, 'administrador');
   const second = await companyWithAdmin(t.app);
-  ids = { worker: worker.id, leaver: leaver.id, group: group.id, site: site.id, supervisor: supervisor.id, clock: clock.id };
+  ids = { worker: worker.id, leaver: leaver.id, group: group.id, site: site.id, supervisor: supervisor.id, clock: clock.id, admin2: admin2.id };
   actors.set('administrador', first.admin.headers);
   actors.set('supervisor', supervisor.headers);
   actors.set('trabajador', worker.headers);

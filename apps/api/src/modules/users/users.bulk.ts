@@ -6,9 +6,10 @@ import { localDate } from '../../lib/clock';
 import { col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
-import { weeklyHoursProblem } from './users.rules';
+import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
 import { runAsSystem } from '../../db/tenant-context';
+import { revokeUserSessions } from '../auth/index';
 
 /** The columns of the users template, in template order. */
 export const USER_COLUMNS = {
@@ -64,7 +65,8 @@ interface Plan {
   errores: FilaError[];
   totalFilas: number;
   creates: repo.NewUser[];
-  updates: { id: string; oldRut: string; values: Partial<repo.NewUser> }[];
+  /** `endsAccess`: the row ends the contract (today or before) or changes the perfil; the user's sessions end with the commit. */
+  updates: { id: string; oldRut: string; values: Partial<repo.NewUser>; endsAccess: boolean }[];
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -120,22 +122,33 @@ export function createUsersBulk(db: Db, users: UsersService) {
           fail('perfil', 'El usuario lidera grupos; quítalo como líder antes de cambiar su perfil.');
         }
       }
+      const changes = current ? diff(current, values, { siteId: siteId ?? null, groupId: groupId ?? null }, hasColumn) : null;
+      if (current && changes) {
+        // The same rules as the edit form: the principal's identity, contract and e-mail are theirs alone,
+        // and an administrator's e-mail changes only from their own record, with their password.
+        const principalOwn = current.principal && current.id !== session.userId ? principalOwnChanges(current, changes.values) : [];
+        if (principalOwn.length > 0) {
+          const column = principalOwn.find((field) => field in USER_COLUMNS) as keyof typeof USER_COLUMNS | undefined;
+          fail(column ?? null, PRINCIPAL_OWN_DATA);
+        } else if (current.perfil === 'administrador' && changes.values.email !== undefined) {
+          fail('email', 'El correo de un administrador solo lo cambia él mismo, desde su ficha y con su contraseña.');
+        }
+      }
       if (rowErrors.length > 0) {
         errores.push(...rowErrors);
         filas.push({ fila, accion: 'error', clave, descripcion, cambios: [] });
         continue;
       }
-      if (!current) {
+      if (!current || !changes) {
         creates.push(newUserValues(companyId, values, siteId ?? null, groupId ?? null, now));
         filas.push({ fila, accion: 'crear', clave, descripcion, cambios: [] });
         continue;
       }
-      const { values: changes, names } = diff(current, values, { siteId: siteId ?? null, groupId: groupId ?? null }, hasColumn);
-      if (names.length === 0) {
+      if (changes.names.length === 0) {
         filas.push({ fila, accion: 'sin_cambios', clave, descripcion, cambios: [] });
       } else {
-        updates.push({ id: current.id, oldRut: current.rut, values: { ...changes, updatedAt: now } });
-        filas.push({ fila, accion: 'actualizar', clave, descripcion, cambios: names });
+        updates.push({ id: current.id, oldRut: current.rut, values: { ...changes.values, updatedAt: now }, endsAccess: removesAccess(current, changes.values, today) });
+        filas.push({ fila, accion: 'actualizar', clave, descripcion, cambios: changes.names });
       }
     }
     for (const invalid of table.invalidRows) {
@@ -169,6 +182,7 @@ export function createUsersBulk(db: Db, users: UsersService) {
           for (const update of result.updates) {
             if (update.values.rut && update.values.rut !== update.oldRut) await repo.updateLoginRut(tx, update.oldRut, update.values.rut);
             await repo.updateUser(tx, session.companyId, update.id, update.values);
+            if (update.endsAccess) await revokeUserSessions(tx, session.companyId, update.id, now);
           }
           return users.createInvitations(
             tx,

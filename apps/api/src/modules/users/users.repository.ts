@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Perfil } from '@jornada/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { authAudit, groupLeaders, groups, logins, passwordResets, sessions, sites, users } from '../../db/schema/index';
+import { authAudit, groupLeaders, groups, logins, passwordResets, sites, users } from '../../db/schema/index';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -235,13 +235,6 @@ export async function updateUser(db: DbOrTx, companyId: string, id: string, valu
 
 export async function updateLoginRut(db: DbOrTx, oldRut: string, newRut: string): Promise<void> {
   await db.update(logins).set({ rut: newRut }).where(eq(logins.rut, oldRut));
-}
-
-export async function revokeUserSessions(db: DbOrTx, companyId: string, userId: string, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.companyId, companyId), eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }
 
 export async function removeLeaderships(db: DbOrTx, companyId: string, userId: string): Promise<void> {

@@ -13,6 +13,7 @@ import {
   ONBOARDING_TOKEN_HEADER,
   plantillaQuerySchema,
   reactivarUsuarioBodySchema,
+  transferirPrincipalBodySchema,
   usuarioSchema,
   usuariosPageSchema,
   usuariosQuerySchema,
@@ -211,6 +212,8 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
       schema: {
         tags: ['usuarios'],
         summary: 'Edita un usuario',
+        description:
+          'Los datos de identidad (nombre, RUT), el correo y el contrato del administrador principal (fechas, horas semanales, sueldo, número de contrato, métodos de marcaje) solo los cambia él mismo: otro administrador recibe 403. Quitar el acceso (fin de contrato hoy o antes, cambio de perfil) cierra de inmediato las sesiones del usuario.',
         params: idParamsSchema,
         body: actualizarUsuarioBodySchema,
         response: { 200: usuarioSchema, ...errors, 409: errorResponseSchema },
@@ -248,5 +251,26 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
       },
     },
     async (request) => service.reactivate(requireSession(request), request.params.id, request.body, clock()),
+  );
+
+  app.post(
+    '/api/v1/usuarios/:id/transferir-principal',
+    {
+      // Counted per caller: each attempt tests a password.
+      config: {
+        perfiles: ACCESS.usersManage,
+        rateLimit: { max: 10, timeWindow: '15 minutes', hook: 'preHandler', keyGenerator: (request: FastifyRequest) => `transferir-principal:${request.session?.userId ?? request.ip}` },
+      },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Transfiere el rol de administrador principal',
+        description:
+          'Solo el administrador principal, con su contraseña actual en `passwordActual`, entrega el rol a otro administrador activo de su empresa; desde ese momento él queda como administrador sin el rol. Queda registrado en el log.',
+        params: idParamsSchema,
+        body: transferirPrincipalBodySchema,
+        response: { 200: usuarioSchema, ...errors, 429: errorResponseSchema },
+      },
+    },
+    async (request) => service.transferPrincipal(requireSession(request), request.params.id, request.body, clock()),
   );
 }

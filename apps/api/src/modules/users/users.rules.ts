@@ -1,4 +1,5 @@
 import { weeklyHoursLimit } from '@jornada/domain';
+import type { NewUser, UserRow } from './users.repository';
 
 /**
  * The legal weekly limit that binds a contract: the one in force when it started and, while it is
@@ -14,4 +15,45 @@ export function weeklyHoursCap(inicio: string, fin: string | null, today: string
 export function weeklyHoursProblem(horas: number, inicio: string, fin: string | null, today: string): string | null {
   const cap = weeklyHoursCap(inicio, fin, today);
   return horas > cap ? `Las horas semanales no pueden superar el máximo legal de ${cap} horas para este contrato (Ley 21.561).` : null;
+}
+
+/** Refusal when another administrator touches what only the principal administrator changes of their own. */
+export const PRINCIPAL_OWN_DATA = 'Solo el administrador principal puede cambiar sus propios datos de identidad, contrato y correo.';
+
+/**
+ * What of the principal administrator's row is theirs alone: identity (name, RUT), the e-mail that
+ * recovers the account, and the contract and its terms. Another administrator ending or moving the
+ * contract, or redirecting the e-mail, would lock the principal out for good (the principal cannot be
+ * deactivated nor demoted, so nobody could undo it).
+ */
+export const PRINCIPAL_OWN_FIELDS = [
+  'nombre',
+  'apellidos',
+  'rut',
+  'email',
+  'emailPersonal',
+  'inicioContrato',
+  'finContrato',
+  'horasSemanales',
+  'sueldoBase',
+  'numeroContrato',
+  'metodosMarcaje',
+] as const satisfies readonly (keyof NewUser)[];
+
+const sameValue = (a: unknown, b: unknown) =>
+  Array.isArray(a) && Array.isArray(b) ? a.length === b.length && [...a].sort().join() === [...b].sort().join() : a === b;
+
+/** The principal-only fields that `changes` really changes (resending the current value is no change). */
+export function principalOwnChanges(current: UserRow, changes: Partial<NewUser>): (typeof PRINCIPAL_OWN_FIELDS)[number][] {
+  return PRINCIPAL_OWN_FIELDS.filter((key) => changes[key] !== undefined && !sameValue(changes[key], current[key]));
+}
+
+/**
+ * Whether `changes` removes access the user's open sessions still carry: a new perfil, or a contract
+ * that now ends today or earlier. Their sessions are then revoked in the same transaction.
+ */
+export function removesAccess(current: UserRow, changes: Partial<NewUser>, today: string): boolean {
+  if (changes.perfil !== undefined && changes.perfil !== current.perfil) return true;
+  const fin = changes.finContrato;
+  return fin !== undefined && fin !== null && fin !== current.finContrato && fin <= today;
 }

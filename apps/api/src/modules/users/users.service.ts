@@ -8,6 +8,7 @@ import {
   type exportarUsuariosQuerySchema,
   type Perfil,
   type reactivarUsuarioBodySchema,
+  type transferirPrincipalBodySchema,
   type Usuario,
   type UsuariosPage,
   type usuariosQuerySchema,
@@ -26,17 +27,19 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { DATE_FORMAT, excelDate, writeXlsx } from '../../lib/spreadsheet/index';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
+import { revokeUserSessions } from '../auth/index';
 import { sameRazonSocial, type CompaniesService } from '../companies/index';
 import { identityChangeMail, type IdentityNotice } from './identity-change-mail';
 import { invitationMail } from './invitation-mail';
 import * as repo from './users.repository';
-import { weeklyHoursProblem } from './users.rules';
+import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 
 export type CrearUsuarioInput = z.output<typeof crearUsuarioBodySchema>;
 export type CrearUsuarioV1Input = z.output<typeof crearUsuarioV1BodySchema>;
 export type ActualizarUsuarioInput = z.output<typeof actualizarUsuarioBodySchema>;
 export type UsuariosQueryInput = z.output<typeof usuariosQuerySchema>;
 export type ExportarUsuariosInput = z.output<typeof exportarUsuariosQuerySchema>;
+export type TransferirPrincipalInput = z.output<typeof transferirPrincipalBodySchema>;
 
 const RUT_TAKEN = 'Ya existe un usuario registrado con ese RUT.';
 const RAZON_SOCIAL_MISMATCH = 'La razón social no coincide con la de la empresa registrada.';
@@ -374,6 +377,11 @@ export function createUsersService(deps: UsersServiceDeps) {
         db.transaction(async (tx) => {
           const current = await repo.findUserForUpdate(tx, session.companyId, id);
           if (!current) throw notFound(USER_NOT_FOUND);
+          const values = changesOf(input);
+          // Checked first, before anything is validated or written: the whole request is refused.
+          if (current.principal && current.id !== session.userId && principalOwnChanges(current, values).length > 0) {
+            throw new AppError('FORBIDDEN', PRINCIPAL_OWN_DATA);
+          }
           await checkRefs(tx, session.companyId, input);
           if (input.perfil && input.perfil !== current.perfil) {
             if (current.principal) throw fieldError('perfil', 'El administrador principal no puede cambiar de perfil.');
@@ -406,25 +414,9 @@ export function createUsersService(deps: UsersServiceDeps) {
           if (emailChanged || rutChanged) {
             notices.push({ to: current.email, nombre: current.nombre, email: emailChanged ? { from: current.email, to: input.email! } : null, rut: rutChanged ? { from: current.rut, to: input.rut! } : null });
           }
-          const values: Partial<repo.NewUser> = { updatedAt: now };
-          if (input.nombre !== undefined) values.nombre = input.nombre;
-          if (input.apellidos !== undefined) values.apellidos = input.apellidos;
-          if (input.cargo !== undefined) values.cargo = input.cargo;
-          if (input.rut !== undefined) values.rut = input.rut;
-          if (input.email !== undefined) values.email = input.email;
-          if (input.emailPersonal !== undefined) values.emailPersonal = input.emailPersonal;
-          if (input.direccion !== undefined) values.direccion = input.direccion;
-          if (input.telefono !== undefined) values.telefono = input.telefono;
-          if (input.perfil !== undefined) values.perfil = input.perfil;
-          if (input.sedeId !== undefined) values.siteId = input.sedeId;
-          if (input.grupoId !== undefined) values.groupId = input.grupoId;
-          if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
-          if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
-          if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
-          if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
-          if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
-          if (input.finContrato !== undefined) values.finContrato = input.finContrato;
-          await repo.updateUser(tx, session.companyId, id, values);
+          await repo.updateUser(tx, session.companyId, id, { ...values, updatedAt: now });
+          // A contract ended (today or before) or a new perfil: the open sessions end now, not when they expire.
+          if (removesAccess(current, values, localDate(now))) await revokeUserSessions(tx, session.companyId, id, now);
         }),
       );
       sendIdentityNotices(session.companyId, notices);
@@ -458,7 +450,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           deactivationReason: input.motivo ?? null,
           updatedAt: now,
         });
-        await repo.revokeUserSessions(tx, session.companyId, id, now);
+        await revokeUserSessions(tx, session.companyId, id, now);
         await repo.removeLeaderships(tx, session.companyId, id);
       });
       return load(session.companyId, id, now);
@@ -488,11 +480,62 @@ export function createUsersService(deps: UsersServiceDeps) {
       return load(session.companyId, id, now);
     },
 
+    /**
+     * The principal administrator hands the role to another active administrator of the company, with
+     * their own password re-entered: the only way the role moves. Logged (who, to whom, when).
+     */
+    async transferPrincipal(session: RequestSession, id: string, input: TransferirPrincipalInput, now: Date): Promise<Usuario> {
+      requirePerfil(session, ...ACCESS.usersManage);
+      requireId(id, USER_NOT_FOUND);
+      const today = localDate(now);
+      await db.transaction(async (tx) => {
+        const me = await repo.findUserForUpdate(tx, session.companyId, session.userId);
+        if (!me?.principal) throw new AppError('FORBIDDEN', 'Solo el administrador principal puede transferir su rol.');
+        const target = await repo.findUserForUpdate(tx, session.companyId, id);
+        if (!target) throw notFound(USER_NOT_FOUND);
+        if (target.id === me.id) throw new AppError('VALIDATION', 'Ya eres el administrador principal.');
+        const targetActive = target.active && (target.finContrato === null || target.finContrato >= today);
+        if (target.perfil !== 'administrador' || !targetActive) {
+          throw new AppError('VALIDATION', 'El rol de administrador principal solo se puede transferir a otro administrador activo de la empresa.');
+        }
+        if (!input.passwordActual) throw fieldError('passwordActual', 'Ingresa tu contraseña actual para transferir el rol de administrador principal.');
+        if (!(await verifyPassword(me.passwordHash, input.passwordActual))) throw fieldError('passwordActual', 'La contraseña actual no es correcta.');
+        // One principal per company (users_company_principal_key): the old one steps down first.
+        await repo.updateUser(tx, session.companyId, me.id, { principal: false, updatedAt: now });
+        await repo.updateUser(tx, session.companyId, target.id, { principal: true, updatedAt: now });
+      });
+      deps.log.info({ event: 'principal_transferred', companyId: session.companyId, fromUserId: session.userId, toUserId: id, at: now.toISOString() }, 'rol de administrador principal transferido');
+      return load(session.companyId, id, now);
+    },
+
     // For the bulk upload, which shares the invitation machinery.
     createInvitations,
     sendInvitations,
     insert,
   };
+}
+
+/** The columns a PATCH body sets (only the fields sent; null clears). */
+function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
+  const values: Partial<repo.NewUser> = {};
+  if (input.nombre !== undefined) values.nombre = input.nombre;
+  if (input.apellidos !== undefined) values.apellidos = input.apellidos;
+  if (input.cargo !== undefined) values.cargo = input.cargo;
+  if (input.rut !== undefined) values.rut = input.rut;
+  if (input.email !== undefined) values.email = input.email;
+  if (input.emailPersonal !== undefined) values.emailPersonal = input.emailPersonal;
+  if (input.direccion !== undefined) values.direccion = input.direccion;
+  if (input.telefono !== undefined) values.telefono = input.telefono;
+  if (input.perfil !== undefined) values.perfil = input.perfil;
+  if (input.sedeId !== undefined) values.siteId = input.sedeId;
+  if (input.grupoId !== undefined) values.groupId = input.grupoId;
+  if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
+  if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
+  if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
+  if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
+  if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
+  if (input.finContrato !== undefined) values.finContrato = input.finContrato;
+  return values;
 }
 
 function cleanFilters(filters: Omit<UsuariosQueryInput, 'page' | 'pageSize'>): repo.UserFilters {

@@ -3,7 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/fixtures';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { UserDetailPage } from './detail';
+import { UsersPage } from './list';
+import { RegisterUserPage } from './register';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -27,7 +30,7 @@ describe('/dashboard/users', () => {
         return { body: page([makeUser(), makeUser({ id: 'x2', nombre: 'Tomás', apellidos: 'Vidal', rut: '9.876.543-3', activo: false })], 60) };
       },
     });
-    renderApp('/dashboard/users');
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
     expect(await screen.findByRole('status', { name: 'Cargando usuarios' })).toBeInTheDocument();
     release();
     const table = await screen.findByRole('table', { name: 'Usuarios' });
@@ -49,7 +52,7 @@ describe('/dashboard/users', () => {
       ...OPTIONS,
       'GET /v1/usuarios': (call) => ({ body: call.url.searchParams.get('q') ? page([]) : page([makeUser()]) }),
     });
-    renderApp('/dashboard/users');
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
     await screen.findByRole('table', { name: 'Usuarios' });
     const user = userEvent.setup();
     await user.type(screen.getByRole('searchbox', { name: 'Buscar' }), '11.111{Enter}');
@@ -61,7 +64,7 @@ describe('/dashboard/users', () => {
 
   it('shows the empty state of a company without users', async () => {
     mockRoutes({ ...signedInAs('administrador'), ...OPTIONS, 'GET /v1/usuarios': () => ({ body: page([]) }) });
-    renderApp('/dashboard/users');
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
     expect(await screen.findByText('Todavía no hay usuarios')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeDisabled();
   });
@@ -73,7 +76,7 @@ describe('/dashboard/users', () => {
       ...OPTIONS,
       'GET /v1/usuarios': () => (fail ? apiError(500, 'INTERNAL', 'El servidor tuvo un problema.') : { body: page([makeUser()]) }),
     });
-    renderApp('/dashboard/users');
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('El servidor tuvo un problema.');
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Reintentar' }));
@@ -82,7 +85,7 @@ describe('/dashboard/users', () => {
 
   it('a supervisor gets the list of their members without "Registrar usuario"', async () => {
     mockRoutes({ ...signedInAs('supervisor'), ...OPTIONS, 'GET /v1/usuarios': () => ({ body: page([makeUser()]) }) });
-    renderApp('/dashboard/users');
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
     await screen.findByRole('table', { name: 'Usuarios' });
     expect(screen.getByText('Las personas de los grupos que lideras.')).toBeInTheDocument();
     expect(within(screen.getByRole('main')).queryByRole('link', { name: 'Registrar usuario' })).not.toBeInTheDocument();
@@ -92,7 +95,7 @@ describe('/dashboard/users', () => {
 describe('/dashboard/users/register', () => {
   it('validates on the client with the contracts’ messages', async () => {
     const { calls } = mockRoutes({ ...signedInAs('administrador'), ...OPTIONS });
-    renderApp('/dashboard/users/register');
+    renderPage(<RegisterUserPage />, { path: '/dashboard/users/register' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Registrar usuario' }));
     expect(await screen.findByText('Ingresa el nombre.')).toBeInTheDocument();
@@ -115,7 +118,7 @@ describe('/dashboard/users/register', () => {
           ? apiError(409, 'CONFLICT', 'Ya existe un usuario con ese RUT.', { rut: 'Ya existe un usuario con ese RUT.' })
           : { status: 201, body: makeUser({ id: 'new-1', nombre: 'Ana', apellidos: 'Pérez', email: 'ana@example.cl' }) },
     });
-    renderApp('/dashboard/users/register');
+    renderPage(<RegisterUserPage />, { path: '/dashboard/users/register' });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Ana');
     await user.type(screen.getByRole('textbox', { name: /^Apellidos/ }), 'Pérez');
@@ -162,7 +165,7 @@ describe('/dashboard/users/:id', () => {
         return { body: user };
       },
     });
-    renderApp(`/dashboard/users/${user.id}`);
+    renderPage(<UserDetailPage />, { path: `/dashboard/users/${user.id}`, routePath: '/dashboard/users/:id' });
     expect(await screen.findByRole('heading', { name: 'Valentina Sepúlveda Hernández', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('$ 1.234.567')).toBeInTheDocument();
     expect(screen.getByText('01-03-2024')).toBeInTheDocument();
@@ -180,7 +183,7 @@ describe('/dashboard/users/:id', () => {
 
   it('a trabajador opens their own data at /dashboard/users/me, read-only', async () => {
     const { calls } = mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/usuarios/:id': () => ({ body: makeUser({ id: 'u1' }) }) });
-    renderApp('/dashboard/users/me');
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/me', routePath: '/dashboard/users/:id' });
     expect(await screen.findByRole('heading', { name: 'Mis datos', level: 1 })).toBeInTheDocument();
     expect(await screen.findByText('valentina@example.cl')).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/v1/usuarios/u1')).toBe(true);
@@ -198,7 +201,7 @@ describe('/dashboard/users/:id', () => {
           ? { body: { ...self, email: 'nuevo@example.cl' } }
           : apiError(400, 'VALIDATION', 'Hay un error en la data ingresada. Revisa los campos marcados.', { passwordActual: 'La contraseña actual no es correcta.' }),
     });
-    renderApp('/dashboard/users/u1');
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u1', routePath: '/dashboard/users/:id' });
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 15_000 }));
     const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
@@ -224,11 +227,40 @@ describe('/dashboard/users/:id', () => {
 
   it('shows another administrator’s RUT and e-mail as read-only in the edit drawer', async () => {
     mockRoutes({ ...signedInAs('administrador'), ...OPTIONS, 'GET /v1/usuarios/:id': () => ({ body: makeUser({ id: 'u2', perfil: 'administrador', email: 'otro@example.cl' }) }) });
-    renderApp('/dashboard/users/u2');
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u2', routePath: '/dashboard/users/:id' });
     const u = userEvent.setup();
     await u.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 15_000 }));
     const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
     expect(within(drawer).getByRole('textbox', { name: /Correo electrónico/ })).toHaveAttribute('readonly');
     expect(within(drawer).getByText('Solo este administrador puede cambiar su correo')).toBeInTheDocument();
+  }, 30_000);
+
+  it('shows the principal administrator’s identity and contract read-only to another administrator, and does not send them', async () => {
+    const principal = makeUser({ id: 'u2', perfil: 'administrador', principal: true, email: 'principal@example.cl', grupo: null });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': () => ({ body: principal }),
+      'PATCH /v1/usuarios/:id': () => ({ body: { ...principal, cargo: 'Gerenta general' } }),
+    });
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u2', routePath: '/dashboard/users/:id' });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Editar' }, { timeout: 15_000 }));
+    const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
+    for (const name of ['Nombre', 'Apellidos', /Correo personal/, 'Número de contrato']) {
+      expect(within(drawer).getByRole('textbox', { name })).toHaveAttribute('readonly');
+    }
+    expect(within(drawer).getByRole('textbox', { name: /Fin de contrato/ })).toHaveAttribute('readonly');
+    expect(within(drawer).getAllByText('Solo el administrador principal puede cambiarlo').length).toBeGreaterThan(5);
+    const cargo = within(drawer).getByRole('textbox', { name: 'Cargo' });
+    await u.clear(cargo);
+    await u.type(cargo, 'Gerenta general');
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
+    const body = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
+    expect(body.cargo).toBe('Gerenta general');
+    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
+      expect(body).not.toHaveProperty(key);
+    }
   }, 30_000);
 });

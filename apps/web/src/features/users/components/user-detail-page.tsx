@@ -45,6 +45,21 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** What only the principal administrator changes of their own record (the API refuses anyone else with 403). */
+const PRINCIPAL_OWN_FIELDS = [
+  'nombre',
+  'apellidos',
+  'rut',
+  'email',
+  'emailPersonal',
+  'horasSemanales',
+  'sueldoBase',
+  'numeroContrato',
+  'metodosMarcaje',
+  'inicioContrato',
+  'finContrato',
+] as const;
+
 function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
   const session = useSession();
   const mutation = useUpdateUser(user.id);
@@ -57,8 +72,11 @@ function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean;
   const [email, rut] = form.watch(['email', 'rut']);
   const identityChanged = email.trim().toLowerCase() !== user.email || rut.replace(/[.\s]/g, '').toUpperCase() !== user.rut.replace(/[.\s]/g, '').toUpperCase();
   const askPassword = administrator && self && identityChanged;
+  // The principal's identity, e-mails and contract are theirs alone: another administrator neither edits nor sends them.
+  const principalLocked = user.principal && !self;
   const submit = async (values: UserFormValues) => {
-    const body = toBody(values);
+    const body: Partial<ReturnType<typeof toBody>> = toBody(values);
+    if (principalLocked) for (const key of PRINCIPAL_OWN_FIELDS) delete body[key];
     // The principal administrator's perfil cannot change; do not send it.
     const { perfil, ...rest } = body;
     setPasswordError(null);
@@ -87,6 +105,7 @@ function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean;
             form={form}
             perfilLocked={user.principal}
             identityLocked={administrator && !self}
+            principalLocked={principalLocked}
             afterIdentity={
               askPassword && (
                 <PasswordInput

@@ -42,6 +42,11 @@ export interface UserFieldsProps {
   /** Another administrator's RUT and e-mail: only they change them (the API answers 403). */
   identityLocked?: boolean;
   /**
+   * The principal administrator seen by another administrator: their name, RUT, e-mails and contract
+   * terms are theirs alone (the API answers 403); shown read-only.
+   */
+  principalLocked?: boolean;
+  /**
    * Shown right under the row of the e-mail, a row below the RUT (the edit drawer's "Tu contraseña
    * actual" when an administrator changes their own e-mail or RUT): where the eye already is, not
    * below the fold at the end of the form.
@@ -50,11 +55,13 @@ export interface UserFieldsProps {
 }
 
 /** The user's fields, shared by "Registrar usuario" and the edit drawer; each input has its label and `name`. */
-export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }: UserFieldsProps) {
+export function UserFields({ form, perfilLocked, identityLocked, principalLocked, afterIdentity }: UserFieldsProps) {
   const { register, control, setValue, formState } = form;
   const { errors } = formState;
   const sites = useSiteOptions();
   const groups = useGroupOptions({ label: 'estado' });
+  const locked = principalLocked === true;
+  const lockedNote = locked ? 'Solo el administrador principal puede cambiarlo' : undefined;
   const rutField = register('rut', {
     onBlur: (event: { target: { value: string } }) => {
       if (event.target.value.trim()) setValue('rut', formatRutForDisplay(event.target.value));
@@ -66,13 +73,13 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
       <fieldset className={classes.fieldset}>
         <legend className={classes.legend}>Datos personales</legend>
         <div className={grid.grid}>
-          <TextInput label={USER_LABELS.nombre} withAsterisk autoComplete="off" error={errors.nombre?.message} {...register('nombre')} />
-          <TextInput label={USER_LABELS.apellidos} withAsterisk autoComplete="off" error={errors.apellidos?.message} {...register('apellidos')} />
+          <TextInput label={USER_LABELS.nombre} withAsterisk autoComplete="off" readOnly={locked} error={errors.nombre?.message} {...register('nombre')} />
+          <TextInput label={USER_LABELS.apellidos} withAsterisk autoComplete="off" readOnly={locked} error={errors.apellidos?.message} {...register('apellidos')} />
           <TextInput
             label={USER_LABELS.rut}
             withAsterisk
-            description={identityLocked ? 'Solo este administrador puede cambiar su RUT' : 'Con o sin puntos, por ejemplo 12.345.678-5'}
-            readOnly={identityLocked}
+            description={locked ? lockedNote : identityLocked ? 'Solo este administrador puede cambiar su RUT' : 'Con o sin puntos, por ejemplo 12.345.678-5'}
+            readOnly={identityLocked || locked}
             error={errors.rut?.message}
             {...rutField}
           />
@@ -81,15 +88,16 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
             label={USER_LABELS.email}
             withAsterisk
             type="email"
-            description={identityLocked ? 'Solo este administrador puede cambiar su correo' : 'Aquí llegará el enlace para crear su contraseña'}
-            readOnly={identityLocked}
+            description={locked ? lockedNote : identityLocked ? 'Solo este administrador puede cambiar su correo' : 'Aquí llegará el enlace para crear su contraseña'}
+            readOnly={identityLocked || locked}
             error={errors.email?.message}
             {...register('email')}
           />
           <TextInput
             label={USER_LABELS.emailPersonal}
             type="email"
-            description="Opcional: copia de cada comprobante de marcaje"
+            description={lockedNote ?? 'Opcional: copia de cada comprobante de marcaje'}
+            readOnly={locked}
             error={errors.emailPersonal?.message}
             {...register('emailPersonal')}
           />
@@ -170,7 +178,8 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
                 label={USER_LABELS.horasSemanales}
                 withAsterisk
                 name="horasSemanales"
-                description="Jornada pactada; máximo legal según la fecha (Ley 21.561)"
+                description={lockedNote ?? 'Jornada pactada; máximo legal según la fecha (Ley 21.561)'}
+                readOnly={locked}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -192,7 +201,8 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
               <NumberInput
                 label={USER_LABELS.sueldoBase}
                 name="sueldoBase"
-                description="Mensual, en pesos"
+                description={lockedNote ?? 'Mensual, en pesos'}
+                readOnly={locked}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -209,7 +219,8 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
           />
           <TextInput
             label={USER_LABELS.numeroContrato}
-            description="Para la importación de remuneraciones; vacío: 1"
+            description={lockedNote ?? 'Para la importación de remuneraciones; vacío: 1'}
+            readOnly={locked}
             autoComplete="off"
             error={errors.numeroContrato?.message}
             {...register('numeroContrato')}
@@ -222,6 +233,8 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
                 label={USER_LABELS.inicioContrato}
                 withAsterisk
                 name="inicioContrato"
+                readOnly={locked}
+                description={lockedNote}
                 value={field.value}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -235,7 +248,8 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
             render={({ field }) => (
               <DateField
                 label={USER_LABELS.finContrato}
-                description="Déjalo vacío si es indefinido"
+                description={lockedNote ?? 'Déjalo vacío si es indefinido'}
+                readOnly={locked}
                 name="finContrato"
                 value={field.value}
                 onChange={field.onChange}
@@ -250,7 +264,7 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
             render={({ field }) => (
               <Checkbox.Group
                 label={USER_LABELS.metodosMarcaje}
-                description="Cómo puede registrar su asistencia"
+                description={lockedNote ?? 'Cómo puede registrar su asistencia'}
                 withAsterisk
                 value={field.value}
                 onChange={(value) => field.onChange(value)}
@@ -259,7 +273,7 @@ export function UserFields({ form, perfilLocked, identityLocked, afterIdentity }
               >
                 <Group mt="xs" gap="lg">
                   {METODOS_MARCAJE.map((metodo) => (
-                    <Checkbox key={metodo} value={metodo} label={METODO_MARCAJE_LABELS[metodo]} name="metodosMarcaje" />
+                    <Checkbox key={metodo} value={metodo} label={METODO_MARCAJE_LABELS[metodo]} name="metodosMarcaje" disabled={locked} />
                   ))}
                 </Group>
               </Checkbox.Group>
