@@ -1,7 +1,9 @@
 import { screen, within, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { GroupPage } from '../features/group';
 import { mockApi, renderApp, SAMPLE_USER } from '../test/render-app';
+import { renderPage } from '../test/render-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -85,7 +87,7 @@ describe('routes', () => {
   });
 
   it('/group invites to sign in without showing data when signed out', async () => {
-    renderApp('/group');
+    renderPage(<GroupPage />, { path: '/group' });
     expect(await screen.findByRole('heading', { name: 'Grupos' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Ingresar' })).toHaveAttribute('href', '/');
   });

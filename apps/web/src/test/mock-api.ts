@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { SAMPLE_USER } from './render-app';
+import { SAMPLE_USER } from './api-stubs';
 
 export interface RouteCall {
   method: string;

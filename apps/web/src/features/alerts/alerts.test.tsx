@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { AlertsSettingsPage } from '.';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +35,7 @@ describe('alerts settings', () => {
       'PUT /v1/configuracion/alertas': (call) => ({ body: call.body }),
       'GET /v1/configuracion/alertas/enviadas': () => ({ body: page([SENT]) }),
     });
-    renderApp('/dashboard/settings/alerts');
+    renderPage(<AlertsSettingsPage />, { path: '/dashboard/settings/alerts' });
     const breaks = await screen.findByRole('switch', { name: /^Colación no registrada/ }, { timeout: 15_000 });
     expect(breaks).not.toBeChecked();
     expect(screen.getByRole('switch', { name: /^Entrada o salida no registrada/ })).toBeChecked();

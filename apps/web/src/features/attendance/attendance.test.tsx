@@ -6,6 +6,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../test/fixtures';
 import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PrivateLayout } from '../../app/layouts/private-layout';
+import { AttendanceDayPage } from './day';
+import { WorkerAttendancePage } from './worker';
 import { duration, todayIn } from './components/status';
 
 afterEach(() => {
@@ -218,7 +222,7 @@ describe('day board (/dashboard/assists)', () => {
       'GET /v1/asistencia/dia': (call) => ({ body: call.url.searchParams.get('estado') === 'ausente' ? { ...board([row(), absent]), items: [absent], total: 1 } : board([row(), absent]) }),
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
     });
-    renderApp('/dashboard/assists');
+    renderPage(<AttendanceDayPage />, { path: '/dashboard/assists' });
     expect(await screen.findByRole('heading', { name: 'Asistencia del día', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
 
     const counts = await screen.findByRole('group', { name: 'Trabajadores por estado' });
@@ -258,7 +262,7 @@ describe('day board (/dashboard/assists)', () => {
       'GET /v1/asistencia/dia': (call) => ({ body: board([], { fecha: call.url.searchParams.get('fecha') ?? '2026-11-03' }) }),
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
     });
-    renderApp(`/dashboard/assists?fecha=2026-11-02&grupoId=g1&sedeId=${SITE.id}&estado=ausente`);
+    renderPage(<AttendanceDayPage />, { path: `/dashboard/assists?fecha=2026-11-02&grupoId=g1&sedeId=${SITE.id}&estado=ausente` });
     expect(await screen.findByText('Nadie coincide con los filtros', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Prueba con otro grupo, sede, cargo o estado, o limpia los filtros.')).toBeInTheDocument();
     const first = calls.find((c) => c.path === '/v1/asistencia/dia')!;
@@ -278,7 +282,7 @@ describe('day board (/dashboard/assists)', () => {
       'GET /v1/asistencia/dia': () => (fail ? apiError(404, 'NOT_FOUND', 'El grupo no existe.') : { body: board([row()]) }),
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
     });
-    renderApp('/dashboard/assists?grupoId=otro');
+    renderPage(<AttendanceDayPage />, { path: '/dashboard/assists?grupoId=otro' });
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert).toHaveTextContent('No pudimos cargar la asistencia');
     expect(alert).toHaveTextContent('El grupo no existe.');
@@ -305,13 +309,13 @@ describe('a worker’s month (/dashboard/settings/assists-user)', () => {
       },
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [{ id: WORKER_ID, nombre: 'Valentina', apellidos: 'Sepúlveda Hernández', rut: '12.345.678-5' }] } }),
     });
-    const first = renderApp(`/dashboard/settings/assists-user?mes=${key}`);
+    const first = renderPage(<WorkerAttendancePage />, { path: `/dashboard/settings/assists-user?mes=${key}` });
     expect(await screen.findByText('Elige un trabajador', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/v1/asistencia/trabajadores'))).toBe(false);
     first.unmount();
 
     const day3 = `${key}-03`;
-    renderApp(`/dashboard/settings/assists-user?usuarioId=${WORKER_ID}&mes=${key}&dia=${day3}`);
+    renderPage(<WorkerAttendancePage />, { path: `/dashboard/settings/assists-user?usuarioId=${WORKER_ID}&mes=${key}&dia=${day3}` });
     expect(await screen.findByRole('heading', { name: 'Asistencia por trabajador', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     const totals = await screen.findByRole('group', { name: 'Totales del periodo' });
     expect(totals).toHaveTextContent('Trabajado42 h 00 min');
@@ -348,7 +352,7 @@ describe('a worker’s month (/dashboard/settings/assists-user)', () => {
         return { body: workerMonth(Number(desde.slice(0, 4)), Number(desde.slice(5, 7))) };
       },
     });
-    renderApp(`/dashboard/settings/assists-user?usuarioId=otro&mes=2001-01`);
+    renderPage(<WorkerAttendancePage />, { path: `/dashboard/settings/assists-user?usuarioId=otro&mes=2001-01`, frame: PrivateLayout });
     expect(await screen.findByRole('heading', { name: 'Mi asistencia', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Trabajador' })).not.toBeInTheDocument();
     await screen.findByRole('group', { name: 'Días del mes' });
@@ -369,7 +373,7 @@ describe('a worker’s month (/dashboard/settings/assists-user)', () => {
       'GET /v1/asistencia/trabajadores/:id': () => apiError(404, 'NOT_FOUND', 'El trabajador no existe.'),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp(`/dashboard/settings/assists-user?usuarioId=${WORKER_ID}`);
+    renderPage(<WorkerAttendancePage />, { path: `/dashboard/settings/assists-user?usuarioId=${WORKER_ID}`, frame: PrivateLayout });
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert).toHaveTextContent('El trabajador no existe.');
     expect(within(alert).getByRole('button', { name: 'Reintentar' })).toBeInTheDocument();

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp, SAMPLE_USER } from '../../test/render-app';
+import { mockApi, SAMPLE_USER } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { SignInPage } from './components/sign-in-page';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -17,7 +20,7 @@ async function signIn(rut: string, password: string) {
 
 describe('sign-in page', () => {
   it('has the fields, the forgot-password link and the company registration link', async () => {
-    renderApp('/');
+    renderPage(<SignInPage />, { path: '/' });
     expect(await screen.findByLabelText('RUT')).toHaveAttribute('name', 'rut');
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('name', 'password');
     expect(screen.getByLabelText('Contraseña')).toHaveAttribute('type', 'password');
@@ -27,7 +30,7 @@ describe('sign-in page', () => {
 
   it('formats the RUT with dots on leaving the field', async () => {
     const user = userEvent.setup();
-    renderApp('/');
+    renderPage(<SignInPage />, { path: '/' });
     const rut = await screen.findByLabelText('RUT');
     await user.type(rut, '123456785');
     await user.tab();
@@ -36,7 +39,7 @@ describe('sign-in page', () => {
 
   it('a wrong RUT or password shows the Spanish toast and stays signed out', async () => {
     mockApi({ '/usuarios/auth': () => ({ status: 401, body: { error: { code: 'INVALID_CREDENTIALS', message: 'Credenciales inválidas.' } } }) });
-    const { session, router } = renderApp('/');
+    const { session, router } = renderPage(<SignInPage />, { path: '/' });
     await signIn('12.345.678-5', 'incorrecta');
     expect(await screen.findByText('RUT o contraseña incorrectos.')).toBeInTheDocument();
     expect(session.getState().status).toBe('signed-out');
@@ -48,14 +51,14 @@ describe('sign-in page', () => {
     mockApi({
       '/usuarios/auth': () => ({ status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Demasiados intentos. Inténtalo en 15 minutos.' } } }),
     });
-    renderApp('/');
+    renderPage(<SignInPage />, { path: '/' });
     await signIn('12.345.678-5', 'incorrecta');
     expect(await screen.findByText('Demasiados intentos. Inténtalo en 15 minutos.')).toBeInTheDocument();
   });
 
   it('says when the server cannot be reached', async () => {
     mockApi({ '/usuarios/auth': () => new TypeError('Failed to fetch') });
-    renderApp('/');
+    renderPage(<SignInPage />, { path: '/' });
     await signIn('12.345.678-5', 'secreto123');
     expect(
       await screen.findByText('No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.'),
@@ -64,7 +67,7 @@ describe('sign-in page', () => {
 
   it('validates with the contracts schema before calling the server', async () => {
     const { fetchMock } = mockApi({});
-    renderApp('/');
+    renderPage(<SignInPage />, { path: '/' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ingresar' }));
     expect(await screen.findByText('Ingresa tu RUT.')).toBeInTheDocument();

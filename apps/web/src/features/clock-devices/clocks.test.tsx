@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../test/fixtures';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { ClocksPage } from '.';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,7 +36,7 @@ describe('clock devices page', () => {
       }),
       'GET /v1/sedes': () => ({ body: page([SITE]) }),
     });
-    renderApp('/dashboard/settings/clocks');
+    renderPage(<ClocksPage />, { path: '/dashboard/settings/clocks' });
     const table = await screen.findByRole('table', { name: 'Relojes control' }, { timeout: 15_000 });
     const [, first, second] = within(table).getAllByRole('row');
     expect(first).toHaveTextContent('Reloj acceso principal');
@@ -65,7 +67,7 @@ describe('clock devices page', () => {
           : { status: 201, body: CLOCK };
       },
     });
-    renderApp('/dashboard/settings/clocks');
+    renderPage(<ClocksPage />, { path: '/dashboard/settings/clocks' });
     expect(await screen.findByText('Aún no hay relojes', {}, { timeout: 15_000 })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Nuevo reloj' }));
@@ -100,7 +102,7 @@ describe('clock devices page', () => {
       'GET /v1/sedes': () => ({ body: page([SITE]) }),
       'POST /v1/relojes/:id/clave': () => ({ body: { clave: 'abcd2345efgh6789', ruta: '/r/abcd2345efgh6789' } }),
     });
-    renderApp('/dashboard/settings/clocks');
+    renderPage(<ClocksPage />, { path: '/dashboard/settings/clocks' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Clave de Reloj acceso principal' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Clave de Reloj acceso principal' });

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser } from '../../test/fixtures';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { CorrectionsPage } from '.';
 import { countdownText } from './components/deadline';
 
 afterEach(() => {
@@ -66,7 +68,7 @@ describe('corrections page', () => {
         body: { ...pending, estado: 'objetada', estadoEtiqueta: 'Objetada', objecion: (call.body as { objecion: string }).objecion, puedeObjetar: false, puedeAceptar: false },
       }),
     });
-    renderApp('/dashboard/corrections');
+    renderPage(<CorrectionsPage />, { path: '/dashboard/corrections' });
     const table = await screen.findByRole('table', { name: 'Correcciones' }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('Salida')).toBeInTheDocument();
@@ -103,7 +105,7 @@ describe('corrections page', () => {
         return apiError(409, 'CONFLICT', 'La corrección ya quedó consolidada: su marca está registrada.');
       },
     });
-    renderApp('/dashboard/corrections');
+    renderPage(<CorrectionsPage />, { path: '/dashboard/corrections' });
     const table = await screen.findByRole('table', { name: 'Correcciones' }, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Aceptar' }));
@@ -124,7 +126,7 @@ describe('corrections page', () => {
       'GET /v1/usuarios/:id': () => ({ body: makeUser() }),
       'POST /v1/correcciones/:id/anular': () => ({ body: { ...pending, estado: 'anulada', estadoEtiqueta: 'Anulada', puedeAnular: false } }),
     });
-    const { router } = renderApp(`/dashboard/corrections?usuarioId=${makeUser().id}&desde=2026-11-01&hasta=2026-11-30`);
+    const { router } = renderPage(<CorrectionsPage />, { path: `/dashboard/corrections?usuarioId=${makeUser().id}&desde=2026-11-01&hasta=2026-11-30` });
     const table = await screen.findByRole('table', { name: 'Correcciones' }, { timeout: 15_000 });
     const first = calls.find((c) => c.path === '/v1/correcciones')!;
     expect(Object.fromEntries(first.url.searchParams)).toMatchObject({ usuarioId: makeUser().id, desde: '2026-11-01', hasta: '2026-11-30', page: '1' });
@@ -168,7 +170,7 @@ describe('corrections page', () => {
       'GET /v1/correcciones': () => ({ body: page([done]) }),
       'GET /v1/correcciones/:id': () => ({ body: done }),
     });
-    renderApp(`/dashboard/corrections?correccion=${done.id}`);
+    renderPage(<CorrectionsPage />, { path: `/dashboard/corrections?correccion=${done.id}` });
     const dialog = await screen.findByRole('dialog', { name: 'Corrección de salida del 20-11-2026' }, { timeout: 15_000 });
     const facts = within(dialog).getByRole('table', { name: 'Datos de la corrección' });
     expect(facts).toHaveTextContent('Salida del 20-11-2026 a las 18:00:05 (America/Santiago)');

@@ -2,7 +2,8 @@ import type { DiaTrabajador, EstadoAsistencia, Inicio, Permiso } from '@jornada/
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { HomePage } from '.';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,7 +93,7 @@ const quietBell = { 'GET /v1/notificaciones': () => ({ body: { items: [], noVist
 describe('home page', () => {
   it('an administrador sees today by status, what waits for them and the last 7 days, each with its link', async () => {
     mockRoutes({ ...signedInAs('administrador'), ...quietBell, 'GET /v1/inicio': () => ({ body: TEAM }) });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Hoy en la empresa' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('27 trabajadores activos hoy')).toBeInTheDocument();
     const present = screen.getByTestId('hoy-presente');
@@ -113,7 +114,7 @@ describe('home page', () => {
 
   it('a supervisor’s counts are those of their groups', async () => {
     mockRoutes({ ...signedInAs('supervisor'), ...quietBell, 'GET /v1/inicio': () => ({ body: { ...TEAM, aprobacionesPendientes: 1, pactosPorVencer: { total: 1, dias: 14 } } }) });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Hoy en tus grupos' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveTextContent('1Solicitud de permiso por aprobar');
     expect(screen.getByTestId('pactos-por-vencer')).toHaveTextContent('1Pacto de horas extra por vencerVence en los próximos 14 días: renuévalo a tiempo');
@@ -121,7 +122,7 @@ describe('home page', () => {
 
   it('a trabajador sees their day with its marks, their next shift and their pending requests', async () => {
     mockRoutes({ ...signedInAs('trabajador'), ...quietBell, 'GET /v1/inicio': () => ({ body: PERSONAL }) });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard' });
     const day = await screen.findByTestId('mi-dia', {}, { timeout: 15_000 });
     expect(within(day).getByText('Presente')).toBeInTheDocument();
     expect(within(day).getByText('Turno 09:00–18:00')).toBeInTheDocument();
@@ -137,7 +138,7 @@ describe('home page', () => {
       ...quietBell,
       'GET /v1/inicio': () => ({ body: { ...PERSONAL, dia: null, proximoTurno: null, solicitudesPendientes: { total: 0, items: [] } } }),
     });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard' });
     expect(await screen.findByText('Hoy no tienes una jornada registrada.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('No tienes turnos planificados en los próximos 14 días.')).toBeInTheDocument();
     expect(screen.getByText('No tienes solicitudes esperando respuesta.')).toBeInTheDocument();
@@ -146,7 +147,7 @@ describe('home page', () => {
 
   it('shows the server’s reason when the home cannot load', async () => {
     mockRoutes({ ...signedInAs('administrador'), ...quietBell, 'GET /v1/inicio': () => apiError(500, 'INTERNAL', 'Algo salió mal. Inténtalo de nuevo.') });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard' });
     expect(await screen.findByText('No pudimos cargar la información', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Reintentar/ })).toBeInTheDocument();
   });

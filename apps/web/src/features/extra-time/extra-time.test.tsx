@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navItemsFor } from '../../app/navigation';
 import { mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { ApprovalsPage } from './approvals';
 import { formatSeconds } from './components/labels';
 
 afterEach(() => {
@@ -63,7 +64,7 @@ describe('overtime', () => {
       'GET /v1/sedes': () => ({ body: page([]) }),
       'POST /v1/horas-extra/:usuarioId/:fecha/aprobar': () => ({ body: { ...item, estado: 'aprobado', aprobadaSegundos: 3600 } }),
     });
-    renderApp('/dashboard/extra-time/approvals');
+    renderPage(<ApprovalsPage />, { path: '/dashboard/extra-time/approvals' });
     const table = await screen.findByRole('table', { name: 'Horas extra' }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[1]!;
     expect(row).toHaveTextContent('02-03-2026');

@@ -5,6 +5,9 @@ import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { EnrollFootprintPage } from './enroll';
+import { FootprintsRegisterPage } from './register';
 
 vi.mock('@simplewebauthn/browser', () => ({
   startRegistration: vi.fn(async () => ({ id: 'cred-1', rawId: 'cred-1', type: 'public-key', response: { clientDataJSON: 'x', attestationObject: 'y' } })),
@@ -63,7 +66,7 @@ describe('/dashboard/enroll-footprint', () => {
         return { status: 201, body: created };
       },
     });
-    renderApp('/dashboard/enroll-footprint');
+    renderPage(<EnrollFootprintPage />, { path: '/dashboard/enroll-footprint' });
     expect(await screen.findByText(CONSENTIMIENTO_HUELLA_TEXTO)).toBeInTheDocument();
     expect(await screen.findByText('Sin huellas registradas.')).toBeInTheDocument();
     const give = screen.getByRole('button', { name: 'Dar consentimiento' });
@@ -88,7 +91,7 @@ describe('/dashboard/enroll-footprint', () => {
       'GET /v1/huella/consentimiento': () => ({ body: consentState(CONSENT, false) }),
       'GET /v1/huella/mis-credenciales': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/enroll-footprint');
+    renderPage(<EnrollFootprintPage />, { path: '/dashboard/enroll-footprint' });
     expect(await screen.findByText('La huella no está habilitada')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Registrar huella' })).toBeDisabled();
   });
@@ -101,7 +104,7 @@ describe('/dashboard/enroll-footprint', () => {
       'POST /v1/huella/consentimiento': () => apiError(400, 'VALIDATION', 'Hay un error', { pinTrabajador: 'El PIN del trabajador no es correcto.' }),
       'GET /v1/huella/credenciales': () => ({ body: page([]) }),
     });
-    renderApp('/dashboard/enroll-footprint?usuarioId=a0000000-0000-4000-8000-000000000002');
+    renderPage(<EnrollFootprintPage />, { path: '/dashboard/enroll-footprint?usuarioId=a0000000-0000-4000-8000-000000000002' });
     await userEvent.click(await screen.findByLabelText('El trabajador leyó y acepta el texto de consentimiento'));
     await userEvent.type(screen.getByLabelText(/PIN del trabajador/), '2468');
     await userEvent.click(screen.getByRole('button', { name: 'Dar consentimiento' }));
@@ -110,7 +113,7 @@ describe('/dashboard/enroll-footprint', () => {
 
   it('shows an error with retry when the consent cannot be loaded', async () => {
     mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/huella/consentimiento': () => apiError(500, 'INTERNAL', 'Falla') });
-    renderApp('/dashboard/enroll-footprint');
+    renderPage(<EnrollFootprintPage />, { path: '/dashboard/enroll-footprint' });
     expect(await screen.findByRole('button', { name: 'Reintentar' })).toBeInTheDocument();
   });
 });
@@ -128,7 +131,7 @@ describe('/dashboard/footprints-register', () => {
       },
       'GET /v1/huella/pendientes': () => ({ body: page([{ id: 'u3', nombre: 'Luis Díaz', rut: '12.678.579-8', sede: null, consentimiento: false }]) }),
     });
-    renderApp('/dashboard/footprints-register');
+    renderPage(<FootprintsRegisterPage />, { path: '/dashboard/footprints-register' });
     const table = await screen.findByRole('table', { name: 'Huellas registradas' });
     expect(within(table).getByText('Ana Pérez Soto')).toBeInTheDocument();
     expect(within(table).getByText('Quiosco bodega')).toBeInTheDocument();

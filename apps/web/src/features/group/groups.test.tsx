@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeGroup, makeUser, summary } from '../../test/fixtures';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { DashboardGroupsPage } from './dashboard';
+import { GroupEditPage } from './edit';
+import { GroupPage } from '.';
+import { MassAssignmentPage } from './mass';
+import { GroupStatesPage } from './states';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -20,7 +25,7 @@ describe('groups', () => {
       'GET /v1/grupos': () => ({ body: page([group, makeGroup({ id: 'g2', nombre: 'Bodega', estado: 'inactivo', lideres: [], totalMiembros: 0, miembros: [] })]) }),
       'GET /v1/grupos/:id': () => ({ body: group }),
     });
-    renderApp('/dashboard/group');
+    renderPage(<DashboardGroupsPage />, { path: '/dashboard/group' });
     const table = await screen.findByRole('table', { name: 'Grupos' });
     expect(within(table).getByText('Martina Torres Rojas')).toBeInTheDocument();
     expect(within(table).getByText('Sin líderes')).toBeInTheDocument();
@@ -36,14 +41,14 @@ describe('groups', () => {
 
   it('a supervisor sees only their groups, without administration', async () => {
     mockRoutes({ ...signedInAs('supervisor'), ...SITES, 'GET /v1/grupos': () => ({ body: page([]) }) });
-    renderApp('/dashboard/group');
+    renderPage(<DashboardGroupsPage />, { path: '/dashboard/group' });
     expect(await screen.findByText('No lideras ningún grupo')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Nuevo grupo' })).not.toBeInTheDocument();
   });
 
   it('/group shows the same groups page when signed in', async () => {
     mockRoutes({ ...signedInAs('administrador'), ...SITES, 'GET /v1/grupos': () => ({ body: page([makeGroup()]) }) });
-    renderApp('/group');
+    renderPage(<GroupPage />, { path: '/group' });
     expect(await screen.findByRole('heading', { name: 'Grupos', level: 1 })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Grupos' })).toHaveTextContent('Sala de ventas');
     expect(screen.getByRole('link', { name: 'Ir al panel' })).toHaveAttribute('href', '/dashboard');
@@ -51,7 +56,7 @@ describe('groups', () => {
 
   it('/group tells a trabajador there are no groups to see, without calling the API', async () => {
     const { calls } = mockRoutes({ ...signedInAs('trabajador') });
-    renderApp('/group');
+    renderPage(<GroupPage />, { path: '/group' });
     expect(await screen.findByText(/Tu perfil no administra grupos/)).toBeInTheDocument();
     expect(calls.some((c) => c.path.startsWith('/v1/grupos'))).toBe(false);
   });
@@ -63,7 +68,7 @@ describe('groups', () => {
       'GET /v1/grupos': () => ({ body: page([group]) }),
       'PATCH /v1/grupos/:id/estado': () => ({ body: { ...group, estado: 'inactivo' } }),
     });
-    renderApp('/dashboard/group/states');
+    renderPage(<GroupStatesPage />, { path: '/dashboard/group/states' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Desactivar Sala de ventas' }));
     const dialog = await screen.findByRole('dialog', { name: 'Desactivar grupo' });
@@ -87,7 +92,7 @@ describe('groups', () => {
         },
       }),
     });
-    renderApp('/dashboard/group/states');
+    renderPage(<GroupStatesPage />, { path: '/dashboard/group/states' });
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Historial de Sala de ventas' }));
     const drawer = await screen.findByRole('dialog', { name: 'Historial de Sala de ventas' });
     expect(await within(drawer).findByText('Activo → Inactivo')).toBeInTheDocument();
@@ -110,7 +115,7 @@ describe('groups', () => {
       'POST /v1/grupos/asignacion-masiva/vista-previa': () => ({ body: outcome(false) }),
       'POST /v1/grupos/asignacion-masiva': () => ({ body: outcome(true) }),
     });
-    renderApp('/dashboard/group/assignment-masiva');
+    renderPage(<MassAssignmentPage />, { path: '/dashboard/group/assignment-masiva' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Revisar cambios' }));
     expect(await screen.findByText('Elige al menos un grupo.')).toBeInTheDocument();
@@ -137,7 +142,7 @@ describe('groups', () => {
       'GET /v1/grupos': () => ({ body: page([makeGroup()]) }),
       'GET /v1/grupos/:id': () => apiError(404, 'NOT_FOUND', 'El grupo no existe.'),
     });
-    renderApp('/dashboard/group/edit?id=zzz');
+    renderPage(<GroupEditPage />, { path: '/dashboard/group/edit?id=zzz' });
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('El grupo no existe.');
   });
 });

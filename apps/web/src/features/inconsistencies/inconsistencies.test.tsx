@@ -3,7 +3,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { InconsistenciesPage } from '.';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -95,7 +96,7 @@ describe('inconsistencies page', () => {
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [], total: 0, page: 1, pageSize: 20 } }),
       'POST /v1/correcciones': () => apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', { hora: 'Una corrección no puede perjudicar al trabajador: la entrada solo puede adelantarse.' }),
     });
-    renderApp('/dashboard/inconsistencies');
+    renderPage(<InconsistenciesPage />, { path: '/dashboard/inconsistencies' });
     expect(await screen.findByRole('heading', { name: 'Inconsistencias', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
     const counts = await screen.findByRole('group', { name: 'Inconsistencias por tipo' });
     expect(within(counts).getByRole('button', { name: 'Entrada sin salida: 1' })).toHaveAttribute('aria-pressed', 'false');

@@ -2,7 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { InspectorAccessPage } from './access';
+import { AccessLogPage } from './log';
 import { pageLoad } from './api/inspector-access';
 import { keyDeadline } from './components/inspector-access-page';
 
@@ -45,7 +47,7 @@ describe('/fiscalizacion', () => {
         },
       }),
     });
-    renderApp('/fiscalizacion');
+    renderPage(<InspectorAccessPage />, { path: '/fiscalizacion' });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { level: 1, name: 'Acceso para fiscalizadores de la Dirección del Trabajo' }, { timeout: 15_000 })).toBeInTheDocument();
     const email = screen.getByRole('textbox', { name: /Correo institucional/ });
@@ -91,7 +93,7 @@ describe('/fiscalizacion', () => {
       'POST /v1/fiscalizacion/ingreso': () =>
         apiError(401, 'INVALID_CREDENTIALS', 'Tu clave temporal venció el sábado 07/06/2025 a las 23:59:59 (hora de Chile continental). Solicita una clave nueva.'),
     });
-    renderApp('/fiscalizacion');
+    renderPage(<InspectorAccessPage />, { path: '/fiscalizacion' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Ya tengo una clave' }, { timeout: 15_000 }));
     await user.type(screen.getByRole('textbox', { name: /Correo institucional/ }), 'ana.perez@dt.gob.cl');
@@ -105,7 +107,7 @@ describe('/fiscalizacion', () => {
       ...signedInAs('fiscalizador'),
       'GET /v1/fiscalizacion/sesion': () => ({ body: { ...SESSION, empleadorActual: EMPLOYER } }),
     });
-    renderApp('/fiscalizacion');
+    renderPage(<InspectorAccessPage />, { path: '/fiscalizacion' });
     expect(await screen.findByRole('heading', { name: 'Elige el empleador' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Estás revisando Panificadora La Espiga SpA')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/v1/fiscalizacion/sesion')!.headers.get('authorization')).toBe('Bearer tok-1');
@@ -141,7 +143,7 @@ describe('/dashboard/settings/inspections', () => {
         ),
       }),
     });
-    renderApp('/dashboard/settings/inspections?desde=2025-06-01');
+    renderPage(<AccessLogPage />, { path: '/dashboard/settings/inspections?desde=2025-06-01' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Accesos de fiscalizadores' }, { timeout: 15_000 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Accesos de fiscalizadores' });
     for (const text of ['02-06-2025 10:15:17', 'Ana Pérez Soto', 'RUT 12.345.678-5 · ana.perez@dt.gob.cl', 'Consulta GET', '/api/v1/usuarios?page=1', '76.123.456-0', 'Rechazada', '10.9.0.2']) {

@@ -3,7 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PinPage } from '../pin';
+import { KioskPage } from '.';
+import { KiosksPage } from './admin';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -42,7 +45,7 @@ const RESULT: ResultadoMarca = {
 describe('/kiosco', () => {
   it('without a kiosk token on this device, explains how to open one', async () => {
     mockRoutes({});
-    renderApp('/kiosco');
+    renderPage(<KioskPage />, { path: '/kiosco' });
     expect(await screen.findByText(/no tiene un quiosco abierto/)).toBeInTheDocument();
   });
 
@@ -53,7 +56,7 @@ describe('/kiosco', () => {
       'GET /v1/quiosco/sesion': () => ({ body: SESSION }),
       'POST /v1/quiosco/marcar-pin': () => (++attempt === 1 ? apiError(401, 'INVALID_CREDENTIALS', 'RUT o PIN incorrectos.') : { body: RESULT }),
     });
-    renderApp('/kiosco');
+    renderPage(<KioskPage />, { path: '/kiosco' });
     expect(await screen.findByText('Panadería Los Aromos')).toBeInTheDocument();
     expect(screen.getByText('Casa matriz · Entrada principal')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Entrada' }));
@@ -78,7 +81,7 @@ describe('/kiosco', () => {
   it('a closed kiosk says so and can be forgotten', async () => {
     localStorage.setItem('jornada_kiosco_token', 'old');
     mockRoutes({ 'GET /v1/quiosco/sesion': () => apiError(401, 'UNAUTHENTICATED', 'Este quiosco no está habilitado o fue cerrado.') });
-    renderApp('/kiosco');
+    renderPage(<KioskPage />, { path: '/kiosco' });
     expect(await screen.findByRole('alert')).toHaveTextContent('fue cerrado');
     await userEvent.click(screen.getByRole('button', { name: 'Olvidar este quiosco' }));
     expect(await screen.findByText(/no tiene un quiosco abierto/)).toBeInTheDocument();
@@ -95,7 +98,7 @@ describe('/dashboard/kiosks', () => {
       'POST /v1/quioscos': () => ({ status: 201, body: { token: 'new-kiosk-token', quiosco: { id: 'k1' } } }),
       'GET /v1/quiosco/sesion': () => ({ body: SESSION }),
     });
-    const { router } = renderApp('/dashboard/kiosks');
+    const { router } = renderPage(<KiosksPage />, { path: '/dashboard/kiosks', routes: { '/kiosco': <KioskPage /> } });
     expect(await screen.findByText('Aún no hay quioscos')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Abrir quiosco' }));
     const form = screen.getByRole('form', { name: 'Abrir quiosco' });
@@ -122,7 +125,7 @@ describe('/dashboard/pin', () => {
         return { body: { definido: true, actualizadoEn: '2026-11-20T12:00:00.000Z' } };
       },
     });
-    renderApp('/dashboard/pin');
+    renderPage(<PinPage />, { path: '/dashboard/pin' });
     expect(await screen.findByText('Todavía no tienes PIN de marcaje.')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('PIN nuevo'), '1234');
     await userEvent.type(screen.getByLabelText('Repetir PIN nuevo'), '1234');

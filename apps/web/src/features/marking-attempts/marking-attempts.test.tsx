@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, SITE } from '../../test/fixtures';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { MarkingAttemptsPage } from '.';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -44,7 +46,7 @@ describe('marking attempts', () => {
       'GET /v1/sedes': () => ({ body: page([SITE]) }),
       'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
     });
-    renderApp('/dashboard/marking-attempts');
+    renderPage(<MarkingAttemptsPage />, { path: '/dashboard/marking-attempts' });
     const table = await screen.findByRole('table', { name: 'Intentos de marcaje' }, { timeout: 15_000 });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -66,7 +68,7 @@ describe('marking attempts', () => {
       'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
       'GET /v1/usuarios/:id': () => ({ body: makeUser() }),
     });
-    const { router } = renderApp(`/dashboard/marking-attempts?desde=2026-11-01&hasta=2026-11-30&usuarioId=${makeUser().id}&sedeId=${SITE.id}`);
+    const { router } = renderPage(<MarkingAttemptsPage />, { path: `/dashboard/marking-attempts?desde=2026-11-01&hasta=2026-11-30&usuarioId=${makeUser().id}&sedeId=${SITE.id}` });
     await screen.findByRole('table', { name: 'Intentos de marcaje' }, { timeout: 15_000 });
     expect(screen.getByText(/de los grupos que lideras/)).toBeInTheDocument();
     const first = calls.find((c) => c.path === '/v1/intentos-marcaje')!;
@@ -105,7 +107,7 @@ describe('marking attempts', () => {
       'GET /v1/sedes': () => ({ body: page([SITE]) }),
       'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
     });
-    renderApp('/dashboard/marking-attempts');
+    renderPage(<MarkingAttemptsPage />, { path: '/dashboard/marking-attempts' });
     const table = await screen.findByRole('table', { name: 'Intentos de marcaje' }, { timeout: 15_000 });
     await waitFor(() => expect(calls.some((c) => c.path === '/v1/correcciones')).toBe(true));
     expect(calls.find((c) => c.path === '/v1/correcciones')!.url.searchParams.get('intentoIds')).toBe(`${repeated.id},${flagged.id}`);
@@ -148,7 +150,7 @@ describe('marking attempts', () => {
       'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
       'POST /v1/correcciones': () => apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', { hora: 'La hora corregida no puede estar en el futuro.' }),
     });
-    const { router } = renderApp('/dashboard/marking-attempts?agregar=1');
+    const { router } = renderPage(<MarkingAttemptsPage />, { path: '/dashboard/marking-attempts?agregar=1' });
     const dialog = await screen.findByRole('dialog', { name: 'Agregar marca faltante' }, { timeout: 15_000 });
     await waitFor(() => expect(router.state.location.search).toBe(''));
     const user = userEvent.setup();
@@ -197,7 +199,7 @@ describe('marking attempts', () => {
             })
           : apiError(400, 'VALIDATION', 'Hay un error en la data ingresada.', { hora: 'La hora corregida no puede estar en el futuro.' }),
     });
-    renderApp('/dashboard/marking-attempts?agregar=1');
+    renderPage(<MarkingAttemptsPage />, { path: '/dashboard/marking-attempts?agregar=1' });
     const dialog = await screen.findByRole('dialog', { name: 'Agregar marca faltante' }, { timeout: 15_000 });
     const user = userEvent.setup();
     const workerBox = within(dialog).getByRole('combobox', { name: /^Trabajador/ });

@@ -3,7 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PrivateLayout } from '../../app/layouts/private-layout';
+import { HomePage } from '../dashboard-home';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -57,7 +59,7 @@ describe('notification bell', () => {
       'GET /v1/reportes/opciones': () => ({ body: { grupos: [], sedes: [] } }),
       'GET /v1/tipos-permiso': () => ({ body: { items: [] } }),
     });
-    const { router } = renderApp('/dashboard');
+    const { router } = renderPage(<HomePage />, { path: '/dashboard', frame: PrivateLayout });
     const bell = await screen.findByRole('button', { name: 'Notificaciones: 1 nueva' }, { timeout: 15_000 });
     expect(screen.getByTestId('notification-count')).toHaveTextContent('1');
     const user = userEvent.setup();
@@ -85,7 +87,7 @@ describe('notification bell', () => {
       'GET /v1/inicio': () => ({ body: { vista: 'personal', fecha: '2026-11-25', dia: null, proximoTurno: null, solicitudesPendientes: { total: 0, items: [] } } }),
       'GET /v1/notificaciones': () => ({ body: { items: [], noVistas: 0, total: 0, vistoEn: null } }),
     });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard', frame: PrivateLayout });
     const bell = await screen.findByRole('button', { name: 'Notificaciones' }, { timeout: 15_000 });
     await userEvent.setup().click(bell);
     expect(await screen.findByText('No tienes nada pendiente.')).toBeInTheDocument();
@@ -99,7 +101,7 @@ describe('notification bell', () => {
       // The count reads, an item does not: the list is checked against the contract when opened.
       'GET /v1/notificaciones': () => ({ body: { items: [{ id: 'x', tipo: 'desconocido' }], noVistas: 0, total: 1, vistoEn: null } }),
     });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard', frame: PrivateLayout });
     const bell = await screen.findByRole('button', { name: 'Notificaciones' }, { timeout: 15_000 });
     await userEvent.setup().click(bell);
     expect(await screen.findByRole('alert')).toHaveTextContent('La respuesta de notificaciones no tiene el formato esperado.');
@@ -108,7 +110,7 @@ describe('notification bell', () => {
 
   it('a fiscalizador has no bell', async () => {
     const { calls } = mockRoutes({ ...signedInAs('fiscalizador') });
-    renderApp('/dashboard');
+    renderPage(<HomePage />, { path: '/dashboard', frame: PrivateLayout });
     expect(await screen.findByRole('heading', { name: 'Hola, Camila' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByTestId('notification-bell')).toBeNull();
     expect(calls.some((c) => c.path === '/v1/notificaciones' || c.path === '/v1/inicio')).toBe(false);

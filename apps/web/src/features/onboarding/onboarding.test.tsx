@@ -1,7 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { mockApi, renderApp } from '../../test/render-app';
+import { mockApi } from '../../test/api-stubs';
+import { renderPage } from '../../test/render-page';
+import { CompanyFormPage } from './company';
+import { UserFormPage } from './user';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -48,7 +51,7 @@ describe('Datos Empresa', () => {
   it('sends the company with resolucion false, confirms, clears and continues to the user form', async () => {
     const user = userEvent.setup();
     const { calls } = mockApi({ '/empresa/crear': () => ({ body: { ok: true, _id: 'c1', onboardingToken: 'onb-123' } }) });
-    const { router } = renderApp('/configuracion');
+    const { router } = renderPage(<CompanyFormPage />, { path: '/configuracion', routes: { '/configuracion-usuario': <UserFormPage /> } });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Registrar empresa' }));
 
@@ -76,7 +79,7 @@ describe('Datos Empresa', () => {
         body: { error: { code: 'VALIDATION', message: 'Revisa los datos.', fields: { rutEmpresa: 'El RUT no es válido.' } } },
       }),
     });
-    const { router } = renderApp('/configuracion');
+    const { router } = renderPage(<CompanyFormPage />, { path: '/configuracion', routes: { '/configuracion-usuario': <UserFormPage /> } });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Registrar empresa' }));
     const popup = await dialog();
@@ -91,7 +94,7 @@ describe('Datos Empresa', () => {
     const user = userEvent.setup();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({ '/empresa/crear': () => new TypeError('Failed to fetch') });
-    renderApp('/configuracion');
+    renderPage(<CompanyFormPage />, { path: '/configuracion', routes: { '/configuracion-usuario': <UserFormPage /> } });
     await fillCompany(user);
     await user.click(screen.getByRole('button', { name: 'Registrar empresa' }));
     const popup = await dialog();
@@ -117,7 +120,7 @@ describe('Datos Usuario Principal', () => {
     sessionStorage.setItem('jornada.onboardingToken', 'onb-123');
     sessionStorage.setItem('jornada.onboardingRazonSocial', 'Panadería Los Aromos SpA');
     const { calls } = mockApi({ '/usuarios/crear': () => ({ body: { ok: true, _id: 'u1' } }) });
-    const { container } = renderApp('/configuracion-usuario');
+    const { container } = renderPage(<UserFormPage />, { path: '/configuracion-usuario' });
     await screen.findByRole('heading', { name: 'Datos Usuario Principal' });
 
     expect(screen.getByLabelText('Razón social')).toHaveValue('Panadería Los Aromos SpA');
@@ -165,7 +168,7 @@ describe('Datos Usuario Principal', () => {
   it('a not-ok answer shows the data-error dialog', async () => {
     const user = userEvent.setup();
     mockApi({ '/usuarios/crear': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'El enlace de registro no es válido.' } } }) });
-    renderApp('/configuracion-usuario');
+    renderPage(<UserFormPage />, { path: '/configuracion-usuario' });
     await user.click(await screen.findByRole('button', { name: 'Registrar usuario' }));
     const popup = await dialog();
     expect(popup.getByText('Hay un error en la data ingresada. Inténtalo de nuevo.')).toBeInTheDocument();
@@ -175,7 +178,7 @@ describe('Datos Usuario Principal', () => {
   it('a server failure (5xx) shows the something-went-wrong dialog', async () => {
     const user = userEvent.setup();
     mockApi({ '/usuarios/crear': () => ({ status: 500, body: { error: { code: 'INTERNAL', message: 'Error interno.' } } }) });
-    renderApp('/configuracion-usuario');
+    renderPage(<UserFormPage />, { path: '/configuracion-usuario' });
     await user.click(await screen.findByRole('button', { name: 'Registrar usuario' }));
     const popup = await dialog();
     expect(popup.getByText('Algo salió mal! Inténtalo más tarde.')).toBeInTheDocument();

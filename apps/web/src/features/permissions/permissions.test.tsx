@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navItemsFor } from '../../app/navigation';
 import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { MyPermissionsPage } from './mine';
+import { PermissionsPage } from './team';
 import { formatAmount, periodText } from './components/labels';
 
 afterEach(() => {
@@ -83,7 +85,7 @@ describe('team permissions page', () => {
       'GET /v1/grupos': () => ({ body: page([]) }),
       'POST /v1/permisos/:id/aprobar': () => ({ body: { ...pending, estado: 'aprobado', puedeDecidir: false } }),
     });
-    renderApp('/dashboard/permisos');
+    renderPage(<PermissionsPage />, { path: '/dashboard/permisos' });
     const table = await screen.findByRole('table', { name: 'Permisos' }, { timeout: 15_000 });
     expect(screen.getByText('1 solicitud pendiente de tu decisión.')).toBeInTheDocument();
     const rows = within(table).getAllByRole('row');
@@ -112,7 +114,7 @@ describe('team permissions page', () => {
       'GET /v1/grupos': () => ({ body: page([]) }),
       'POST /v1/permisos/:id/rechazar': () => apiError(409, 'CONFLICT', 'Otra persona decidió este permiso mientras tanto. Recarga la lista.'),
     });
-    renderApp('/dashboard/permisos');
+    renderPage(<PermissionsPage />, { path: '/dashboard/permisos' });
     const table = await screen.findByRole('table', { name: 'Permisos' }, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(within(table).getByRole('button', { name: 'Rechazar el permiso de Juan Pérez Soto' }));
@@ -135,7 +137,7 @@ describe('team permissions page', () => {
       'GET /v1/usuarios': () => ({ body: page([]) }),
       'GET /v1/usuarios/:id': () => ({ body: worker }),
     });
-    renderApp(`/dashboard/permisos?asignar=${worker.id}&fecha=2026-11-03`);
+    renderPage(<PermissionsPage />, { path: `/dashboard/permisos?asignar=${worker.id}&fecha=2026-11-03` });
     const dialog = await screen.findByRole('dialog', { name: 'Asignar permiso' }, { timeout: 15_000 });
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Trabajador/ })).toHaveValue('Valentina Soto (12.345.678-5)'));
     expect(within(dialog).getByRole('textbox', { name: /^Desde/ })).toHaveValue('03-11-2026');
@@ -148,7 +150,7 @@ describe('team permissions page', () => {
       'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
       'GET /v1/grupos': () => ({ body: page([]) }),
     });
-    renderApp('/dashboard/permisos');
+    renderPage(<PermissionsPage />, { path: '/dashboard/permisos' });
     expect(await screen.findByText('Aún no hay permisos', undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('No hay solicitudes pendientes de tu decisión.')).toBeInTheDocument();
   });
@@ -159,7 +161,7 @@ describe('team permissions page', () => {
       'GET /v1/permisos/saldos': () => ({ body: page([saldo]) }),
       'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
     });
-    renderApp('/dashboard/permisos?vista=saldos');
+    renderPage(<PermissionsPage />, { path: '/dashboard/permisos?vista=saldos' });
     const table = await screen.findByRole('table', { name: /Saldos/ }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('17 días hábiles')).toBeInTheDocument();
@@ -183,7 +185,7 @@ describe('my permissions page', () => {
           : { status: 201, body: permiso({ id: 'p9', puedeDecidir: false }) };
       },
     });
-    renderApp('/dashboard/permisos/mios');
+    renderPage(<MyPermissionsPage />, { path: '/dashboard/permisos/mios' });
     expect(await screen.findByText('8 días hábiles disponibles', undefined, { timeout: 15_000 })).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Mis permisos' });
     expect(within(table).getByRole('button', { name: 'Retirar la solicitud de Vacaciones' })).toBeInTheDocument();

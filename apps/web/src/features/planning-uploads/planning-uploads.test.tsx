@@ -1,7 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderApp, SAMPLE_USER } from '../../test/render-app';
+import { SAMPLE_USER } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { BulkPlannerPage } from './planner';
+import { BulkPlanningUploadPage } from './planning';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -51,7 +55,7 @@ describe('planning uploads', () => {
     const calls = stubFetch(() => ({ body: RESULT_WITH_ERRORS }));
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('token_set_at', String(Date.now()));
-    renderApp('/dashboard/bulk-planning-upload');
+    renderPage(<BulkPlanningUploadPage />, { path: '/dashboard/bulk-planning-upload' });
     expect(await screen.findByRole('heading', { name: 'Carga masiva de planificación' })).toBeInTheDocument();
     const columns = screen.getByRole('table', { name: /Columnas del archivo/ });
     expect(within(columns).getByText('Solicitado por')).toBeInTheDocument();
@@ -75,7 +79,7 @@ describe('planning uploads', () => {
     const calls = stubFetch(() => ({ body: { ...RESULT_REPEATED, aplicado: false } }));
     localStorage.setItem('token', 'tok-1');
     localStorage.setItem('token_set_at', String(Date.now()));
-    renderApp('/dashboard/bulk-planner');
+    renderPage(<BulkPlannerPage />, { path: '/dashboard/bulk-planner' });
     expect(await screen.findByRole('heading', { name: 'Planificador masivo' })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: 'Conservar lo planificado' }));

@@ -3,7 +3,11 @@ import { eachDate } from '@jornada/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { renderApp, SAMPLE_USER } from '../../test/render-app';
+import { SAMPLE_USER } from '../../test/api-stubs';
+import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PlanningPage } from '.';
+import { CreatePlanningPage } from './create';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -148,7 +152,7 @@ describe('planning page', () => {
       vi.useRealTimers();
     });
     const calls = routeApi(planningHandlers({ 'PUT /v1/planificaciones/u-ana/2026-11-23': () => ({ body: dayResponse('2026-11-23', 'turno') }) }));
-    renderApp('/dashboard/planning?mes=2026-11');
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
     const cell = await screen.findByRole('button', { name: 'Lunes 23 de noviembre, Ana Pérez: sin planificación' });
     const load = calls.find((call) => call.path === '/v1/planificaciones')!;
     expect(load.query.get('desde')).toBe('2026-10-26');
@@ -165,7 +169,7 @@ describe('planning page', () => {
 
   it('marks an approved permission on the days it covers with its code', async () => {
     routeApi(planningHandlers());
-    renderApp('/dashboard/planning?mes=2026-11');
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
     const cell = await screen.findByRole('button', { name: 'Martes 3 de noviembre, Ana Pérez: sin planificación. Permiso aprobado VAC.' }, { timeout: 20_000 });
     expect(cell).toHaveTextContent('VAC.');
     expect(screen.getByRole('button', { name: 'Miércoles 4 de noviembre, Ana Pérez: sin planificación' })).not.toHaveTextContent('VAC.');
@@ -195,7 +199,7 @@ describe('planning page', () => {
     const mondays = ['2026-10-26', '2026-11-02', '2026-11-09', '2026-11-16', '2026-11-23', '2026-11-30'];
     const withWeeks = { ...base, filas: [{ ...base.filas[0]!, semanas: mondays.map((m) => semana(m, m === '2026-11-09' ? [pactada] : [])), alertas: [pactada] }] };
     routeApi(planningHandlers({ 'GET /v1/planificaciones': () => ({ body: withWeeks }) }));
-    renderApp('/dashboard/planning?mes=2026-11');
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
     const flagged = await screen.findByLabelText(/^Semana del 09-11: 37:30 horas planificadas en 5 días\. Alerta: Semana sobre la jornada pactada: /);
     expect(flagged.getAttribute('aria-label')).toContain('20 horas semanales pactadas');
     expect(flagged.closest('[role="gridcell"]')).toHaveAttribute('data-warn');
@@ -205,7 +209,7 @@ describe('planning page', () => {
 
   it('a past planned day asks for motivo, who asked and an observation before saving', async () => {
     const calls = routeApi(planningHandlers({ 'PUT /v1/planificaciones/u-ana/2026-11-02': () => ({ body: dayResponse('2026-11-02', 'libre') }) }));
-    renderApp('/dashboard/planning?mes=2026-11');
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Lunes 2 de noviembre, Ana Pérez: turno Oficina 09:00–18:00' }));
     const editor = await screen.findByRole('dialog');
@@ -237,7 +241,7 @@ describe('planning page', () => {
           }),
       }),
     );
-    renderApp('/dashboard/planning?mes=2026-11');
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Martes 24 de noviembre, Ana Pérez: sin planificación' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Libre (descanso)' }));
@@ -249,7 +253,7 @@ describe('planning page', () => {
 
   it('a trabajador sees only their own month, without the grid or the actions', async () => {
     routeApi({ ...signIn('trabajador'), 'GET /v1/planificaciones': () => ({ body: grid() }), 'GET /v1/planificaciones/cambios': () => ({ body: EMPTY_PAGE }) });
-    renderApp('/dashboard/planning?mes=2026-11');
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
     expect(await screen.findByRole('heading', { name: 'Mi planificación' })).toBeInTheDocument();
     expect(await screen.findByRole('table', { name: 'Mi planificación' })).toBeInTheDocument();
     expect(screen.getByText('Permiso VAC.')).toBeInTheDocument();
@@ -321,7 +325,7 @@ describe('create planning wizard', () => {
       'POST /v1/planificaciones/patron/vista-previa': (call) => ({ body: previewResult((call.body as { conflictos: 'conservar' | 'reemplazar' }).conflictos) }),
       'POST /v1/planificaciones/patron': () => ({ body: previewResult('reemplazar', true) }),
     });
-    renderApp('/dashboard/create-planning');
+    renderPage(<CreatePlanningPage />, { path: '/dashboard/create-planning' });
     const user = userEvent.setup();
     expect(await screen.findByRole('heading', { name: 'Crear planificación' })).toBeInTheDocument();
 
@@ -421,7 +425,7 @@ describe('create planning preview', () => {
       'GET /v1/turnos': () => ({ body: { items: [OFICINA], total: 1, page: 1, pageSize: 100 } }),
       'POST /v1/planificaciones/patron/vista-previa': () => ({ body: result }),
     });
-    renderApp('/dashboard/create-planning');
+    renderPage(<CreatePlanningPage />, { path: '/dashboard/create-planning' });
     const user = userEvent.setup();
     await screen.findByRole('heading', { name: 'Crear planificación' });
     await user.click(screen.getAllByLabelText('Grupos')[0]!);

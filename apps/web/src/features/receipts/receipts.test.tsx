@@ -2,7 +2,8 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { ReceiptPage } from '.';
 import { RECEIPT } from '../../test/receipt-fixture';
 
 afterEach(() => {
@@ -20,7 +21,7 @@ describe('receipt page', () => {
     });
     URL.createObjectURL = vi.fn(() => 'blob:x');
     URL.revokeObjectURL = vi.fn();
-    renderApp('/dashboard/comprobantes/m1');
+    renderPage(<ReceiptPage />, { path: '/dashboard/comprobantes/m1', routePath: '/dashboard/comprobantes/:id' });
     expect(await screen.findByRole('heading', { name: 'Comprobante de marca de asistencia' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Datos del comprobante' })).toHaveTextContent('Camila Rojas Fuentes');
     expect(screen.getByRole('link', { name: RECEIPT.urlVerificacion })).toHaveAttribute('href', `/verificar/${RECEIPT.hash}`);
@@ -38,7 +39,7 @@ describe('receipt page', () => {
 
   it('says when the receipt is not theirs or does not exist', async () => {
     mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/marcas/otra/comprobante': () => apiError(404, 'NOT_FOUND', 'La marca no existe.') });
-    renderApp('/dashboard/comprobantes/otra');
+    renderPage(<ReceiptPage />, { path: '/dashboard/comprobantes/otra', routePath: '/dashboard/comprobantes/:id' });
     expect(await screen.findByText('No encontramos este comprobante')).toBeInTheDocument();
     expect(screen.getByText('La marca no existe.')).toBeInTheDocument();
   });

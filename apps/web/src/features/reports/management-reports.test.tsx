@@ -3,7 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { managementReportPage } from './management';
+
+// Made once, as the route does: a new component on every render would remount the page.
+const ArrearsReportPage = managementReportPage('arrears');
+const AbsencesReportPage = managementReportPage('absences');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,7 +54,7 @@ describe('management reports (/dashboard/reports/arrears)', () => {
       'GET /v1/reportes/opciones-gestion': () => ({ body: OPTIONS }),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/reports/arrears');
+    renderPage(<ArrearsReportPage />, { path: '/dashboard/reports/arrears' });
     expect(await screen.findByRole('heading', { name: 'Reporte de atrasos', level: 1 }, { timeout: 30_000 })).toBeInTheDocument();
     const totals = await screen.findByRole('region', { name: 'Totales del periodo' });
     expect(totals).toHaveTextContent('Atraso0:50:00');
@@ -76,7 +81,7 @@ describe('management reports (/dashboard/reports/arrears)', () => {
       'GET /v1/reportes/atrasos': () => ({ body: lateness({ filas: [], total: 0, totales: { diasAtraso: 0, atraso: 0 } }) }),
       'GET /v1/reportes/opciones-gestion': () => ({ body: OPTIONS }),
     });
-    renderApp('/dashboard/reports/arrears');
+    renderPage(<ArrearsReportPage />, { path: '/dashboard/reports/arrears' });
     expect(await screen.findByText('No hay trabajadores que coincidan con la selección', undefined, { timeout: 30_000 })).toBeInTheDocument();
     // A worker filters only their own records: no worker, group, site or cargo filters.
     expect(screen.queryByRole('combobox', { name: 'Grupo' })).not.toBeInTheDocument();
@@ -88,7 +93,7 @@ describe('management reports (/dashboard/reports/arrears)', () => {
       'GET /v1/reportes/opciones-gestion': () => ({ body: OPTIONS }),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/reports/absences');
+    renderPage(<AbsencesReportPage />, { path: '/dashboard/reports/absences' });
     expect(await screen.findByText(/No se puede ordenar por/, undefined, { timeout: 30_000 })).toBeInTheDocument();
   }, 60_000);
 });

@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../test/fixtures';
 import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { PrivateLayout } from '../../app/layouts/private-layout';
+import { MarksReportPage } from './marks';
 import { presetRange, todayInSantiago } from './period';
 
 afterEach(() => {
@@ -104,7 +106,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/reports/brand');
+    renderPage(<MarksReportPage />, { path: '/dashboard/reports/brand' });
     expect(await screen.findByRole('heading', { name: 'Reporte de marcas', level: 1 }, { timeout: 15_000 })).toBeInTheDocument();
 
     const banner = await screen.findByRole('alert');
@@ -151,7 +153,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/reports/brand?desde=2025-06-01&hasta=2025-06-30&grupoId=g1');
+    renderPage(<MarksReportPage />, { path: '/dashboard/reports/brand?desde=2025-06-01&hasta=2025-06-30&grupoId=g1' });
     expect(await screen.findByText('No hay trabajadores que coincidan con la selección', {}, { timeout: 15_000 })).toBeInTheDocument();
     // Every filter at once.
     for (const name of ['Periodo', 'Trabajador', 'Grupo', 'Sede', 'Tipo', 'Método']) expect(screen.getByRole('combobox', { name })).toBeInTheDocument();
@@ -180,7 +182,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
       'GET /v1/reportes/marcas': () => ({ body: report([block()]) }),
       'GET /v1/reportes/opciones': () => ({ body: { grupos: [], sedes: OPTIONS.sedes } }),
     });
-    const first = renderApp('/dashboard/reports/brand');
+    const first = renderPage(<MarksReportPage />, { path: '/dashboard/reports/brand' });
     expect(await screen.findByRole('region', { name: 'Valentina Sepúlveda Hernández' }, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Trabajador' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Grupo' })).not.toBeInTheDocument();
@@ -195,7 +197,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/reports/brand');
+    renderPage(<MarksReportPage />, { path: '/dashboard/reports/brand', frame: PrivateLayout });
     const region = await screen.findByRole('region', { name: 'Valentina Sepúlveda Hernández' }, { timeout: 15_000 });
     expect(within(region).getByText('Corrige la N° 7')).toBeInTheDocument();
     expect(within(region).queryByRole('link', { name: 'Corrige la N° 7' })).not.toBeInTheDocument();
@@ -213,7 +215,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
       'GET /v1/reportes/opciones': () => ({ body: OPTIONS }),
       'GET /v1/reportes/trabajadores': () => ({ body: { items: [] } }),
     });
-    renderApp('/dashboard/reports/brand');
+    renderPage(<MarksReportPage />, { path: '/dashboard/reports/brand' });
     const alert = await screen.findByRole('alert', {}, { timeout: 15_000 });
     expect(alert).toHaveTextContent('No pudimos cargar el reporte');
     fail = false;
@@ -249,7 +251,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
         static override revokeObjectURL = vi.fn();
       },
     );
-    renderApp('/dashboard/reports/brand?desde=2025-06-01&hasta=2025-06-30&tipo=salida');
+    renderPage(<MarksReportPage />, { path: '/dashboard/reports/brand?desde=2025-06-01&hasta=2025-06-30&tipo=salida' });
     await screen.findByRole('region', { name: 'Valentina Sepúlveda Hernández' }, { timeout: 15_000 });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(push).not.toBeNull());

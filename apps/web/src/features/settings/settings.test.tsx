@@ -4,7 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SITE } from '../../test/fixtures';
 import { mockRoutes, page, signedInAs } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { CompanyPage } from './company';
+import { SitesPage } from './sites';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,7 +35,7 @@ describe('settings', () => {
       'GET /v1/empresa': () => ({ body: COMPANY }),
       'PATCH /v1/empresa': (call) => ({ body: { ...COMPANY, ...(call.body as object) } }),
     });
-    renderApp('/dashboard/settings/company');
+    renderPage(<CompanyPage />, { path: '/dashboard/settings/company' });
     expect(await screen.findByRole('textbox', { name: /^Razón social/ })).toHaveValue('Comercial Los Andes SpA');
     expect(screen.getByRole('textbox', { name: 'RUT empresa' })).toHaveValue('76.123.456-0');
 
@@ -50,7 +52,7 @@ describe('settings', () => {
 
   it('sites: empty state, then the new-site form with the map, time zones and default radius', async () => {
     mockRoutes({ ...signedInAs('administrador'), 'GET /v1/sedes': () => ({ body: page([]) }) });
-    renderApp('/dashboard/settings/sites');
+    renderPage(<SitesPage />, { path: '/dashboard/settings/sites' });
     expect(await screen.findByText('Aún no hay sedes')).toBeInTheDocument();
     await userEvent.setup().click(screen.getAllByRole('button', { name: 'Nueva sede' })[0]!);
     const drawer = await screen.findByRole('dialog', { name: 'Nueva sede' });
@@ -61,7 +63,7 @@ describe('settings', () => {
 
   it('sites: lists sites with address, geofence and zone', async () => {
     mockRoutes({ ...signedInAs('administrador'), 'GET /v1/sedes': () => ({ body: page([SITE]) }) });
-    renderApp('/dashboard/settings/sites');
+    renderPage(<SitesPage />, { path: '/dashboard/settings/sites' });
     const table = await screen.findByRole('table', { name: 'Sedes' });
     expect(within(table).getByText(SITE.direccionCompleta)).toBeInTheDocument();
     expect(within(table).getByText(/Radio 150 m/)).toBeInTheDocument();

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, mockRoutes } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { VerifyPage, VerifyResultPage } from '.';
 import { normalizeHash } from './components/hash';
 import { publicReceipt } from '@jornada/contracts';
 import { HASH, RECEIPT } from '../../test/receipt-fixture';
@@ -24,7 +25,7 @@ describe('receipt verification (public)', () => {
 
   it('the form refuses an invalid code and opens the verification of a valid one, without a session', async () => {
     const { calls } = mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => ({ body: { integra: true, comprobante: PUBLIC_RECEIPT } }) });
-    const { router } = renderApp('/verificar');
+    const { router } = renderPage(<VerifyPage />, { path: '/verificar', routes: { '/verificar/:hash': <VerifyResultPage /> } });
     const user = userEvent.setup();
     const input = await screen.findByRole('textbox', { name: /Código de verificación/ }, { timeout: 15_000 });
     await user.click(screen.getByRole('button', { name: 'Verificar' }));
@@ -42,7 +43,7 @@ describe('receipt verification (public)', () => {
 
   it('shows what proves an authentic receipt, and nothing that tracks the worker', async () => {
     mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => ({ body: { integra: true, comprobante: PUBLIC_RECEIPT } }) });
-    renderApp(`/verificar/${HASH}`);
+    renderPage(<VerifyResultPage />, { path: `/verificar/${HASH}`, routePath: '/verificar/:hash' });
     expect(await screen.findByText('Comprobante auténtico')).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Datos del comprobante verificado' });
     const text = table.textContent!;
@@ -55,17 +56,17 @@ describe('receipt verification (public)', () => {
 
   it('says when the stored mark was altered', async () => {
     mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => ({ body: { integra: false, comprobante: PUBLIC_RECEIPT } }) });
-    renderApp(`/verificar/${HASH}`);
+    renderPage(<VerifyResultPage />, { path: `/verificar/${HASH}`, routePath: '/verificar/:hash' });
     expect(await screen.findByText('Comprobante alterado')).toBeInTheDocument();
     expect(screen.queryByText('Comprobante auténtico')).not.toBeInTheDocument();
   });
 
   it('says when no receipt has that code, and when the code is malformed', async () => {
     mockRoutes({ [`GET /v1/verificar/${HASH}`]: () => apiError(404, 'NOT_FOUND', 'El comprobante no existe.') });
-    const first = renderApp(`/verificar/${HASH}`);
+    const first = renderPage(<VerifyResultPage />, { path: `/verificar/${HASH}`, routePath: '/verificar/:hash' });
     expect(await screen.findByText('No encontramos un comprobante con este código')).toBeInTheDocument();
     first.unmount();
-    renderApp('/verificar/no-es-un-hash');
+    renderPage(<VerifyResultPage />, { path: '/verificar/no-es-un-hash', routePath: '/verificar/:hash' });
     expect(await screen.findByText('El código no es válido')).toBeInTheDocument();
   });
 });

@@ -3,7 +3,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockRoutes, signedInAs, type RouteCall } from '../../test/mock-api';
-import { renderApp } from '../../test/render-app';
+import { renderPage } from '../../test/render-page';
+import { WebMarkingRoute } from '../../app/web-marking-route';
 import { createMarkQueue, flushQueue, QUEUE_STORAGE_KEY, retryDelay } from './lib/offline-queue';
 
 const SITE = { id: 's1', nombre: 'Casa Matriz', direccion: 'Av. Apoquindo 4500, Las Condes', lat: -33.4136, lng: -70.5826, radioGeocercaM: 150 };
@@ -99,7 +100,7 @@ const markButton = (name: string) => within(screen.getByRole('group', { name: 'M
 describe('web marking', () => {
   it('without a plan: says so, still offers every button, and highlights Entrada', async () => {
     mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/marcas/hoy': () => ({ body: today() }) });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     expect(await screen.findByText('No tienes un turno planificado para hoy.', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText(/Igual puedes marcar/)).toBeInTheDocument();
     expect(screen.getByText('Aún no marcas hoy.')).toBeInTheDocument();
@@ -128,7 +129,7 @@ describe('web marking', () => {
         }),
       }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     expect(await screen.findByText('Oficina')).toBeInTheDocument();
     expect(screen.getByText('Desde las 09:00 hasta las 18:00')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Tus marcas de hoy' });
@@ -148,7 +149,7 @@ describe('web marking', () => {
       'GET /v1/marcas/hoy': () => ({ body: today() }),
       'POST /v1/marcas': () => ({ status: 201, body: created('entrada', {}, { posicion: { lat: -33.4137, lng: -70.5827, precisionM: 15 } }) }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await screen.findByText('No tienes un turno planificado para hoy.');
     // Never asked for the position before the button.
     expect(geo).not.toHaveBeenCalled();
@@ -175,7 +176,7 @@ describe('web marking', () => {
       'GET /v1/marcas/hoy': () => ({ body: today() }),
       'POST /v1/marcas': () => ({ status: 201, body: created('entrada', { fueraDeGeocerca: true }, { fueraDeGeocerca: true, posicion: { lat: -33.45, lng: -70.66, precisionM: 10 } }) }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
     expect(await screen.findByText('Marcaste fuera de la geocerca de tu sede')).toBeInTheDocument();
     expect(screen.getByText(/fuera de la geocerca$/)).toBeInTheDocument();
@@ -188,7 +189,7 @@ describe('web marking', () => {
       'GET /v1/marcas/hoy': () => ({ body: today() }),
       'POST /v1/marcas': () => ({ status: 201, body: { ...created('entrada', {}, { hora: '19:17:05' }), turno: { ubicacion: 'fuera', turno: '07:00–15:00' } } }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
     expect(await screen.findByText('Marcaste fuera de tu turno de hoy')).toBeInTheDocument();
     expect(screen.getByText(/Tu entrada de las 19:17:05 quedó registrada, pero cae fuera de tu turno de hoy \(07:00–15:00\)/)).toBeInTheDocument();
@@ -202,7 +203,7 @@ describe('web marking', () => {
       'GET /v1/marcas/hoy': () => ({ body: today() }),
       'POST /v1/marcas': () => ({ status: 201, body: { ...created('entrada'), turno: { ubicacion: 'dentro', turno: '07:00–15:00' } } }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
     expect(await screen.findByRole('heading', { name: /^Entrada registrada/ })).toBeInTheDocument();
     expect(screen.queryByText('Marcaste fuera de tu turno de hoy')).not.toBeInTheDocument();
@@ -215,7 +216,7 @@ describe('web marking', () => {
       'GET /v1/marcas/hoy': () => ({ body: today() }),
       'POST /v1/marcas': () => ({ status: 201, body: created('entrada', { posicion: null }) }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
     expect(await screen.findByText('Marca registrada sin ubicación')).toBeInTheDocument();
     expect(screen.getByText(/No diste permiso para usar tu ubicación, así que la marca se registró sin ella/)).toBeInTheDocument();
@@ -240,7 +241,7 @@ describe('web marking', () => {
         },
       }),
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
     expect(await screen.findByText('Marca no registrada: ya la habías hecho')).toBeInTheDocument();
     expect(screen.getByText('Ya registraste una entrada; se conserva la primera.')).toBeInTheDocument();
@@ -258,7 +259,7 @@ describe('web marking', () => {
         return { status: 201, body: created('entrada', { offline: true, horaOriginal: (call.body as { horaOriginal: string }).horaOriginal }) };
       },
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Entrada/ }));
     expect(await screen.findByText('Sin conexión: tu marca quedó guardada en este dispositivo')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: '1 marca pendiente de envío' })).toBeInTheDocument();
@@ -290,7 +291,7 @@ describe('web marking', () => {
         return { status: 201, body: created('salida') };
       },
     });
-    renderApp('/dashboard/web-marking');
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
     await userEvent.setup().click(await screen.findByRole('button', { name: /^Salida/ }));
     expect(await screen.findByText('Sin conexión: tu marca quedó guardada en este dispositivo')).toBeInTheDocument();
     // The first try, then the queue's immediate try: both without network.
