@@ -43,6 +43,24 @@ describe('sign-in lockout per RUT and address', () => {
     expect((await auth(admin.rut, admin.password, '10.61.9.9')).statusCode).toBe(200);
   });
 
+  it('one wrong password from each of 50 addresses does not lock the owner out of an address they signed in from before', async () => {
+    const { admin } = await registerCompanyWithAdmin(t.app);
+    const office = '10.63.0.1';
+    expect((await auth(admin.rut, admin.password, office)).statusCode).toBe(200);
+    t.clock.advance(24 * 60 * 60_000);
+    for (let i = 0; i < THROTTLE.subject.lockAfter; i++) await auth(admin.rut, 'adivinando', `10.63.1.${i + 1}`);
+    // A new address is still held by the lock over every address…
+    expect((await auth(admin.rut, admin.password, '10.63.2.1')).statusCode).toBe(429);
+    // …but the owner's own address signs in with the right password, without waiting.
+    t.sleeps.length = 0;
+    const owner = await auth(admin.rut, admin.password, office);
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(t.sleeps).toEqual([]);
+    // A wrong password from that address still counts there: ten of them lock it.
+    for (let i = 0; i < THROTTLE.rut.lockAfter; i++) expect((await auth(admin.rut, 'adivinando', office)).statusCode).toBe(401);
+    expect((await auth(admin.rut, admin.password, office)).statusCode).toBe(429);
+  });
+
   it('a password reset frees the RUT on every address', async () => {
     const { admin } = await registerCompanyWithAdmin(t.app);
     for (let i = 0; i < THROTTLE.rut.lockAfter; i++) await auth(admin.rut, 'adivinando', '10.62.0.1');

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authAudit, companies, logins, loginThrottles, passwordResets, sessions, users } from '../../db/schema/index';
 
@@ -103,6 +103,16 @@ export async function revokeUserSessions(db: DbOrTx, companyId: string, userId: 
 
 export async function insertAudit(db: DbOrTx, values: typeof authAudit.$inferInsert): Promise<void> {
   await db.insert(authAudit).values(values);
+}
+
+/** Whether `rut` signed in successfully from `ip` at or after `since` (the audit's `login_ok`; by its RUT index). */
+export async function signedInFrom(db: DbOrTx, rut: string, ip: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ at: authAudit.at })
+    .from(authAudit)
+    .where(and(eq(authAudit.rut, rut), gte(authAudit.at, since), eq(authAudit.event, 'login_ok'), eq(authAudit.ip, ip)))
+    .limit(1);
+  return row !== undefined;
 }
 
 // Throttling of failed sign-ins

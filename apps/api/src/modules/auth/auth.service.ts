@@ -45,6 +45,12 @@ export const THROTTLE = {
   subject: { slowAfter: 10, lockAfter: 50, lockMs: 5 * 60_000 },
   /** One address, whatever identifiers it tries. */
   ip: { slowAfter: 10, lockAfter: 30 },
+  /**
+   * An address the identifier signed in from successfully within this time is its owner's: the
+   * counter over every address neither slows nor locks it (one wrong password from each of 50 other
+   * addresses must not lock the owner out of their own office); the counters of that address still do.
+   */
+  knownAddressMs: 90 * 24 * 60 * 60_000,
 } as const;
 
 const INVALID_CREDENTIALS = 'RUT o contraseña incorrectos.';
@@ -129,9 +135,13 @@ export function createSignInThrottle(deps: { db: DbOrTx; sleep: (ms: number) => 
     ];
   };
   return {
-    /** The end of a lock on any of the three counters, if one holds; otherwise waits the slow-down delay and returns null. */
-    async gate(subjectKey: string, ip: string, now: Date): Promise<Date | null> {
-      const counters = keysOf(subjectKey, ip);
+    /**
+     * The end of a lock on any of the three counters, if one holds; otherwise waits the slow-down delay
+     * and returns null. From a `knownAddress` (THROTTLE.knownAddressMs) the counter over every address
+     * does not apply.
+     */
+    async gate(subjectKey: string, ip: string, now: Date, options: { knownAddress?: boolean } = {}): Promise<Date | null> {
+      const counters = keysOf(subjectKey, ip).filter((c) => !(options.knownAddress && c.key === subjectKey));
       const throttles = await repo.findThrottles(
         db,
         counters.map((c) => c.key),
@@ -222,7 +232,8 @@ export function createAuthService(deps: AuthServiceDeps) {
       const rut = normalized ?? body.rut.trim().toUpperCase();
       const rutKey = `rut:${rut}`;
 
-      const lockedUntil = await throttle.gate(rutKey, ctx.ip, ctx.now);
+      const knownAddress = normalized ? await repo.signedInFrom(db, normalized, ctx.ip, addMs(ctx.now, -THROTTLE.knownAddressMs)) : false;
+      const lockedUntil = await throttle.gate(rutKey, ctx.ip, ctx.now, { knownAddress });
       if (lockedUntil) {
         await audit('login_locked', ctx, { rut });
         throw lockedError(lockedUntil, ctx.now);
