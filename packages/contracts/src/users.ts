@@ -179,6 +179,26 @@ export const actualizarUsuarioBodySchema = z
 export type ActualizarUsuarioBody = z.input<typeof actualizarUsuarioBodySchema>;
 
 /**
+ * What of the principal administrator's record only the principal changes: identity (name, RUT), the
+ * e-mails that recover the account, and the contract and its terms. Another administrator ending or
+ * moving the contract, or redirecting the e-mail, would lock the principal out for good (the principal
+ * cannot be deactivated nor demoted). The API refuses such an edit with 403; the form shows them read-only.
+ */
+export const PRINCIPAL_OWN_FIELDS = [
+  'nombre',
+  'apellidos',
+  'rut',
+  'email',
+  'emailPersonal',
+  'inicioContrato',
+  'finContrato',
+  'horasSemanales',
+  'sueldoBase',
+  'numeroContrato',
+  'metodosMarcaje',
+] as const satisfies readonly (keyof ActualizarUsuarioBody)[];
+
+/**
  * POST /api/v1/usuarios/:id/transferir-principal: the principal administrator hands the role to another
  * active administrator, re-entering their own password (the service says so in Spanish when it is missing).
  */

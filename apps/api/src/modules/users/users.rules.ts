@@ -1,3 +1,4 @@
+import { PRINCIPAL_OWN_FIELDS } from '@jornada/contracts';
 import { weeklyHoursLimit } from '@jornada/domain';
 import type { NewUser, UserRow } from './users.repository';
 
@@ -19,26 +20,6 @@ export function weeklyHoursProblem(horas: number, inicio: string, fin: string | 
 
 /** Refusal when another administrator touches what only the principal administrator changes of their own. */
 export const PRINCIPAL_OWN_DATA = 'Solo el administrador principal puede cambiar sus propios datos de identidad, contrato y correo.';
-
-/**
- * What of the principal administrator's row is theirs alone: identity (name, RUT), the e-mail that
- * recovers the account, and the contract and its terms. Another administrator ending or moving the
- * contract, or redirecting the e-mail, would lock the principal out for good (the principal cannot be
- * deactivated nor demoted, so nobody could undo it).
- */
-export const PRINCIPAL_OWN_FIELDS = [
-  'nombre',
-  'apellidos',
-  'rut',
-  'email',
-  'emailPersonal',
-  'inicioContrato',
-  'finContrato',
-  'horasSemanales',
-  'sueldoBase',
-  'numeroContrato',
-  'metodosMarcaje',
-] as const satisfies readonly (keyof NewUser)[];
 
 const sameValue = (a: unknown, b: unknown) =>
   Array.isArray(a) && Array.isArray(b) ? a.length === b.length && [...a].sort().join() === [...b].sort().join() : a === b;

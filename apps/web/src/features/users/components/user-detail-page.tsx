@@ -5,7 +5,7 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/PasswordInput.css';
 import { Alert, Badge, Button, Drawer, PasswordInput, Text, Textarea } from '@mantine/core';
-import { METODO_MARCAJE_LABELS, type Usuario } from '@jornada/contracts';
+import { METODO_MARCAJE_LABELS, PRINCIPAL_OWN_FIELDS, type Usuario } from '@jornada/contracts';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams } from 'react-router';
@@ -44,21 +44,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
     </div>
   );
 }
-
-/** What only the principal administrator changes of their own record (the API refuses anyone else with 403). */
-const PRINCIPAL_OWN_FIELDS = [
-  'nombre',
-  'apellidos',
-  'rut',
-  'email',
-  'emailPersonal',
-  'horasSemanales',
-  'sueldoBase',
-  'numeroContrato',
-  'metodosMarcaje',
-  'inicioContrato',
-  'finContrato',
-] as const;
 
 function EditDrawer({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
   const session = useSession();
