@@ -263,4 +263,46 @@ describe('/dashboard/users/:id', () => {
       expect(body).not.toHaveProperty(key);
     }
   }, 30_000);
+
+  it('lets the principal hand the role to another active administrator, with their password', async () => {
+    const me = makeUser({ id: 'u1', perfil: 'administrador', principal: true, grupo: null });
+    const other = makeUser({ id: 'u3', perfil: 'administrador', principal: false, nombre: 'Rodrigo', apellidos: 'Mena', grupo: null });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': (call) => ({ body: call.path.endsWith('/u1') ? me : other }),
+      'POST /v1/usuarios/:id/transferir-principal': (call) =>
+        (call.body as { passwordActual: string }).passwordActual === 'mi-clave-2026'
+          ? { body: { ...other, principal: true } }
+          : { status: 400, body: { error: { code: 'VALIDATION', message: 'Revisa los campos marcados.', fields: { passwordActual: 'La contraseña actual no es correcta.' } } } },
+    });
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u3', routePath: '/dashboard/users/:id' });
+    const u = userEvent.setup();
+    await u.click(await screen.findByRole('button', { name: 'Transferir rol principal' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transferir el rol de administrador principal' });
+    const password = within(dialog).getByLabelText(/Tu contraseña actual/);
+    await u.type(password, 'equivocada');
+    await u.click(within(dialog).getByRole('button', { name: 'Transferir rol' }));
+    expect(await within(dialog).findByText('La contraseña actual no es correcta.')).toBeInTheDocument();
+    await u.clear(password);
+    await u.type(password, 'mi-clave-2026');
+    await u.click(within(dialog).getByRole('button', { name: 'Transferir rol' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Transferir el rol de administrador principal' })).not.toBeInTheDocument());
+    const posts = calls.filter((c) => c.method === 'POST' && c.path.endsWith('/transferir-principal'));
+    expect(posts.map((c) => [c.path, c.body])).toEqual([
+      ['/v1/usuarios/u3/transferir-principal', { passwordActual: 'equivocada' }],
+      ['/v1/usuarios/u3/transferir-principal', { passwordActual: 'mi-clave-2026' }],
+    ]);
+  }, 30_000);
+
+  it('offers the transfer to nobody but the principal', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': (call) => ({ body: makeUser({ id: call.path.split('/').at(-1)!, perfil: 'administrador', principal: false, grupo: null }) }),
+    });
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u3', routePath: '/dashboard/users/:id' });
+    expect(await screen.findByRole('button', { name: 'Editar' }, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transferir rol principal' })).not.toBeInTheDocument();
+  }, 30_000);
 });

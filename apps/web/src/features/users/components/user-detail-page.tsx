@@ -23,6 +23,7 @@ import { notify } from '../../../lib/toasts';
 import { useDeactivateUser } from '../api/deactivate-user';
 import { useUser } from '../api/get-user';
 import { useReactivateUser } from '../api/reactivate-user';
+import { useTransferPrincipal } from '../api/transfer-principal';
 import { useUpdateUser } from '../api/update-user';
 import { toBody, updateUserResolver, USER_FIELD_NAMES, userToForm, type UserFormValues } from '../hooks/user-form';
 import { UserFields } from './user-fields';
@@ -208,6 +209,44 @@ function ReactivateDialog({ user, opened, onClose }: { user: Usuario; opened: bo
   );
 }
 
+/** The principal administrator hands the role to another active administrator, with their own password. */
+function TransferPrincipalDialog({ user, opened, onClose }: { user: Usuario; opened: boolean; onClose: () => void }) {
+  const mutation = useTransferPrincipal(user.id);
+  const [passwordActual, setPasswordActual] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const confirm = async () => {
+    setPasswordError(null);
+    try {
+      await mutation.mutateAsync({ passwordActual });
+      notify.success(`${fullName(user.nombre, user.apellidos)} es ahora el administrador principal.`);
+      onClose();
+    } catch (error) {
+      if (error instanceof ApiError && error.fields?.passwordActual) setPasswordError(error.fields.passwordActual);
+      else notify.error(errorMessage(error));
+    }
+  };
+  return (
+    <ConfirmDialog
+      opened={opened}
+      onClose={onClose}
+      title="Transferir el rol de administrador principal"
+      message={`${fullName(user.nombre, user.apellidos)} pasará a ser el administrador principal: solo él podrá cambiar sus propios datos de identidad, contrato y correo, y nadie podrá desactivarlo. Tú seguirás como administrador.`}
+      confirmLabel="Transferir rol"
+      loading={mutation.isPending}
+      onConfirm={confirm}
+    >
+      <PasswordInput
+        label="Tu contraseña actual"
+        autoComplete="current-password"
+        withAsterisk
+        value={passwordActual}
+        onChange={(event) => setPasswordActual(event.currentTarget.value)}
+        error={passwordError}
+      />
+    </ConfirmDialog>
+  );
+}
+
 /** `/dashboard/users/:id` (and `/dashboard/users/me`): a user's data; the administrator edits, deactivates and reactivates. */
 export function UserDetailPage() {
   const params = useParams();
@@ -216,7 +255,9 @@ export function UserDetailPage() {
   const id = own ? session.user._id : (params.id ?? '');
   const query = useUser(id);
   const isAdmin = session.user.perfil === 'administrador';
-  const [dialog, setDialog] = useState<'edit' | 'finiquito' | 'reactivar' | null>(null);
+  // Whether the viewer is the principal administrator (the session does not say; their own record does).
+  const viewer = useUser(isAdmin && !own ? session.user._id : '');
+  const [dialog, setDialog] = useState<'edit' | 'finiquito' | 'reactivar' | 'transferir' | null>(null);
   const close = () => setDialog(null);
   const crumbs = isAdmin || session.user.perfil === 'supervisor' ? [{ label: 'Inicio', to: '/dashboard' }, { label: 'Usuarios', to: '/dashboard/users' }] : [{ label: 'Inicio', to: '/dashboard' }];
 
@@ -277,6 +318,11 @@ export function UserDetailPage() {
               <Button variant="default" onClick={() => setDialog('edit')}>
                 Editar
               </Button>
+              {viewer.data?.principal && user.activo && user.perfil === 'administrador' && !user.principal && (
+                <Button variant="light" onClick={() => setDialog('transferir')}>
+                  Transferir rol principal
+                </Button>
+              )}
               {user.activo
                 ? !user.principal &&
                   user.id !== session.user._id && (
@@ -338,6 +384,7 @@ export function UserDetailPage() {
           <EditDrawer user={user} opened={dialog === 'edit'} onClose={close} />
           {dialog === 'finiquito' && <FiniquitoDialog user={user} opened onClose={close} />}
           {dialog === 'reactivar' && <ReactivateDialog user={user} opened onClose={close} />}
+          {dialog === 'transferir' && <TransferPrincipalDialog user={user} opened onClose={close} />}
         </>
       )}
     </>
