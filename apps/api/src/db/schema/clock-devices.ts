@@ -5,9 +5,11 @@ import { companies } from './companies';
 import { sites } from './sites';
 
 /**
- * A clock device (ZKTeco ADMS "iclock" terminal) registered to a site. Devices name themselves by
- * their serial, before any company is known, so the serial is unique across the system (like
- * `logins.rut`); they are trusted only with their key or from their allowed networks.
+ * A clock device (ZKTeco ADMS "iclock" terminal) registered to a site. A serial is registered once per
+ * company, not across the system: another company's registrations must neither block nor be revealed
+ * by one's own (anyone can read a serial off a device). A device request reaches a registration by its
+ * key (unique: it names one registration) or, without a key, by a serial only one company registered
+ * and from that registration's allowed networks (clock-devices.service.ts, `identify`).
  */
 export const clockDevices = pgTable(
   'clock_devices',
@@ -34,7 +36,10 @@ export const clockDevices = pgTable(
   },
   (t) => [
     primaryKey({ name: 'clock_devices_pkey', columns: [t.companyId, t.id] }),
-    uniqueIndex('clock_devices_serial_key').on(t.serial),
+    uniqueIndex('clock_devices_company_serial_key').on(t.companyId, t.serial),
+    // The device-facing look-ups, before any company is known: by serial (unkeyed) and by key hash.
+    index('clock_devices_serial_idx').on(t.serial),
+    uniqueIndex('clock_devices_key_hash_key').on(t.keyHash),
     index('clock_devices_site_idx').on(t.companyId, t.siteId),
     foreignKey({ name: 'clock_devices_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
     foreignKey({ name: 'clock_devices_site_fk', columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }),

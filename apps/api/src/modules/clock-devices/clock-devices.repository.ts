@@ -46,9 +46,18 @@ export async function findDevice(db: DbOrTx, companyId: string, id: string): Pro
   return row;
 }
 
-/** A device by its serial, across companies: the device knows nothing else about itself. */
-export async function findDeviceBySerial(db: DbOrTx, serial: string): Promise<ClockDeviceWithSite | undefined> {
-  const [row] = await joined(db).where(eq(clockDevices.serial, serial));
+/**
+ * The registrations of a serial, across companies (an unkeyed device request knows nothing else about
+ * itself). A serial is unique per company only, so there may be several: two are enough to know the
+ * request is ambiguous.
+ */
+export async function findDevicesBySerial(db: DbOrTx, serial: string): Promise<ClockDeviceWithSite[]> {
+  return joined(db).where(eq(clockDevices.serial, serial)).orderBy(asc(clockDevices.createdAt), asc(clockDevices.id)).limit(2);
+}
+
+/** The one registration a device key belongs to, across companies (the key hash is unique). */
+export async function findDeviceByKeyHash(db: DbOrTx, keyHash: string): Promise<ClockDeviceWithSite | undefined> {
+  const [row] = await joined(db).where(eq(clockDevices.keyHash, keyHash));
   return row;
 }
 

@@ -51,7 +51,8 @@ export function registerClockDeviceRoutes(app: ZodApp, service: ClockDevicesServ
       schema: {
         tags: ['relojes'],
         summary: 'Registra un reloj control',
-        description: 'El número de serie (SN) identifica al reloj en el protocolo iclock; es único en todo el sistema.',
+        description:
+          'El número de serie (SN) identifica al reloj en el protocolo iclock; es único dentro de la empresa (409 solo si la empresa ya lo registró). Otra empresa puede registrar el mismo SN: la clave del reloj decide a cuál llegan sus marcas.',
         body: crearRelojBodySchema,
         response: { 201: relojSchema, ...errors, 409: errorResponseSchema },
       },
@@ -104,8 +105,10 @@ const UPLOAD_LIMIT_BYTES = 4 * 1024 * 1024;
 
 /**
  * The device-facing ZKTeco ADMS ("iclock") push protocol. Devices hard-code these paths, outside
- * /api: no session (the auth hook only guards /api), the registered serial is the credential; an
- * unknown or deactivated serial gets a plain-text 403 and a log line. Answers are plain text.
+ * /api: no session (the auth hook only guards /api). The key in `/r/<clave>` names the registration;
+ * without it, a serial only one company registered, from its allowed networks (service `identify`).
+ * An unknown, ambiguous, unproven or deactivated device gets a plain-text 403 and a log line. Answers
+ * are plain text.
  */
 export async function registerIclockRoutes(app: ZodApp, service: ClockDevicesService, clock: Clock): Promise<void> {
   // The same protocol at the server root and under `/r/<clave>`, the path a device with a key is configured with.

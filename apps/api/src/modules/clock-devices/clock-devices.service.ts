@@ -3,7 +3,7 @@ import type { actualizarRelojBodySchema, ClaveReloj, crearRelojBodySchema, Motiv
 import { rutCheckDigit, zoneOffsetMinutes } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { BlockList } from 'node:net';
 import type { Db } from '../../db/client';
 import { hashToken } from '../../lib/tokens';
@@ -48,13 +48,14 @@ async function serialUnique<T>(run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (isUniqueViolation(error, 'clock_devices_serial_key')) throw new AppError('CONFLICT', SERIAL_TAKEN, { numeroSerie: SERIAL_TAKEN });
+    // Unique per company: the conflict is with one of the company's own clocks, never another company's.
+    if (isUniqueViolation(error, 'clock_devices_company_serial_key')) throw new AppError('CONFLICT', SERIAL_TAKEN, { numeroSerie: SERIAL_TAKEN });
     throw error;
   }
 }
 
-/** The device answered by the device-facing routes: refused (unknown or deactivated) or known. */
-export type DeviceRefusal = 'desconocido' | 'inactivo' | 'sin_credencial' | 'clave_incorrecta' | 'red_no_permitida';
+/** The device answered by the device-facing routes: refused (unknown, ambiguous, unproven or deactivated) or known. */
+export type DeviceRefusal = 'desconocido' | 'inactivo' | 'sin_credencial' | 'clave_incorrecta' | 'clave_requerida' | 'red_no_permitida';
 export type DeviceLookup = { ok: false; reason: DeviceRefusal } | { ok: true; device: repo.ClockDeviceWithSite };
 
 /** The plain-text answer of each refusal (devices show or log it; it names no company). */
@@ -63,6 +64,8 @@ export const DEVICE_REFUSALS: Record<DeviceRefusal, string> = {
   inactivo: 'Reloj desactivado',
   sin_credencial: 'Reloj sin clave ni redes permitidas',
   clave_incorrecta: 'Clave del reloj incorrecta',
+  /** An unkeyed request for a serial more than one company registered (it does not say which, nor how many). */
+  clave_requerida: 'Reloj debe conectarse con su clave',
   red_no_permitida: 'Red no permitida para este reloj',
 };
 
@@ -71,8 +74,6 @@ function newDeviceKey(): string {
   const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789';
   return [...randomBytes(16)].map((byte) => alphabet[byte % 32]).join('');
 }
-
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** `10.20.0.0/16` or `192.0.2.7` into node's BlockList; an address IPv4-mapped in IPv6 is checked as IPv4. */
 function networksOf(networks: readonly string[]): BlockList {
@@ -256,7 +257,6 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
       return load(session.companyId, id);
     },
 
-    /** Every device request starts here: a known, active serial, whose contact time is then updated. */
     /** A new key for the device (the previous one stops working at once); the key is shown this once, only its hash is kept. */
     async newKey(session: RequestSession, id: string): Promise<ClaveReloj> {
       requirePerfil(session, ...ACCESS.clockDevices);
@@ -267,15 +267,50 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
     },
 
     /**
-     * Who is calling: the serial names the device, and the device must prove itself with its key (the
-     * path it was configured with) and/or by calling from one of its networks. A device with neither
-     * is refused: its serial is printed on it.
+     * Every device request starts here: who is calling. A serial is registered per company (anyone can
+     * read it off the device, and a company's registrations must not depend on another's), so a serial
+     * alone may name several registrations; the request is matched to exactly one, never guessed:
+     * - with a key (`/r/<clave>/iclock/...`): the key names the registration (its hash is unique), the
+     *   serial must be that registration's and its networks, if any, must hold the caller. The key is
+     *   the device's proof of possession, so it binds the device to the company that gave it: another
+     *   company's registration of the same serial (squatted before, or copied after) gets nothing.
+     * - without a key: the serial must be registered by one company only, and that registration must
+     *   have no key and list the caller's network. A serial two companies registered is refused
+     *   (`clave_requerida`, log `iclock: número de serie registrado en más de una empresa`) until each
+     *   device talks through its key; nothing is touched, so neither company sees the other's caller.
+     * A registration with neither key nor networks is refused: its serial is printed on it. The key is
+     * looked up by its SHA-256 in the database: timing reveals nothing of the key itself.
      */
     async identify(serial: string | undefined, now: Date, ip: string, key: string | null): Promise<DeviceLookup> {
-      const device = serial ? await repo.findDeviceBySerial(db, serial) : undefined;
-      if (!device) {
+      const unknown = (): DeviceLookup => {
         log.warn({ serial: serial ?? null, ip }, 'iclock: solicitud de un reloj no registrado');
         return { ok: false, reason: 'desconocido' };
+      };
+      const refuse = (reason: DeviceRefusal, deviceId: string | null): DeviceLookup => {
+        log.warn({ serial, ip, deviceId, reason }, 'iclock: solicitud rechazada');
+        return { ok: false, reason };
+      };
+      if (!serial) return unknown();
+      let device: repo.ClockDeviceWithSite;
+      if (key !== null) {
+        const keyed = await repo.findDeviceByKeyHash(db, hashToken(key));
+        if (!keyed || keyed.device.serial !== serial) {
+          // A wrong key (or another device's): the answer only says whether the serial is registered at all.
+          if ((await repo.findDevicesBySerial(db, serial)).length === 0) return unknown();
+          return refuse('clave_incorrecta', null);
+        }
+        device = keyed;
+      } else {
+        const registrations = await repo.findDevicesBySerial(db, serial);
+        if (registrations.length === 0) return unknown();
+        if (registrations.length > 1) {
+          log.warn(
+            { serial, ip, deviceIds: registrations.map((r) => r.device.id), reason: 'clave_requerida' },
+            'iclock: número de serie registrado en más de una empresa; se exige la clave del reloj',
+          );
+          return { ok: false, reason: 'clave_requerida' };
+        }
+        device = registrations[0]!;
       }
       // From here on the request sees only the device's company (db/tenant-context.ts).
       enterCompany(device.device.companyId);
@@ -283,15 +318,12 @@ export function createClockDevicesService(db: Db, marks: () => MarksPort, log: F
       const refusal: DeviceRefusal | null =
         keyHash === null && allowedNetworks.length === 0
           ? 'sin_credencial'
-          : (keyHash !== null || key !== null) && (key === null || keyHash === null || !sameHash(hashToken(key), keyHash))
+          : key === null && keyHash !== null
             ? 'clave_incorrecta'
             : allowedNetworks.length > 0 && !ipAllowed(ip, allowedNetworks)
               ? 'red_no_permitida'
               : null;
-      if (refusal) {
-        log.warn({ serial, ip, deviceId: device.device.id, reason: refusal }, 'iclock: solicitud rechazada');
-        return { ok: false, reason: refusal };
-      }
+      if (refusal) return refuse(refusal, device.device.id);
       await repo.touchDevice(db, device.device, now, ip);
       if (!device.device.active) {
         log.warn({ serial, ip, deviceId: device.device.id }, 'iclock: solicitud de un reloj desactivado');

@@ -251,7 +251,7 @@ function SetupHelp() {
         <li>
           Registra aquí el número de serie del reloj y la sede donde está instalado. El número de serie no basta: genera una <strong>clave</strong> (va en la dirección del
           servidor, <span className={classes.mono}>…/r/&lt;clave&gt;</span>) o indica las <strong>redes permitidas</strong> desde donde llama el reloj, o ambas. Sin ninguna, el reloj se
-          rechaza.
+          rechaza. Prefiere la clave: es la que prueba que el reloj es de tu empresa, y un reloj sin clave se rechaza si su número de serie también está registrado en otra empresa.
         </li>
         <li>
           Enrola a cada trabajador en el reloj con su <strong>RUT sin puntos ni dígito verificador</strong> como número de usuario (PIN): 12.345.678-5 → <span className={classes.mono}>12345678</span>.
