@@ -12,11 +12,19 @@ export const SPREADSHEET_LIMITS = {
   maxSharedStrings: 1_000_000,
   /** Characters in one cell (Excel's own limit). */
   maxCellChars: 32_767,
+  /**
+   * Elements open inside one another in any part read. A real workbook nests about eight deep
+   * (worksheet > sheetData > row > c > is > r > rPr > …); the XML parser's cost per element grows
+   * with the depth, so 500,000 nested runs in a 13 KB file held a reader thread for 20 s.
+   */
+  maxXmlDepth: 64,
+  /** Rich-text runs (`<r>`) in one cell or one shared string: a cell formatted piece by piece has a handful. */
+  maxRunsPerCell: 1_000,
   /** Uncompressed bytes of the parts read (workbook, relationships, strings, styles, the sheet), declared or actual. */
   maxUncompressedBytes: 128 * 1024 * 1024,
   /** Entries in the zip's central directory. */
   maxZipEntries: 2_000,
-  /** Wall-clock time one file may take to read in its worker. */
+  /** Wall-clock time one file may take to read, counted from when its reader thread starts on it (time waiting for a thread is not counted). */
   timeoutMs: 20_000,
   /** Heap of a reader worker: a file that needs more ends that worker, not the server. */
   workerHeapMb: 256,
@@ -41,6 +49,10 @@ export const LIMIT_MESSAGES = {
   tooManySharedStrings: (maxStrings: number) =>
     `El archivo declara más de ${number(maxStrings)} textos distintos. Guárdalo de nuevo desde Excel o divídelo en archivos más pequeños.`,
   tooLongCell: (maxChars: number) => `Una celda del archivo tiene más de ${number(maxChars)} caracteres.`,
+  tooDeep: (maxDepth: number) =>
+    `El archivo tiene elementos anidados en más de ${number(maxDepth)} niveles, algo que ninguna planilla de Excel necesita. Guárdalo de nuevo desde Excel o descarga la plantilla y complétala.`,
+  tooManyRuns: (maxRuns: number) =>
+    `Una celda del archivo tiene más de ${number(maxRuns)} fragmentos de texto con formatos distintos. Pega los datos en la plantilla como solo valores o guárdalo de nuevo desde Excel.`,
   tooLargeUncompressed: (maxBytes: number) =>
     `El archivo descomprimido supera ${number(maxBytes / (1024 * 1024))} MB. Divídelo en archivos más pequeños.`,
   tooManyEntries: 'El archivo Excel tiene demasiadas partes internas para ser una planilla. Descarga la plantilla y complétala.',

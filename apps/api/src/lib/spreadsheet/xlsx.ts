@@ -10,8 +10,9 @@ import type { CellValue, Sheet, SheetRow } from './sheet';
  * the zip's central directory is inspected before any part is inflated (entry count and declared
  * sizes), every inflated byte is counted against the same bound (yauzl also refuses an entry that
  * inflates past its declared size), the XML is parsed as a stream (saxes) and only the cells under
- * the header row's non-empty headers are kept. Columns, rows, cells, cell length and the
- * shared-strings count are capped as they are met; any limit answers a Spanish 400.
+ * the header row's non-empty headers are kept. Columns, rows, cells, cell length, the
+ * shared-strings count, the XML nesting depth and the rich-text runs of a cell are capped as they
+ * are met; any limit answers a Spanish 400.
  */
 
 export interface XlsxOptions {
@@ -96,8 +97,18 @@ class PartReader {
       this.zip.openReadStream(entry, (error, readable) => (error || !readable ? reject(notSpreadsheet()) : resolve(readable)));
     });
     const parser = new SaxesParser({ xmlns: true, position: false });
-    if (handlers.open) parser.on('opentag', handlers.open);
-    if (handlers.close) parser.on('closetag', handlers.close);
+    // The parser's work per element grows with how deep it sits: the depth is bounded before the
+    // handlers see the element, so a file nested hundreds of thousands deep stops at the 65th level.
+    let depth = 0;
+    parser.on('opentag', (tag) => {
+      depth += 1;
+      if (depth > this.limits.maxXmlDepth) throw spreadsheetError(LIMIT_MESSAGES.tooDeep(this.limits.maxXmlDepth));
+      handlers.open?.(tag);
+    });
+    parser.on('closetag', (tag) => {
+      depth -= 1;
+      handlers.close?.(tag);
+    });
     if (handlers.text) parser.on('text', handlers.text);
     // Entities are not expanded beyond XML's five, and a DOCTYPE is refused (no entity expansion bombs).
     parser.on('doctype', () => {
@@ -185,22 +196,30 @@ async function workbookInfo(parts: PartReader): Promise<WorkbookInfo> {
   return { sheets, sharedStrings: target(RELATIONSHIP_TYPES.sharedStrings), styles: target(RELATIONSHIP_TYPES.styles), date1904 };
 }
 
-/** Collects the text of `<t>` elements inside a run or string item, leaving out phonetic runs (`<rPh>`). */
+/**
+ * Collects the text of `<t>` elements inside a run or string item, leaving out phonetic runs (`<rPh>`);
+ * refuses a cell or string with more characters or more rich-text runs (`<r>`) than the limits allow.
+ */
 class TextCollector {
   private depthInPhonetic = 0;
   private inText = false;
   private text = '';
+  private runs = 0;
 
-  constructor(private readonly maxChars: number) {}
+  constructor(private readonly limits: Pick<SpreadsheetLimits, 'maxCellChars' | 'maxRunsPerCell'>) {}
 
   reset(): void {
     this.text = '';
     this.inText = false;
     this.depthInPhonetic = 0;
+    this.runs = 0;
   }
 
   open(local: string): void {
-    if (local === 'rPh') this.depthInPhonetic++;
+    if (local === 'r') {
+      this.runs += 1;
+      if (this.runs > this.limits.maxRunsPerCell) throw spreadsheetError(LIMIT_MESSAGES.tooManyRuns(this.limits.maxRunsPerCell));
+    } else if (local === 'rPh') this.depthInPhonetic++;
     else if (local === 't' && this.depthInPhonetic === 0) this.inText = true;
   }
 
@@ -212,7 +231,7 @@ class TextCollector {
   add(text: string): void {
     if (!this.inText) return;
     this.text += text;
-    if (this.text.length > this.maxChars) throw spreadsheetError(LIMIT_MESSAGES.tooLongCell(this.maxChars));
+    if (this.text.length > this.limits.maxCellChars) throw spreadsheetError(LIMIT_MESSAGES.tooLongCell(this.limits.maxCellChars));
   }
 
   value(): string {
@@ -223,7 +242,7 @@ class TextCollector {
 async function sharedStrings(parts: PartReader, part: string | null, limits: SpreadsheetLimits): Promise<string[]> {
   if (!part || !parts.has(part)) return [];
   const strings: string[] = [];
-  const collector = new TextCollector(limits.maxCellChars);
+  const collector = new TextCollector(limits);
   let inItem = false;
   await parts.parse(part, {
     open: (tag) => {
@@ -346,7 +365,7 @@ async function readSheet(parts: PartReader, part: string, context: SheetContext)
   let inValue = false;
   let raw: string | null = null;
   let inInline = false;
-  const inline = new TextCollector(limits.maxCellChars);
+  const inline = new TextCollector(limits);
   let inlineSeen = false;
 
   const endRow = () => {

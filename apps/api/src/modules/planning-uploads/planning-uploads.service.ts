@@ -203,7 +203,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
   // --- Shifts ---------------------------------------------------------------------------------
 
   async function planShifts(dbx: DbOrTx, session: RequestSession, file: UploadedFile, now: Date) {
-    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
+    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = parseTable(sheet, SHIFT_COLUMNS, { exampleColumn: 'nombre' });
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
@@ -296,7 +296,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
   // --- Planning (one row a day) ----------------------------------------------------------------
 
   async function planPlanning(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, now: Date) {
-    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
+    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = parseTable(sheet, PLANNING_COLUMNS, { exampleColumn: 'observacion' });
     const H = Object.fromEntries(Object.entries(PLANNING_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNING_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
@@ -428,7 +428,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
   }
 
   async function planPlanner(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, conflictos: Conflictos, now: Date) {
-    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
+    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = parseTable(sheet, PLANNER_COLUMNS, { exampleColumn: 'observacion' });
     const H = Object.fromEntries(Object.entries(PLANNER_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNER_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];

@@ -73,7 +73,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 
 export function createUsersBulk(db: Db, users: UsersService) {
   async function plan(session: RequestSession, file: UploadedFile, now: Date): Promise<Plan> {
-    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET] });
+    const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = parseTable(sheet, USER_COLUMNS);
     const hasColumn = (key: keyof typeof USER_COLUMNS) => table.present.has(key);
     const errores: FilaError[] = [...table.errors];
