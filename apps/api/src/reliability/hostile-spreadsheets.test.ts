@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { registerCompanyWithAdmin, signIn } from '../test/factories';
+import { whileProbingHealth } from '../test/health-probe';
 import {
   cellInXfdOnEveryRow,
   manySharedStrings,
@@ -40,8 +41,6 @@ interface Measured {
   mainThreadBusy: number;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Uploads a file while polling /api/health and sampling the process's resident memory. */
 async function uploadMeasured(url: string, file: Buffer, filename = 'archivo.xlsx'): Promise<Measured> {
   const rssBefore = process.memoryUsage.rss();
@@ -49,35 +48,20 @@ async function uploadMeasured(url: string, file: Buffer, filename = 'archivo.xls
   const sampler = setInterval(() => {
     rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
   }, 5);
-  let done = false;
-  let healthMaxMs = 0;
-  let healthProbes = 0;
-  const probing = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const response = await fetch(`${base}/api/health`);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
-      healthProbes += 1;
-      await sleep(20);
-    }
-  })();
   const form = new FormData();
   form.append('archivo', new Blob([file]), filename);
-  const started = performance.now();
-  const loopBefore = performance.eventLoopUtilization();
   try {
-    const response = await fetch(`${base}${url}`, { method: 'POST', body: form, headers: { authorization } });
-    const body = (await response.json()) as Measured['body'];
-    const elapsedMs = performance.now() - started;
-    const mainThreadBusy = performance.eventLoopUtilization(loopBefore).utilization;
+    const { result, healthMaxMs, probes } = await whileProbingHealth(base, async () => {
+      const started = performance.now();
+      const loopBefore = performance.eventLoopUtilization();
+      const response = await fetch(`${base}${url}`, { method: 'POST', body: form, headers: { authorization } });
+      const body = (await response.json()) as Measured['body'];
+      return { status: response.status, body, elapsedMs: performance.now() - started, mainThreadBusy: performance.eventLoopUtilization(loopBefore).utilization };
+    });
     const rssGrowthMb = (Math.max(rssPeak, process.memoryUsage.rss()) - rssBefore) / 1024 ** 2;
-    return { status: response.status, body, elapsedMs, healthMaxMs, healthProbes, rssGrowthMb, mainThreadBusy };
+    return { ...result, healthMaxMs, healthProbes: probes, rssGrowthMb };
   } finally {
-    done = true;
     clearInterval(sampler);
-    await probing;
   }
 }
 

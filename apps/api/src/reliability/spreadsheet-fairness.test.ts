@@ -3,6 +3,7 @@ import { readSpreadsheet, type Sheet } from '../lib/spreadsheet/index';
 import { createTestApp, type TestApp } from '../test/app';
 import { registerCompanyWithAdmin, signIn } from '../test/factories';
 import { slowButLegal, workbook, workbookFromXml } from '../test/hostile-xlsx';
+import { whileProbingHealth } from '../test/health-probe';
 
 /**
  * The reader threads are shared by every company: a small file built to keep the XML parser busy
@@ -57,27 +58,7 @@ async function upload(authorization: string, file: Buffer, since = performance.n
   return { status: response.status, body, elapsedMs: performance.now() - started, at: performance.now() - since };
 }
 
-/** Runs `work` while polling /api/health every 20 ms; returns the slowest answer of the probe. */
-async function withHealthProbe<T>(work: () => Promise<T>): Promise<{ result: T; healthMaxMs: number }> {
-  let done = false;
-  let healthMaxMs = 0;
-  const probing = (async () => {
-    while (!done) {
-      const started = performance.now();
-      const response = await fetch(`${base}/api/health`);
-      await response.arrayBuffer();
-      expect(response.status).toBe(200);
-      healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
-      await sleep(20);
-    }
-  })();
-  try {
-    return { result: await work(), healthMaxMs };
-  } finally {
-    done = true;
-    await probing;
-  }
-}
+const withHealthProbe = <T>(work: () => Promise<T>) => whileProbingHealth(base, work);
 
 beforeAll(async () => {
   t = await createTestApp();

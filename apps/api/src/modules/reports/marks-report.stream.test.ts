@@ -4,6 +4,7 @@ import { buildScaleCompany, type ScaleCompany } from '../../demo/scale';
 import { createTestApp, type TestApp } from '../../test/app';
 import { signIn } from '../../test/factories';
 import { pdfText } from '../../test/fixtures/marks';
+import { whileProbingHealth } from '../../test/health-probe';
 
 /**
  * The marks report's exports over real HTTP on a company of about 7,000 marks in a month (120
@@ -132,30 +133,12 @@ describe('marks report exports, streamed', () => {
       baselineMs = Math.max(baselineMs, performance.now() - started);
       await sleep(20);
     }
-    let done = false;
-    let healthMaxMs = 0;
-    let probes = 0;
-    const probing = (async () => {
-      while (!done) {
-        const started = performance.now();
-        const response = await fetch(`${base}/api/health`);
-        await response.arrayBuffer();
-        expect(response.status).toBe(200);
-        healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
-        probes += 1;
-        await sleep(20);
-      }
-    })();
-    let elapsed = 0;
-    try {
+    const { result: elapsed, healthMaxMs, probes } = await whileProbingHealth(base, async () => {
       const started = performance.now();
       const { body } = await download('pdf');
-      elapsed = performance.now() - started;
       expect(body.subarray(0, 5).toString('latin1')).toBe('%PDF-');
-    } finally {
-      done = true;
-      await probing;
-    }
+      return performance.now() - started;
+    });
     console.info(`PDF de ${company.marks} marcas en ${elapsed.toFixed(0)} ms; /api/health máx. ${healthMaxMs.toFixed(1)} ms (${probes} sondeos; antes, sin exportar: ${baselineMs.toFixed(1)} ms)`);
     expect(probes).toBeGreaterThan(5);
     expect(healthMaxMs).toBeLessThan(HEALTH_CEILING_MS + baselineMs);
