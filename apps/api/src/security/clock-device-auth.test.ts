@@ -4,6 +4,7 @@ import { pinOfRut } from '../modules/clock-devices/iclock-protocol';
 import { createTestApp, type TestApp } from '../test/app';
 import { uniqueRut } from '../test/factories';
 import { companyWithAdmin } from '../test/people';
+import { pushAttendanceLine } from '../test/clock-device';
 
 /**
  * A clock device is not trusted on its serial alone (anyone can read it off the device): it needs a
@@ -16,7 +17,6 @@ let admin: Record<string, string>;
 let siteId: string;
 let workerId: string;
 let pin: string;
-let stamp = 1;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,15 +42,7 @@ const register = async (numeroSerie: string, extra: Record<string, unknown> = {}
   return response.json<{ id: string; conClave: boolean; redesPermitidas: string[] }>();
 };
 
-/** One attendance line pushed as the device would, from `address`, under `prefix` (the configured server path). */
-const push = (serial: string, address: string, prefix = '') =>
-  t.app.inject({
-    method: 'POST',
-    url: `${prefix}/iclock/cdata?SN=${serial}&table=ATTLOG&Stamp=${stamp++}`,
-    payload: `${pin}\t2025-06-02 08:${String(10 + (stamp % 40)).padStart(2, '0')}:00\t${stamp % 2}\t1\t0\t0\t0`,
-    headers: { 'content-type': 'text/plain' },
-    remoteAddress: address,
-  });
+const push = (serial: string, address: string, prefix = '') => pushAttendanceLine(t.app, { serial, pin, address, prefix });
 
 const marks = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/marcas?usuarioId=${workerId}&pageSize=100`, headers: admin })).json<MarcasPage>().total;
 

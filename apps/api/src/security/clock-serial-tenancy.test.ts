@@ -5,6 +5,7 @@ import { pinOfRut } from '../modules/clock-devices/iclock-protocol';
 import { createTestApp, type TestApp } from '../test/app';
 import { uniqueRut } from '../test/factories';
 import { companyWithAdmin } from '../test/people';
+import { pushAttendanceLine } from '../test/clock-device';
 
 /**
  * Clock serials belong to each company, not to the system: a company registering a serial another
@@ -25,7 +26,6 @@ let a: Tenant;
 let b: Tenant;
 /** The PIN of A's worker: a line misrouted to B would become an attempt (unknown PIN) in B. */
 let pin: string;
-let stamp = 1;
 const logLines: string[] = [];
 
 async function tenant(rut: string): Promise<Tenant> {
@@ -72,15 +72,7 @@ const newKey = async (who: Tenant, id: string) => {
   return response.json<{ ruta: string }>().ruta;
 };
 
-/** One attendance line pushed as the device would, from `address`, under `prefix` (the configured server path). */
-const push = (serial: string, address: string, prefix = '') =>
-  t.app.inject({
-    method: 'POST',
-    url: `${prefix}/iclock/cdata?SN=${serial}&table=ATTLOG&Stamp=${stamp++}`,
-    payload: `${pin}\t2025-06-02 08:${String(10 + (stamp % 40)).padStart(2, '0')}:00\t${stamp % 2}\t1\t0\t0\t0`,
-    headers: { 'content-type': 'text/plain' },
-    remoteAddress: address,
-  });
+const push = (serial: string, address: string, prefix = '') => pushAttendanceLine(t.app, { serial, pin, address, prefix });
 
 /** Everything a company received from clocks: its worker's marks and every attempt (an unknown PIN included). */
 async function received(who: Tenant) {
