@@ -164,6 +164,14 @@ export interface DayResult {
   overtimeWithinLimitSeconds: number;
   /** Part of the overtime beyond the 2-hour daily legal limit. */
   overtimeBeyondLimitSeconds: number;
+  /**
+   * Ordinary (planned) seconds of the day that are overtime because the week's ordinary work passed
+   * the contract's agreed weekly hours, or the legal limit if lower (art. 30): the week's last hours.
+   * Set by the period evaluation, which settles weeks; 0 from `evaluateDay` alone.
+   */
+  overtimeOverAgreedSeconds: number;
+  /** What `overtimeOverAgreedSeconds` was measured against: the week's bound and whether it is the contract's or the law's; null when 0. */
+  overAgreedBasis: { weeklySeconds: number; source: 'pactada' | 'legal' } | null;
   firstEntry: number | null;
   lastExit: number | null;
   inconsistencies: Inconsistency[];
@@ -463,6 +471,8 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     overtimeSeconds,
     overtimeWithinLimitSeconds,
     overtimeBeyondLimitSeconds,
+    overtimeOverAgreedSeconds: 0,
+    overAgreedBasis: null,
     firstEntry,
     lastExit,
     inconsistencies,

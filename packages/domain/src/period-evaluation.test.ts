@@ -483,6 +483,111 @@ describe('art. 69: vacaciones count business days in the totals; hour permission
   });
 });
 
+describe('art. 30: overtime is what exceeds the agreed weekly hours, or the legal limit if lower, even when planned', () => {
+  const week = { from: '2026-07-06', to: '2026-07-12' };
+  const fullWeek = () => ['2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10'].flatMap((d) => workday(d));
+
+  it('a 20-hour contract planned and worked 40 hours has 20 hours of overtime, the week\'s last ones', () => {
+    const r = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks: fullWeek(), agreedWeeklyHours: 20 });
+    const w = r.weeks[0]!;
+    expect(w).toMatchObject({ agreedLimitSeconds: 20 * H, overtimeSeconds: 0, overtimeOverAgreedSeconds: 20 * H, netOvertimeSeconds: 20 * H });
+    expect(r.days.map((d) => d.overtimeOverAgreedSeconds)).toEqual([0, 0, 4 * H, 8 * H, 8 * H, 0, 0]);
+    // Each day may add 2 hours within the daily limit (art. 31): Wednesday, Thursday and Friday.
+    expect(w.netOvertimeWithinLimitSeconds).toBe(6 * H);
+    expect(w.netOvertimeBeyondLimitSeconds).toBe(14 * H);
+    expect(r.totals.netOvertimeSeconds).toBe(20 * H);
+  });
+
+  it('40 hours worked against 40 agreed (or no agreed hours, under the legal 42) have none', () => {
+    for (const agreedWeeklyHours of [40, 45, null]) {
+      const w = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks: fullWeek(), agreedWeeklyHours }).weeks[0]!;
+      expect(w.overtimeOverAgreedSeconds).toBe(0);
+      expect(w.netOvertimeSeconds).toBe(0);
+    }
+  });
+
+  it('agreed hours above the legal limit are measured against the limit: 44 planned and worked under 42 and a 45-hour contract give 2 hours', () => {
+    const long: ShiftTemplate = { id: 'larga', start: '08:00', end: '17:48', break: { start: '13:00', end: '14:00' } };
+    const marks = ['2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10'].flatMap((d) => workday(d, '08:00', '17:48'));
+    const w = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13', long), marks, agreedWeeklyHours: 45 }).weeks[0]!;
+    expect(w.plannedSeconds).toBe(44 * H);
+    expect(w.agreedLimitSeconds).toBe(42 * H);
+    expect(w.overtimeOverAgreedSeconds).toBe(2 * H);
+  });
+
+  it('time beyond the plan stays overtime and the compensation of lateness counts as ordinary time', () => {
+    // 20 minutes late on Monday, made up on Friday: 40 h ordinary against 20 agreed, plus nothing beyond the plan.
+    const marks = [...workday('2026-07-06', '08:20'), ...workday('2026-07-07'), ...workday('2026-07-08'), ...workday('2026-07-09'), ...workday('2026-07-10', '08:00', '17:50')];
+    const w = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks, agreedWeeklyHours: 20 }).weeks[0]!;
+    expect(w).toMatchObject({ compensatedSeconds: 1200, shortfallSeconds: 0, overtimeSeconds: 3000, overtimeOverAgreedSeconds: 20 * H });
+    expect(w.netOvertimeSeconds).toBe(20 * H + 1800);
+  });
+
+  it('an exceptional schedule (art. 38) is not measured week by week', () => {
+    const w = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks: fullWeek(), agreedWeeklyHours: 20, options: { exceptionalSchedule: true } }).weeks[0]!;
+    expect(w.agreedLimitSeconds).toBeNull();
+    expect(w.overtimeOverAgreedSeconds).toBe(0);
+  });
+
+  it('the night the clocks go back (DT Ord. 4126/210): 43 real hours against 42 agreed are 1 hour of overtime', () => {
+    // Monday to Thursday 8 h 24 min by day; Saturday 3 April 2027 a night shift of 8 h 24 min on the clock
+    // that lasts one real hour more (summer time ends at 24:00; in 2026 that Saturday was a holiday, Sábado Santo).
+    const day: ShiftTemplate = { id: 'dia', start: '08:00', end: '17:24', break: { start: '13:00', end: '14:00' } };
+    const night: ShiftTemplate = { id: 'noche', start: '22:00', end: '07:24', break: { start: '02:00', end: '03:00' } };
+    const p: Record<string, PlanEntry> = {};
+    for (const d of eachDate('2027-03-28', '2027-04-05')) p[d] = { kind: 'libre' };
+    for (const d of ['2027-03-29', '2027-03-30', '2027-03-31', '2027-04-01']) p[d] = { kind: 'turno', shift: day };
+    p['2027-04-03'] = { kind: 'turno', shift: night };
+    const marks = [
+      ...['2027-03-29', '2027-03-30', '2027-03-31', '2027-04-01'].flatMap((d) => workday(d, '08:00', '17:24')),
+      m('entrada', '2027-04-03', '22:00'),
+      m('inicio_colacion', '2027-04-04', '02:00'),
+      m('fin_colacion', '2027-04-04', '03:00'),
+      m('salida', '2027-04-04', '07:24'),
+    ];
+    const r = evaluatePeriod({ from: '2027-03-29', to: '2027-04-04', plan: p, marks, agreedWeeklyHours: 42 });
+    const w = r.weeks[0]!;
+    expect(w.plannedSeconds).toBe(43 * H);
+    expect(w.workedSeconds).toBe(43 * H);
+    expect(w.overtimeOverAgreedSeconds).toBe(H);
+    expect(w.netOvertimeSeconds).toBe(H);
+    expect(r.days.find((d) => d.date === '2027-04-03')!.overtimeOverAgreedSeconds).toBe(H);
+  });
+
+  it('property: a week\'s overtime is never less than its attended work minus the agreed hours (or the legal limit, if lower)', () => {
+    const shifts: ShiftTemplate[] = [office, { id: 'corta', start: '09:00', end: '13:00' }, { id: 'larga', start: '07:00', end: '19:00', break: { start: '13:00', end: '14:00' } }];
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...shifts),
+        fc.array(fc.record({ planned: fc.boolean(), works: fc.boolean(), entrada: fc.integer({ min: -60, max: 60 }), salida: fc.integer({ min: -60, max: 180 }) }), { minLength: 7, maxLength: 7 }),
+        fc.option(fc.integer({ min: 8, max: 48 }), { nil: null }),
+        (shift, specs, agreed) => {
+          const dates = eachDate('2026-07-06', '2026-07-12');
+          const p: Record<string, PlanEntry> = { '2026-07-05': { kind: 'libre' }, '2026-07-13': { kind: 'libre' } };
+          const marks: Mark[] = [];
+          dates.forEach((date, i) => {
+            const s = specs[i]!;
+            p[date] = s.planned ? { kind: 'turno', shift } : { kind: 'libre' };
+            if (!s.works) return;
+            const start = localToInstant(S, date, parseClockTime(shift.start)!) + s.entrada * 60_000;
+            const end = localToInstant(S, date, parseClockTime(shift.end)!) + s.salida * 60_000;
+            marks.push({ id: `${date}a`, kind: 'entrada', at: start }, { id: `${date}z`, kind: 'salida', at: end });
+          });
+          const r = evaluatePeriod({ ...week, plan: p, marks, agreedWeeklyHours: agreed });
+          const w = r.weeks[0]!;
+          const attended = r.days.filter((d) => d.status === 'presente').reduce((sum, d) => sum + d.workedSeconds, 0);
+          const bound = Math.min(agreed ?? Infinity, 42) * H;
+          expect(w.netOvertimeSeconds + w.compensatedSeconds).toBeGreaterThanOrEqual(attended - bound - 1e-6);
+          expect(w.netOvertimeSeconds).toBeGreaterThanOrEqual(0);
+          expect(w.netOvertimeWithinLimitSeconds + w.netOvertimeBeyondLimitSeconds).toBeCloseTo(w.netOvertimeSeconds, 6);
+          expect(r.days.reduce((sum, d) => sum + d.overtimeOverAgreedSeconds, 0)).toBeCloseTo(w.overtimeOverAgreedSeconds, 6);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+});
+
 describe('DST weeks with colación (properties)', () => {
   // Shifts with a fixed colación window, every day of the weeks around the 2026 and 2027 changes.
   const templates: ShiftTemplate[] = [
@@ -545,7 +650,8 @@ describe('DST weeks with colación (properties)', () => {
         for (const w of r.weeks) {
           expect(w.compensatedSeconds).toBeLessThanOrEqual(Math.min(w.missingSeconds, w.overtimeSeconds));
           expect(w.shortfallSeconds + w.compensatedSeconds).toBe(w.missingSeconds);
-          expect(w.netOvertimeSeconds + w.compensatedSeconds).toBeCloseTo(w.overtimeSeconds, 6);
+          // Every day of these weeks is planned (56 h and more): the ordinary time over the legal 42 h is overtime too (art. 30).
+          expect(w.netOvertimeSeconds + w.compensatedSeconds).toBeCloseTo(w.overtimeSeconds + w.overtimeOverAgreedSeconds, 6);
           expect(w.lateAfterCompensationSeconds + w.earlyLeaveAfterCompensationSeconds).toBeLessThanOrEqual(w.shortfallSeconds);
         }
       }),

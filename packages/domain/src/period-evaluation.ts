@@ -12,7 +12,7 @@ import { holidayLookup, type HolidayLookup } from './calendar/holidays';
 import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { attributeMarks, type AttributionOptions, type MarkAttribution } from './attribution';
 import { evaluateDay, type DayResult, type DayStatus, type EvaluationOptions, type PlanKind } from './day-evaluation';
-import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
+import { DAILY_ORDINARY_LIMIT_SECONDS, DAILY_OVERTIME_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
 import { formatDurationEs, type Mark } from './marks';
 import { isBusinessDay, type Permission, type PermissionUnit } from './permissions';
 import { placeShift, type ShiftInstance, type ShiftTemplate } from './shift-instance';
@@ -124,6 +124,12 @@ export interface WeekSummary {
    * (its Sunday when none), since hours accumulate day by day against the limit of each day.
    */
   weeklyLimitSeconds: number;
+  /**
+   * Ordinary weekly hours the week's work is measured against, in seconds (art. 30): the contract's
+   * agreed hours on the week's last planned day, or the legal limit when lower or when the contract
+   * says none; null under an exceptional schedule (art. 38), whose cycles are not weekly.
+   */
+  agreedLimitSeconds: number | null;
   plannedSeconds: number;
   workedSeconds: number;
   lateSeconds: number;
@@ -139,7 +145,13 @@ export interface WeekSummary {
   /** Of the shortfall, the part due to lateness and to early leave. */
   lateAfterCompensationSeconds: number;
   earlyLeaveAfterCompensationSeconds: number;
-  /** Overtime left after compensation, and its split by the 2-hour daily limit. */
+  /**
+   * Ordinary seconds worked beyond `agreedLimitSeconds` (after compensation): overtime even though
+   * the plan had them (art. 30: "la que excede ... de la pactada contractualmente, si fuese menor").
+   * Part of `netOvertimeSeconds`. The night the clocks go back, the extra real hour counts here.
+   */
+  overtimeOverAgreedSeconds: number;
+  /** Overtime left after compensation plus the ordinary time over the agreed hours, and its split by the 2-hour daily limit. */
   netOvertimeSeconds: number;
   netOvertimeWithinLimitSeconds: number;
   netOvertimeBeyondLimitSeconds: number;
@@ -309,7 +321,14 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
 
   const days = evaluated.slice(first - span.start, last - span.start + 1);
   const adjacentDays = evaluated.slice(0, first - span.start);
-  const weeks = summariseWeeks(evaluated, plan, span.start, span.weekFirst, first, last);
+  const agreedLimit = options.exceptionalSchedule
+    ? null
+    : (date: LocalDate): WeeklyBound => {
+        const legal = weeklyHoursLimit(date);
+        const agreed = agreedWeeklyHoursOn(input.agreedWeeklyHours, date);
+        return agreed !== null && agreed < legal ? { weeklySeconds: agreed * 3600, source: 'pactada' } : { weeklySeconds: legal * 3600, source: 'legal' };
+      };
+  const weeks = summariseWeeks(evaluated, plan, span.start, span.weekFirst, first, last, agreedLimit);
   return {
     from: input.from,
     to: input.to,
@@ -339,7 +358,26 @@ function marksBefore(marks: readonly Mark[], bound: number): readonly Mark[] {
   return kept;
 }
 
-function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start: number, weekFirst: number, first: number, last: number): WeekSummary[] {
+/** The ordinary weekly hours a week is measured against (art. 30), and where they come from. */
+interface WeeklyBound {
+  weeklySeconds: number;
+  source: 'pactada' | 'legal';
+}
+
+/**
+ * Settles each Monday-to-Sunday week: compensation, shortfall and net overtime; then the ordinary
+ * time worked beyond the agreed (or legal) weekly hours, which is overtime too and belongs to the
+ * week's last hours (`agreedLimit`: the bound in force on a date, in seconds; null: no weekly bound).
+ */
+function summariseWeeks(
+  evaluated: readonly DayResult[],
+  plan: PlacedPlan,
+  start: number,
+  weekFirst: number,
+  first: number,
+  last: number,
+  agreedLimit: ((date: LocalDate) => WeeklyBound) | null,
+): WeekSummary[] {
   const weeks: WeekSummary[] = [];
   for (let monday = weekFirst; monday <= last; monday += 7) {
     const sunday = monday + 6;
@@ -352,6 +390,7 @@ function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start
         break;
       }
     }
+    const bound = agreedLimit ? agreedLimit(fromDayNumber(lastPlanned)) : null;
     const week: WeekSummary = {
       weekStart: fromDayNumber(monday),
       from: fromDayNumber(monday),
@@ -359,6 +398,7 @@ function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start
       complete: monday >= first && sunday <= last,
       settledInPeriod: sunday <= last,
       weeklyLimitSeconds: weeklyHoursLimit(fromDayNumber(lastPlanned)) * 3600,
+      agreedLimitSeconds: bound ? bound.weeklySeconds : null,
       plannedSeconds: 0,
       workedSeconds: 0,
       lateSeconds: 0,
@@ -369,6 +409,7 @@ function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start
       shortfallSeconds: 0,
       lateAfterCompensationSeconds: 0,
       earlyLeaveAfterCompensationSeconds: 0,
+      overtimeOverAgreedSeconds: 0,
       netOvertimeSeconds: 0,
       netOvertimeWithinLimitSeconds: 0,
       netOvertimeBeyondLimitSeconds: 0,
@@ -376,11 +417,13 @@ function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start
     };
     let within = 0;
     let beyond = 0;
+    let ordinary = 0;
     for (let n = monday; n <= end; n++) {
       const d = evaluated[n - start]!;
       week.plannedSeconds += d.plannedSeconds;
       week.workedSeconds += d.workedSeconds;
       if (d.status === 'presente') {
+        ordinary += d.ordinarySeconds;
         week.missingSeconds += d.missingSeconds;
         week.overtimeSeconds += d.overtimeSeconds;
         week.lateSeconds += d.lateSeconds;
@@ -400,12 +443,56 @@ function summariseWeeks(evaluated: readonly DayResult[], plan: PlacedPlan, start
     const fromBeyond = Math.min(beyond, compensated);
     week.netOvertimeBeyondLimitSeconds = beyond - fromBeyond;
     week.netOvertimeWithinLimitSeconds = within - (compensated - fromBeyond);
+    // Compensating time is ordinary time: what the week worked within the plan, beyond the agreed hours, is overtime.
+    if (bound) {
+      const over = Math.max(0, ordinary + compensated - bound.weeklySeconds);
+      const split = attributeOverAgreed(evaluated, start, monday, end, over, bound);
+      week.overtimeOverAgreedSeconds = over;
+      week.netOvertimeWithinLimitSeconds += split.within;
+      week.netOvertimeBeyondLimitSeconds += split.beyond;
+    }
     week.netOvertimeSeconds = week.netOvertimeWithinLimitSeconds + week.netOvertimeBeyondLimitSeconds;
     week.lateAfterCompensationSeconds = Math.min(week.lateSeconds, week.shortfallSeconds);
     week.earlyLeaveAfterCompensationSeconds = Math.min(week.earlyLeaveSeconds, week.shortfallSeconds - week.lateAfterCompensationSeconds);
     weeks.push(week);
   }
   return weeks;
+}
+
+/**
+ * Gives the week's ordinary time over the agreed hours to its attended days, from the last one back
+ * (hours accumulate from Monday, so the last ones pass the bound), and splits it by the 2-hour daily
+ * overtime limit each day has left after its own overtime.
+ */
+function attributeOverAgreed(
+  evaluated: readonly DayResult[],
+  start: number,
+  monday: number,
+  end: number,
+  over: number,
+  bound: WeeklyBound,
+): { within: number; beyond: number } {
+  let left = over;
+  let within = 0;
+  let lastAttended: DayResult | null = null;
+  for (let n = end; n >= monday && left > 0; n--) {
+    const d = evaluated[n - start]!;
+    if (d.status !== 'presente') continue;
+    lastAttended ??= d;
+    const part = Math.min(left, d.ordinarySeconds);
+    if (part <= 0) continue;
+    d.overtimeOverAgreedSeconds = part;
+    d.overAgreedBasis = bound;
+    within += Math.min(part, Math.max(0, DAILY_OVERTIME_LIMIT_SECONDS - d.overtimeSeconds));
+    left -= part;
+  }
+  // Compensation counted as ordinary can leave a remainder beyond the days' own ordinary time: the last attended day takes it.
+  if (left > 0 && lastAttended) {
+    lastAttended.overtimeOverAgreedSeconds += left;
+    lastAttended.overAgreedBasis = bound;
+    within += Math.min(left, Math.max(0, DAILY_OVERTIME_LIMIT_SECONDS - lastAttended.overtimeSeconds - (lastAttended.overtimeOverAgreedSeconds - left)));
+  }
+  return { within, beyond: over - within };
 }
 
 function totalsOf(
