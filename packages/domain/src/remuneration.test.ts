@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eachDate, isoWeekday } from './calendar/local-date';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
+import { overtimeHourValue, roundPesos } from './law';
 import { remunerationFactsOf, remunerationFromFacts, remunerationVariables, settledWeekLimitSeconds, type RemunerationFacts } from './remuneration';
 import type { Mark, MarkKind } from './marks';
 import type { ShiftTemplate } from './shift-instance';
@@ -64,6 +65,8 @@ describe('remuneration variables', () => {
       beyondLimitSeconds: H,
       hourValue: 5000,
       amount: 25_000,
+      overAgreedSeconds: 0,
+      confirmedSeconds: null,
     });
     expect(r.permissions).toEqual([
       { type: 'licencia_medica', paid: true, unit: 'dias_corridos', days: 1, deduction: 0 },
@@ -71,15 +74,25 @@ describe('remuneration variables', () => {
     ]);
   });
 
-  it('pays only approved overtime when approvals are given', () => {
+  it('art. 32 inc. 3: pays every overtime second found; a review only reports what was confirmed', () => {
     const marks = [...workday('2026-07-06', '08:00', '19:00'), ...workday('2026-07-07', '08:00', '18:00')];
     // The week is settled whole, in the period in which it ends: evaluate through its Sunday.
     const result = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan, marks });
-    expect(remunerationVariables(result, { salary: 600_000, weeklyHours: 40 }).overtime).toMatchObject({ seconds: 3 * H, hourValue: 5250, amount: 15_750 });
-    const approved = remunerationVariables(result, { salary: 600_000, weeklyHours: 40, approvedOvertime: { '2026-07-06': 1.5 * H } });
-    expect(approved.overtime).toMatchObject({ seconds: 1.5 * H, amount: 7875 });
+    expect(remunerationVariables(result, { salary: 600_000, weeklyHours: 40 }).overtime).toMatchObject({ seconds: 3 * H, hourValue: 5250, amount: 15_750, confirmedSeconds: null });
+    const reviewed = remunerationVariables(result, { salary: 600_000, weeklyHours: 40, approvedOvertime: { '2026-07-06': 1.5 * H } });
+    expect(reviewed.overtime).toMatchObject({ seconds: 3 * H, amount: 15_750, confirmedSeconds: 1.5 * H });
     const viaMap = remunerationVariables(result, { salary: 600_000, weeklyHours: 40, approvedOvertime: new Map([['2026-07-07', 5 * H]]) });
-    expect(viaMap.overtime.seconds).toBe(H);
+    expect(viaMap.overtime).toMatchObject({ seconds: 3 * H, confirmedSeconds: H });
+  });
+
+  it('art. 30: a 20-hour contract planned and worked 40 hours is paid 20 hours of overtime', () => {
+    const marks = ['2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10'].flatMap((d) => workday(d));
+    const result = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan, marks, agreedWeeklyHours: 20 });
+    const r = remunerationVariables(result, { salary: 300_000, weeklyHours: 20 });
+    // The hour is valued with the agreed 20 hours (art. 32).
+    expect(r.overtime).toMatchObject({ seconds: 20 * H, overAgreedSeconds: 20 * H, hourValue: roundPesos(overtimeHourValue(300_000, 20)) });
+    expect(r.overtime.amount).toBe(roundPesos(20 * overtimeHourValue(300_000, 20)));
+    expect(r.weeks[0]).toMatchObject({ netOvertimeSeconds: 20 * H, overAgreedSeconds: 20 * H, payableOvertimeSeconds: 20 * H });
   });
 
   it('counts Sundays and holidays worked and keeps incomplete days out of deductions', () => {
@@ -205,7 +218,7 @@ describe('remunerationFromFacts (stored figures)', () => {
     expect([r.unjustifiedAbsenceDeduction, r.shortfallDeduction, r.overtime.seconds, r.overtime.amount]).toEqual([expected.absence, expected.shortfall, expected.overtime, expected.amount]);
   });
 
-  it('caps each week by the approved seconds of its attended days and lists the weeks', () => {
+  it('reports the confirmed seconds of each week\'s attended days beside the paid ones, and lists the weeks', () => {
     const facts: RemunerationFacts = {
       ...base,
       weeks: [week('2026-06-29', '2026-07-05', 0, 2 * H)],
@@ -216,7 +229,7 @@ describe('remunerationFromFacts (stored figures)', () => {
       ],
     };
     const r = remunerationFromFacts(facts, { salary: 600_000, weeklyHours: 42, approvedOvertime: { '2026-06-30': 2 * H, '2026-07-02': H } });
-    expect(r.overtime).toMatchObject({ seconds: H, amount: 5000 });
+    expect(r.overtime).toMatchObject({ seconds: 2 * H, amount: 10_000, confirmedSeconds: H });
     expect(r.weeks).toEqual([
       {
         from: '2026-06-29',
@@ -225,11 +238,41 @@ describe('remunerationFromFacts (stored figures)', () => {
         shortfallSeconds: 0,
         shortfallDeduction: 0,
         netOvertimeSeconds: 2 * H,
+        overAgreedSeconds: 0,
         approvedOvertimeSeconds: H,
-        payableOvertimeSeconds: H,
-        overtimeAmount: 5000,
+        payableOvertimeSeconds: 2 * H,
+        overtimeAmount: 10_000,
       },
     ]);
+  });
+
+  it('art. 42 a: an unpaid leave covering all of a 31-day month deducts the salary, not 31/30 of it', () => {
+    const leave = (days: number) => ({ ...base, totals: { ...base.totals, permissionDays: [{ type: 'permiso_sin_goce', paid: false, unit: 'dias_corridos' as const, days }] } });
+    expect(remunerationFromFacts(leave(31), { salary: 600_000, weeklyHours: 42, period: '202607' }).permissions[0]!.deduction).toBe(600_000);
+    // A whole February is a whole payroll month of 30 days too.
+    expect(remunerationFromFacts(leave(28), { salary: 600_000, weeklyHours: 42, period: '202702' }).permissions[0]!.deduction).toBe(600_000);
+    // Part of a month: salary / 30 a day.
+    expect(remunerationFromFacts(leave(10), { salary: 600_000, weeklyHours: 42, period: '202607' }).permissions[0]!.deduction).toBe(200_000);
+    // A licencia médica (paid by the health system, not the employer) plus unjustified absences over the whole month.
+    const mixed = remunerationFromFacts(
+      { ...base, totals: { ...base.totals, unjustifiedAbsenceDays: 11, permissionDays: [{ type: 'permiso_sin_goce', paid: false, unit: 'dias_corridos', days: 20 }] } },
+      { salary: 600_000, weeklyHours: 42, period: '202607' },
+    );
+    expect(mixed.unjustifiedAbsenceDeduction + mixed.permissions[0]!.deduction).toBe(600_000);
+    expect(mixed.alerts).toEqual([]);
+  });
+
+  it('art. 42 a: the month\'s deductions never exceed the salary; the cap is said', () => {
+    const facts: RemunerationFacts = {
+      ...base,
+      weeks: [week('2026-07-20', '2026-07-26', 10 * H, 0)],
+      totals: { ...base.totals, shortfallSeconds: 10 * H, permissionDays: [{ type: 'permiso_sin_goce', paid: false, unit: 'dias_corridos', days: 29 }] },
+    };
+    const r = remunerationFromFacts(facts, { salary: 600_000, weeklyHours: 42, period: '202607' });
+    expect(r.permissions[0]!.deduction).toBe(580_000);
+    // 10 h at 3,333.33 would be 33,333: only the 20,000 left of the salary is deducted.
+    expect(r.shortfallDeduction).toBe(20_000);
+    expect(r.alerts.map((a) => a.code)).toEqual(['descuentos_topados_al_sueldo']);
   });
 
   it('gives the same variables as the evaluation it was taken from', () => {

@@ -4,7 +4,7 @@
  * to whole pesos. There are no daily deductions: lateness is only deducted as the week's shortfall,
  * in the period in which the week ends.
  */
-import type { LocalDate } from './calendar/local-date';
+import { daysInMonth, type LocalDate } from './calendar/local-date';
 import type { DayStatus } from './day-evaluation';
 import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos, weeklyHoursLimit } from './law';
 import type { PeriodResult, PeriodTotals } from './period-evaluation';
@@ -22,8 +22,9 @@ export interface RemunerationInput {
   /** Payroll period `YYYYMM`, echoed in the result. */
   period?: string;
   /**
-   * Overtime approved per date, in seconds (the written pact and the supervisor's approval). When
-   * absent every overtime second found is payable: worked time is always paid.
+   * Overtime a supervisor confirmed in review, per date, in seconds: reported beside what is paid,
+   * never a cap on it. Overtime the employer knew of is owed with or without a pact or an approval
+   * (art. 32 inc. 3; DT Ord. 332/23, 1305/2021): every net overtime second the engine finds is paid.
    */
   approvedOvertime?: ReadonlyMap<LocalDate, number> | Readonly<Record<LocalDate, number>>;
 }
@@ -50,7 +51,7 @@ export interface PermissionHoursLine {
 
 /** Something payroll must look at before importing the figures. */
 export interface RemunerationAlert {
-  code: 'horas_pactadas_sobre_limite_legal';
+  code: 'horas_pactadas_sobre_limite_legal' | 'descuentos_topados_al_sueldo';
   /** Monday of the first week concerned. */
   date: LocalDate;
   message: string;
@@ -68,7 +69,7 @@ export interface RemunerationVariables {
   shortfallDeduction: number;
   lateSecondsAfterCompensation: number;
   earlyLeaveSecondsAfterCompensation: number;
-  /** Overtime paid with the 50 % surcharge (art. 32). */
+  /** Overtime paid with the 50 % surcharge (art. 32): every net overtime second of the settled weeks. */
   overtime: {
     surchargePercent: number;
     seconds: number;
@@ -78,6 +79,10 @@ export interface RemunerationVariables {
     beyondLimitSeconds: number;
     hourValue: number;
     amount: number;
+    /** Of the paid seconds, those over the agreed weekly hours though planned (art. 30). */
+    overAgreedSeconds: number;
+    /** Of the paid seconds, those a supervisor confirmed in review (each day at most its overtime); null when no reviews were given. */
+    confirmedSeconds: number | null;
   };
   sundaysWorked: number;
   holidaysWorked: number;
@@ -105,16 +110,20 @@ export interface RemunerationWeekLine {
   shortfallDeduction: number;
   /** Overtime left after the week's compensation. */
   netOvertimeSeconds: number;
-  /** Approved seconds of the week's attended days (each capped by the day's overtime); null when approvals were not given. */
+  /** Of the net overtime, the ordinary time over the agreed weekly hours (art. 30). */
+  overAgreedSeconds: number;
+  /** Seconds confirmed in review on the week's attended days (each capped by the day's overtime); null when reviews were not given. Never a cap on pay. */
   approvedOvertimeSeconds: number | null;
+  /** Paid: the week's whole net overtime. */
   payableOvertimeSeconds: number;
   overtimeAmount: number;
 }
 
-/** A day as payroll reads it: enough to cap a week's overtime by what was approved. */
+/** A day as payroll reads it: enough to report how much of a week's overtime was confirmed in review. */
 export interface PayrollDay {
   date: LocalDate;
   status: DayStatus;
+  /** Overtime beyond the plan plus the planned time over the agreed weekly hours given to the day. */
   overtimeSeconds: number;
 }
 
@@ -127,6 +136,8 @@ export interface PayrollWeek {
   shortfallSeconds: number;
   netOvertimeSeconds: number;
   netOvertimeWithinLimitSeconds: number;
+  /** Of the net overtime, the ordinary time over the agreed weekly hours (0 when stored before the rule). */
+  overAgreedSeconds?: number;
 }
 
 /**
@@ -137,7 +148,7 @@ export interface PayrollWeek {
 export interface RemunerationFacts {
   /** Only the weeks whose Sunday lies in the period. */
   weeks: readonly PayrollWeek[];
-  /** The days of those weeks (the days before the period included), for approved-overtime caps. */
+  /** The days of those weeks (the days before the period included), for the confirmed-overtime report. */
   weekDays: readonly PayrollDay[];
   totals: Pick<
     PeriodTotals,
@@ -171,8 +182,8 @@ export function settledWeekLimitSeconds(sunday: LocalDate, plannedDates: Iterabl
 export function remunerationFactsOf(result: PeriodResult): RemunerationFacts {
   const t = result.totals;
   return {
-    weeks: result.weeks.filter((w) => w.settledInPeriod),
-    weekDays: [...result.adjacentDays, ...result.days],
+    weeks: result.weeks.filter((w) => w.settledInPeriod).map((w) => ({ ...w, overAgreedSeconds: w.overtimeOverAgreedSeconds })),
+    weekDays: [...result.adjacentDays, ...result.days].map((d) => ({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overtimeOverAgreedSeconds })),
     totals: {
       daysWorked: t.daysWorked,
       shortfallSeconds: t.shortfallSeconds,
@@ -196,6 +207,39 @@ function approvedGetter(approved: RemunerationInput['approvedOvertime']): ((date
   return (date) => (Object.prototype.hasOwnProperty.call(record, date) ? (record[date] ?? 0) : 0);
 }
 
+/**
+ * The month's deductions, whole pesos: unjustified absences and unpaid permission days at salary/30,
+ * unpaid permission hours and the shortfall at the ordinary hour. Payroll months have 30 days: when
+ * the unpaid days cover every calendar day of the month (`period` given), they deduct exactly the
+ * salary, and no month deducts more than the salary (art. 42 a); the cap is taken in this order.
+ */
+function monthDeductions(
+  input: RemunerationInput,
+  t: RemunerationFacts['totals'],
+  day: number,
+  ordinaryHour: number,
+  shortfallAmount: number,
+): { absence: number; permissions: PermissionDaysLine[]; permissionHours: PermissionHoursLine[]; shortfall: number; capped: boolean } {
+  const unpaidDays = t.unjustifiedAbsenceDays + t.permissionDays.reduce((sum, p) => sum + (p.paid || p.unit !== 'dias_corridos' ? 0 : p.days), 0);
+  const monthDays = input.period && /^\d{6}$/.test(input.period) ? daysInMonth(Number(input.period.slice(0, 4)), Number(input.period.slice(4, 6))) : null;
+  const wholeMonth = monthDays !== null && unpaidDays >= monthDays;
+  const dayAmount = (days: number) => (wholeMonth ? (days / unpaidDays) * input.salary : days * day);
+  let left = input.salary;
+  let capped = false;
+  const take = (amount: number): number => {
+    const rounded = roundPesos(amount);
+    const taken = Math.min(rounded, roundPesos(left));
+    if (taken < rounded) capped = true;
+    left -= taken;
+    return taken;
+  };
+  const absence = take(dayAmount(t.unjustifiedAbsenceDays));
+  const permissions = t.permissionDays.map((p) => ({ ...p, deduction: p.paid ? 0 : take(p.unit === 'dias_corridos' ? dayAmount(p.days) : p.days * day) }));
+  const permissionHours = t.permissionHours.map((p) => ({ ...p, deduction: p.paid ? 0 : take((p.seconds / 3600) * ordinaryHour) }));
+  const shortfall = take(shortfallAmount);
+  return { absence, permissions, permissionHours, shortfall, capped: capped && !wholeMonth };
+}
+
 /** Computes the payroll variables of an evaluated period for a salary and agreed weekly hours. */
 export function remunerationVariables(result: PeriodResult, input: RemunerationInput): RemunerationVariables {
   return remunerationFromFacts(remunerationFactsOf(result), input);
@@ -209,9 +253,11 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
   const day = dayValue(input.salary);
   const approved = approvedGetter(input.approvedOvertime);
 
-  // Per settled week: payable overtime (what remains after compensation, capped by what was
-  // approved) and the shortfall, valued with the weekly hours in force that week.
+  // Per settled week: payable overtime (all that remains after compensation; reviews are reported,
+  // never a cap) and the shortfall, valued with the weekly hours in force that week.
   let overtimeSeconds = 0;
+  let overAgreedSeconds = 0;
+  let confirmedSeconds: number | null = approved ? 0 : null;
   let withinSeconds = 0;
   let overtimeAmount = 0;
   let shortfallAmount = 0;
@@ -228,7 +274,7 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
       aboveLimitHours = limitHours;
     }
     weeklyHoursUsed = hoursUsed;
-    let payable = week.netOvertimeSeconds;
+    const payable = week.netOvertimeSeconds;
     let approvedSeconds: number | null = null;
     if (approved) {
       approvedSeconds = 0;
@@ -237,8 +283,10 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
           approvedSeconds += Math.min(Math.max(0, approved(d.date)), d.overtimeSeconds);
         }
       }
-      payable = Math.min(payable, approvedSeconds);
+      confirmedSeconds = (confirmedSeconds ?? 0) + Math.min(approvedSeconds, payable);
     }
+    const weekOverAgreed = Math.min(week.overAgreedSeconds ?? 0, payable);
+    overAgreedSeconds += weekOverAgreed;
     const weekOvertimeAmount = (payable / 3600) * overtimeHourValue(input.salary, hoursUsed);
     const weekShortfallAmount = (week.shortfallSeconds / 3600) * ordinaryHourValue(input.salary, hoursUsed);
     overtimeSeconds += payable;
@@ -252,6 +300,7 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
       shortfallSeconds: week.shortfallSeconds,
       shortfallDeduction: roundPesos(weekShortfallAmount),
       netOvertimeSeconds: week.netOvertimeSeconds,
+      overAgreedSeconds: weekOverAgreed,
       approvedOvertimeSeconds: approvedSeconds,
       payableOvertimeSeconds: payable,
       overtimeAmount: roundPesos(weekOvertimeAmount),
@@ -268,16 +317,23 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
   }
 
   const t = facts.totals;
-  const permissions = t.permissionDays.map((p) => ({ ...p, deduction: p.paid ? 0 : roundPesos(p.days * day) }));
-  const permissionHours = t.permissionHours.map((p) => ({ ...p, deduction: p.paid ? 0 : roundPesos((p.seconds / 3600) * ordinaryHour) }));
+  const deductions = monthDeductions(input, t, day, ordinaryHour, shortfallAmount);
+  if (deductions.capped) {
+    alerts.push({
+      code: 'descuentos_topados_al_sueldo',
+      // The month's first day (empty when the period is not a month: the API shows no date).
+      date: input.period && /^\d{6}$/.test(input.period) ? `${input.period.slice(0, 4)}-${input.period.slice(4, 6)}-01` : '',
+      message: `Los descuentos del mes suman más que el sueldo de ${roundPesos(input.salary)}: se descuenta como máximo el sueldo (art. 42 a; mes de 30 días).`,
+    });
+  }
   return {
     period: input.period ?? null,
     daysWorked: t.daysWorked,
     unjustifiedAbsenceDays: t.unjustifiedAbsenceDays,
-    unjustifiedAbsenceDeduction: roundPesos(t.unjustifiedAbsenceDays * day),
+    unjustifiedAbsenceDeduction: deductions.absence,
     shortfallSeconds: t.shortfallSeconds,
     shortfallMinutes: t.shortfallSeconds / 60,
-    shortfallDeduction: roundPesos(shortfallAmount),
+    shortfallDeduction: deductions.shortfall,
     lateSecondsAfterCompensation: t.lateAfterCompensationSeconds,
     earlyLeaveSecondsAfterCompensation: t.earlyLeaveAfterCompensationSeconds,
     overtime: {
@@ -288,12 +344,14 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
       beyondLimitSeconds: overtimeSeconds - withinSeconds,
       hourValue: roundPesos(overtimeHourValue(input.salary, weeklyHoursUsed)),
       amount: roundPesos(overtimeAmount),
+      overAgreedSeconds,
+      confirmedSeconds,
     },
     sundaysWorked: t.sundaysWorked,
     holidaysWorked: t.holidaysWorked,
     sundaysOrHolidaysWorked: t.sundaysOrHolidaysWorked,
-    permissions,
-    permissionHours,
+    permissions: deductions.permissions,
+    permissionHours: deductions.permissionHours,
     pendingDays: t.pendingDays,
     dayValue: roundPesos(day),
     ordinaryHourValue: roundPesos(ordinaryHour),
