@@ -126,6 +126,12 @@ export const segundosDiaSchema = z.object({
   extra: z.number(),
   extraDentroLimite: z.number(),
   extraSobreLimite: z.number(),
+  /**
+   * Planned (ordinary) seconds of the day that are overtime because its week passed the contract's
+   * agreed weekly hours, or the legal limit if lower (art. 30); counted in the week's extra neta.
+   * Days stored before this rule read 0.
+   */
+  extraSobrePactada: z.number().default(0),
   /** Worked seconds that fell on a Sunday and on a holiday, by the clock. */
   domingo: z.number(),
   feriado: z.number(),
@@ -253,6 +259,13 @@ export const semanaAsistenciaSchema = z.object({
   extraNetaSegundos: z.number(),
   extraNetaDentroLimiteSegundos: z.number(),
   extraNetaSobreLimiteSegundos: z.number(),
+  /**
+   * Weekly hours the week's ordinary work is measured against (art. 30): the contract's agreed
+   * hours or the legal limit if lower; null under an exceptional schedule (and in weeks stored before).
+   */
+  jornadaSemanalSegundos: z.number().nullable().default(null),
+  /** Of the extra neta, the ordinary time worked beyond `jornadaSemanalSegundos`. */
+  extraSobrePactadaSegundos: z.number().default(0),
   /** Missing time of incomplete days: unknown until corrected, never deducted meanwhile. */
   pendienteSegundos: z.number(),
 });

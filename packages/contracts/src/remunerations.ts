@@ -92,8 +92,12 @@ export const remuneracionTrabajadorSchema = z.object({
     sobreLimiteSegundos: z.number(),
     valorHora: z.number().nullable(),
     valor: z.number().nullable(),
-    /** Overtime the engine found after the weekly compensation, approved or not. */
+    /** Overtime the engine found after the weekly compensation: all of it is paid (art. 32 inc. 3), so it equals `segundos`. */
     encontradasSegundos: z.number(),
+    /** Of the paid seconds, the planned time over the contract's agreed weekly hours, or the legal limit if lower (art. 30). */
+    sobrePactadaSegundos: z.number(),
+    /** Of the paid seconds, those a supervisor confirmed in review; the rest is paid all the same, pending review. */
+    confirmadasSegundos: z.number(),
   }),
   domingosTrabajados: z.number(),
   festivosTrabajados: z.number(),
@@ -170,7 +174,11 @@ export const semanaRemuneracionSchema = z.object({
   faltanteSegundos: z.number(),
   faltanteValor: z.number().nullable(),
   extraNetaSegundos: z.number(),
+  /** Of the net overtime, the planned time over the agreed weekly hours (art. 30). */
+  extraSobrePactadaSegundos: z.number(),
+  /** Confirmed in review (a report, never a cap on pay); null when reviews were not read. */
   extraAprobadaSegundos: z.number().nullable(),
+  /** Paid: the whole net overtime. */
   extraPagadaSegundos: z.number(),
   extraValor: z.number().nullable(),
 });

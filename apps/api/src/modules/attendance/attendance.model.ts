@@ -116,6 +116,12 @@ export function explainDay(day: DayResult, zone: string): string[] {
       }.`,
     );
   }
+  if (day.overtimeOverAgreedSeconds > 0 && day.overAgreedBasis) {
+    const basis = day.overAgreedBasis;
+    const weekly = basis.weeklySeconds % 3600 === 0 ? `${basis.weeklySeconds / 3600} h` : formatDurationEs(basis.weeklySeconds);
+    const bound = basis.source === 'pactada' ? `la jornada pactada de ${weekly} semanales` : `el máximo legal de ${weekly} semanales`;
+    lines.push(`Hora extra sobre ${bound}: ${formatDurationEs(day.overtimeOverAgreedSeconds)} de lo planificado, porque la semana ya pasó ese límite (art. 30).`);
+  }
   if (day.missingSeconds > 0 && day.status === 'presente') {
     lines.push(`Faltan ${formatDurationEs(day.missingSeconds)} de lo planificado; la semana puede compensarlos con tiempo extra de otros días.`);
   }
@@ -144,6 +150,8 @@ function storedWeek(w: WeekSummary): StoredWeek {
     extraNetaSegundos: w.netOvertimeSeconds,
     extraNetaDentroLimiteSegundos: w.netOvertimeWithinLimitSeconds,
     extraNetaSobreLimiteSegundos: w.netOvertimeBeyondLimitSeconds,
+    jornadaSemanalSegundos: w.agreedLimitSeconds,
+    extraSobrePactadaSegundos: w.overtimeOverAgreedSeconds,
     pendienteSegundos: w.pendingSeconds,
   };
 }
@@ -184,6 +192,7 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
       extra: day.overtimeSeconds,
       extraDentroLimite: day.overtimeWithinLimitSeconds,
       extraSobreLimite: day.overtimeBeyondLimitSeconds,
+      extraSobrePactada: day.overtimeOverAgreedSeconds,
       domingo: day.sundaySeconds,
       feriado: day.holidaySeconds,
     },

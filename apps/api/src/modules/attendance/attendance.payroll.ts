@@ -37,7 +37,7 @@ export function payrollFactsOfRows(rows: readonly repo.PayrollDayRow[], from: st
   const permissionHours = new Map<string, Totals['permissionHours'][number]>();
   for (const r of rows) {
     if (r.fecha > closed) continue;
-    weekDays.push({ date: r.fecha, status: r.status, overtimeSeconds: r.overtimeSeconds });
+    weekDays.push({ date: r.fecha, status: r.status, overtimeSeconds: r.overtimeSeconds + r.overAgreedSeconds });
     if (r.planKind === 'turno') plannedDates.push(r.fecha);
     // A week counts in the month that holds its Sunday (the engine's settlement is on that row).
     if (r.week && r.fecha >= from && isoWeekday(r.fecha) === 7) {
@@ -49,6 +49,7 @@ export function payrollFactsOfRows(rows: readonly repo.PayrollDayRow[], from: st
         shortfallSeconds: r.week.shortfall,
         netOvertimeSeconds: r.week.netOvertime,
         netOvertimeWithinLimitSeconds: r.week.netOvertimeWithin,
+        overAgreedSeconds: r.week.overAgreed,
       });
       totals.shortfallSeconds += r.week.shortfall;
       totals.lateAfterCompensationSeconds += r.week.lateAfter;

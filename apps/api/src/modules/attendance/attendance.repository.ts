@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { addDays, diffDays, type MarkKind } from '@jornada/domain';
+import { DAILY_OVERTIME_LIMIT_SECONDS, addDays, diffDays, type MarkKind } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
@@ -540,7 +540,9 @@ export interface PayrollDayRow {
   feriado: string | null;
   permiso: { tipo: string; pagado: boolean; unidad: string; horas: unknown } | null;
   permisosPorHoras: { tipo: string; pagado: boolean; segundos: number }[];
-  week: { shortfall: number; lateAfter: number; earlyLeaveAfter: number; netOvertime: number; netOvertimeWithin: number } | null;
+  /** Planned time of the day over the week's agreed hours (art. 30); 0 in days stored before the rule. */
+  overAgreedSeconds: number;
+  week: { shortfall: number; lateAfter: number; earlyLeaveAfter: number; netOvertime: number; netOvertimeWithin: number; overAgreed: number } | null;
 }
 
 export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PayrollDayRow[]> {
@@ -549,11 +551,11 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
   const result = await rows<Record<string, unknown>>(
     db,
     sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.overtime_seconds, a.sunday_seconds, a.holiday_seconds,
-          r.feriado, r.permiso, r."permisosPorHoras" as hours,
+          r.feriado, r.permiso, r."permisosPorHoras" as hours, coalesce((r.segundos->>'extraSobrePactada')::float8, 0) as over_agreed,
           a.week is not null as has_week, a.week_shortfall_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds,
-          a.week_net_overtime_seconds, a.week_net_overtime_within_seconds
+          a.week_net_overtime_seconds, a.week_net_overtime_within_seconds, coalesce((a.week::jsonb->>'extraSobrePactadaSegundos')::float8, 0) as week_over_agreed
         from ${attendanceDays} a
-          cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
+          cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb, segundos jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
         order by a.user_id, a.fecha`,
   );
@@ -569,6 +571,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
     feriado: (r.feriado as string | null) ?? null,
     permiso: r.permiso === null || r.permiso === undefined ? null : json<PayrollDayRow['permiso']>(r.permiso),
     permisosPorHoras: r.hours === null || r.hours === undefined ? [] : json<PayrollDayRow['permisosPorHoras']>(r.hours),
+    overAgreedSeconds: num(r.over_agreed),
     week: r.has_week
       ? {
           shortfall: num(r.week_shortfall_seconds),
@@ -576,6 +579,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
           earlyLeaveAfter: num(r.week_early_leave_after_seconds),
           netOvertime: num(r.week_net_overtime_seconds),
           netOvertimeWithin: num(r.week_net_overtime_within_seconds),
+          overAgreed: num(r.week_over_agreed),
         }
       : null,
   }));
@@ -587,7 +591,9 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
 export interface OvertimeDayRow {
   userId: string;
   fecha: string;
+  /** Beyond the plan plus the planned time over the week's agreed hours (art. 30). */
   overtimeSeconds: number;
+  overAgreedSeconds: number;
   withinLimitSeconds: number;
   beyondLimitSeconds: number;
   workedSeconds: number;
@@ -613,23 +619,29 @@ export async function overtimeDays(
     : sql``;
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.overtime_seconds, a.overtime_within_limit_seconds, a.overtime_beyond_limit_seconds,
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.overtime_seconds, a.over_agreed,
           a.worked_seconds, a.planned_seconds, a.computed_at
-        from ${attendanceDays} a
-        where a.company_id = ${companyId}
-          and ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and a.overtime_seconds > 0)${also})
+        from (select d.*, coalesce((d.result->'segundos'->>'extraSobrePactada')::float8, 0) as over_agreed from ${attendanceDays} d
+              where d.company_id = ${companyId}) a
+        where ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.over_agreed > 0))${also})
         order by a.fecha, a.user_id`,
   );
-  return result.map((r) => ({
-    userId: r.userId as string,
-    fecha: r.fecha as string,
-    overtimeSeconds: num(r.overtime_seconds),
-    withinLimitSeconds: num(r.overtime_within_limit_seconds),
-    beyondLimitSeconds: num(r.overtime_beyond_limit_seconds),
-    workedSeconds: num(r.worked_seconds),
-    plannedSeconds: num(r.planned_seconds),
-    computedAt: ts(r.computed_at)!,
-  }));
+  return result.map((r) => {
+    // The day's overtime: beyond its plan, plus the planned time over the week's agreed hours given to it (art. 30).
+    const overtime = num(r.overtime_seconds) + num(r.over_agreed);
+    const within = Math.min(overtime, DAILY_OVERTIME_LIMIT_SECONDS);
+    return {
+      userId: r.userId as string,
+      fecha: r.fecha as string,
+      overtimeSeconds: overtime,
+      overAgreedSeconds: num(r.over_agreed),
+      withinLimitSeconds: within,
+      beyondLimitSeconds: overtime - within,
+      workedSeconds: num(r.worked_seconds),
+      plannedSeconds: num(r.planned_seconds),
+      computedAt: ts(r.computed_at)!,
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------

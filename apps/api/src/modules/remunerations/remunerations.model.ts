@@ -30,7 +30,7 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
     ...v.permissions.map((p) => ({ tipo: p.type, nombre: typeNames.get(p.type) ?? p.type, pagado: p.paid, unidad: p.unit, dias: p.days, segundos: 0, descuento: money(p.deduction) })),
     ...v.permissionHours.map((p) => ({ tipo: p.type, nombre: typeNames.get(p.type) ?? p.type, pagado: p.paid, unidad: 'horas', dias: 0, segundos: p.seconds, descuento: money(p.deduction) })),
   ];
-  const alertas = v.alerts.map((a) => ({ codigo: a.code as string, fecha: a.date as string | null, mensaje: a.message }));
+  const alertas = v.alerts.map((a) => ({ codigo: a.code as string, fecha: (a.date as string) || null, mensaje: a.message }));
   if (!paid) alertas.unshift({ codigo: 'sin_sueldo_base', fecha: null, mensaje: 'El trabajador no tiene sueldo base registrado: los valores en pesos no se calculan. Regístrelo en su ficha.' });
   if (w.horasSemanales === null) {
     alertas.unshift({ codigo: 'sin_horas_pactadas', fecha: null, mensaje: `El trabajador no tiene horas semanales pactadas: se usan las ${v.weeklyHoursUsed} horas del máximo legal.` });
@@ -63,6 +63,8 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
       valorHora: money(v.overtime.hourValue),
       valor: money(v.overtime.amount),
       encontradasSegundos: v.weeks.reduce((sum, w) => sum + w.netOvertimeSeconds, 0),
+      sobrePactadaSegundos: v.overtime.overAgreedSeconds,
+      confirmadasSegundos: v.overtime.confirmedSeconds ?? 0,
     },
     domingosTrabajados: v.sundaysWorked,
     festivosTrabajados: v.holidaysWorked,
@@ -84,6 +86,7 @@ export function weekRows(v: RemunerationVariables, paid: boolean): SemanaRemuner
     faltanteSegundos: w.shortfallSeconds,
     faltanteValor: paid ? w.shortfallDeduction : null,
     extraNetaSegundos: w.netOvertimeSeconds,
+    extraSobrePactadaSegundos: w.overAgreedSeconds,
     extraAprobadaSegundos: w.approvedOvertimeSeconds,
     extraPagadaSegundos: w.payableOvertimeSeconds,
     extraValor: paid ? w.overtimeAmount : null,

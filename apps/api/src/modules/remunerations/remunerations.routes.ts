@@ -28,7 +28,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
         tags: ['remuneraciones'],
         summary: 'Variables de remuneraciones de un mes (AAAAMM) por trabajador',
         description:
-          'Días trabajados, ausencias injustificadas y su valor (sueldo/30 por día), faltante tras la compensación semanal y su valor, horas extra aprobadas con recargo del 50 % y su valor, domingos y festivos trabajados, y días de permiso por tipo con o sin goce; totales del filtro y estado de cierre del mes.',
+          'Días trabajados, ausencias injustificadas y su valor (sueldo/30 por día), faltante tras la compensación semanal y su valor, horas extra con recargo del 50 % y su valor (toda la extra neta que encuentra el motor, también la jornada sobre la pactada: art. 30 y 32; la revisión del supervisor se informa, no la limita), domingos y festivos trabajados, y días de permiso por tipo con o sin goce; totales del filtro y estado de cierre del mes.',
         security: [{ bearer: [] }],
         params: periodoParamsSchema,
         querystring: remuneracionesQuerySchema,

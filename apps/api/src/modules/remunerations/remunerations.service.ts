@@ -139,7 +139,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
         desde: from,
         hastaCerrado: closed,
         trabajador: row,
-        dias: stored.map((d) => ({ ...d, extraAprobadaSegundos: Math.min(approvedOf?.get(d.fecha) ?? 0, d.segundos.extra), enPeriodo: d.fecha >= from })),
+        dias: stored.map((d) => ({ ...d, extraAprobadaSegundos: Math.min(approvedOf?.get(d.fecha) ?? 0, d.segundos.extra + d.segundos.extraSobrePactada), enPeriodo: d.fecha >= from })),
         semanas: weekRows(variables[0]!, row.sueldoBase !== null),
       };
     },

@@ -155,9 +155,12 @@ describe('the pay variables of a month', () => {
     const c = rowOf(body.items, carlos);
     // 40 minutes not made up in the week of 07-20 (settled on Sunday 07-26): 40 × 3,333.33 / 60 = 2,222.
     expect(c).toMatchObject({ diasTrabajados: 2, domingosTrabajados: 1, festivosTrabajados: 0, faltante: { segundos: 2400, atrasoSegundos: 2400, valor: 2222 } });
-    // 3 h found, 1.5 h approved: only the approved part is paid, at 5,000 an hour.
-    expect(rowOf(body.items, diego)).toMatchObject({ horasExtra: { recargoPorcentaje: 50, segundos: 5400, encontradasSegundos: 10_800, valorHora: 5000, valor: 7500 } });
-    expect(body.totales).toMatchObject({ horasExtraSegundos: 5400, horasExtraValor: 7500, ausenciasDias: 1, ausenciasValor: 20_000, faltanteSegundos: 2400, faltanteValor: 2222, permisosPagadosDias: 1, permisosNoPagadosDias: 2, descuentoPermisos: 40_000 });
+    // 3 h found, 1.5 h confirmed in review: all 3 h are paid (art. 32 inc. 3), at 5,000 an hour.
+    expect(rowOf(body.items, diego)).toMatchObject({ horasExtra: { recargoPorcentaje: 50, segundos: 10_800, encontradasSegundos: 10_800, confirmadasSegundos: 5400, sobrePactadaSegundos: 0, valorHora: 5000, valor: 15_000 } });
+    // Berta worked 8 h on Thursday 16 July, a holiday (Virgen del Carmen) that lifts the plan: overtime,
+    // unreviewed and paid all the same.
+    expect(rowOf(body.items, berta)).toMatchObject({ horasExtra: { segundos: 28_800, confirmadasSegundos: 0, valor: 40_000 } });
+    expect(body.totales).toMatchObject({ horasExtraSegundos: 39_600, horasExtraValor: 55_000, ausenciasDias: 1, ausenciasValor: 20_000, faltanteSegundos: 2400, faltanteValor: 2222, permisosPagadosDias: 1, permisosNoPagadosDias: 2, descuentoPermisos: 40_000 });
     // The admin and the supervisor are listed too, without salary: no money, and said so.
     const s = rowOf(body.items, supervisor);
     expect(s).toMatchObject({ sueldoBase: null, ausencias: { valor: null } });
@@ -187,7 +190,7 @@ describe('the pay variables of a month', () => {
     expect(body.semanas[1]).toMatchObject({ faltanteSegundos: 0, extraNetaSegundos: 0 });
     const d = (await api('GET', `/api/v1/remuneraciones/202607/trabajadores/${diego.id}`, admin.headers)).json();
     expect(d.dias.find((x: { fecha: string }) => x.fecha === '2026-07-21')).toMatchObject({ extraAprobadaSegundos: 5400 });
-    expect(d.semanas[3]).toMatchObject({ lunes: '2026-07-20', extraNetaSegundos: 10_800, extraAprobadaSegundos: 5400, extraPagadaSegundos: 5400, extraValor: 7500 });
+    expect(d.semanas[3]).toMatchObject({ lunes: '2026-07-20', extraNetaSegundos: 10_800, extraSobrePactadaSegundos: 0, extraAprobadaSegundos: 5400, extraPagadaSegundos: 10_800, extraValor: 15_000 });
   });
 
   it('exports CSV (UTF-8, `;`, id_empleado;numero_contrato;proceso first), Excel and JSON', async () => {
@@ -219,6 +222,39 @@ describe('the pay variables of a month', () => {
     const json = await api('GET', '/api/v1/remuneraciones/202607/exportar?formato=json', admin.headers);
     expect(json.json()).toMatchObject({ proceso: '202607' });
     expect(json.json().trabajadores).toHaveLength(6);
+  });
+});
+
+describe('art. 30 and 32: overtime against the contract, paid whether reviewed or not', () => {
+  it('a 20-hour contract planned and worked 40 hours in the week of 2026-07-06 is paid 20 hours of overtime, explained on each day', async () => {
+    const other = await companyWithAdmin(t.app);
+    const elena = await addPerson(t.app, t.database.db, other.companyId, 'trabajador', { nombre: 'Elena', apellidos: 'Espinoza' });
+    await t.database.db.update(users).set({ sueldoBase: 300_000, horasSemanales: 20 }).where(eq(users.id, elena.id));
+    const shift = (
+      await api('POST', '/api/v1/turnos', other.admin.headers, { nombre: 'Diurno', codigo: 'D', color: '#228be6', inicio: '08:00', fin: '17:00', colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' }, toleranciaAtrasoMin: 5, toleranciaSalidaMin: 5 })
+    ).json<{ id: string; version: number }>();
+    const now = new Date('2026-06-01T00:00:00Z');
+    for (const date of ['2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10']) {
+      await t.database.db.insert(planningDays).values({ companyId: other.companyId, userId: elena.id, date, kind: 'turno', shiftId: shift.id, shiftVersion: shift.version, firstPlannedAt: now, assignedAt: now, origin: 'manual' });
+      for (const [tipo, hour] of [['entrada', 12], ['salida', 21]] as const) {
+        const result = await runAsSystem(() =>
+          t.app.marks.recordMark({ companyId: other.companyId, userId: elena.id, tipo, metodo: 'web', idCliente: randomUUID(), sinCorreo: true }, { now: new Date(`${date}T${hour}:00:00Z`) }),
+        );
+        expect(result.status).toBe('recorded');
+      }
+    }
+    const list = await api('GET', '/api/v1/remuneraciones/202607', other.admin.headers);
+    expect(list.statusCode, list.body).toBe(200);
+    const row = rowOf(list.json().items, elena);
+    // The overtime hour of a 20-hour contract: 300,000 / 30 × 28 / (4 × 20) × 1.5 = 5,250 (art. 32).
+    expect(row.horasExtra).toMatchObject({ segundos: 20 * 3600, sobrePactadaSegundos: 20 * 3600, confirmadasSegundos: 0, valorHora: 5250, valor: 105_000 });
+    const detail = (await api('GET', `/api/v1/remuneraciones/202607/trabajadores/${elena.id}`, other.admin.headers)).json();
+    expect(detail.semanas.find((w: { lunes: string }) => w.lunes === '2026-07-06')).toMatchObject({ extraNetaSegundos: 72_000, extraSobrePactadaSegundos: 72_000, extraPagadaSegundos: 72_000 });
+    const friday = detail.dias.find((d: { fecha: string }) => d.fecha === '2026-07-10');
+    expect(friday.segundos).toMatchObject({ extra: 0, extraSobrePactada: 8 * 3600 });
+    expect(friday.explicacion.join(' ')).toContain('Hora extra sobre la jornada pactada de 20 h semanales: 8 h 00 min de lo planificado');
+    const attendance = (await api('GET', `/api/v1/asistencia/trabajadores/${elena.id}?desde=2026-07-06&hasta=2026-07-12`, other.admin.headers)).json();
+    expect(attendance.semanas[0]).toMatchObject({ jornadaSemanalSegundos: 20 * 3600, extraSobrePactadaSegundos: 72_000, extraNetaSegundos: 72_000 });
   });
 });
 

@@ -87,6 +87,7 @@ const ZERO_SECONDS = {
   extra: 0,
   extraDentroLimite: 0,
   extraSobreLimite: 0,
+  extraSobrePactada: 0,
   domingo: 0,
   feriado: 0,
 };

@@ -74,7 +74,7 @@ const TODAY: DiaTrabajador = {
   ultimaSalida: null,
   horaEntrada: '08:58',
   horaSalida: null,
-  segundos: { planificado: 28800, trabajado: 0, ordinario: 0, faltante: 0, justificado: 0, atraso: 0, salidaAnticipada: 0, colacion: 0, extra: 0, extraDentroLimite: 0, extraSobreLimite: 0, domingo: 0, feriado: 0 },
+  segundos: { planificado: 28800, trabajado: 0, ordinario: 0, faltante: 0, justificado: 0, atraso: 0, salidaAnticipada: 0, colacion: 0, extra: 0, extraDentroLimite: 0, extraSobreLimite: 0, extraSobrePactada: 0, domingo: 0, feriado: 0 },
   inconsistencias: [],
   explicacion: [],
   calculadoEn: '2026-11-25T12:00:00.000Z',

@@ -77,7 +77,7 @@ const DAY: DiaInconsistenciaResponse = {
     ultimaSalida: null,
     horaEntrada: '09:02',
     horaSalida: null,
-    segundos: { planificado: 28800, trabajado: 0, ordinario: 0, faltante: 28800, justificado: 0, atraso: 0, salidaAnticipada: 0, colacion: 0, extra: 0, extraDentroLimite: 0, extraSobreLimite: 0, domingo: 0, feriado: 0 },
+    segundos: { planificado: 28800, trabajado: 0, ordinario: 0, faltante: 28800, justificado: 0, atraso: 0, salidaAnticipada: 0, colacion: 0, extra: 0, extraDentroLimite: 0, extraSobreLimite: 0, extraSobrePactada: 0, domingo: 0, feriado: 0 },
     inconsistencias: [{ codigo: 'entrada_sin_salida', etiqueta: 'Entrada sin salida', marcaIds: [MARK_ID] }],
     explicacion: ['Turno 09:00–18:00 planificado.', 'Inconsistencia: Entrada sin salida.'],
     calculadoEn: '2026-11-04T10:00:00.000Z',

@@ -91,8 +91,8 @@ export function ApprovalsPage() {
         title="Aprobación de horas extra"
         description={
           user.perfil === 'supervisor'
-            ? 'Las horas extra que la evaluación encontró en las personas de los grupos que lideras. Solo se pagan las aprobadas, hasta el máximo del pacto vigente.'
-            : 'Las horas extra que la evaluación encontró en la empresa. Solo se pagan las aprobadas, hasta el máximo del pacto vigente.'
+            ? 'Las horas extra que la evaluación encontró en las personas de los grupos que lideras. Todas se pagan (art. 32): aprobar es revisarlas; sin pacto o sobre el máximo del pacto son un incumplimiento que hay que corregir, y una hora mal registrada se corrige en las marcas.'
+            : 'Las horas extra que la evaluación encontró en la empresa. Todas se pagan (art. 32): aprobar es revisarlas; sin pacto o sobre el máximo del pacto son un incumplimiento que hay que corregir, y una hora mal registrada se corrige en las marcas.'
         }
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Horas extra' }, { label: 'Aprobación' }]}
         actions={

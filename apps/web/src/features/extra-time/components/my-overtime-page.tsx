@@ -57,7 +57,7 @@ export function MyOvertimePage() {
     <EsDatesProvider>
       <PageHeader
         title="Mis horas extra"
-        description="Las horas extra que la evaluación de tu asistencia encontró y lo que decidió tu jefatura. Solo se pagan las aprobadas."
+        description="Las horas extra que la evaluación de tu asistencia encontró y la revisión de tu jefatura. Todas las horas extra trabajadas se pagan."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Horas extra' }, { label: 'Mis horas extra' }]}
       />
       <FilterBar onClear={table.clear} canClear={table.filtered}>

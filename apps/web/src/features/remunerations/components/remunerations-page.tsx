@@ -120,7 +120,8 @@ function DetailDrawer({ periodo, row, figure, onFigure, onClose }: { periodo: st
                         <th scope="col">Faltante</th>
                         <th scope="col">Descuento</th>
                         <th scope="col">Extra tras compensar</th>
-                        <th scope="col">Aprobada</th>
+                        <th scope="col">Sobre la jornada pactada</th>
+                        <th scope="col">Confirmada</th>
                         <th scope="col">Pagada</th>
                       </tr>
                     </thead>
@@ -133,6 +134,7 @@ function DetailDrawer({ periodo, row, figure, onFigure, onClose }: { periodo: st
                           <td>{hoursMinutes(w.faltanteSegundos)}</td>
                           <td>{money(w.faltanteValor)}</td>
                           <td>{hoursMinutes(w.extraNetaSegundos)}</td>
+                          <td>{hoursMinutes(w.extraSobrePactadaSegundos)}</td>
                           <td>{w.extraAprobadaSegundos === null ? '—' : hoursMinutes(w.extraAprobadaSegundos)}</td>
                           <td>
                             {hoursMinutes(w.extraPagadaSegundos)} · {money(w.extraValor)}
@@ -165,7 +167,9 @@ function DetailDrawer({ periodo, row, figure, onFigure, onClose }: { periodo: st
                       {d.horaEntrada || d.horaSalida ? ` · marcas ${d.horaEntrada ?? '—'} a ${d.horaSalida ?? '—'}` : ''}
                       {d.segundos.atraso > 0 ? ` · atraso ${hoursMinutes(d.segundos.atraso)}` : ''}
                       {d.segundos.salidaAnticipada > 0 ? ` · salida anticipada ${hoursMinutes(d.segundos.salidaAnticipada)}` : ''}
-                      {d.segundos.extra > 0 ? ` · extra ${hoursMinutes(d.segundos.extra)} (aprobada ${hoursMinutes(d.extraAprobadaSegundos)})` : ''}
+                      {d.segundos.extra + d.segundos.extraSobrePactada > 0
+                        ? ` · extra ${hoursMinutes(d.segundos.extra + d.segundos.extraSobrePactada)}${d.segundos.extraSobrePactada > 0 ? ` (${hoursMinutes(d.segundos.extraSobrePactada)} sobre la jornada pactada)` : ''}, confirmada ${hoursMinutes(d.extraAprobadaSegundos)}`
+                        : ''}
                       {d.feriado ? ` · ${d.feriado}` : ''}
                       {d.permiso ? ` · permiso ${d.permiso.tipo} ${d.permiso.pagado ? 'con goce' : 'sin goce'}` : ''}
                     </Text>
@@ -319,11 +323,11 @@ export function RemunerationsPage() {
       header: 'Horas extra 50 %',
       align: 'right',
       cell: (r) => (
-        <FigureButton label={`Horas extra aprobadas de ${name(r)}: ${hoursMinutes(r.horasExtra.segundos)}`} onClick={() => open(r, 'extra')}>
+        <FigureButton label={`Horas extra de ${name(r)}: ${hoursMinutes(r.horasExtra.segundos)}`} onClick={() => open(r, 'extra')}>
           {hoursMinutes(r.horasExtra.segundos)}
           <span className={classes.sub}>{money(r.horasExtra.valor)}</span>
-          {r.horasExtra.encontradasSegundos > r.horasExtra.segundos && (
-            <span className={classes.sub}>{hoursMinutes(r.horasExtra.encontradasSegundos - r.horasExtra.segundos)} sin aprobar (no se pagan)</span>
+          {r.horasExtra.segundos > r.horasExtra.confirmadasSegundos && (
+            <span className={classes.sub}>{hoursMinutes(r.horasExtra.segundos - r.horasExtra.confirmadasSegundos)} sin revisar (se pagan igual)</span>
           )}
         </FigureButton>
       ),
@@ -363,7 +367,7 @@ export function RemunerationsPage() {
     <>
       <PageHeader
         title="Remuneraciones"
-        description="Las variables del mes para la liquidación de sueldo, calculadas desde la asistencia: días trabajados, ausencias, faltante tras la compensación semanal, horas extra aprobadas, domingos y festivos, y permisos."
+        description="Las variables del mes para la liquidación de sueldo, calculadas desde la asistencia: días trabajados, ausencias, faltante tras la compensación semanal, horas extra (todas las trabajadas, también sobre la jornada pactada), domingos y festivos, y permisos."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Remuneraciones' }]}
         actions={
           <div className={classes.actions}>
@@ -432,7 +436,7 @@ export function RemunerationsPage() {
                 ['Días trabajados', data.totales.diasTrabajados.toLocaleString('es-CL'), data.totales.diasPendientes > 0 ? `${data.totales.diasPendientes} incompletos` : ''],
                 ['Ausencias', data.totales.ausenciasDias.toLocaleString('es-CL'), formatClp(data.totales.ausenciasValor)],
                 ['Faltante', hoursMinutes(data.totales.faltanteSegundos), formatClp(data.totales.faltanteValor)],
-                ['Horas extra aprobadas', hoursMinutes(data.totales.horasExtraSegundos), formatClp(data.totales.horasExtraValor)],
+                ['Horas extra', hoursMinutes(data.totales.horasExtraSegundos), formatClp(data.totales.horasExtraValor)],
                 ['Domingos y festivos', data.totales.domingosOFestivosTrabajados.toLocaleString('es-CL'), 'días trabajados'],
                 ['Permisos', `${data.totales.permisosPagadosDias} con goce · ${data.totales.permisosNoPagadosDias} sin goce`, formatClp(data.totales.descuentoPermisos)],
               ].map(([label, value, hint]) => (
