@@ -1,4 +1,4 @@
-import { foreignKey, index, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { foreignKey, index, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
 import { users } from './users';
@@ -47,5 +47,26 @@ export const payrollPeriodEvents = pgTable(
     index('payroll_period_events_periodo_idx').on(t.companyId, t.periodo, t.at),
     foreignKey({ name: 'payroll_period_events_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
     foreignKey({ name: 'payroll_period_events_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }),
+  ],
+);
+
+/**
+ * What a closed month reported, stored when it was closed: each worker's row of pay variables and
+ * the weeks behind them, as the API answered then (`RemuneracionTrabajador`, `SemanaRemuneracion[]`).
+ * A closed month is served from here, so nothing that changes later (a site's time zone, a late
+ * approval, a rule) moves a figure payroll already took; reopening deletes the rows.
+ */
+export const payrollPeriodRows = pgTable(
+  'payroll_period_rows',
+  {
+    companyId: uuid('company_id').notNull(),
+    periodo: text('periodo').notNull(),
+    userId: uuid('user_id').notNull(),
+    row: jsonb('row').notNull(),
+    weeks: jsonb('weeks').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'payroll_period_rows_pkey', columns: [t.companyId, t.periodo, t.userId] }),
+    foreignKey({ name: 'payroll_period_rows_period_fk', columns: [t.companyId, t.periodo], foreignColumns: [payrollPeriods.companyId, payrollPeriods.periodo] }).onDelete('cascade'),
   ],
 );

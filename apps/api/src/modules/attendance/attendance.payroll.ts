@@ -110,3 +110,4 @@ export async function payrollStoredDays(db: DbOrTx, companyId: string, userId: s
   const stored = await repo.periodDays(db, companyId, userId, weekStart(from), closed);
   return stored.map((d) => d.result);
 }
+

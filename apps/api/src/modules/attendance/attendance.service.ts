@@ -106,14 +106,14 @@ export interface AttendanceServiceDeps {
 
 export function createAttendanceService({ db }: AttendanceServiceDeps) {
   /** Templates are shared per shift version within one evaluation (placeShift caches per template object). */
-  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date): Promise<number> {
+  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date, executor: DbOrTx = db): Promise<number> {
     if (ids.length === 0) return 0;
     const range = evaluationLoadRange(from, to);
     // Few round trips and no transaction: after a mark this runs while the server is busy with requests,
     // and each round trip waits its turn; upsertDays keeps a day stale if a mark or a change came meanwhile.
     // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
     const { loadedAt, chainSeq, rules, workers, plans, marks } = await repo.loadEvaluationInputs(
-      db,
+      executor,
       companyId,
       ids,
       range.from,
@@ -125,7 +125,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
       ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
       : {};
     // Approved permissions justify the absence, lateness or early leave they cover (engine input).
-    const permissions = await approvedPermissions(db, companyId, [...ids], range.from, range.to);
+    const permissions = await approvedPermissions(executor, companyId, [...ids], range.from, range.to);
     const templates = new Map<string, ShiftTemplate>();
     const planOf = new Map<string, Map<string, PlanEntry>>();
     for (const p of plans) {
@@ -167,7 +167,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
       const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
       for (const day of result.days) items.push({ userId: w.id, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
     }
-    await repo.upsertDays(db, companyId, items, now, loadedAt, chainSeq);
+    await repo.upsertDays(executor, companyId, items, now, loadedAt, chainSeq);
     return items.length;
   }
 
@@ -175,7 +175,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
    * Evaluates with the engine and stores the given weeks of the given workers (each item a worker and
    * a Monday). Workers are grouped by the span of their weeks and evaluated in chunks.
    */
-  async function evaluateWeeks(companyId: string, weeks: readonly { userId: string; monday: string }[], now: Date): Promise<number> {
+  async function evaluateWeeks(companyId: string, weeks: readonly { userId: string; monday: string }[], now: Date, executor: DbOrTx = db): Promise<number> {
     if (weeks.length === 0) return 0;
     const spans = new Map<string, { from: string; to: string }>();
     for (const { userId, monday } of weeks) {
@@ -196,7 +196,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
     let stored = 0;
     for (const [key, userIds] of bySpan) {
       const [from, to] = key.split('|') as [string, string];
-      for (let i = 0; i < userIds.length; i += EVALUATION_CHUNK) stored += await evaluateChunk(companyId, userIds.slice(i, i + EVALUATION_CHUNK), from, to, now);
+      for (let i = 0; i < userIds.length; i += EVALUATION_CHUNK) stored += await evaluateChunk(companyId, userIds.slice(i, i + EVALUATION_CHUNK), from, to, now, executor);
     }
     return stored;
   }
@@ -205,6 +205,17 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
   async function ensureFresh(companyId: string, userIds: readonly string[], from: string, to: string, now: Date): Promise<void> {
     const missing = await repo.weeksToEvaluate(db, companyId, userIds, weekStart(from), sundayOf(to));
     await evaluateWeeks(companyId, missing, now);
+  }
+
+  /**
+   * Evaluates again and stores every day of these workers over `from`..`to` (whole weeks), stale or
+   * not, in the caller's transaction: what a payroll close reads, so that it never rests on a day
+   * whose invalidation raced its first evaluation.
+   */
+  async function reevaluate(tx: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string, now: Date): Promise<void> {
+    const weeks: { userId: string; monday: string }[] = [];
+    for (const userId of userIds) for (let monday = weekStart(from); monday <= to; monday = addDays(monday, 7)) weeks.push({ userId, monday });
+    await evaluateWeeks(companyId, weeks, now, tx);
   }
 
   /** Who the caller may see: everyone (administrador), their led groups (supervisor) or themselves (trabajador). */
@@ -239,6 +250,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
   return {
     evaluateWeeks,
     ensureFresh,
+    reevaluate,
     checkFilterIds,
     period,
 

@@ -3,4 +3,4 @@
  * corrections, planning's day writes, overtime decisions) before it writes. It depends on nothing of theirs, so they may all use it; the
  * remunerations module closes and reopens the months.
  */
-export { assertMonthsOpen, monthsOfRange, periodoLabel, periodoOf } from './payroll-periods.service';
+export { assertMonthsOpen, monthsOfRange, periodoLabel, periodoOf, takeMonth } from './payroll-periods.service';

@@ -1,7 +1,7 @@
 import { addDays } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import { closedPeriods } from './payroll-periods.repository';
+import { closedPeriods, lockMonthExclusively } from './payroll-periods.repository';
 
 /** `YYYYMM` of a date. */
 export const periodoOf = (date: string): string => `${date.slice(0, 4)}${date.slice(5, 7)}`;
@@ -35,4 +35,12 @@ export function monthsOfRange(from: string, to: string): string[] {
   const dates = [from];
   for (let d = nextMonth(from); d <= to; d = nextMonth(d)) dates.push(d);
   return dates;
+}
+
+/**
+ * Takes a month for closing or reopening, in the caller's transaction: waits for every change that
+ * found it open (they hold it shared) and keeps new ones waiting until the transaction ends.
+ */
+export function takeMonth(tx: DbOrTx, companyId: string, periodo: string): Promise<void> {
+  return lockMonthExclusively(tx, companyId, periodo);
 }

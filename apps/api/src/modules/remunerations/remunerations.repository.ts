@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groups, payrollPeriodEvents, payrollPeriods, sites, users } from '../../db/schema/index';
+import { groups, payrollPeriodEvents, payrollPeriodRows, payrollPeriods, sites, users } from '../../db/schema/index';
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -158,3 +158,43 @@ export async function periodEvents(db: DbOrTx, companyId: string, periodo: strin
 }
 
 /** Which of these months (YYYYMM) are closed for the company. */
+
+/** A worker's figures as a closed month reported them. */
+export interface FrozenRow<Row, Week> {
+  userId: string;
+  row: Row;
+  weeks: Week[];
+}
+
+/** Stores what a month reports at its close (in the closing transaction). */
+export async function freezeRows(tx: DbOrTx, companyId: string, periodo: string, frozen: readonly FrozenRow<unknown, unknown>[]): Promise<void> {
+  for (let i = 0; i < frozen.length; i += 500) {
+    const chunk = frozen.slice(i, i + 500);
+    await tx.insert(payrollPeriodRows).values(chunk.map((f) => ({ companyId, periodo, userId: f.userId, row: f.row, weeks: f.weeks })));
+  }
+}
+
+/** Forgets what a reopened month reported. */
+export async function thawRows(tx: DbOrTx, companyId: string, periodo: string): Promise<void> {
+  await tx.execute(sql`delete from ${payrollPeriodRows} where company_id = ${companyId} and periodo = ${periodo}`);
+}
+
+/** Whether the closed month has its figures stored (months closed before they were stored have none). */
+export async function hasFrozenRows(db: DbOrTx, companyId: string, periodo: string): Promise<boolean> {
+  const result = await rows<{ found: boolean }>(db, sql`select exists (select 1 from ${payrollPeriodRows} where company_id = ${companyId} and periodo = ${periodo}) as found`);
+  return Boolean(result[0]?.found);
+}
+
+/** The stored figures of these workers in a closed month. */
+export async function frozenRows<Row, Week>(db: DbOrTx, companyId: string, periodo: string, userIds: readonly string[]): Promise<Map<string, FrozenRow<Row, Week>>> {
+  const out = new Map<string, FrozenRow<Row, Week>>();
+  if (userIds.length === 0) return out;
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`select user_id, row, weeks from ${payrollPeriodRows}
+        where company_id = ${companyId} and periodo = ${periodo} and user_id = any(${sql.param([...userIds])}::uuid[])`,
+  );
+  const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
+  for (const r of result) out.set(r.user_id as string, { userId: r.user_id as string, row: json<Row>(r.row), weeks: json<Week[]>(r.weeks) });
+  return out;
+}

@@ -8,8 +8,9 @@ import {
   type RemuneracionesResponse,
   type RemuneracionTrabajador,
   type remuneracionesQuerySchema,
+  type SemanaRemuneracion,
 } from '@jornada/contracts';
-import { addDays, remunerationFromFacts, weeklyHoursLimit, type RemunerationVariables } from '@jornada/domain';
+import { addDays, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
@@ -20,7 +21,7 @@ import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { payrollFacts, payrollStoredDays, type AttendanceService } from '../attendance/index';
 import { permissionTypeNames } from '../permissions/index';
-import { assertMonthsOpen } from '../payroll-periods/index';
+import { assertMonthsOpen, takeMonth } from '../payroll-periods/index';
 import { exportRecord, monthBounds, totalsOf, weekRows, workerRow, type ExportRecord } from './remunerations.model';
 import * as repo from './remunerations.repository';
 
@@ -74,34 +75,79 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     };
   }
 
-  /** Every worker of the filter with their pay variables, from the stored evaluation brought up to date. */
-  async function compute(
+  /**
+   * Every worker of the filter with their pay variables, from the stored evaluation (brought up to date
+   * first unless `current` says it already is, as in the closing transaction, which reads with `reader`).
+   */
+  async function computeLive(
     companyId: string,
     periodo: string,
     filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
     now: Date,
-  ): Promise<{ rows: RemuneracionTrabajador[]; variables: RemunerationVariables[]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string }> {
+    { reader = db, current = false }: { reader?: DbOrTx; current?: boolean } = {},
+  ): Promise<{ rows: RemuneracionTrabajador[]; weeks: SemanaRemuneracion[][]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string }> {
     const month = monthOf(periodo, now);
-    const workers = await repo.payWorkers(db, companyId, { ...filter, from: month.from, to: month.to });
+    const workers = await repo.payWorkers(reader, companyId, { ...filter, from: month.from, to: month.to });
     const ids = workers.map((w) => w.id);
-    if (month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    if (!current && month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
     const weekFrom = addDays(month.from, -6);
     const [facts, approved, typeNames] = await Promise.all([
-      payrollFacts(db, companyId, ids, month.from, month.closed),
-      month.closed >= month.from ? approvedOvertime(db, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
-      permissionTypeNames(db, companyId),
+      payrollFacts(reader, companyId, ids, month.from, month.closed),
+      month.closed >= month.from ? approvedOvertime(reader, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
+      permissionTypeNames(reader, companyId),
     ]);
     const variables = workers.map((w) =>
       remunerationFromFacts(facts.get(w.id)!, {
         salary: w.sueldoBase ?? 0,
         weeklyHours: w.horasSemanales ?? weeklyHoursLimit(month.closed >= month.from ? month.closed : month.from),
         period: periodo,
-        // Only approved overtime is paid: no approvals, nothing payable.
+        // Confirmed in review, reported beside the paid overtime (never a cap).
         approvedOvertime: approved.get(w.id) ?? new Map<string, number>(),
       }),
     );
     const rows = workers.map((w, i) => workerRow(w, variables[i]!, typeNames));
-    return { rows, variables, approved, ...month };
+    const weeks = variables.map((v, i) => weekRows(v, rows[i]!.sueldoBase !== null));
+    return { rows, weeks, approved, ...month };
+  }
+
+  /**
+   * Stores what a month reports, in the closing transaction. The month is taken first (changes that
+   * found it open have committed; new ones wait), then every day of the month is evaluated again in
+   * the transaction, so the stored figures rest on exactly what was committed before the close.
+   */
+  async function freezeMonth(tx: DbOrTx, companyId: string, periodo: string, now: Date): Promise<void> {
+    await takeMonth(tx, companyId, periodo);
+    const month = monthOf(periodo, now);
+    const everyone = await repo.payWorkers(tx, companyId, { from: month.from, to: month.to });
+    if (month.closed >= month.from) await attendance.reevaluate(tx, companyId, everyone.map((w) => w.id), month.from, month.closed, now);
+    const { rows, weeks } = await computeLive(companyId, periodo, {}, now, { reader: tx, current: true });
+    await repo.freezeRows(tx, companyId, periodo, rows.map((row, i) => ({ userId: row.usuarioId, row, weeks: weeks[i]! })));
+  }
+
+  /**
+   * The workers of the filter with their figures: live while the month is open; as stored at the close
+   * once it is closed (a month closed before figures were stored has them stored on its first read).
+   */
+  async function compute(
+    companyId: string,
+    periodo: string,
+    filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
+    now: Date,
+  ): Promise<{ rows: RemuneracionTrabajador[]; weeks: SemanaRemuneracion[][]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string; frozen: boolean }> {
+    const period = await repo.findPeriod(db, companyId, periodo);
+    if (!period?.closedAt) return { ...(await computeLive(companyId, periodo, filter, now)), frozen: false };
+    if (!(await repo.hasFrozenRows(db, companyId, periodo))) {
+      await db.transaction(async (tx) => {
+        const again = await repo.findPeriod(tx, companyId, periodo, true);
+        if (again?.closedAt && !(await repo.hasFrozenRows(tx, companyId, periodo))) await freezeMonth(tx, companyId, periodo, now);
+      });
+    }
+    const month = monthOf(periodo, now);
+    const workers = await repo.payWorkers(db, companyId, { ...filter, from: month.from, to: month.to });
+    const stored = await repo.frozenRows<RemuneracionTrabajador, SemanaRemuneracion>(db, companyId, periodo, workers.map((w) => w.id));
+    const kept = workers.flatMap((w) => stored.get(w.id) ?? []);
+    const approved = new Map<string, Map<string, number>>();
+    return { rows: kept.map((f) => f.row), weeks: kept.map((f) => f.weeks), approved, ...month, frozen: true };
   }
 
   return {
@@ -129,18 +175,19 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     async worker(session: RequestSession, periodo: string, id: string, now: Date): Promise<DetalleRemuneracion> {
       requirePerfil(session, ...ACCESS.remunerations);
       requireId(id, REMUNERATION_MESSAGES.workerNotFound);
-      const { rows, variables, approved, from, closed } = await compute(session.companyId, periodo, { userId: id }, now);
+      const { rows, weeks, approved, from, closed, frozen } = await compute(session.companyId, periodo, { userId: id }, now);
       const row = rows[0];
       if (!row) throw notFound(REMUNERATION_MESSAGES.workerNotFound);
+      // The days are the stored evaluation as it is now (a closed month's row and weeks are those of its close).
       const stored = await payrollStoredDays(db, session.companyId, id, from, closed);
-      const approvedOf = approved.get(id);
+      const approvedOf = frozen ? (await approvedOvertime(db, session.companyId, [id], addDays(from, -6), closed)).get(id) : approved.get(id);
       return {
         periodo,
         desde: from,
         hastaCerrado: closed,
         trabajador: row,
         dias: stored.map((d) => ({ ...d, extraAprobadaSegundos: Math.min(approvedOf?.get(d.fecha) ?? 0, d.segundos.extra + d.segundos.extraSobrePactada), enPeriodo: d.fecha >= from })),
-        semanas: weekRows(variables[0]!, row.sueldoBase !== null),
+        semanas: weeks[0]!,
       };
     },
 
@@ -156,6 +203,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
       await db.transaction(async (tx) => {
         const row = await repo.lockPeriod(tx, session.companyId, periodo, now);
         if (row.closedAt !== null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.alreadyClosed, { periodo: REMUNERATION_MESSAGES.alreadyClosed });
+        await freezeMonth(tx, session.companyId, periodo, now);
         await repo.closePeriod(tx, session.companyId, periodo, session.userId, now);
         await repo.insertEvent(tx, { companyId: session.companyId, periodo, accion: 'cierre', userId: session.userId, motivo: null, at: now });
       });
@@ -167,6 +215,8 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
       await db.transaction(async (tx) => {
         const row = await repo.lockPeriod(tx, session.companyId, periodo, now);
         if (row.closedAt === null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notClosed, { periodo: REMUNERATION_MESSAGES.notClosed });
+        await takeMonth(tx, session.companyId, periodo);
+        await repo.thawRows(tx, session.companyId, periodo);
         await repo.reopenPeriod(tx, session.companyId, periodo, session.userId, body.motivo, now);
         await repo.insertEvent(tx, { companyId: session.companyId, periodo, accion: 'reapertura', userId: session.userId, motivo: body.motivo, at: now });
       });

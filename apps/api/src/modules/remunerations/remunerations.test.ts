@@ -301,6 +301,52 @@ describe('closing a month', () => {
   });
 });
 
+describe('a closed month stays closed', () => {
+  it('serves what it reported at the close: a late mark changes the stored day, not the closed figures, until the month is reopened', async () => {
+    const closed = await api('POST', '/api/v1/remuneraciones/202607/cierre', admin.headers);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const before = rowOf((await api('GET', '/api/v1/remuneraciones/202607', admin.headers)).json().items, ana);
+    expect(before).toMatchObject({ ausencias: { dias: 1, valor: 20_000 } });
+    // A clock synchronises late: Ana did work on Wednesday 8 July. Marks are never refused.
+    await workday(ana, '2026-07-08');
+    const detail = (await api('GET', `/api/v1/remuneraciones/202607/trabajadores/${ana.id}`, admin.headers)).json();
+    expect(detail.trabajador).toEqual(before);
+    expect(rowOf((await api('GET', '/api/v1/remuneraciones/202607', admin.headers)).json().items, ana)).toEqual(before);
+    const csv = (await api('GET', '/api/v1/remuneraciones/202607/exportar?formato=json', admin.headers)).json();
+    expect(JSON.stringify(csv)).toContain(ana.rut);
+
+    t.clock.advance(60_000);
+    expect((await api('POST', '/api/v1/remuneraciones/202607/reapertura', admin.headers, { motivo: 'Llegaron marcas de un reloj' })).statusCode).toBe(200);
+    expect(rowOf((await api('GET', '/api/v1/remuneraciones/202607', admin.headers)).json().items, ana)).toMatchObject({ ausencias: { dias: 0, valor: 0 } });
+  });
+
+  it('a permission raced against the first close either is refused or is in the closed figures (ten months)', async () => {
+    const other = await companyWithAdmin(t.app);
+    const worker = await addPerson(t.app, t.database.db, other.companyId, 'trabajador', { nombre: 'Rita', apellidos: 'Rojas' });
+    await t.database.db.update(users).set({ sueldoBase: 600_000, horasSemanales: 42 }).where(eq(users.id, worker.id));
+    const unpaid = ((await api('GET', '/api/v1/tipos-permiso', other.admin.headers)).json().items as { id: string; codigo: string }[]).find((x) => x.codigo === 'P.S.G.R.')!.id;
+    let refused = 0;
+    for (let month = 1; month <= 10; month++) {
+      const periodo = `2025${String(month).padStart(2, '0')}`;
+      const day = `2025-${String(month).padStart(2, '0')}-15`;
+      const [close, permission] = await Promise.all([
+        api('POST', `/api/v1/remuneraciones/${periodo}/cierre`, other.admin.headers),
+        api('POST', '/api/v1/permisos', other.admin.headers, { usuarioId: worker.id, tipoId: unpaid, desde: day, hasta: day }),
+      ]);
+      expect(close.statusCode, close.body).toBe(200);
+      const row = rowOf((await api('GET', `/api/v1/remuneraciones/${periodo}`, other.admin.headers)).json().items, worker);
+      const days = ((row.permisos as { tipo: string; dias: number }[]).find((p) => p.tipo === 'P.S.G.R.')?.dias ?? 0);
+      if (permission.statusCode === 201) expect(days, periodo).toBe(1);
+      else {
+        expect(permission.statusCode, permission.body).toBe(409);
+        expect(days, periodo).toBe(0);
+        refused++;
+      }
+    }
+    expect(refused).toBeLessThanOrEqual(10);
+  });
+});
+
 describe('access and bad input', () => {
   it('is for administradores of the company only: another company sees nothing of it', async () => {
     expect((await api('GET', '/api/v1/remuneraciones/202607', supervisor.headers)).statusCode).toBe(403);
