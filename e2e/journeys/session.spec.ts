@@ -36,6 +36,23 @@ test('signing in shows the user and company, and a reload keeps the session', as
   await expect(page.getByRole('main')).toContainText(admin.nombre);
 });
 
+test('a person who works for two companies chooses which one to enter', async ({ page, request }) => {
+  const first = await createCompanyWithAdmin(request);
+  const second = await createCompanyWithAdmin(request, { rut: first.rut, password: first.password });
+  await page.goto('/');
+  await page.getByLabel('RUT', { exact: true }).fill(first.rut);
+  await page.getByLabel('Contraseña', { exact: true }).fill(first.password);
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText('Trabajas en más de una empresa. ¿A cuál quieres entrar?')).toBeFocused();
+  await expect(page.getByRole('list', { name: 'Empresas' }).getByRole('listitem')).toHaveCount(2);
+  await expectAccessible(page);
+  expect(await storedToken(page)).toBeNull();
+  await page.getByRole('button', { name: `Entrar a ${second.razonSocial}` }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByRole('main')).toContainText(second.razonSocial);
+  expect(await storedToken(page)).toBeTruthy();
+});
+
 test('a private page without a session leads to sign-in and back after it', async ({ page, request }) => {
   const admin = await createCompanyWithAdmin(request);
   await page.goto('/dashboard');

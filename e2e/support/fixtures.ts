@@ -20,8 +20,11 @@ export interface Admin {
   razonSocial: string;
 }
 
-/** Registers a company and its principal administrator through the spec's two public calls. */
-export async function createCompanyWithAdmin(request: APIRequestContext): Promise<Admin> {
+/**
+ * Registers a company and its principal administrator through the spec's two public calls; `who` gives
+ * the administrator a RUT and password already used in another company (a person with two employers).
+ */
+export async function createCompanyWithAdmin(request: APIRequestContext, who: Partial<Pick<Admin, 'rut' | 'password'>> = {}): Promise<Admin> {
   const suffix = Math.random().toString(36).slice(2, 8);
   const razonSocial = `Servicios Prueba ${suffix} SpA`;
   const company = await request.post('/api/empresa/crear', {
@@ -40,8 +43,8 @@ export async function createCompanyWithAdmin(request: APIRequestContext): Promis
   expect(company.ok(), await company.text()).toBeTruthy();
   const { onboardingToken } = (await company.json()) as { onboardingToken: string };
   const admin: Admin = {
-    rut: randomRut(),
-    password: `clave-${suffix}-segura`,
+    rut: who.rut ?? randomRut(),
+    password: who.password ?? `clave-${suffix}-segura`,
     nombre: 'Camila',
     apellidos: 'Rojas Muñoz',
     email: `camila-${suffix}@example.cl`,

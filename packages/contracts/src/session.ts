@@ -1,15 +1,20 @@
 import { z } from 'zod';
-import { passwordSchema, perfilSchema } from './common';
+import { passwordSchema, perfilSchema, uuidSchema } from './common';
+import { empleadorSchema } from './inspectors';
 
 /** Sessions last 2 hours from sign-in, on the server and in the web app alike (spec section 9). */
 export const SESSION_TTL_MS = 7_200_000;
 /** Browser local storage key of the session token (spec section 9). */
 export const TOKEN_STORAGE_KEY = 'token';
 
-/** POST /api/usuarios/auth */
+/**
+ * POST /api/usuarios/auth. `empresaId` is the second call of a person who works for several companies:
+ * the employer chosen from the answer's `empleadores`.
+ */
 export const authBodySchema = z.object({
   rut: z.string({ error: 'Ingresa tu RUT.' }).trim().min(1, { message: 'Ingresa tu RUT.' }).max(20),
   password: z.string({ error: 'Ingresa tu contraseña.' }).min(1, { message: 'Ingresa tu contraseña.' }).max(200),
+  empresaId: uuidSchema('La empresa no es válida.').optional(),
 });
 export type AuthBody = z.infer<typeof authBodySchema>;
 
@@ -32,6 +37,18 @@ export const authResponseSchema = sessionUserSchema.extend({
   expiraEn: z.string(),
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/**
+ * The sign-in answer when the password opens accounts in more than one company: no session yet (no
+ * `tokenSesion`, so the person stays signed out), only those employers, to repeat the call with one
+ * of them as `empresaId`.
+ */
+export const elegirEmpleadorResponseSchema = z.object({
+  empleadores: z.array(empleadorSchema).min(2),
+});
+export type ElegirEmpleadorResponse = z.infer<typeof elegirEmpleadorResponseSchema>;
+export const signInResponseSchema = z.union([authResponseSchema, elegirEmpleadorResponseSchema]);
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 /** POST /api/usuarios/profile and /api/usuarios/logout carry the token in the body too (spec section 7). */
 export const tokenBodySchema = z.object({ token: z.string().optional() });

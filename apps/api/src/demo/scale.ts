@@ -128,7 +128,8 @@ async function build(db: Db, options: ScaleOptions): Promise<ScaleCompany> {
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
 
   // RUT bodies from 30,000,000 upward (no real person has them yet), one band of a million per seed:
-  // logins are unique across companies, so two scale companies need different seeds.
+  // two scale companies with the same workers' RUTs and password would make every sign-in ask which
+  // employer, so each seed gets its own band (and its own company RUT).
   const rutBase = 30_000_000 + (seed % 60) * 1_000_000;
   if (workerCount + workerCount / 10 + 10 > 1_000_000) throw new RangeError('Demasiados trabajadores para una banda de RUT.');
   const rutOf = (n: number) => `${rutBase + n}-${rutCheckDigit(rutBase + n)}`;

@@ -225,18 +225,21 @@ describe.skipIf(!serverUrl)('row-level security between companies (PostgreSQL on
     for (const { companyId, seen } of results) expect(seen).toEqual([companyId]);
   });
 
-  it('global uniqueness checks still see every company: a RUT of another company in a bulk upload', async () => {
+  it('a RUT of another company is a new row for a bulk upload, and the sign-in look-up finds both accounts', async () => {
     const [other] = rowsOf(await t.database.db.execute(sql`select rut from users where company_id = ${b.companyId} limit 1`));
-    const csv = `RUT;Nombre;Apellidos;Correo;Horas semanales;Inicio contrato\n${String(other!.rut)};Ana;Prueba;ana.rls@empresa.cl;44;02-05-2024\n`;
-    const form = multipartFile(csv, { filename: 'usuarios.csv', contentType: 'text/csv' });
-    const preview = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/usuarios/carga-masiva/vista-previa',
-      headers: { ...a.admin.headers, ...form.headers },
-      payload: form.payload,
-    });
-    expect(preview.statusCode, preview.body).toBe(200);
-    expect(preview.json().errores).toEqual([expect.objectContaining({ fila: 2, mensaje: 'No se puede registrar este RUT. Verifica que esté bien escrito; si lo está, escríbenos a soporte.' })]);
+    const rut = String(other!.rut);
+    const csv = `RUT;Nombre;Apellidos;Correo;Horas semanales;Inicio contrato\n${rut};Ana;Prueba;ana.rls@empresa.cl;40;02-05-2024\n`;
+    for (const url of ['/api/v1/usuarios/carga-masiva/vista-previa', '/api/v1/usuarios/carga-masiva']) {
+      const form = multipartFile(csv, { filename: 'usuarios.csv', contentType: 'text/csv' });
+      const response = await t.app.inject({ method: 'POST', url, headers: { ...a.admin.headers, ...form.headers }, payload: form.payload });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ errores: [], filas: [expect.objectContaining({ accion: 'crear' })] });
+    }
+    // Under one company's scope, its own login only; sign-in's system scope sees the RUT's two accounts.
+    const client = await connectAsApp(a.companyId);
+    expect((await client.query('select company_id::text as company from logins where rut = $1', [rut])).rows).toEqual([{ company: a.companyId }]);
+    const logins = await runAsSystem(() => t.database.appDatabase.db.execute(sql`select company_id::text as company from logins where rut = ${rut} order by 1`));
+    expect(rowsOf(logins).map((row) => row.company)).toEqual([a.companyId, b.companyId].sort());
   });
 
   it('backs up and restores as the app’s role: every company, policies included (pg_dump in system mode)', async () => {

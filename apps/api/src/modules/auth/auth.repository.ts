@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { authAudit, companies, logins, loginThrottles, passwordResets, sessions, users } from '../../db/schema/index';
 
@@ -15,17 +15,24 @@ const accountColumns = {
   finContrato: users.finContrato,
   passwordHash: users.passwordHash,
   razonSocial: companies.razonSocial,
+  companyRut: companies.rut,
 };
 
-export type Account = Awaited<ReturnType<typeof findAccountByRut>>[number];
+export type Account = Awaited<ReturnType<typeof findAccountsByRut>>[number];
 
-export function findAccountByRut(db: DbOrTx, rut: string) {
+/**
+ * The accounts of a RUT that may sign in on `today` (active, contract not ended), one per company,
+ * oldest first and at most `limit`: each costs a password verification at every sign-in.
+ */
+export function findAccountsByRut(db: DbOrTx, rut: string, today: string, limit: number) {
   return db
     .select(accountColumns)
     .from(logins)
     .innerJoin(users, and(eq(users.companyId, logins.companyId), eq(users.id, logins.userId)))
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .where(eq(logins.rut, rut));
+    .where(and(eq(logins.rut, rut), eq(users.active, true), or(isNull(users.finContrato), gte(users.finContrato, today))))
+    .orderBy(asc(users.createdAt), asc(users.id))
+    .limit(limit);
 }
 
 export function findAccountsByEmail(db: DbOrTx, email: string) {

@@ -1,7 +1,6 @@
 import {
   ACCESS,
   authBodySchema,
-  authResponseSchema,
   errorResponseSchema,
   FORGOT_PASSWORD_MESSAGE,
   forgotPasswordBodySchema,
@@ -10,6 +9,7 @@ import {
   profileResponseSchema,
   resetPasswordBodySchema,
   resetPasswordResponseSchema,
+  signInResponseSchema,
   tokenBodySchema,
 } from '@jornada/contracts';
 import { z } from 'zod';
@@ -31,10 +31,10 @@ export function registerAuthRoutes(app: ZodApp, service: AuthService, clock: Clo
         tags: ['sesión'],
         summary: 'Inicia sesión con RUT y contraseña',
         description:
-          'El RUT se acepta con o sin puntos y guion. La misma respuesta 401 para un RUT desconocido y una contraseña incorrecta. Tras 5 fallos en 15 minutos (por RUT; 10 por dirección IP) cada intento espera más; tras 10 (30 por IP) se rechaza con 429 durante 15 minutos.',
+          'El RUT se acepta con o sin puntos y guion. Quien trabaja en más de una empresa tiene una cuenta en cada una: si la contraseña abre más de una, responde `{ empleadores }` (solo esas empresas, sin `tokenSesion`) y la misma llamada con `empresaId` abre la sesión en la elegida. La misma respuesta 401 para un RUT desconocido y una contraseña incorrecta. Tras 5 fallos en 15 minutos (por RUT; 10 por dirección IP) cada intento espera más; tras 10 (30 por IP) se rechaza con 429 durante 15 minutos.',
         security: [],
         body: authBodySchema,
-        response: { 200: authResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: { 200: signInResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => service.signIn(request.body, requestContext(request, clock)),

@@ -4,8 +4,10 @@ import {
   SESSION_TTL_MS,
   type AuthBody,
   type AuthResponse,
+  type Empleador,
   type ResetPasswordBody,
   type SessionUser,
+  type SignInResponse,
 } from '@jornada/contracts';
 import { formatRut, normalizeRut } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -53,6 +55,12 @@ export const THROTTLE = {
   knownAddressMs: 90 * 24 * 60 * 60_000,
 } as const;
 
+/**
+ * The accounts of one RUT a sign-in verifies at most (a person with several employers has one account
+ * in each). Each costs an argon2 verification, so this bounds the work one attempt can cause.
+ */
+export const MAX_ACCOUNTS_PER_RUT = 10;
+
 const INVALID_CREDENTIALS = 'RUT o contraseña incorrectos.';
 const RESET_TOKEN_INVALID = 'El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicita uno nuevo.';
 
@@ -92,6 +100,10 @@ function inspectorSessionUser(session: RequestSession, inspector: InspectorIdent
     email: inspector.email,
     direccion: '',
   };
+}
+
+function toEmpleador(account: repo.Account): Empleador {
+  return { id: account.companyId, razonSocial: account.razonSocial, rut: formatRut(account.companyRut) ?? account.companyRut };
 }
 
 /** Inactive users and those whose contract ended (last day inclusive, Chilean date) cannot sign in. */
@@ -227,7 +239,12 @@ export function createAuthService(deps: AuthServiceDeps) {
   }
 
   return {
-    async signIn(body: AuthBody, ctx: RequestContext): Promise<AuthResponse> {
+    /**
+     * The password is verified against every account of the RUT that may sign in (one per company).
+     * One match opens its session; several answer the employers they belong to, without a session, and
+     * the call repeated with `empresaId` opens that one. No match is the same 401 as an unknown RUT.
+     */
+    async signIn(body: AuthBody, ctx: RequestContext): Promise<SignInResponse> {
       const normalized = normalizeRut(body.rut);
       const rut = normalized ?? body.rut.trim().toUpperCase();
       const rutKey = `rut:${rut}`;
@@ -239,15 +256,22 @@ export function createAuthService(deps: AuthServiceDeps) {
         throw lockedError(lockedUntil, ctx.now);
       }
 
-      const [account] = normalized ? await repo.findAccountByRut(db, normalized) : [];
+      const found = normalized ? await repo.findAccountsByRut(db, normalized, localDate(ctx.now), MAX_ACCOUNTS_PER_RUT) : [];
+      const accounts = body.empresaId === undefined ? found : found.filter((account) => account.companyId === body.empresaId);
       // Unknown RUTs verify against a dummy hash: same work, same time, same answer as a wrong password.
-      const passwordOk = await verifyPassword(account?.passwordHash ?? null, body.password);
-      if (!account || !passwordOk || !canSignIn(account, ctx.now)) {
-        await recordFailure(rutKey, rut, account, ctx);
+      // Several accounts are verified at once (argon2 runs off the event loop), so the time stays close to one.
+      const verified = accounts.length > 0 ? await Promise.all(accounts.map((account) => verifyPassword(account.passwordHash, body.password))) : [await verifyPassword(null, body.password)];
+      const matches = accounts.filter((_, i) => verified[i]);
+      if (matches.length === 0) {
+        await recordFailure(rutKey, rut, accounts.length === 1 ? accounts[0] : undefined, ctx);
         throw new AppError('INVALID_CREDENTIALS', INVALID_CREDENTIALS);
       }
 
       await throttle.succeed(rutKey, ctx.ip);
+      // Only the employers this password opens: whoever lacks it learns nothing about the others.
+      if (matches.length > 1) return { empleadores: matches.map(toEmpleador) };
+
+      const account = matches[0]!;
       const token = newToken();
       const expiresAt = addMs(ctx.now, SESSION_TTL_MS);
       await repo.insertSession(db, {
@@ -260,7 +284,7 @@ export function createAuthService(deps: AuthServiceDeps) {
         userAgent: ctx.userAgent,
       });
       await audit('login_ok', ctx, { companyId: account.companyId, userId: account.userId, rut });
-      return { ...toSessionUser(account), tokenSesion: token, expiraEn: expiresAt.toISOString() };
+      return { ...toSessionUser(account), tokenSesion: token, expiraEn: expiresAt.toISOString() } satisfies AuthResponse;
     },
 
     /** The session of a token, batched with the other requests of the moment (lib/batch-loader.ts). */
@@ -286,12 +310,13 @@ export function createAuthService(deps: AuthServiceDeps) {
 
     /**
      * Always ends the same way for the caller. When accounts match, each gets a single-use link by
-     * e-mail; the e-mail goes out in the background so neither its latency nor its failure shows.
+     * e-mail (a RUT with accounts in several companies: one e-mail per company, naming it); the e-mail
+     * goes out in the background so neither its latency nor its failure shows.
      */
     async forgotPassword(rutOEmail: string, ctx: RequestContext): Promise<void> {
       const normalized = normalizeRut(rutOEmail);
       const accounts = normalized
-        ? await repo.findAccountByRut(db, normalized)
+        ? await repo.findAccountsByRut(db, normalized, localDate(ctx.now), MAX_ACCOUNTS_PER_RUT)
         : rutOEmail.includes('@')
           ? await repo.findAccountsByEmail(db, rutOEmail.trim())
           : [];

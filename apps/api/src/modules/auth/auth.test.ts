@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_TTL_MS } from '@jornada/contracts';
-import { authAudit, users } from '../../db/schema/index';
+import { authAudit, sessions, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bearer, registerCompanyWithAdmin, signIn, uniqueRut, userBody } from '../../test/factories';
+import { bearer, dotted, registerCompany, registerCompanyWithAdmin, signIn, uniqueRut, userBody } from '../../test/factories';
 import { THROTTLE } from './auth.service';
 
 let t: TestApp;
@@ -250,5 +250,106 @@ describe('brute-force protection', () => {
       .from(authAudit)
       .where(and(eq(authAudit.companyId, company.id), eq(authAudit.event, 'login_locked')));
     expect(events).toHaveLength(1);
+  });
+});
+
+describe('a RUT with an account in several companies (a person with two employers)', () => {
+  /** The same person (RUT) as principal administrator of two new companies, with the passwords given. */
+  async function twoEmployers(passwords: [string, string]) {
+    const rut = dotted(uniqueRut());
+    const a = await registerCompanyWithAdmin(t.app, { rut, password: passwords[0] });
+    t.clock.advance(1000);
+    const b = await registerCompanyWithAdmin(t.app, { rut, password: passwords[1] });
+    return { rut, a, b };
+  }
+  const employer = (c: Awaited<ReturnType<typeof registerCompanyWithAdmin>>) => ({ id: c.company.id, razonSocial: c.company.body.razonSocial, rut: c.company.body.rutEmpresa });
+
+  it('one password for both: answers the two employers without a session, and the call with empresaId opens each', async () => {
+    const { rut, a, b } = await twoEmployers(['misma-clave-1', 'misma-clave-1']);
+    const sessionsBefore = (await t.database.db.select().from(sessions)).length;
+    const choose = await auth({ rut, password: 'misma-clave-1' });
+    expect(choose.statusCode).toBe(200);
+    // The oldest account first; no token, so the web stays signed out until one is chosen.
+    expect(choose.json()).toEqual({ empleadores: [employer(a), employer(b)] });
+    expect(choose.body).not.toContain('tokenSesion');
+    expect((await t.database.db.select().from(sessions)).length).toBe(sessionsBefore);
+
+    for (const chosen of [a, b]) {
+      const response = await auth({ rut: rut.replaceAll('.', ''), password: 'misma-clave-1', empresaId: chosen.company.id });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        tokenSesion: expect.stringMatching(/^[\w-]{43}$/),
+        _id: chosen.admin._id,
+        razon_social: { nombre: chosen.company.body.razonSocial, _id: chosen.company.id },
+        rut,
+      });
+      const me = await profile(response.json().tokenSesion);
+      expect(me.json()).toMatchObject({ _id: chosen.admin._id, razon_social: { _id: chosen.company.id } });
+    }
+  });
+
+  it('a password for each: each password signs in straight to its own company', async () => {
+    const { rut, a, b } = await twoEmployers(['clave-de-la-a-1', 'clave-de-la-b-1']);
+    for (const [password, chosen] of [['clave-de-la-a-1', a], ['clave-de-la-b-1', b]] as const) {
+      const response = await auth({ rut, password });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({ tokenSesion: expect.any(String), _id: chosen.admin._id, razon_social: { _id: chosen.company.id } });
+    }
+    // Naming the other company does not open it with this password.
+    const other = await auth({ rut, password: 'clave-de-la-a-1', empresaId: b.company.id });
+    expect(other.statusCode).toBe(401);
+    expect(other.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'RUT o contraseña incorrectos.' } });
+  });
+
+  it('a wrong password, or a company where the RUT has no account, is the 401 of an unknown RUT', async () => {
+    const { rut, a } = await twoEmployers(['misma-clave-2', 'misma-clave-2']);
+    const stranger = await registerCompany(t.app);
+    const wrong = await auth({ rut, password: 'no-es-la-clave' });
+    const unknown = await auth({ rut: uniqueRut(), password: 'no-es-la-clave' });
+    const elsewhere = await auth({ rut, password: 'misma-clave-2', empresaId: stranger.id });
+    const notAnId = await auth({ rut, password: 'misma-clave-2', empresaId: 'a'.repeat(36) });
+    for (const response of [wrong, unknown, elsewhere]) {
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toEqual({ error: { code: 'INVALID_CREDENTIALS', message: 'RUT o contraseña incorrectos.' } });
+      expect(response.headers['content-length']).toBe(unknown.headers['content-length']);
+    }
+    expect(notAnId.statusCode).toBe(400);
+    expect(notAnId.json().error.fields).toEqual({ empresaId: 'La empresa no es válida.' });
+    expect((await auth({ rut, password: 'misma-clave-2', empresaId: a.company.id })).statusCode).toBe(200);
+  });
+
+  it('an account that can no longer sign in is left out: the other company opens straight away', async () => {
+    t.clock.set('2025-06-02T13:00:00.000Z');
+    const rut = dotted(uniqueRut());
+    const a = await registerCompanyWithAdmin(t.app);
+    const b = await registerCompanyWithAdmin(t.app);
+    const ids: string[] = [];
+    for (const c of [a, b]) {
+      const token = (await signIn(t.app, c.admin.rut, c.admin.password)).tokenSesion;
+      const worker = userBody(c.company.body.razonSocial, { rut, password: 'clave-del-trabajador-1' });
+      const created = await t.app.inject({ method: 'POST', url: '/api/usuarios/crear', headers: bearer(token), payload: worker });
+      expect(created.statusCode, created.body).toBe(200);
+      ids.push(created.json()._id);
+    }
+    expect((await auth({ rut, password: 'clave-del-trabajador-1' })).json().empleadores).toHaveLength(2);
+    const bToken = (await signIn(t.app, b.admin.rut, b.admin.password)).tokenSesion;
+    const ended = await t.app.inject({ method: 'POST', url: `/api/v1/usuarios/${ids[1]}/desactivar`, headers: bearer(bToken), payload: { finContrato: '2025-06-01' } });
+    expect(ended.statusCode, ended.body).toBe(200);
+    const response = await auth({ rut, password: 'clave-del-trabajador-1' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ _id: ids[0], razon_social: { _id: a.company.id } });
+    expect((await auth({ rut, password: 'clave-del-trabajador-1', empresaId: b.company.id })).statusCode).toBe(401);
+  });
+
+  it('failures count per RUT whichever company: the lock holds for both, and the chooser answer resets the count like a sign-in', async () => {
+    const { rut, a } = await twoEmployers(['misma-clave-3', 'misma-clave-3']);
+    const address = nextAddress();
+    const wrong = () => auth({ rut, password: 'adivinando' }, address);
+    for (let i = 0; i < THROTTLE.rut.lockAfter - 1; i++) expect((await wrong()).statusCode).toBe(401);
+    expect((await auth({ rut, password: 'misma-clave-3' }, address)).json().empleadores).toHaveLength(2);
+    for (let i = 0; i < THROTTLE.rut.lockAfter - 1; i++) expect((await wrong()).statusCode).toBe(401);
+    expect((await wrong()).statusCode).toBe(401);
+    expect((await auth({ rut, password: 'misma-clave-3', empresaId: a.company.id }, address)).statusCode).toBe(429);
+    expect((await auth({ rut, password: 'misma-clave-3' }, address)).statusCode).toBe(429);
   });
 });

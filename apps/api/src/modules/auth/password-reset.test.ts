@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FORGOT_PASSWORD_MESSAGE, PASSWORD_RESET_TTL_MS } from '@jornada/contracts';
 import { authAudit, passwordResets } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { bearer, registerCompanyWithAdmin, signIn, uniqueRut } from '../../test/factories';
+import { bearer, dotted, registerCompanyWithAdmin, signIn, uniqueRut } from '../../test/factories';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -67,6 +67,25 @@ describe('POST /api/v1/auth/forgot-password', () => {
       expect(answer.body).toBe(answers[3]!.body);
     }
     expect(t.mailer.sent.length).toBe(before + 1);
+  });
+
+  it('a RUT with accounts in two companies: each account gets its own e-mail naming its company, and a link resets only that one', async () => {
+    const rut = dotted(uniqueRut());
+    const a = await registerCompanyWithAdmin(t.app, { rut, password: 'clave-comun-1' });
+    const b = await registerCompanyWithAdmin(t.app, { rut, password: 'clave-comun-1' });
+    const before = t.mailer.sent.length;
+    const response = await forgot(rut);
+    expect(response.json()).toEqual(SAME_ANSWER);
+    const mails = t.mailer.sent.slice(before);
+    expect(mails.map((mail) => mail.to).sort()).toEqual([a.admin.email, b.admin.email].sort());
+    expect(mails.find((mail) => mail.to === a.admin.email)!.text).toContain(a.company.body.razonSocial);
+    expect(mails.find((mail) => mail.to === b.admin.email)!.text).toContain(b.company.body.razonSocial);
+
+    expect((await reset(linkToken(b.admin.email), 'clave-nueva-de-b-1')).statusCode).toBe(200);
+    const signInTo = (password: string) => t.app.inject({ method: 'POST', url: '/api/usuarios/auth', payload: { rut, password }, remoteAddress: nextAddress() });
+    // Two passwords now: each opens its own company straight away.
+    expect((await signInTo('clave-comun-1')).json()).toMatchObject({ tokenSesion: expect.any(String), razon_social: { _id: a.company.id } });
+    expect((await signInTo('clave-nueva-de-b-1')).json()).toMatchObject({ tokenSesion: expect.any(String), razon_social: { _id: b.company.id } });
   });
 
   it('still answers the same when the e-mail cannot be sent', async () => {

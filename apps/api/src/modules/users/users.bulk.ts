@@ -8,7 +8,6 @@ import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
-import { runAsSystem } from '../../db/tenant-context';
 import { revokeUserSessions } from '../auth/index';
 
 /** The columns of the users template, in template order. */
@@ -57,16 +56,13 @@ const TEMPLATE = {
 
 const simplifyName = simplify;
 
-/** A RUT that has an account elsewhere: the row error does not say so (RUT enumeration). */
-export const RUT_NOT_REGISTRABLE = 'No se puede registrar este RUT. Verifica que esté bien escrito; si lo está, escríbenos a soporte.';
-
 interface Plan {
   filas: FilaCarga[];
   errores: FilaError[];
   totalFilas: number;
   creates: repo.NewUser[];
   /** `endsAccess`: the row ends the contract (today or before) or changes the perfil; the user's sessions end with the commit. */
-  updates: { id: string; oldRut: string; values: Partial<repo.NewUser>; endsAccess: boolean }[];
+  updates: { id: string; values: Partial<repo.NewUser>; endsAccess: boolean }[];
 }
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
@@ -85,9 +81,8 @@ export function createUsersBulk(db: Db, users: UsersService) {
     const siteByName = new Map(sites.map((s) => [simplifyName(s.nombre), s.id]));
     const groupByName = new Map(groups.map((g) => [simplifyName(g.nombre), g.id]));
     const ruts = table.rows.map((row) => row.values.rut);
+    // Only this company's users: a RUT that also works for another company is simply new here.
     const existing = new Map((await repo.usersByRut(db, companyId, ruts)).map((u) => [u.rut, u]));
-    // A RUT has one account in the whole system: this look-up crosses companies (db/tenant-context.ts).
-    const elsewhere = await runAsSystem(() => repo.rutsOfOtherCompanies(db, companyId, ruts));
     const leaders = await repo.ledGroupsByUser(db, companyId, [...existing.values()].map((u) => u.id));
     const firstRow = new Map<string, number>();
 
@@ -100,8 +95,6 @@ export function createUsersBulk(db: Db, users: UsersService) {
       const seen = firstRow.get(values.rut);
       if (seen !== undefined) fail('rut', `El RUT se repite: ya aparece en la fila ${seen}.`);
       else firstRow.set(values.rut, fila);
-      // Said without naming where: a preview must not tell which RUTs are another company's workers.
-      if (elsewhere.has(values.rut)) fail('rut', RUT_NOT_REGISTRABLE);
       const siteId = values.sede === null ? null : (siteByName.get(simplifyName(values.sede)) ?? undefined);
       if (siteId === undefined) fail('sede', `No existe una sede llamada «${values.sede}».`);
       const groupId = values.grupo === null ? null : (groupByName.get(simplifyName(values.grupo)) ?? undefined);
@@ -147,7 +140,7 @@ export function createUsersBulk(db: Db, users: UsersService) {
       if (changes.names.length === 0) {
         filas.push({ fila, accion: 'sin_cambios', clave, descripcion, cambios: [] });
       } else {
-        updates.push({ id: current.id, oldRut: current.rut, values: { ...changes.values, updatedAt: now }, endsAccess: removesAccess(current, changes.values, today) });
+        updates.push({ id: current.id, values: { ...changes.values, updatedAt: now }, endsAccess: removesAccess(current, changes.values, today) });
         filas.push({ fila, accion: 'actualizar', clave, descripcion, cambios: changes.names });
       }
     }
@@ -179,8 +172,8 @@ export function createUsersBulk(db: Db, users: UsersService) {
       const invitations = await users.insert(() =>
         db.transaction(async (tx) => {
           const inserted = await repo.insertUsersWithLogins(tx, result.creates);
+          // Rows are matched by RUT, so an upload never changes one: the sign-in look-up stays as it is.
           for (const update of result.updates) {
-            if (update.values.rut && update.values.rut !== update.oldRut) await repo.updateLoginRut(tx, update.oldRut, update.values.rut);
             await repo.updateUser(tx, session.companyId, update.id, update.values);
             if (update.endsAccess) await revokeUserSessions(tx, session.companyId, update.id, now);
           }

@@ -12,11 +12,6 @@ export async function auditIdentityChange(db: DbOrTx, values: { companyId: strin
 }
 export type UserRow = typeof users.$inferSelect;
 
-export async function loginExists(db: DbOrTx, rut: string): Promise<boolean> {
-  const [row] = await db.select({ n: count() }).from(logins).where(eq(logins.rut, rut));
-  return row!.n > 0;
-}
-
 export async function companyHasPrincipal(db: DbOrTx, companyId: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
@@ -25,7 +20,7 @@ export async function companyHasPrincipal(db: DbOrTx, companyId: string): Promis
   return row!.n > 0;
 }
 
-/** Inserts the user and its global RUT login together. */
+/** Inserts the user and its RUT login (the sign-in look-up, db/schema/logins.ts) together. */
 export async function insertUserWithLogin(db: DbOrTx, values: NewUser): Promise<string> {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
   await db.insert(logins).values({ rut: values.rut, companyId: values.companyId, userId: row!.id });
@@ -187,19 +182,6 @@ export async function usersByRut(db: DbOrTx, companyId: string, ruts: string[]):
   return found;
 }
 
-/** RUTs that already have an account in another company (a RUT has one account in the whole system). */
-export async function rutsOfOtherCompanies(db: DbOrTx, companyId: string, ruts: string[]): Promise<Set<string>> {
-  const taken = new Set<string>();
-  for (let i = 0; i < ruts.length; i += 5000) {
-    const rows = await db
-      .select({ rut: logins.rut })
-      .from(logins)
-      .where(and(inArray(logins.rut, ruts.slice(i, i + 5000)), sql`${logins.companyId} <> ${companyId}`));
-    for (const row of rows) taken.add(row.rut);
-  }
-  return taken;
-}
-
 export async function siteExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
   const [row] = await db
     .select({ n: count() })
@@ -233,8 +215,12 @@ export async function updateUser(db: DbOrTx, companyId: string, id: string, valu
     .where(and(eq(users.companyId, companyId), eq(users.id, id)));
 }
 
-export async function updateLoginRut(db: DbOrTx, oldRut: string, newRut: string): Promise<void> {
-  await db.update(logins).set({ rut: newRut }).where(eq(logins.rut, oldRut));
+/** The user's sign-in look-up follows a RUT correction. */
+export async function updateLoginRut(db: DbOrTx, companyId: string, userId: string, newRut: string): Promise<void> {
+  await db
+    .update(logins)
+    .set({ rut: newRut })
+    .where(and(eq(logins.companyId, companyId), eq(logins.userId, userId)));
 }
 
 export async function removeLeaderships(db: DbOrTx, companyId: string, userId: string): Promise<void> {

@@ -138,7 +138,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/carga-masiva/vista-previa',
     {
-      // Counted per company once the session is known: a preview is the cheap way to test many RUTs.
+      // Counted per company once the session is known: a preview reads a whole spreadsheet and saves nothing, so nothing else bounds how often it is repeated.
       config: { perfiles: ACCESS.usersManage, rateLimit: PREVIEWS_PER_COMPANY },
       schema: {
         tags: ['usuarios', 'carga masiva'],

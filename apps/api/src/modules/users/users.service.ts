@@ -41,7 +41,7 @@ export type UsuariosQueryInput = z.output<typeof usuariosQuerySchema>;
 export type ExportarUsuariosInput = z.output<typeof exportarUsuariosQuerySchema>;
 export type TransferirPrincipalInput = z.output<typeof transferirPrincipalBodySchema>;
 
-const RUT_TAKEN = 'Ya existe un usuario registrado con ese RUT.';
+const RUT_TAKEN = 'La empresa ya tiene un usuario con ese RUT.';
 const RAZON_SOCIAL_MISMATCH = 'La razón social no coincide con la de la empresa registrada.';
 const PRINCIPAL_EXISTS = 'La empresa ya tiene su usuario administrador principal.';
 const USER_NOT_FOUND = 'El usuario no existe.';
@@ -126,7 +126,8 @@ export function createUsersService(deps: UsersServiceDeps) {
     try {
       return await run();
     } catch (error) {
-      if (isUniqueViolation(error, 'logins_pkey') || isUniqueViolation(error, 'users_company_rut_key')) throw rutTaken();
+      // A RUT is unique within a company (the same person may work for another company too).
+      if (isUniqueViolation(error, 'users_company_rut_key') || isUniqueViolation(error, 'logins_pkey')) throw rutTaken();
       if (isUniqueViolation(error, 'users_company_principal_key')) throw new AppError('CONFLICT', PRINCIPAL_EXISTS);
       throw error;
     }
@@ -141,7 +142,6 @@ export function createUsersService(deps: UsersServiceDeps) {
           throw new AppError('VALIDATION', MESSAGES.validation, { razon_social: RAZON_SOCIAL_MISMATCH });
         }
         if (await repo.companyHasPrincipal(tx, company.id)) throw new AppError('CONFLICT', PRINCIPAL_EXISTS);
-        if (await repo.loginExists(tx, input.rut)) throw rutTaken();
         return repo.insertUserWithLogin(tx, { ...userValues(input, company.id, 'administrador', passwordHash, now), principal: true });
       }),
     );
@@ -252,15 +252,7 @@ export function createUsersService(deps: UsersServiceDeps) {
      */
     async createPrincipal(onboardingToken: string | null, input: CrearUsuarioInput, now: Date): Promise<string> {
       const passwordHash = await hashPassword(input.password);
-      try {
-        return await createPrincipalWith(onboardingToken, input, passwordHash, now);
-      } catch (error) {
-        // A taken RUT spends the code too (its transaction rolled back): one code tests one RUT, not thousands.
-        if (error instanceof AppError && error.message === RUT_TAKEN) {
-          await db.transaction((tx) => companies.claimOnboardingToken(tx, onboardingToken, now)).catch(() => undefined);
-        }
-        throw error;
-      }
+      return createPrincipalWith(onboardingToken, input, passwordHash, now);
     },
 
     /** The spec's call: an administrator adds a worker (with a password) to their own company. */
@@ -271,7 +263,6 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (!sameRazonSocial(company.razonSocial, input.razon_social)) {
         throw new AppError('VALIDATION', MESSAGES.validation, { razon_social: RAZON_SOCIAL_MISMATCH });
       }
-      if (await repo.loginExists(db, input.rut)) throw rutTaken();
       const passwordHash = await hashPassword(input.password);
       return insert(() => db.transaction((tx) => repo.insertUserWithLogin(tx, userValues(input, company.id, 'trabajador', passwordHash, now))));
     },
@@ -338,7 +329,6 @@ export function createUsersService(deps: UsersServiceDeps) {
       const { id, invitations } = await insert(() =>
         db.transaction(async (tx) => {
           await checkRefs(tx, session.companyId, input);
-          if (await repo.loginExists(tx, input.rut)) throw rutTaken();
           const userId = await repo.insertUserWithLogin(tx, {
             companyId: session.companyId,
             rut: input.rut,
@@ -405,10 +395,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           const emailChanged = input.email !== undefined && input.email !== current.email;
           const rutChanged = input.rut !== undefined && input.rut !== current.rut;
           if (emailChanged || rutChanged) await guardIdentityChange(tx, session, current, input.passwordActual);
-          if (input.rut && input.rut !== current.rut) {
-            if (await repo.loginExists(tx, input.rut)) throw rutTaken();
-            await repo.updateLoginRut(tx, current.rut, input.rut);
-          }
+          if (rutChanged) await repo.updateLoginRut(tx, session.companyId, id, input.rut!);
           if (emailChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut ?? current.rut, event: 'email_changed', at: now });
           if (rutChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut!, event: 'rut_changed', at: now });
           if (emailChanged || rutChanged) {

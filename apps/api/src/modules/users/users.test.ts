@@ -15,7 +15,7 @@ const crear = (payload: unknown, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'POST', url: '/api/usuarios/crear', payload: payload as object, headers });
 
 describe('POST /api/usuarios/crear with the onboarding token', () => {
-  it('creates the principal administrator with every field, a hashed password and a global login', async () => {
+  it('creates the principal administrator with every field, a hashed password and its sign-in login', async () => {
     const company = await registerCompany(t.app);
     const body = userBody(company.body.razonSocial, { fin_contrato: '2026-12-31' });
     const response = await crear(body, { 'x-onboarding-token': company.onboardingToken });
@@ -148,18 +148,15 @@ describe('POST /api/usuarios/crear with the onboarding token', () => {
     expect(response.json().error.fields).toEqual({ fin_contrato: 'El fin de contrato no puede ser anterior al inicio.' });
   });
 
-  it('refuses a RUT that already has an account, in any company, with 409', async () => {
+  it('accepts the RUT of a person who already works for another company: a RUT is unique within a company', async () => {
     const { admin } = await registerCompanyWithAdmin(t.app);
     const other = await registerCompany(t.app);
     const response = await crear(userBody(other.body.razonSocial, { rut: admin.rut.replaceAll('.', '') }), {
       'x-onboarding-token': other.onboardingToken,
     });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error).toEqual({
-      code: 'CONFLICT',
-      message: 'Ya existe un usuario registrado con ese RUT.',
-      fields: { rut: 'Ya existe un usuario registrado con ese RUT.' },
-    });
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await t.database.db.select({ companyId: users.companyId }).from(users).where(eq(users.rut, admin.rut.replaceAll('.', '')));
+    expect(rows).toHaveLength(2);
   });
 });
 

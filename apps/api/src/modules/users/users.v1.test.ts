@@ -114,14 +114,17 @@ describe('POST /api/v1/usuarios', () => {
     expect(partTime.json().horasSemanales).toBe(22.5);
   });
 
-  it('refuses a RUT already registered, unknown references and non-administrators', async () => {
+  it('refuses a RUT already registered in the company, unknown references and non-administrators', async () => {
     const { admin, companyId } = await companyWithAdmin(t.app);
     const other = await companyWithAdmin(t.app);
     const input = body();
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: input })).statusCode).toBe(201);
-    const again = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: other.admin.headers, payload: { ...input, rut: input.rut.replaceAll('.', '') } });
+    const again = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: { ...input, rut: input.rut.replaceAll('.', '') } });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'CONFLICT', message: 'Ya existe un usuario registrado con ese RUT.' });
+    expect(again.json().error).toMatchObject({ code: 'CONFLICT', message: 'La empresa ya tiene un usuario con ese RUT.' });
+    // Another company registers the same person (a second employer) as it would anyone else.
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: other.admin.headers, payload: { ...input, email: 'otra.empresa@empresa.cl' } });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
 
     const [foreignSite] = await t.database.db.insert(sites).values({ companyId: other.companyId, nombre: 'Ajena' }).returning();
     const foreign = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ sedeId: foreignSite!.id }) });

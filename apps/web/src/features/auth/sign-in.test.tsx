@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockApi, SAMPLE_USER } from '../../test/api-stubs';
@@ -85,5 +85,68 @@ describe('sign-in page', () => {
     expect(localStorage.getItem('token')).toBe('tok-1');
     expect(screen.getAllByText('Panadería Los Aromos SpA').length).toBeGreaterThan(0);
     expect(screen.getAllByText('Administrador').length).toBeGreaterThan(0);
+  });
+
+  describe('a person who works for more than one company', () => {
+    const EMPLEADORES = [
+      { id: 'c1', razonSocial: 'Panadería Los Aromos SpA', rut: '76.123.456-0' },
+      { id: 'c2', razonSocial: 'Pastelería La Espiga SpA', rut: '77.654.321-K' },
+    ];
+    const answer = ({ body }: { body: unknown }) => {
+      const empresaId = (body as { empresaId?: string }).empresaId;
+      if (!empresaId) return { body: { empleadores: EMPLEADORES } };
+      const chosen = EMPLEADORES.find((e) => e.id === empresaId)!;
+      return { body: { ...SAMPLE_USER, razon_social: { nombre: chosen.razonSocial, _id: chosen.id }, tokenSesion: `tok-${chosen.id}`, expiraEn: '2030-01-01T00:00:00Z' } };
+    };
+
+    it('asks which company, stays signed out meanwhile, and enters the one chosen', async () => {
+      const { calls } = mockApi({ '/usuarios/auth': answer });
+      const { router, session } = renderApp('/');
+      const user = await signIn('12.345.678-5', 'secreto123');
+      const question = await screen.findByText('Trabajas en más de una empresa. ¿A cuál quieres entrar?');
+      expect(question).toHaveFocus();
+      expect(screen.getByRole('heading', { level: 1, name: 'Elige la empresa' })).toBeInTheDocument();
+      const list = screen.getByRole('list', { name: 'Empresas' });
+      expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+        'Panadería Los Aromos SpARUT 76.123.456-0Entrar',
+        'Pastelería La Espiga SpARUT 77.654.321-KEntrar',
+      ]);
+      expect(session.getState().status).toBe('signed-out');
+      expect(localStorage.getItem('token')).toBeNull();
+
+      await user.click(screen.getByRole('button', { name: 'Entrar a Pastelería La Espiga SpA' }));
+      expect(await screen.findByRole('heading', { name: 'Hola, Camila' })).toBeInTheDocument();
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(calls.map((call) => call.body).filter((body) => (body as { rut?: string }).rut)).toEqual([
+        { rut: '12.345.678-5', password: 'secreto123' },
+        { rut: '12.345.678-5', password: 'secreto123', empresaId: 'c2' },
+      ]);
+      expect(localStorage.getItem('token')).toBe('tok-c2');
+      expect(screen.getAllByText('Pastelería La Espiga SpA').length).toBeGreaterThan(0);
+    });
+
+    it('«Volver» goes back to the form with the RUT kept, still signed out', async () => {
+      mockApi({ '/usuarios/auth': answer });
+      const { session } = renderPage(<SignInPage />, { path: '/' });
+      const user = await signIn('12.345.678-5', 'secreto123');
+      await user.click(await screen.findByRole('button', { name: 'Volver' }));
+      expect(await screen.findByLabelText('RUT')).toHaveValue('12.345.678-5');
+      expect(session.getState().status).toBe('signed-out');
+    });
+
+    it('a refusal of the chosen company goes back to the form and says why', async () => {
+      mockApi({
+        '/usuarios/auth': (call) =>
+          (call.body as { empresaId?: string }).empresaId
+            ? { status: 429, body: { error: { code: 'RATE_LIMITED', message: 'Demasiados intentos. Inténtalo en 15 minutos.' } } }
+            : { body: { empleadores: EMPLEADORES } },
+      });
+      const { session } = renderPage(<SignInPage />, { path: '/' });
+      const user = await signIn('12.345.678-5', 'secreto123');
+      await user.click(await screen.findByRole('button', { name: 'Entrar a Panadería Los Aromos SpA' }));
+      expect(await screen.findByText('Demasiados intentos. Inténtalo en 15 minutos.')).toBeInTheDocument();
+      expect(await screen.findByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+      expect(session.getState().status).toBe('signed-out');
+    });
   });
 });

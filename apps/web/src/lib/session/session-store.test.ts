@@ -99,6 +99,32 @@ describe('session store', () => {
     expect(s.logger.warn).toHaveBeenCalled();
   });
 
+  it('an answer with employers and no tokenSesion stays signed out and asks to choose; the chosen one signs in', async () => {
+    const empleadores = [
+      { id: 'c1', razonSocial: 'Los Aromos SpA', rut: '76.123.456-0' },
+      { id: 'c2', razonSocial: 'La Espiga SpA', rut: '77.654.321-K' },
+    ];
+    const auth = vi.fn(async (body: { empresaId?: string }) => (body.empresaId ? { ...PROFILE, tokenSesion: 'tok-2', expiraEn: '2030-01-01T00:00:00Z' } : { empleadores }));
+    const s = setup({ auth });
+    store = s.store;
+    store.start();
+    expect(await store.login({ rut: '12.345.678-5', password: 'secreto123' })).toEqual({ ok: false, reason: 'choose-employer', empleadores });
+    expect(store.getState().status).toBe('signed-out');
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+    const chosen = await store.login({ rut: '12.345.678-5', password: 'secreto123', empresaId: 'c1' });
+    expect(chosen.ok).toBe(true);
+    expect(auth).toHaveBeenLastCalledWith({ rut: '12.345.678-5', password: 'secreto123', empresaId: 'c1' });
+    expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('tok-2');
+  });
+
+  it('a malformed list of employers is an answer without a token', async () => {
+    for (const empleadores of [[], [{ id: 'c1', razonSocial: 'Sola SpA', rut: '1-9' }], [{ id: 'c1' }, { id: 'c2' }], 'c1,c2']) {
+      const s = setup({ auth: vi.fn(async () => ({ empleadores })) });
+      expect(await s.store.login({ rut: '1-9', password: 'x' })).toEqual({ ok: false, reason: 'no-token' });
+      s.store.dispose();
+    }
+  });
+
   it('a failed login changes nothing and reports the reason', async () => {
     const wrong = setup({ auth: vi.fn(async () => Promise.reject(new ApiError(401, 'INVALID_CREDENTIALS', 'RUT o contraseña incorrectos.'))) });
     store = wrong.store;

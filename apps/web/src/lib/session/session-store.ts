@@ -1,4 +1,4 @@
-import type { AuthBody, Perfil } from '@jornada/contracts';
+import type { AuthBody, Empleador, Perfil } from '@jornada/contracts';
 import { PERFILES, SESSION_TTL_MS, TOKEN_STORAGE_KEY } from '../contract-constants';
 import { ApiError, NetworkError } from '../api-client';
 import type { SessionApi } from './session-api';
@@ -46,8 +46,13 @@ export interface SessionState {
   lastSignOut: SignOutReason | null;
 }
 
+/**
+ * `choose-employer`: the password opened accounts in several companies; no session yet. The sign-in
+ * page asks which one and logs in again with its id as `empresaId`.
+ */
 export type LoginResult =
   | { ok: true; user: SessionUser }
+  | { ok: false; reason: 'choose-employer'; empleadores: Empleador[] }
   | { ok: false; reason: 'invalid-credentials' | 'locked' | 'network' | 'no-token' | 'error'; message?: string };
 
 export interface SessionStore {
@@ -82,6 +87,17 @@ const SIGNED_OUT: SessionState = Object.freeze({
 }) as SessionState;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The employers of a sign-in answer without a token (`{ empleadores }`), or null when it is not one. */
+function employersOf(data: unknown): Empleador[] | null {
+  const list = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).empleadores : undefined;
+  if (!Array.isArray(list) || list.length < 2) return null;
+  const employers = list.map((item: unknown) => {
+    const record = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    return { id: str(record.id), razonSocial: str(record.razonSocial), rut: str(record.rut) };
+  });
+  return employers.every((employer) => employer.id !== '' && employer.razonSocial !== '') ? employers : null;
+}
 
 /** Picks the spec's user fields from a login or profile answer (section 3), mapping `razon_social` to `razonsocial`. */
 export function toSessionUser(data: unknown, tokenSesion: string): SessionUser {
@@ -233,6 +249,9 @@ export function createSessionStore(deps: SessionStoreDeps): SessionStore {
       }
       const token = typeof data === 'object' && data !== null ? (data as Record<string, unknown>).tokenSesion : undefined;
       if (typeof token !== 'string' || token === '') {
+        // Only an answer with tokenSesion signs in (spec section 5); a list of employers asks to choose one first.
+        const empleadores = employersOf(data);
+        if (empleadores) return { ok: false, reason: 'choose-employer', empleadores };
         log.warn('Token no recibido: la sesión no se inicia.');
         return { ok: false, reason: 'no-token' };
       }

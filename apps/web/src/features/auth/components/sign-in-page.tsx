@@ -12,6 +12,7 @@ import { lazyResolver } from '../../../lib/lazy-resolver';
 import { useSession } from '../../../lib/session';
 import { useSignIn } from '../hooks/use-sign-in';
 import { AuthShell } from './auth-shell';
+import { EmployerChooser } from './employer-chooser';
 import classes from './sign-in-page.module.css';
 
 const validation = lazyResolver<AuthBody>(() => import('../sign-in-validation').then((m) => m.signInResolver));
@@ -25,7 +26,7 @@ function returnPath(state: unknown): string {
 export function SignInPage() {
   const session = useSession();
   const location = useLocation();
-  const { signIn, pending } = useSignIn();
+  const { signIn, pending, choice, chooseEmployer, entering, cancelChoice } = useSignIn();
   const {
     register,
     handleSubmit,
@@ -35,6 +36,14 @@ export function SignInPage() {
 
 
   if (session.status === 'signed-in') return <Navigate to={returnPath(location.state)} replace />;
+
+  if (choice) {
+    return (
+      <AuthShell title="Elige la empresa">
+        <EmployerChooser empleadores={choice.empleadores} entering={entering} onChoose={(id) => void chooseEmployer(id)} onBack={cancelChoice} />
+      </AuthShell>
+    );
+  }
 
   const rutField = register('rut', {
     onBlur: (event: FocusEvent<HTMLInputElement>) => setValue('rut', formatRutForDisplay(event.target.value)),
