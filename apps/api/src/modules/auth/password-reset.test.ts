@@ -40,8 +40,9 @@ describe('POST /api/v1/auth/forgot-password', () => {
     const mail = t.mailer.sent.at(-1)!;
     expect(mail.to).toBe(admin.email);
     expect(mail.subject).toBe('Restablece tu contraseña de Jornada');
-    expect(mail.text).toContain(`Hola, ${admin.nombre}:`);
-    expect(mail.text).toContain(company.body.razonSocial);
+    // The company's name only quoted; the person is not named (anyone may ask for this e-mail).
+    expect(mail.text).toContain(`de tu cuenta de Jornada en la empresa «${company.body.razonSocial}».`);
+    expect(mail.text).not.toContain(admin.nombre);
     expect(mail.text).toContain('Vence en 30 minutos y sirve una sola vez');
     expect(mail.html).toContain(`href="http://jornada.test/reset-password/${linkToken(admin.email)}"`);
     const [row] = await t.database.db.select().from(passwordResets).where(eq(passwordResets.userId, admin._id));

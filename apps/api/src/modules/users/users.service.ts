@@ -232,7 +232,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             .send(
               invitationMail({
                 to: row.user.email,
-                nombre: row.user.nombre,
+                nombre: `${row.user.nombre} ${row.user.apellidos}`,
                 razonSocial: company?.razonSocial ?? '',
                 rut: formatRut(row.user.rut) ?? row.user.rut,
                 link: `${deps.publicUrl}/reset-password/${invitation.token}`,
@@ -412,7 +412,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           if (emailChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut ?? current.rut, event: 'email_changed', at: now });
           if (rutChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut!, event: 'rut_changed', at: now });
           if (emailChanged || rutChanged) {
-            notices.push({ to: current.email, nombre: current.nombre, email: emailChanged ? { from: current.email, to: input.email! } : null, rut: rutChanged ? { from: current.rut, to: input.rut! } : null });
+            notices.push({ to: current.email, email: emailChanged ? { from: current.email, to: input.email! } : null, rut: rutChanged ? { from: current.rut, to: input.rut! } : null });
           }
           await repo.updateUser(tx, session.companyId, id, { ...values, updatedAt: now });
           // A contract ended (today or before) or a new perfil: the open sessions end now, not when they expire.
