@@ -54,6 +54,7 @@ describe('POST /api/v1/usuarios', () => {
       claveDefinida: false,
       grupo: null,
       sede: null,
+      invitaciones: { enviadas: 1, pendientes: 0, mensaje: 'Se envió la invitación para crear la contraseña.' },
     });
 
     const mail = await waitForMail(sent + 1);
