@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectAccessible, randomRut, signIn } from '../support/fixtures';
+import { decodeQuotedPrintable, expectAccessible, randomRut, signIn, waitForMail } from '../support/fixtures';
 
 // The spec's dialog texts; sweetalert2 shows the first words as the title and the rest below.
 const COMPANY_OK = ['¡Registro exitoso!', 'Datos de la empresa registrados correctamente. Presiona Continuar para agregar al usuario administrador.'];
@@ -65,6 +65,24 @@ test('a company registers, adds its administrator and that administrator signs i
   await signIn(page, { rut, password });
   await expect(page.getByRole('main')).toContainText('Joaquín');
   await expect(page.getByRole('main')).toContainText(razonSocial);
+
+  // Until the company's e-mail is confirmed, its invitations wait and the home says so.
+  const companyEmail = `contacto-${suffix}@eltrigal.cl`;
+  const banner = page.getByRole('status').filter({ hasText: 'Falta confirmar el correo de la empresa' });
+  await expect(banner).toContainText(`Confirma el correo de la empresa (${companyEmail}) para enviar las invitaciones pendientes.`);
+  await expect(banner.getByRole('button', { name: 'Reenviar correo de confirmación' })).toBeVisible();
+  const mail = decodeQuotedPrintable(await waitForMail(companyEmail));
+  expect(mail).toMatch(/^Subject: Confirma el correo de tu empresa en Jornada$/m);
+  const token = /\/confirmar-correo\/([A-Za-z0-9_-]+)/.exec(mail)![1]!;
+  await page.goto(`/confirmar-correo/${token}`);
+  await expect(page.getByRole('heading', { name: 'Confirma el correo de la empresa' })).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('button', { name: 'Confirmar correo' }).click();
+  await expect(page.getByRole('heading', { name: 'Correo confirmado' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText(`${companyEmail} quedó confirmado como el correo de la empresa.`);
+  await page.goto('/dashboard');
+  await expect(page.getByRole('main')).toContainText('Joaquín');
+  await expect(page.getByText('Falta confirmar el correo de la empresa')).toHaveCount(0);
 });
 
 test('the company form shows the bad-data dialog and keeps what was typed', async ({ page }) => {

@@ -21,19 +21,21 @@ export interface Admin {
 }
 
 /**
- * Registers a company and its principal administrator through the spec's two public calls; `who` gives
+ * Registers a company and its principal administrator through the spec's two public calls, and confirms
+ * the company's e-mail with the link it was sent (its user invitations wait until then); `who` gives
  * the administrator a RUT and password already used in another company (a person with two employers).
  */
 export async function createCompanyWithAdmin(request: APIRequestContext, who: Partial<Pick<Admin, 'rut' | 'password'>> = {}): Promise<Admin> {
   const suffix = Math.random().toString(36).slice(2, 8);
   const razonSocial = `Servicios Prueba ${suffix} SpA`;
+  const companyEmail = `contacto-${suffix}@example.cl`;
   const company = await request.post('/api/empresa/crear', {
     data: {
       nombre: `Prueba ${suffix}`,
       rutEmpresa: randomRut(76_000_000, 77_999_999),
       direccion: 'Av. Providencia 1234, Providencia',
       telefono: '+56 2 2345 6789',
-      email: `contacto-${suffix}@example.cl`,
+      email: companyEmail,
       rubro: 'Comercio',
       razonSocial,
       resolucion: false,
@@ -67,7 +69,17 @@ export async function createCompanyWithAdmin(request: APIRequestContext, who: Pa
     },
   });
   expect(user.ok(), await user.text()).toBeTruthy();
+  await confirmCompanyEmail(request, companyEmail);
   return admin;
+}
+
+/** Opens the company e-mail confirmation link the company's address was sent, as its owner would. */
+export async function confirmCompanyEmail(request: APIRequestContext, companyEmail: string) {
+  const mail = decodeQuotedPrintable(await waitForMail(companyEmail));
+  const token = /\/confirmar-correo\/([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+  expect(token, 'el correo de la empresa trae el enlace para confirmarlo').toBeTruthy();
+  const confirmed = await request.post('/api/v1/empresa/confirmar-correo', { data: { token } });
+  expect(confirmed.ok(), await confirmed.text()).toBeTruthy();
 }
 
 /** Signs in through the sign-in page and waits for the dashboard. */

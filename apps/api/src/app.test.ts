@@ -133,7 +133,7 @@ describe('unexpected failures', () => {
 });
 
 describe('logs', () => {
-  it('never contain passwords, session tokens, onboarding tokens or reset links', async () => {
+  it('never contain passwords, session tokens, onboarding tokens, reset or e-mail confirmation links', async () => {
     const lines: string[] = [];
     const logStream = new Writable({
       write(chunk, _encoding, callback) {
@@ -147,10 +147,12 @@ describe('logs', () => {
       const { tokenSesion } = await signIn(t.app, admin.rut, admin.password);
       await t.app.inject({ method: 'POST', url: '/api/usuarios/profile', headers: { authorization: `Bearer ${tokenSesion}` } });
       await t.app.inject({ method: 'GET', url: '/reset-password/secreto-del-enlace' });
+      await t.app.inject({ method: 'GET', url: '/confirmar-correo/secreto-de-la-empresa' });
       const all = lines.join('');
       expect(all).toContain('incoming request');
-      for (const secret of [admin.password, tokenSesion, company.onboardingToken, 'secreto-del-enlace']) expect(all).not.toContain(secret);
+      for (const secret of [admin.password, tokenSesion, company.onboardingToken, 'secreto-del-enlace', 'secreto-de-la-empresa']) expect(all).not.toContain(secret);
       expect(all).toContain('/reset-password/[oculto]');
+      expect(all).toContain('/confirmar-correo/[oculto]');
     } finally {
       await t.close();
     }

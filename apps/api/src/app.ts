@@ -121,9 +121,9 @@ const REDACT_PATHS = [
   '*.body',
 ];
 
-/** The reset link carries its token in the page path; keep it out of request logs. */
+/** The reset and company e-mail confirmation links carry their token in the page path; keep it out of request logs. */
 function maskUrl(url: string): string {
-  return url.replace(/(\/reset-password\/)[^/?#]+/, '$1[oculto]');
+  return url.replace(/(\/(?:reset-password|confirmar-correo)\/)[^/?#]+/, '$1[oculto]');
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -10,6 +10,11 @@ export const empresaSchema = z.object({
   direccion: z.string().nullable(),
   telefono: z.string().nullable(),
   email: z.string().nullable(),
+  /**
+   * Whether `email` was confirmed through the link e-mailed to it. Until it is, the company's user
+   * invitations wait; changing the e-mail asks for a new confirmation.
+   */
+  emailConfirmado: z.boolean(),
   rubro: z.string().nullable(),
   /** Works under an exceptional schedule authorised by the Dirección del Trabajo (7x7, 4x4...). */
   resolucion: z.boolean(),
@@ -35,3 +40,22 @@ export const actualizarEmpresaBodySchema = z.object({
   comentario: nullableText(2000),
 });
 export type ActualizarEmpresaBody = z.input<typeof actualizarEmpresaBodySchema>;
+
+/** A company's e-mail confirmation link lasts 72 hours and works once. */
+export const COMPANY_EMAIL_CONFIRMATION_TTL_MS = 72 * 60 * 60 * 1000;
+
+/** POST /api/v1/empresa/confirmar-correo (public): the code of the link e-mailed to the company's address. */
+export const confirmarCorreoEmpresaBodySchema = z.object({
+  token: z
+    .string({ error: 'Falta el código del enlace de confirmación.' })
+    .trim()
+    .min(1, { message: 'Falta el código del enlace de confirmación.' })
+    .max(200, { message: 'El código del enlace de confirmación no es válido.' }),
+});
+export type ConfirmarCorreoEmpresaBody = z.input<typeof confirmarCorreoEmpresaBodySchema>;
+export const confirmarCorreoEmpresaResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
+export type ConfirmarCorreoEmpresaResponse = z.infer<typeof confirmarCorreoEmpresaResponseSchema>;
+
+/** POST /api/v1/empresa/confirmacion-correo: sends the confirmation link again, to the company's current e-mail. */
+export const reenviarConfirmacionResponseSchema = z.object({ ok: z.literal(true), email: z.string(), message: z.string() });
+export type ReenviarConfirmacionResponse = z.infer<typeof reenviarConfirmacionResponseSchema>;

@@ -10,6 +10,8 @@ export const ERROR_CODES = {
   ONBOARDING_TOKEN_INVALID: 403,
   /** The password-reset link is unknown, used or expired. */
   RESET_TOKEN_INVALID: 400,
+  /** The company e-mail confirmation link is unknown, used, expired or for an address the company no longer has. */
+  CONFIRMATION_TOKEN_INVALID: 400,
   NOT_FOUND: 404,
   /** A mark refused for the worker's state or method (logged as a marking attempt; `fields.motivo` says why). */
   MARCA_RECHAZADA: 403,

@@ -11,6 +11,7 @@ import {
   rutSchema,
   uuidSchema,
 } from './common';
+import { cargaMasivaResultadoSchema } from './bulk-upload';
 import { pageSchema, paginationQuerySchema, queryBooleanSchema, sortOrderSchema } from './pagination';
 
 /** How a user may mark attendance (DT Res. Ex. 38: at least one non-biometric method must exist). */
@@ -26,6 +27,12 @@ export const METODO_MARCAJE_LABELS: Record<MetodoMarcaje, string> = {
 
 /** A user's invitation link (set the first password) lasts 72 hours. */
 export const INVITATION_TTL_MS = 72 * 60 * 60 * 1000;
+
+/**
+ * Invitation e-mails one company sends per Chilean day; the rest wait, oldest first, for the next
+ * days. A company whose e-mail is not confirmed sends none: its invitations wait for the confirmation.
+ */
+export const INVITACIONES_POR_DIA = 200;
 
 const metodosMarcajeSchema = z
   .array(metodoMarcajeSchema)
@@ -145,6 +152,39 @@ export const crearUsuarioV1BodySchema = z
     message: 'El fin de contrato no puede ser anterior al inicio.',
   });
 export type CrearUsuarioV1Body = z.input<typeof crearUsuarioV1BodySchema>;
+
+/**
+ * What happened to the invitations of the users just created: `enviadas` went out now, `pendientes`
+ * wait (the daily maximum, INVITACIONES_POR_DIA, or the company's e-mail not yet confirmed); `mensaje`
+ * says which, in Spanish, ready to show.
+ */
+export const envioInvitacionesSchema = z.object({
+  enviadas: z.number().int(),
+  pendientes: z.number().int(),
+  mensaje: z.string(),
+});
+export type EnvioInvitaciones = z.infer<typeof envioInvitacionesSchema>;
+
+/** The answer of POST /api/v1/usuarios: the user, and whether their invitation went out or waits. */
+export const usuarioCreadoSchema = usuarioSchema.extend({ invitaciones: envioInvitacionesSchema });
+export type UsuarioCreado = z.infer<typeof usuarioCreadoSchema>;
+
+/** The answer of the users' bulk upload; a commit that created users says what happened to their invitations. */
+export const cargaUsuariosResultadoSchema = cargaMasivaResultadoSchema.extend({ invitaciones: envioInvitacionesSchema.optional() });
+export type CargaUsuariosResultado = z.infer<typeof cargaUsuariosResultadoSchema>;
+
+/** GET /api/v1/usuarios/invitaciones: the company's invitations waiting to go out, and why. */
+export const estadoInvitacionesSchema = z.object({
+  /** Invitations created and not yet sent. */
+  pendientes: z.number().int(),
+  /** Invitations sent today (Chilean day), against `maximoDiario`. */
+  enviadasHoy: z.number().int(),
+  maximoDiario: z.number().int(),
+  /** The company's e-mail address (null: it has none); invitations go out only once it is confirmed. */
+  correoEmpresa: z.string().nullable(),
+  correoConfirmado: z.boolean(),
+});
+export type EstadoInvitaciones = z.infer<typeof estadoInvitacionesSchema>;
 
 /** PATCH /api/v1/usuarios/:id: only the fields sent change; `null` clears an optional one. */
 export const actualizarUsuarioBodySchema = z

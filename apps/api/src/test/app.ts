@@ -28,6 +28,13 @@ export class MemoryMailer implements Mailer {
   }
 }
 
+const testMailers = new WeakMap<FastifyInstance, MemoryMailer>();
+
+/** The memory mailer of an app built by createTestApp (undefined when the test gave it another mailer). */
+export function mailerOf(app: FastifyInstance): MemoryMailer | undefined {
+  return testMailers.get(app);
+}
+
 /** The ordinary role the app connects as on PostgreSQL, in tests as in production (docs/operations.md). */
 export const APP_ROLE = 'jornada_app';
 const APP_ROLE_PASSWORD = 'jornada_app';
@@ -158,6 +165,7 @@ export async function createTestApp(options: { env?: Record<string, string>; dep
     },
     ...options.deps,
   });
+  if (!options.deps || !('mailer' in options.deps) || options.deps.mailer === mailer) testMailers.set(app, mailer);
   return {
     app,
     database,

@@ -2,6 +2,8 @@ import type { CrearEmpresaBody, CrearUsuarioBody } from '@jornada/contracts';
 import { formatRut, rutCheckDigit } from '@jornada/domain';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
+import { COMPANY_EMAIL_SUBJECT } from '../modules/companies/company-email-mail';
+import { mailerOf } from './app';
 
 const usedBodies = new Set<number>();
 
@@ -53,17 +55,47 @@ export function userBody(razonSocial: string, overrides: Partial<CrearUsuarioBod
   };
 }
 
-export async function registerCompany(app: FastifyInstance, overrides: Partial<CrearEmpresaBody> = {}) {
+/**
+ * Registers a company through the API and, as its owner would, confirms its e-mail with the link sent
+ * to it (so its user invitations go out). `confirmEmail: false` leaves it unconfirmed; so does an app
+ * whose mailer is not createTestApp's memory mailer (nothing to read the link from).
+ */
+export async function registerCompany(app: FastifyInstance, overrides: Partial<CrearEmpresaBody> = {}, options: { confirmEmail?: boolean } = {}) {
   const body = companyBody(overrides);
   const response = await app.inject({ method: 'POST', url: '/api/empresa/crear', payload: body });
   expect(response.statusCode, response.body).toBe(200);
   const json = response.json<{ _id: string; onboardingToken: string }>();
+  if (options.confirmEmail !== false && body.email) await confirmCompanyEmail(app, body.email);
   return { body, id: json._id, onboardingToken: json.onboardingToken };
 }
 
-/** A company with its principal administrator, ready to sign in. */
-export async function registerCompanyWithAdmin(app: FastifyInstance, overrides: Partial<CrearUsuarioBody> = {}) {
-  const company = await registerCompany(app);
+/** The code of the last company e-mail confirmation link sent to `email`, waiting up to 2 s for it (it goes in the background). */
+export async function companyConfirmationToken(app: FastifyInstance, email: string): Promise<string | null> {
+  const mailer = mailerOf(app);
+  if (!mailer) return null;
+  const find = () => mailer.sent.filter((m) => m.to === email && m.subject === COMPANY_EMAIL_SUBJECT).at(-1);
+  for (let i = 0; i < 200 && !find(); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+  const mail = find();
+  expect(mail, `correo de confirmación para ${email}`).toBeDefined();
+  return /\/confirmar-correo\/([\w-]+)/.exec(mail!.text)![1]!;
+}
+
+let confirmAddress = 0;
+
+/** Opens the company's confirmation link as its owner would. */
+export async function confirmCompanyEmail(app: FastifyInstance, email: string): Promise<void> {
+  const token = await companyConfirmationToken(app, email);
+  if (!token) return;
+  // Each from its own address: a file registers many companies, and the endpoint's limit per address is not under test here.
+  confirmAddress += 1;
+  const remoteAddress = `198.18.${Math.floor(confirmAddress / 250) % 250}.${(confirmAddress % 250) + 1}`;
+  const response = await app.inject({ method: 'POST', url: '/api/v1/empresa/confirmar-correo', payload: { token }, remoteAddress });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+/** A company with its principal administrator, ready to sign in (its e-mail confirmed unless `confirmEmail: false`). */
+export async function registerCompanyWithAdmin(app: FastifyInstance, overrides: Partial<CrearUsuarioBody> = {}, options: { confirmEmail?: boolean } = {}) {
+  const company = await registerCompany(app, {}, options);
   const admin = userBody(company.body.razonSocial, overrides);
   const response = await app.inject({
     method: 'POST',

@@ -47,9 +47,9 @@ export async function addPerson(
   return { id, rut, perfil, token: tokenSesion, headers: bearer(tokenSesion) };
 }
 
-/** A company with its principal administrator signed in. */
-export async function companyWithAdmin(app: FastifyInstance) {
-  const { company, admin } = await registerCompanyWithAdmin(app);
+/** A company with its principal administrator signed in (its e-mail confirmed unless `confirmEmail: false`). */
+export async function companyWithAdmin(app: FastifyInstance, options: { confirmEmail?: boolean } = {}) {
+  const { company, admin } = await registerCompanyWithAdmin(app, {}, options);
   const { tokenSesion } = await signIn(app, admin.rut, admin.password);
-  return { companyId: company.id, razonSocial: company.body.razonSocial, admin: { id: admin._id, headers: bearer(tokenSesion) } };
+  return { companyId: company.id, razonSocial: company.body.razonSocial, email: company.body.email!, admin: { id: admin._id, headers: bearer(tokenSesion) } };
 }

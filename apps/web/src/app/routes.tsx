@@ -43,6 +43,11 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/auth/reset-password')).ResetPasswordPage }),
           },
           {
+            // The link e-mailed to a company's address (modules/companies, company-email.ts).
+            path: 'confirmar-correo/:token',
+            lazy: async () => ({ Component: (await import('../features/auth/confirm-company-email')).ConfirmCompanyEmailPage }),
+          },
+          {
             path: 'group',
             lazy: async () => ({ Component: (await import('../features/group')).GroupPage }),
           },

@@ -13,6 +13,13 @@ export const companies = pgTable(
     direccion: text('direccion'),
     telefono: text('telefono'),
     email: text('email'),
+    /**
+     * When the current `email` was confirmed through the link sent to it; null while it is not (a
+     * company registered through empresa/crear, or one whose e-mail changed): its user invitations
+     * wait until then. The default confirms the companies that existed before the column and those
+     * the demo and benchmarks write directly; registration sets null explicitly.
+     */
+    emailConfirmedAt: instant('email_confirmed_at').defaultNow(),
     rubro: text('rubro'),
     /** Whether the company works under an exceptional schedule resolution of the Dirección del Trabajo. */
     resolucion: boolean('resolucion').notNull().default(false),

@@ -332,7 +332,6 @@ export function createAuthService(deps: AuthServiceDeps) {
         await audit('password_reset_requested', ctx, { companyId: account.companyId, userId: account.userId, rut: account.rut });
         const mail = passwordResetMail({
           to: account.email,
-          nombre: account.nombre,
           razonSocial: account.razonSocial,
           link: `${deps.publicUrl}/reset-password/${token}`,
         });

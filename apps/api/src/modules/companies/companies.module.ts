@@ -1,6 +1,7 @@
 import { apiModule } from '../../lib/api-module';
 import { registerCompanyRoutes } from './companies.routes';
 import { createCompaniesService, type CompaniesService } from './companies.service';
+import { createCompanyEmail } from './company-email';
 import { registerCompanySettingsRoutes } from './company-settings.routes';
 import { createCompanyService } from './company-settings.service';
 
@@ -11,10 +12,11 @@ declare module 'fastify' {
   }
 }
 
-/** Company registration (onboarding) and the company's own settings. */
-export const companiesModule = apiModule('companies', [], (app, { db, clock }) => {
-  const companies = createCompaniesService(db);
-  registerCompanyRoutes(app, companies, clock);
-  registerCompanySettingsRoutes(app, createCompanyService(db));
+/** Company registration (onboarding), the confirmation of its e-mail and the company's own settings. */
+export const companiesModule = apiModule('companies', [], (app, { db, clock, mailer, background, config, log }) => {
+  const email = createCompanyEmail({ db, mailer, background, publicUrl: config.publicUrl, log });
+  const companies = createCompaniesService(db, email);
+  registerCompanyRoutes(app, companies, email, clock);
+  registerCompanySettingsRoutes(app, createCompanyService(db, email), email, clock);
   app.decorate('companies', companies);
 });

@@ -1,6 +1,6 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, onboardingTokens, users } from '../../db/schema/index';
+import { companies, companyEmailConfirmations, onboardingTokens, users } from '../../db/schema/index';
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompany = typeof companies.$inferInsert;
@@ -60,4 +60,36 @@ export async function findOnboardingTokenForUpdate(db: DbOrTx, tokenHash: string
 
 export async function markOnboardingTokenUsed(db: DbOrTx, tokenHash: string, now: Date): Promise<void> {
   await db.update(onboardingTokens).set({ usedAt: now }).where(eq(onboardingTokens.tokenHash, tokenHash));
+}
+
+// E-mail confirmation links
+
+export type EmailConfirmationRow = typeof companyEmailConfirmations.$inferSelect;
+
+export async function insertEmailConfirmation(db: DbOrTx, values: typeof companyEmailConfirmations.$inferInsert): Promise<void> {
+  await db.insert(companyEmailConfirmations).values(values);
+}
+
+/** Locks the link's row so two simultaneous uses of one link cannot both pass. */
+export async function findEmailConfirmationForUpdate(db: DbOrTx, tokenHash: string): Promise<EmailConfirmationRow | undefined> {
+  const [row] = await db.select().from(companyEmailConfirmations).where(eq(companyEmailConfirmations.tokenHash, tokenHash)).for('update');
+  return row;
+}
+
+/** Every pending link of the company dies with a confirmation, not only the one used. */
+export async function consumeEmailConfirmations(db: DbOrTx, companyId: string, now: Date): Promise<void> {
+  await db
+    .update(companyEmailConfirmations)
+    .set({ usedAt: now })
+    .where(and(eq(companyEmailConfirmations.companyId, companyId), isNull(companyEmailConfirmations.usedAt)));
+}
+
+/** When the company's links created at or after `since` were sent, newest first (the resend limits). */
+export async function emailConfirmationTimes(db: DbOrTx, companyId: string, since: Date): Promise<Date[]> {
+  const rows = await db
+    .select({ createdAt: companyEmailConfirmations.createdAt })
+    .from(companyEmailConfirmations)
+    .where(and(eq(companyEmailConfirmations.companyId, companyId), gte(companyEmailConfirmations.createdAt, since)))
+    .orderBy(desc(companyEmailConfirmations.createdAt));
+  return rows.map((row) => row.createdAt);
 }

@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
 import { createDefaultPermissionTypes } from '../permissions/index';
 import * as repo from './companies.repository';
+import type { CompanyEmail, PendingConfirmation } from './company-email';
 
 export type CrearEmpresaInput = z.output<typeof crearEmpresaBodySchema>;
 
@@ -42,27 +43,29 @@ export function sameRazonSocial(a: string, b: string): boolean {
   return simplify(a) === simplify(b);
 }
 
-export function createCompaniesService(db: Db) {
+export function createCompaniesService(db: Db, email: CompanyEmail) {
   return {
     /**
      * Registers a company and returns a one-time token to create its principal administrator.
      * A RUT already registered is refused, except a registration that was never completed (no users)
      * and whose token has expired: otherwise an abandoned sign-up would block the company forever.
+     * The company starts with its e-mail unconfirmed: a link goes to that address, and its user
+     * invitations wait until someone opens it (company-email.ts).
      */
     async create(input: CrearEmpresaInput, now: Date): Promise<{ id: string; onboardingToken: string }> {
       const token = newToken();
       try {
-        const id = await db.transaction(async (tx) => {
+        const { id, confirmation } = await db.transaction(async (tx) => {
           const existing = await repo.findCompanyByRutForUpdate(tx, input.rutEmpresa);
           let companyId: string;
           if (existing) {
             const abandoned =
               (await repo.countCompanyUsers(tx, existing.id)) === 0 && !(await repo.hasLiveOnboardingToken(tx, existing.id, now));
             if (!abandoned) throw duplicate();
-            await repo.updateCompany(tx, existing.id, companyValues(input));
+            await repo.updateCompany(tx, existing.id, { ...companyValues(input), emailConfirmedAt: null });
             companyId = existing.id;
           } else {
-            companyId = await repo.insertCompany(tx, { ...companyValues(input), createdAt: now });
+            companyId = await repo.insertCompany(tx, { ...companyValues(input), emailConfirmedAt: null, createdAt: now });
           }
           // A new company starts with the Chilean permission types (vacaciones, licencia médica...).
           await createDefaultPermissionTypes(tx, companyId, now);
@@ -72,8 +75,11 @@ export function createCompaniesService(db: Db) {
             createdAt: now,
             expiresAt: addMs(now, ONBOARDING_TOKEN_TTL_MS),
           });
-          return companyId;
+          const values = companyValues(input);
+          const confirmation: PendingConfirmation | null = await email.issue(tx, { id: companyId, email: values.email, razonSocial: values.razonSocial, rut: values.rut }, now);
+          return { id: companyId, confirmation };
         });
+        email.send(confirmation);
         return { id, onboardingToken: token };
       } catch (error) {
         if (isUniqueViolation(error, 'companies_rut_key')) throw duplicate();
@@ -98,6 +104,10 @@ export function createCompaniesService(db: Db) {
     },
 
     findById: (id: string) => repo.findCompanyById(db, id),
+    /** The company row locked in the caller's transaction (the users module serialises its invitations' daily count on it). */
+    findByIdForUpdate: (tx: DbOrTx, id: string) => repo.findCompanyForUpdate(tx, id),
+    /** Registers what runs once a company's e-mail is confirmed (company-email.ts). */
+    onEmailConfirmed: email.onConfirmed,
     count: () => repo.countCompanies(db),
   };
 }

@@ -7,6 +7,7 @@ import { fieldError, requirePerfil } from '../../lib/access';
 import { AppError, MESSAGES } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './companies.repository';
+import type { CompanyEmail } from './company-email';
 
 function toEmpresa(row: repo.CompanyRow): Empresa {
   return {
@@ -17,6 +18,7 @@ function toEmpresa(row: repo.CompanyRow): Empresa {
     direccion: row.direccion,
     telefono: row.telefono,
     email: row.email,
+    emailConfirmado: row.emailConfirmedAt !== null,
     rubro: row.rubro,
     resolucion: row.resolucion,
     resolucionNumero: row.resolucionNumero,
@@ -26,7 +28,7 @@ function toEmpresa(row: repo.CompanyRow): Empresa {
   };
 }
 
-export function createCompanyService(db: Db) {
+export function createCompanyService(db: Db, email: CompanyEmail) {
   return {
     async get(session: RequestSession): Promise<Empresa> {
       requirePerfil(session, ...ACCESS.companySettings);
@@ -37,11 +39,14 @@ export function createCompanyService(db: Db) {
 
     /**
      * Edits the company data. The RUT is the company's identity and does not change. A company
-     * under an exceptional schedule must give its resolution number: receipts print it.
+     * under an exceptional schedule must give its resolution number: receipts print it. A new e-mail
+     * takes effect at once but unconfirmed: a link goes to it, and user invitations wait until it is
+     * opened (company-email.ts); otherwise a confirmed company could move its invitations' permission
+     * to any address.
      */
-    async update(session: RequestSession, input: z.output<typeof actualizarEmpresaBodySchema>): Promise<Empresa> {
+    async update(session: RequestSession, input: z.output<typeof actualizarEmpresaBodySchema>, now: Date): Promise<Empresa> {
       requirePerfil(session, ...ACCESS.companySettings);
-      const row = await db.transaction(async (tx) => {
+      const { row, confirmation } = await db.transaction(async (tx) => {
         const current = await repo.findCompanyForUpdate(tx, session.companyId);
         if (!current) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
         const values: Partial<repo.CompanyRow> = {};
@@ -57,9 +62,13 @@ export function createCompanyService(db: Db) {
           values.resolucionNumero = null;
           values.resolucionFecha = null;
         }
+        const emailChanged = values.email !== undefined && values.email !== current.email;
+        if (emailChanged) values.emailConfirmedAt = null;
         if (Object.keys(values).length > 0) await repo.updateCompany(tx, session.companyId, values);
-        return { ...current, ...values };
+        const row = { ...current, ...values };
+        return { row, confirmation: emailChanged ? await email.issue(tx, row, now) : null };
       });
+      email.send(confirmation);
       return toEmpresa(row);
     },
   };

@@ -81,7 +81,8 @@ export function proposalEmail(f: CorrectionMailFacts, to: string): MailMessage {
 export function objectionEmail(f: CorrectionMailFacts & { objecion: string }, to: string): MailMessage {
   return compose(
     to,
-    `Corrección objetada: ${f.trabajador}, ${f.tipo.toLowerCase()} del ${f.fecha}`,
+    // Without the worker's name: the company's text stays out of subjects (lib/mail-text.ts).
+    `Corrección objetada: ${f.tipo.toLowerCase()} del ${f.fecha}`,
     `Hola, ${f.solicitante}:`,
     [`${f.trabajador} objetó la corrección que propusiste. Se mantiene el registro original y no se registró ninguna marca.`],
     [['Objeción', f.objecion], ...valueLines(f).slice(0, 3)],

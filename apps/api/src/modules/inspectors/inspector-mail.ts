@@ -105,5 +105,6 @@ export function accessNoticeMail(input: {
     `El acceso es de solo lectura y dura como máximo 2 horas por ingreso. Cada consulta queda registrada con su fecha, hora, correo, RUT y dirección IP; puedes revisarlas en Configuración, <a href="${escapeHtml(input.link)}">Accesos de fiscalizadores</a>.`,
     'Jornada',
   ]);
-  return { to: input.to, subject: `Acceso de fiscalizador a los registros de ${input.razonSocial}`, text, html };
+  // Fixed: the razón social is the company's own text, kept out of subjects (lib/mail-text.ts).
+  return { to: input.to, subject: 'Un fiscalizador accedió a los registros de tu empresa', text, html };
 }

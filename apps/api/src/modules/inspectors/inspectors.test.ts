@@ -253,7 +253,7 @@ describe('choosing an employer', () => {
     expect(notices.map((m) => m.to).sort()).toEqual([admin.email, secondEmail!.email].sort());
     const sentence = `El fiscalizador Ana Pérez Soto (12.345.678-5, ${data.email}) accedió a los registros de ${company.body.razonSocial} el 02/06/2025 a las 09:00.`;
     for (const notice of notices) {
-      expect(notice.subject).toBe(`Acceso de fiscalizador a los registros de ${company.body.razonSocial}`);
+      expect(notice.subject).toBe('Un fiscalizador accedió a los registros de tu empresa');
       expect(notice.text).toContain(sentence);
       expect(notice.text).toContain('http://jornada.test/dashboard/settings/inspections');
     }

@@ -62,7 +62,8 @@ export function dailyReportMail(input: { to: string; razonSocial: string; rut: s
   </body>
 </html>
 `;
-  return { to: input.to, subject: `${title} · ${input.razonSocial}`, text, html };
+  // The company by its RUT: the razón social is the company's own text, kept out of subjects (lib/mail-text.ts).
+  return { to: input.to, subject: `${title} · RUT ${input.rut}`, text, html };
 }
 
 export function registerLegalReportJobs(queue: JobQueue, deps: { db: Db; mailer: Mailer; attendance: AttendanceLegalReads; clock: () => Date }): void {

@@ -357,7 +357,7 @@ describe('the inspector', () => {
 
 describe('e) Reporte diario', () => {
   it('is e-mailed once a day to the administrators with the day\'s marks, also with two API processes', async () => {
-    const razonSocial = (await report('incidentes', RANGE)).empresa.razonSocial;
+    const companyRut = (await report('incidentes', RANGE)).empresa.rut;
     const second = await buildApp({ db: t.database.appDatabase.db, config: testConfig(), clock: t.clock.now, mailer: t.mailer, sleep: async () => {} });
     try {
       t.clock.set('2026-03-05T03:30:00Z'); // 00:30 of Thursday in Santiago: Wednesday's e-mail is due
@@ -369,7 +369,7 @@ describe('e) Reporte diario', () => {
       t.clock.advance(3 * 3600_000);
       expect(await scheduleDailyReports(t.database.appDatabase.db, t.clock.now())).toBe(0);
       await Promise.all([t.app.jobs.drain(), second.jobs.drain()]);
-      const mine = (m: { subject: string }, day: string) => m.subject === `e) Reporte diario del ${day} · ${razonSocial}`;
+      const mine = (m: { subject: string }, day: string) => m.subject === `e) Reporte diario del ${day} · RUT ${companyRut}`;
       const daily = t.mailer.sent.slice(before).filter((m) => mine(m, '04/03/2026'));
       expect(daily).toHaveLength(1);
       expect(daily[0]!.text).toContain(`Arancibia, Ana (RUT ${formatRut(ana.rut)}): 08:00:00 Entrada, 19:00:00 Salida`);

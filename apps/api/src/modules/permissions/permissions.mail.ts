@@ -46,7 +46,8 @@ function message(to: string, subject: string, lines: string[], link: string, but
 export function requestedMail(input: { to: string; leader: string; worker: string; permission: PermissionSummary; comentario: string | null; link: string }): MailMessage {
   return message(
     input.to,
-    `Solicitud de ${input.permission.tipo.toLocaleLowerCase('es-CL')} de ${input.worker}`,
+    // Fixed: the type's and the worker's names are the company's text (lib/mail-text.ts).
+    'Solicitud de permiso por revisar',
     [
       `Hola, ${input.leader}:`,
       '',
@@ -79,7 +80,8 @@ export function outcomeMail(input: {
   const { subject, verb } = OUTCOME[input.outcome];
   return message(
     input.to,
-    `${subject}: ${input.permission.tipo}`,
+    // Fixed: the type's name is the company's text (lib/mail-text.ts).
+    subject,
     [
       `Hola, ${input.worker}:`,
       '',

@@ -94,7 +94,9 @@ describe('requests, overlaps and balances', () => {
     expect(response.json()).toMatchObject({ estado: 'pendiente', origen: 'solicitado', cantidad: 4, puedeDecidir: false, puedeAnular: true });
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(before + 1));
     const mail = t.mailer.sent.at(-1)!;
-    expect(mail.subject).toBe('Solicitud de vacaciones de Juan Pérez');
+    // The type's and the worker's names are the company's text: never in a subject.
+    expect(mail.subject).toBe('Solicitud de permiso por revisar');
+    expect(mail.text).toContain('Juan Pérez solicitó «Vacaciones»');
     expect(mail.text).toContain('del 14/09/2026 al 20/09/2026 (4 días hábiles)');
     expect(mail.text).toContain('http://jornada.test/dashboard/permisos?estado=pendiente');
   });
@@ -193,7 +195,7 @@ describe('approvals', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ estado: 'aprobado', comentarioDecision: 'Que descanses', decididoPor: { id: leader.id }, puedeDecidir: false });
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(sent + 1));
-    expect(t.mailer.sent.at(-1)!.subject).toBe('Tu permiso fue aprobado: Vacaciones');
+    expect(t.mailer.sent.at(-1)!.subject).toBe('Tu permiso fue aprobado');
     expect(t.mailer.sent.at(-1)!.text).toContain('Lucía Líder aprobó tu permiso «Vacaciones» (VAC.) del 14/09/2026 al 18/09/2026 (4 días hábiles).');
     const again = await api('POST', `/api/v1/permisos/${created.id}/rechazar`, admin.headers, { comentario: 'No' });
     expect(again.statusCode).toBe(409);
@@ -226,7 +228,7 @@ describe('approvals', () => {
     expect(licence.statusCode, licence.body).toBe(201);
     expect(licence.json()).toMatchObject({ estado: 'aprobado', origen: 'asignado', cantidad: 7, creadoPor: { id: leader.id } });
     await vi.waitFor(() => expect(t.mailer.sent.length).toBe(sent + 1));
-    expect(t.mailer.sent.at(-1)!.subject).toBe('Se te asignó un permiso: Licencia médica');
+    expect(t.mailer.sent.at(-1)!.subject).toBe('Se te asignó un permiso');
     const outside = await api('POST', '/api/v1/permisos', leader.headers, { usuarioId: otherWorker.id, tipoId: type('L.M.').id, desde: '2026-09-14', hasta: '2026-09-14' });
     expect(outside.statusCode).toBe(403);
     expect((await api('POST', '/api/v1/permisos', worker.headers, { usuarioId: worker.id, tipoId: type('L.M.').id, desde: '2026-09-14', hasta: '2026-09-14' })).statusCode).toBe(403);

@@ -3,3 +3,4 @@ export { usersModule } from './users.module';
 
 export type { UsersService } from './users.service';
 export type { UsersBulk } from './users.bulk';
+export type { Invitations } from './invitations.service';

@@ -1,20 +1,28 @@
 import type { MailMessage } from '../../lib/mailer';
+import { escapeHtml, quoted, quotedHtml, QUOTED_COMPANY_MAX, QUOTED_NAME_MAX } from '../../lib/mail-text';
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
+/** Every invitation has this subject: nothing the company wrote goes in it. */
+export const INVITATION_SUBJECT = 'Tu cuenta en Jornada';
 
-/** The e-mail a newly registered user gets to choose their password (the link lasts 72 hours). */
+/**
+ * The e-mail a newly registered user gets to choose their password (the link lasts 72 hours). The
+ * address and both names were written by the company that registered the person, so the names appear
+ * only quoted (lib/mail-text.ts) and said to be the company's words; the only link is the invitation's.
+ */
 export function invitationMail(input: { to: string; nombre: string; razonSocial: string; rut: string; link: string }): MailMessage {
+  const registered = (company: string, name: string) =>
+    `La empresa ${company} te registró en Jornada, el sistema de control de asistencia que usa, con el nombre ${name}. Los textos entre comillas los escribió esa empresa.`;
+  const ignore = 'Si no trabajas en esa empresa ni esperabas este correo, ignóralo: la cuenta no se activa mientras nadie elija su contraseña.';
   const text = [
-    `Hola, ${input.nombre}:`,
+    'Hola:',
     '',
-    `${input.razonSocial} te registró en Jornada, su sistema de control de asistencia.`,
+    registered(quoted(input.razonSocial, QUOTED_COMPANY_MAX), quoted(input.nombre, QUOTED_NAME_MAX)),
     `Tu usuario es tu RUT: ${input.rut}.`,
     '',
     'Para activar tu cuenta, elige tu contraseña en este enlace. Vence en 72 horas y sirve una sola vez:',
     input.link,
     '',
+    ignore,
     'Si el enlace venció, pide uno nuevo con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.',
     '',
     'Jornada',
@@ -22,14 +30,15 @@ export function invitationMail(input: { to: string; nombre: string; razonSocial:
   const html = `<!doctype html>
 <html lang="es-CL">
   <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-    <p>Hola, ${escapeHtml(input.nombre)}:</p>
-    <p>${escapeHtml(input.razonSocial)} te registró en Jornada, su sistema de control de asistencia. Tu usuario es tu RUT: <strong>${escapeHtml(input.rut)}</strong>.</p>
+    <p>Hola:</p>
+    <p>${registered(quotedHtml(input.razonSocial, QUOTED_COMPANY_MAX), quotedHtml(input.nombre, QUOTED_NAME_MAX))} Tu usuario es tu RUT: <strong>${escapeHtml(input.rut)}</strong>.</p>
     <p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 16px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 6px">Elegir mi contraseña</a></p>
     <p>El enlace vence en 72 horas y sirve una sola vez. Si el botón no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(input.link)}</p>
+    <p>${escapeHtml(ignore)}</p>
     <p>Si el enlace venció, pide uno nuevo con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.</p>
     <p>Jornada</p>
   </body>
 </html>
 `;
-  return { to: input.to, subject: `Te damos la bienvenida a Jornada, ${input.nombre}`, text, html };
+  return { to: input.to, subject: INVITATION_SUBJECT, text, html };
 }

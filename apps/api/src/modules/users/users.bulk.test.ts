@@ -58,6 +58,7 @@ describe('bulk user upload', () => {
     const commit = await upload(admin.headers, file);
     expect(commit.statusCode, commit.body).toBe(200);
     expect(commit.json()).toMatchObject({ aplicado: true, resumen: { crear: 2 } });
+    expect(commit.json().invitaciones).toEqual({ enviadas: 2, pendientes: 0, mensaje: 'Se enviaron las 2 invitaciones para crear la contraseña.' });
     expect(await countUsers(companyId)).toBe(before + 2);
     const list = (await t.app.inject({ method: 'GET', url: `/api/v1/usuarios?q=${rutA.replace('-', '')}`, headers: admin.headers })).json();
     expect(list.items[0]).toMatchObject({ nombre: 'Pedro', grupo: { nombre: 'Ventas Mañana' }, inicioContrato: '2024-05-02', sueldoBase: 600000, metodosMarcaje: ['web', 'huella'], perfil: 'trabajador' });

@@ -1,4 +1,4 @@
-import { ACCESS, METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
+import { ACCESS, METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type CargaUsuariosResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
 import { formatRut, weeklyHoursLimit, WEEKLY_LIMIT_TABLE } from '@jornada/domain';
 import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
@@ -165,7 +165,7 @@ export function createUsersBulk(db: Db, users: UsersService) {
     },
 
     /** All or nothing: with any row error nothing is written; otherwise one transaction creates and updates every row. */
-    async commit(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaMasivaResultado> {
+    async commit(session: RequestSession, file: UploadedFile, now: Date): Promise<CargaUsuariosResultado> {
       requirePerfil(session, ...ACCESS.usersManage);
       const result = await plan(session, file, now);
       if (result.errores.length > 0) return summarize({ archivo: file.filename, ...result, aplicado: false });
@@ -185,9 +185,9 @@ export function createUsersBulk(db: Db, users: UsersService) {
           );
         }),
       );
-      users.sendInvitations(session.companyId, invitations);
+      const invitaciones = await users.sendInvitations(invitations, now);
       await analyzeAfterBulkLoad(db, ['users', 'logins'], result.creates.length + result.updates.length);
-      return summarize({ archivo: file.filename, ...result, aplicado: true });
+      return { ...summarize({ archivo: file.filename, ...result, aplicado: true }), ...(result.creates.length > 0 ? { invitaciones } : {}) };
     },
   };
 }

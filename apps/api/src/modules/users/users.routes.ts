@@ -3,17 +3,21 @@ import {
   ACCESS,
   actualizarUsuarioBodySchema,
   cargaMasivaResultadoSchema,
+  cargaUsuariosResultadoSchema,
   crearUsuarioBodySchema,
   crearUsuarioResponseSchema,
   crearUsuarioV1BodySchema,
   desactivarUsuarioBodySchema,
   errorResponseSchema,
+  estadoInvitacionesSchema,
   exportarUsuariosQuerySchema,
   idParamsSchema,
+  INVITACIONES_POR_DIA,
   ONBOARDING_TOKEN_HEADER,
   plantillaQuerySchema,
   reactivarUsuarioBodySchema,
   transferirPrincipalBodySchema,
+  usuarioCreadoSchema,
   usuarioSchema,
   usuariosPageSchema,
   usuariosQuerySchema,
@@ -23,12 +27,13 @@ import { localDate, type Clock } from '../../lib/clock';
 import { AppError, MESSAGES } from '../../lib/errors';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
+import type { Invitations } from './invitations.service';
 import type { UsersBulk } from './users.bulk';
 import type { UsersService } from './users.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: UsersBulk, clock: Clock): void {
+export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: UsersBulk, invitations: Invitations, clock: Clock): void {
   app.post(
     '/api/usuarios/crear',
     {
@@ -162,9 +167,9 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Carga masiva de usuarios (todo o nada)',
-        description: `${uploadDescription} Si alguna fila tiene errores responde 400 con el detalle y no guarda nada. Subir el mismo archivo otra vez no cambia nada (filas «sin_cambios»).`,
+        description: `${uploadDescription} Si alguna fila tiene errores responde 400 con el detalle y no guarda nada. Subir el mismo archivo otra vez no cambia nada (filas «sin_cambios»). Si crea usuarios, \`invitaciones\` dice cuántas invitaciones se enviaron y cuántas quedaron pendientes (máximo ${INVITACIONES_POR_DIA} por día por empresa; ninguna mientras el correo de la empresa no esté confirmado), con un mensaje para mostrar.`,
         consumes: ['multipart/form-data'],
-        response: { 200: cargaMasivaResultadoSchema, 400: cargaMasivaResultadoSchema.or(errorResponseSchema), 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
+        response: { 200: cargaUsuariosResultadoSchema, 400: cargaMasivaResultadoSchema.or(errorResponseSchema), 401: errorResponseSchema, 403: errorResponseSchema, 409: errorResponseSchema },
       },
     },
     async (request, reply) => {
@@ -197,12 +202,26 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
       schema: {
         tags: ['usuarios'],
         summary: 'Registra un usuario',
-        description: 'Sin contraseña: el usuario recibe un correo con un enlace (72 horas) para elegirla.',
+        description: `Sin contraseña: el usuario recibe un correo con un enlace (72 horas) para elegirla. La invitación espera si la empresa ya envió ${INVITACIONES_POR_DIA} hoy o si su correo no está confirmado; \`invitaciones\` lo dice.`,
         body: crearUsuarioV1BodySchema,
-        response: { 201: usuarioSchema, ...errors, 409: errorResponseSchema },
+        response: { 201: usuarioCreadoSchema, ...errors, 409: errorResponseSchema },
       },
     },
     async (request, reply) => reply.code(201).send(await service.create(requireSession(request), request.body, clock())),
+  );
+
+  app.get(
+    '/api/v1/usuarios/invitaciones',
+    {
+      config: { perfiles: ACCESS.usersManage },
+      schema: {
+        tags: ['usuarios'],
+        summary: 'Invitaciones pendientes de la empresa',
+        description: `Cuántas invitaciones esperan, cuántas se enviaron hoy (máximo ${INVITACIONES_POR_DIA} por día de Chile) y si el correo de la empresa está confirmado (sin confirmar, ninguna sale).`,
+        response: { 200: estadoInvitacionesSchema, ...errors },
+      },
+    },
+    async (request) => invitations.status(requireSession(request), clock()),
   );
 
   app.patch(

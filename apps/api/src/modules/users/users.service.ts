@@ -1,15 +1,16 @@
 import {
   ACCESS,
-  INVITATION_TTL_MS,
   type actualizarUsuarioBodySchema,
   type crearUsuarioBodySchema,
   type crearUsuarioV1BodySchema,
   type desactivarUsuarioBodySchema,
+  type EnvioInvitaciones,
   type exportarUsuariosQuerySchema,
   type Perfil,
   type reactivarUsuarioBodySchema,
   type transferirPrincipalBodySchema,
   type Usuario,
+  type UsuarioCreado,
   type UsuariosPage,
   type usuariosQuerySchema,
 } from '@jornada/contracts';
@@ -19,18 +20,17 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import type { BackgroundTasks } from '../../lib/background';
-import { addMs, localDate } from '../../lib/clock';
+import { localDate } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, MESSAGES } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { DATE_FORMAT, excelDate, writeXlsx } from '../../lib/spreadsheet/index';
-import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
 import { revokeUserSessions } from '../auth/index';
 import { sameRazonSocial, type CompaniesService } from '../companies/index';
 import { identityChangeMail, type IdentityNotice } from './identity-change-mail';
-import { invitationMail } from './invitation-mail';
+import type { Invitations, QueuedInvitations } from './invitations.service';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 
@@ -109,14 +109,8 @@ export interface UsersServiceDeps {
   companies: CompaniesService;
   mailer: Mailer;
   background: BackgroundTasks;
-  publicUrl: string;
+  invitations: Invitations;
   log: FastifyBaseLogger;
-}
-
-export interface Invitation {
-  companyId: string;
-  userId: string;
-  token: string;
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
@@ -175,20 +169,17 @@ export function createUsersService(deps: UsersServiceDeps) {
     if (input.grupoId && !(await repo.groupExists(tx, companyId, input.grupoId))) throw fieldError('grupoId', 'El grupo no existe.');
   }
 
-  /** Creates invitation links (72 hours) inside the caller's transaction; send them after commit. */
-  async function createInvitations(tx: DbOrTx, companyId: string, userIds: string[], now: Date): Promise<Invitation[]> {
-    const invitations = userIds.map((userId) => ({ companyId, userId, token: newToken() }));
-    await repo.insertPasswordResets(
-      tx,
-      invitations.map((inv) => ({
-        tokenHash: hashToken(inv.token),
-        companyId,
-        userId: inv.userId,
-        createdAt: now,
-        expiresAt: addMs(now, INVITATION_TTL_MS),
-      })),
-    );
-    return invitations;
+  /** Queues the new users' invitations inside the caller's transaction; send them after commit (sendInvitations). */
+  function createInvitations(tx: DbOrTx, companyId: string, userIds: string[], now: Date): Promise<QueuedInvitations> {
+    return deps.invitations.queue(tx, companyId, userIds, now);
+  }
+
+  /**
+   * After commit: sends the invitations the company may send now (its e-mail confirmed, the day's
+   * maximum not reached) in the background, and says in Spanish what happened to these ones.
+   */
+  function sendInvitations(queued: QueuedInvitations, now: Date): Promise<EnvioInvitaciones> {
+    return deps.invitations.dispatch(queued, now);
   }
 
   /**
@@ -216,32 +207,6 @@ export function createUsersService(deps: UsersServiceDeps) {
         for (const notice of notices) await deps.mailer.send(identityChangeMail({ ...notice, razonSocial: company?.razonSocial ?? '' }));
       },
       (error) => deps.log.error({ err: error }, 'no se pudo avisar el cambio de correo o RUT'),
-    );
-  }
-
-  /** E-mails the invitations in the background: the answer never waits for SMTP. */
-  function sendInvitations(companyId: string, invitations: Invitation[]): void {
-    if (invitations.length === 0) return;
-    deps.background.run(
-      async () => {
-        const company = await companies.findById(companyId);
-        for (const invitation of invitations) {
-          const row = await repo.findUser(db, companyId, invitation.userId);
-          if (!row) continue;
-          await deps.mailer
-            .send(
-              invitationMail({
-                to: row.user.email,
-                nombre: row.user.nombre,
-                razonSocial: company?.razonSocial ?? '',
-                rut: formatRut(row.user.rut) ?? row.user.rut,
-                link: `${deps.publicUrl}/reset-password/${invitation.token}`,
-              }),
-            )
-            .catch((error: unknown) => deps.log.error({ err: error, userId: invitation.userId }, 'no se pudo enviar la invitación'));
-        }
-      },
-      (error) => deps.log.error({ err: error }, 'no se pudieron enviar las invitaciones'),
     );
   }
 
@@ -321,8 +286,8 @@ export function createUsersService(deps: UsersServiceDeps) {
       return user;
     },
 
-    /** An administrator registers a user without a password; the user gets an e-mail to choose it. */
-    async create(session: RequestSession, input: CrearUsuarioV1Input, now: Date): Promise<Usuario> {
+    /** An administrator registers a user without a password; the user gets an e-mail to choose it (now, or once the company may send it). */
+    async create(session: RequestSession, input: CrearUsuarioV1Input, now: Date): Promise<UsuarioCreado> {
       requirePerfil(session, ...ACCESS.usersManage);
       const problem = weeklyHoursProblem(input.horasSemanales, input.inicioContrato, input.finContrato ?? null, localDate(now));
       if (problem) throw fieldError('horasSemanales', problem);
@@ -355,8 +320,8 @@ export function createUsersService(deps: UsersServiceDeps) {
           return { id: userId, invitations: await createInvitations(tx, session.companyId, [userId], now) };
         }),
       );
-      sendInvitations(session.companyId, invitations);
-      return load(session.companyId, id, now);
+      const invitaciones = await sendInvitations(invitations, now);
+      return { ...(await load(session.companyId, id, now)), invitaciones };
     },
 
     async update(session: RequestSession, id: string, input: ActualizarUsuarioInput, now: Date): Promise<Usuario> {
@@ -399,7 +364,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           if (emailChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut ?? current.rut, event: 'email_changed', at: now });
           if (rutChanged) await repo.auditIdentityChange(tx, { companyId: session.companyId, userId: id, rut: input.rut!, event: 'rut_changed', at: now });
           if (emailChanged || rutChanged) {
-            notices.push({ to: current.email, nombre: current.nombre, email: emailChanged ? { from: current.email, to: input.email! } : null, rut: rutChanged ? { from: current.rut, to: input.rut! } : null });
+            notices.push({ to: current.email, email: emailChanged ? { from: current.email, to: input.email! } : null, rut: rutChanged ? { from: current.rut, to: input.rut! } : null });
           }
           await repo.updateUser(tx, session.companyId, id, { ...values, updatedAt: now });
           // A contract ended (today or before) or a new perfil: the open sessions end now, not when they expire.

@@ -37,7 +37,7 @@ async function waitForMail(count: number) {
 
 describe('POST /api/v1/usuarios', () => {
   it('registers a user without password and e-mails a 72-hour link that sets it', async () => {
-    const { admin } = await companyWithAdmin(t.app);
+    const { admin, razonSocial } = await companyWithAdmin(t.app);
     const sent = t.mailer.sent.length;
     const input = body();
     const response = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: input });
@@ -54,11 +54,15 @@ describe('POST /api/v1/usuarios', () => {
       claveDefinida: false,
       grupo: null,
       sede: null,
+      invitaciones: { enviadas: 1, pendientes: 0, mensaje: 'Se envió la invitación para crear la contraseña.' },
     });
 
     const mail = await waitForMail(sent + 1);
     expect(mail.to).toBe(input.email);
-    expect(mail.subject).toBe('Te damos la bienvenida a Jornada, Ana María');
+    // A fixed subject; the names, the company's text, only quoted in the body.
+    expect(mail.subject).toBe('Tu cuenta en Jornada');
+    expect(mail.text).toContain(`La empresa «${razonSocial}» te registró en Jornada`);
+    expect(mail.text).toContain('con el nombre «Ana María Pérez Soto»');
     expect(mail.text).toContain('Vence en 72 horas');
     const token = /\/reset-password\/([\w-]+)/.exec(mail.text)![1]!;
     expect(mail.text).toContain(`http://jornada.test/reset-password/${token}`);

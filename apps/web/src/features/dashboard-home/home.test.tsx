@@ -112,6 +112,23 @@ describe('home page', () => {
     expect(within(rows[1]!).getByRole('link', { name: '19-11' })).toHaveAttribute('href', '/dashboard/assists?fecha=2026-11-19');
   });
 
+  it('tells an administrador that the invitations wait for the company e-mail’s confirmation', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...quietBell,
+      'GET /v1/inicio': () => ({ body: TEAM }),
+      'GET /v1/usuarios/invitaciones': () => ({
+        body: { pendientes: 0, enviadasHoy: 0, maximoDiario: 200, correoEmpresa: 'contacto@losandes.cl', correoConfirmado: false },
+      }),
+    });
+    renderPage(<HomePage />, { path: '/dashboard' });
+    const banner = await screen.findByRole('status', { name: 'Falta confirmar el correo de la empresa' }, { timeout: 15_000 });
+    expect(banner).toHaveTextContent(
+      'Confirma el correo de la empresa (contacto@losandes.cl) para enviar las invitaciones pendientes. Hasta entonces, las invitaciones a los usuarios nuevos quedan pendientes.',
+    );
+    expect(within(banner).getByRole('button', { name: 'Reenviar correo de confirmación' })).toBeEnabled();
+  });
+
   it('a supervisor’s counts are those of their groups', async () => {
     mockRoutes({ ...signedInAs('supervisor'), ...quietBell, 'GET /v1/inicio': () => ({ body: { ...TEAM, aprobacionesPendientes: 1, pactosPorVencer: { total: 1, dias: 14 } } }) });
     renderPage(<HomePage />, { path: '/dashboard' });

@@ -20,6 +20,7 @@ const COMPANY: Empresa = {
   direccion: 'Av. Apoquindo 4500',
   telefono: null,
   email: 'contacto@losandes.cl',
+  emailConfirmado: true,
   rubro: 'Comercio',
   resolucion: false,
   resolucionNumero: null,

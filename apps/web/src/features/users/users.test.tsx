@@ -92,6 +92,66 @@ describe('/dashboard/users', () => {
   });
 });
 
+describe('the invitations banner of /dashboard/users', () => {
+  const STATUS = { pendientes: 3, enviadasHoy: 0, maximoDiario: 200, correoEmpresa: 'contacto@losandes.cl', correoConfirmado: false };
+
+  it('asks to confirm the company e-mail and sends the link again, saying when it cannot', async () => {
+    let resends = 0;
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
+      'GET /v1/usuarios/invitaciones': () => ({ body: STATUS }),
+      'POST /v1/empresa/confirmacion-correo': () =>
+        ++resends === 1
+          ? { body: { ok: true, email: 'contacto@losandes.cl', message: 'Te enviamos a contacto@losandes.cl un nuevo enlace para confirmar el correo de la empresa. Vence en 72 horas.' } }
+          : apiError(429, 'RATE_LIMITED', 'Ya enviamos el correo de confirmación a contacto@losandes.cl hace menos de un minuto. Revisa la bandeja de entrada y la carpeta de spam antes de pedir otro.'),
+    });
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
+    const banner = await screen.findByRole('status', { name: 'Falta confirmar el correo de la empresa' });
+    expect(banner).toHaveTextContent('Confirma el correo de la empresa (contacto@losandes.cl) para enviar las invitaciones pendientes. Hay 3 invitaciones esperando.');
+    const u = userEvent.setup();
+    await u.click(within(banner).getByRole('button', { name: 'Reenviar correo de confirmación' }));
+    expect(await screen.findByText('Te enviamos a contacto@losandes.cl un nuevo enlace para confirmar el correo de la empresa. Vence en 72 horas.')).toBeInTheDocument();
+    await u.click(within(banner).getByRole('button', { name: 'Reenviar correo de confirmación' }));
+    expect(await screen.findByText(/hace menos de un minuto/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/v1/empresa/confirmacion-correo')).toHaveLength(2);
+  });
+
+  it('says when the daily maximum holds invitations back', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
+      'GET /v1/usuarios/invitaciones': () => ({ body: { ...STATUS, pendientes: 50, enviadasHoy: 200, correoConfirmado: true } }),
+    });
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
+    expect(await screen.findByRole('status', { name: 'Invitaciones pendientes' })).toHaveTextContent(
+      '50 invitaciones se enviarán mañana: el máximo es de 200 invitaciones por día por empresa.',
+    );
+  });
+
+  it('shows nothing when nothing waits', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios': () => ({ body: page([makeUser()]) }),
+      'GET /v1/usuarios/invitaciones': () => ({ body: { ...STATUS, pendientes: 0, correoConfirmado: true } }),
+    });
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
+    await screen.findByRole('table', { name: 'Usuarios' });
+    await waitFor(() => expect(calls.some((c) => c.path === '/v1/usuarios/invitaciones')).toBe(true));
+    expect(screen.queryByRole('status', { name: /Invitaciones pendientes|correo de la empresa/ })).not.toBeInTheDocument();
+  });
+
+  it('is not asked for by a supervisor', async () => {
+    const { calls } = mockRoutes({ ...signedInAs('supervisor'), ...OPTIONS, 'GET /v1/usuarios': () => ({ body: page([makeUser()]) }) });
+    renderPage(<UsersPage />, { path: '/dashboard/users' });
+    await screen.findByRole('table', { name: 'Usuarios' });
+    expect(calls.some((c) => c.path === '/v1/usuarios/invitaciones')).toBe(false);
+  });
+});
+
 describe('/dashboard/users/register', () => {
   it('validates on the client with the contracts’ messages', async () => {
     const { calls } = mockRoutes({ ...signedInAs('administrador'), ...OPTIONS });
@@ -116,7 +176,13 @@ describe('/dashboard/users/register', () => {
       'POST /v1/usuarios': () =>
         taken
           ? apiError(409, 'CONFLICT', 'Ya existe un usuario con ese RUT.', { rut: 'Ya existe un usuario con ese RUT.' })
-          : { status: 201, body: makeUser({ id: 'new-1', nombre: 'Ana', apellidos: 'Pérez', email: 'ana@example.cl' }) },
+          : {
+              status: 201,
+              body: {
+                ...makeUser({ id: 'new-1', nombre: 'Ana', apellidos: 'Pérez', email: 'ana@example.cl' }),
+                invitaciones: { enviadas: 1, pendientes: 0, mensaje: 'Se envió la invitación para crear la contraseña.' },
+              },
+            },
     });
     renderPage(<RegisterUserPage />, { path: '/dashboard/users/register' });
     const user = userEvent.setup();
@@ -149,7 +215,56 @@ describe('/dashboard/users/register', () => {
     taken = false;
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
     expect(await screen.findByRole('link', { name: 'Ver ficha de Ana' })).toHaveAttribute('href', '/dashboard/users/new-1');
+    expect(screen.getByRole('status', { name: 'Usuario registrado' })).toHaveTextContent('Ana Pérez recibirá un correo en ana@example.cl para crear su contraseña.');
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nombre/ })).toHaveValue(''));
+  });
+
+  it('says when the new user’s invitation waits, and why', async () => {
+    const mensaje = 'La invitación se enviará cuando se confirme el correo de la empresa (contacto@losandes.cl) con el enlace que le enviamos.';
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'POST /v1/usuarios': () => ({
+        status: 201,
+        body: { ...makeUser({ id: 'new-2', nombre: 'Luis', apellidos: 'Mora', email: 'luis@example.cl' }), invitaciones: { enviadas: 0, pendientes: 1, mensaje } },
+      }),
+    });
+    renderPage(<RegisterUserPage />, { path: '/dashboard/users/register' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Luis');
+    await user.type(screen.getByRole('textbox', { name: /^Apellidos/ }), 'Mora');
+    await user.type(screen.getByRole('textbox', { name: /^RUT/ }), '123456785');
+    await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'luis@example.cl');
+    await user.type(screen.getByRole('textbox', { name: /^Inicio de contrato/ }), '01-03-2025');
+    await user.tab();
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+    expect(await screen.findByRole('status', { name: 'Usuario registrado' })).toHaveTextContent(`Luis Mora recibirá en luis@example.cl el correo para crear su contraseña. ${mensaje}`);
+  });
+
+  it('tells after a bulk upload how many invitations went out and how many wait', async () => {
+    const result = {
+      archivo: 'usuarios.csv',
+      valido: true,
+      aplicado: false,
+      resumen: { totalFilas: 250, crear: 250, actualizar: 0, sinCambios: 0, conErrores: 0 },
+      filas: [],
+      errores: [],
+    };
+    const mensaje = 'Se enviaron 200 invitaciones; las otras 50 se enviarán mañana: el máximo es de 200 invitaciones por día por empresa.';
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'POST /v1/usuarios/carga-masiva/vista-previa': () => ({ body: result }),
+      'POST /v1/usuarios/carga-masiva': () => ({ body: { ...result, aplicado: true, invitaciones: { enviadas: 200, pendientes: 50, mensaje } } }),
+    });
+    renderPage(<RegisterUserPage />, { path: '/dashboard/users/register?tab=masivo' });
+    const user = userEvent.setup();
+    await screen.findByRole('button', { name: /Archivo Excel o CSV/ });
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['RUT;Nombre\n'], 'usuarios.csv', { type: 'text/csv' }));
+    await user.click(await screen.findByRole('button', { name: 'Confirmar carga' }));
+    const done = await screen.findByRole('status', { name: 'Carga completada' });
+    expect(done).toHaveTextContent('Se crearon 250.');
+    expect(done).toHaveTextContent(mensaje);
   });
 });
 

@@ -4,6 +4,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Badge, Skeleton, Text, Title } from '@mantine/core';
 import { IconBuilding, IconShield, IconUser } from '../../../components/icons';
+import { InvitationsBanner } from '../../../components/invitations-banner';
 import { longDayLabel } from '../../../components/planning-grid/calendar';
 import { ErrorState } from '../../../components/states';
 import { formatRutForDisplay, perfilLabel, timeOnDevice, todayOnDevice } from '../../../lib/format';
@@ -109,6 +110,7 @@ export function HomePage() {
           )}
         </div>
       </header>
+      <InvitationsBanner />
       {!withCards ? (
         <IdentityCards />
       ) : home.isError ? (

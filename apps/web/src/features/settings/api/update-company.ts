@@ -1,5 +1,6 @@
 import type { ActualizarEmpresaBody, Empresa } from '@jornada/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { invitationsKey } from '../../../components/invitations-banner';
 import { apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 import { settingsKeys } from './keys';
@@ -14,6 +15,10 @@ export function useUpdateCompany() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ActualizarEmpresaBody) => updateCompany(token, body),
-    onSuccess: (company) => client.setQueryData(settingsKeys.company, company),
+    onSuccess: (company) => {
+      client.setQueryData(settingsKeys.company, company);
+      // A new e-mail is unconfirmed: the invitations banner says so.
+      void client.invalidateQueries({ queryKey: invitationsKey });
+    },
   });
 }

@@ -82,8 +82,12 @@ function CompanyForm({ company }: { company: Empresa }) {
 
   const submit = async (values: CompanyFormValues) => {
     try {
-      await mutation.mutateAsync(toBody(values));
-      notify.success('Datos de la empresa guardados.');
+      const saved = await mutation.mutateAsync(toBody(values));
+      notify.success(
+        saved.email && saved.email !== company.email
+          ? `Datos de la empresa guardados. Enviamos a ${saved.email} un enlace para confirmar el correo; hasta entonces, las invitaciones a usuarios nuevos quedan pendientes.`
+          : 'Datos de la empresa guardados.',
+      );
     } catch (error) {
       applyServerErrors(error, form.setError, FIELDS);
     }
@@ -97,7 +101,19 @@ function CompanyForm({ company }: { company: Empresa }) {
           <TextInput label="Razón social" withAsterisk error={errors.razonSocial?.message} {...register('razonSocial')} />
           <TextInput label="RUT empresa" value={company.rut} readOnly disabled name="rutEmpresa" />
           <TextInput label="Rubro" error={errors.rubro?.message} {...register('rubro')} />
-          <TextInput label="Correo electrónico" type="email" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Correo electrónico"
+            type="email"
+            description={
+              company.emailConfirmado && company.email
+                ? 'Confirmado. Si lo cambias, enviaremos un enlace al nuevo correo para confirmarlo.'
+                : company.email
+                  ? 'Sin confirmar: abre el enlace que enviamos a este correo. Hasta entonces, las invitaciones a usuarios nuevos quedan pendientes.'
+                  : 'Agrégalo y confírmalo con el enlace que le enviaremos: sin él, las invitaciones a usuarios nuevos quedan pendientes.'
+            }
+            error={errors.email?.message}
+            {...register('email')}
+          />
           <TextInput label="Teléfono" type="tel" error={errors.telefono?.message} {...register('telefono')} />
           <TextInput label="Dirección" className={grid.full} error={errors.direccion?.message} {...register('direccion')} />
           <Textarea label="Comentario" className={grid.full} autosize minRows={2} error={errors.comentario?.message} {...register('comentario')} />

@@ -2,9 +2,10 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
-import { Alert, Anchor, Button, Tabs } from '@mantine/core';
+import '@mantine/core/styles/Text.css';
+import { Alert, Anchor, Button, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Usuario } from '@jornada/contracts';
+import type { EnvioInvitaciones, UsuarioCreado } from '@jornada/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -26,7 +27,7 @@ import grid from '../../../components/form-grid.module.css';
 
 function SingleRegistration() {
   const mutation = useCreateUser();
-  const [created, setCreated] = useState<Usuario | null>(null);
+  const [created, setCreated] = useState<UsuarioCreado | null>(null);
   const form = useForm<UserFormValues>({ defaultValues: emptyUserForm(), resolver: createUserResolver, mode: 'onTouched' });
 
   const submit = async (values: UserFormValues) => {
@@ -34,7 +35,9 @@ function SingleRegistration() {
       const user = await mutation.mutateAsync(toBody(values));
       setCreated(user);
       form.reset(emptyUserForm());
-      notify.success(`Usuario registrado. Enviamos a ${user.email} el enlace para crear su contraseña.`);
+      notify.success(
+        user.invitaciones.enviadas > 0 ? `Usuario registrado. Enviamos a ${user.email} el enlace para crear su contraseña.` : `Usuario registrado. ${user.invitaciones.mensaje}`,
+      );
       window.scrollTo({ top: 0, behavior: 'smooth' });
     } catch (error) {
       applyServerErrors(error, form.setError, USER_FIELD_NAMES);
@@ -45,7 +48,9 @@ function SingleRegistration() {
     <>
       {created && (
         <Alert color="jornada" variant="light" icon={<IconCheck size={18} />} title="Usuario registrado" mb="lg" role="status">
-          {fullName(created.nombre, created.apellidos)} recibirá un correo en {created.email} para crear su contraseña.{' '}
+          {created.invitaciones.enviadas > 0
+            ? `${fullName(created.nombre, created.apellidos)} recibirá un correo en ${created.email} para crear su contraseña.`
+            : `${fullName(created.nombre, created.apellidos)} recibirá en ${created.email} el correo para crear su contraseña. ${created.invitaciones.mensaje}`}{' '}
           <Anchor component={Link} to={`/dashboard/users/${created.id}`} fw={600}>
             Ver ficha de {created.nombre}
           </Anchor>
@@ -71,18 +76,29 @@ function SingleRegistration() {
 function BulkRegistration() {
   const token = useToken();
   const client = useQueryClient();
+  // What the last commit said about its invitations (the daily maximum, an unconfirmed company e-mail).
+  const [invitations, setInvitations] = useState<EnvioInvitaciones | null>(null);
+  const commit = async (file: File) => {
+    const result = await commitBulkUsers(token, file);
+    setInvitations(result.invitaciones ?? null);
+    return result;
+  };
   return (
     <BulkUpload
       entity="usuarios"
       keyLabel="RUT"
       templates={USER_TEMPLATES}
       preview={(file) => previewBulkUsers(token, file)}
-      commit={(file) => commitBulkUsers(token, file)}
+      commit={commit}
+      // The users' key holds the invitations' status too (components/invitations-banner).
       onCommitted={() => void client.invalidateQueries({ queryKey: userKeys.all })}
       doneExtra={
-        <Anchor component={Link} to="/dashboard/users" fw={600}>
-          Ver la lista de usuarios
-        </Anchor>
+        <>
+          {invitations?.mensaje && <Text size="sm" mb="xs">{invitations.mensaje}</Text>}
+          <Anchor component={Link} to="/dashboard/users" fw={600}>
+            Ver la lista de usuarios
+          </Anchor>
+        </>
       }
     />
   );

@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect } from '../../../components/filter-select';
+import { InvitationsBanner } from '../../../components/invitations-banner';
 import { IconUserPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { formatDate, fullName, perfilLabel } from '../../../lib/format';
@@ -88,6 +89,7 @@ export function UsersPage() {
           </>
         }
       />
+      <InvitationsBanner />
       <FilterBar
         search={{ label: 'Buscar', placeholder: 'Nombre, RUT o cargo', value: table.search, onChange: table.setSearch }}
         onClear={table.clear}

@@ -1,0 +1,49 @@
+/**
+ * Text a company wrote (a person's name, its razón social) inside e-mails Jornada sends to addresses
+ * that company chose. Such text never goes in a subject, and in a body it goes only through `quoted`:
+ * one line, capped, in «…», and unable to become a link. Otherwise a self-registered company could
+ * send its own wording under Jornada's name (spam, phishing).
+ */
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Longest name quoted in an e-mail (longer ones end in «…»). */
+export const QUOTED_NAME_MAX = 80;
+/** Longest razón social quoted in an e-mail. */
+export const QUOTED_COMPANY_MAX = 100;
+
+/** U+2060 WORD JOINER: invisible, not a space, not part of any host name or URL. */
+const WORD_JOINER = '\u2060';
+
+/**
+ * `text` made safe to quote: control, format and separator characters (newlines, bidirectional
+ * overrides, zero-width characters) removed; runs of spaces made one; the guillemets that delimit the
+ * quote replaced by straight quotes, so the text cannot close its quote and seem to be Jornada's; at
+ * most `max` characters. Last, a word joiner after every `.`, `@`, `:` and `/`: mail clients turn
+ * text that looks like a domain, an address or a URL («banco.cl», «www.x.com/login») into a link,
+ * and the joiner, invisible, breaks the pattern they look for. Removing those characters would
+ * change the name; rendering them as images or with look-alike characters would change what it says.
+ */
+export function tenantText(text: string, max: number): string {
+  const clean = text
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cs}]/gu, ' ')
+    .replace(/[«»]/g, '"')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const chars = Array.from(clean);
+  const capped = chars.length > max ? `${chars.slice(0, max - 1).join('').trimEnd()}…` : clean;
+  return capped.replace(/[.@:/]/g, (c) => `${c}${WORD_JOINER}`);
+}
+
+/** `«text»` for a plain-text body (see tenantText). */
+export function quoted(text: string, max: number): string {
+  return `«${tenantText(text, max)}»`;
+}
+
+/** `«text»` for an HTML body: quoted, then escaped. */
+export function quotedHtml(text: string, max: number): string {
+  return escapeHtml(quoted(text, max));
+}

@@ -1,0 +1,2 @@
+export { InvitationsBanner } from './invitations-banner';
+export { invitationsKey } from './api';

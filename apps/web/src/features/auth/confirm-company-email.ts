@@ -1,0 +1,1 @@
+export { ConfirmCompanyEmailPage } from './components/confirm-company-email-page';
