@@ -102,7 +102,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
         tags: ['remuneraciones'],
         summary: 'Exporta las variables del mes para el sistema de remuneraciones',
         description:
-          'CSV (UTF-8 sin BOM, separado por punto y coma, decimales con coma), Excel o JSON; las primeras columnas son id_empleado (RUT sin puntos), numero_contrato y proceso (AAAAMM).',
+          'CSV (UTF-8 con BOM, para que Excel lo abra con sus tildes; separado por punto y coma, decimales con coma), Excel o JSON; las primeras columnas son id_empleado (RUT sin puntos), numero_contrato y proceso (AAAAMM).',
         security: [{ bearer: [] }],
         params: periodoParamsSchema,
         querystring: exportarRemuneracionesQuerySchema,

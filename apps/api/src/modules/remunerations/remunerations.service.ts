@@ -243,11 +243,14 @@ function csvField(value: string | number | null): string {
   return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The payroll CSV: UTF-8 without BOM (importers read the first header as `id_empleado`), `;`, CRLF. */
+/**
+ * The payroll CSV: UTF-8 with a BOM (so Excel shows «Cortés» on a double click, as the marks CSV
+ * does; payroll importers skip it and read the first header as `id_empleado`), `;`, CRLF.
+ */
 export function payrollCsv(records: readonly ExportRecord[]): string {
   const lines = [COLUMNAS_EXPORTACION_REMUNERACIONES.join(';')];
   for (const r of records) lines.push(COLUMNAS_EXPORTACION_REMUNERACIONES.map((c) => csvField(r[c])).join(';'));
-  return `${lines.join('\r\n')}\r\n`;
+  return `\uFEFF${lines.join('\r\n')}\r\n`;
 }
 
 export function payrollXlsx(records: readonly ExportRecord[], periodo: string): Promise<Buffer> {

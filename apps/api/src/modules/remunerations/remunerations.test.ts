@@ -193,13 +193,15 @@ describe('the pay variables of a month', () => {
     expect(d.semanas[3]).toMatchObject({ lunes: '2026-07-20', extraNetaSegundos: 10_800, extraSobrePactadaSegundos: 0, extraAprobadaSegundos: 5400, extraPagadaSegundos: 10_800, extraValor: 15_000 });
   });
 
-  it('exports CSV (UTF-8, `;`, id_empleado;numero_contrato;proceso first), Excel and JSON', async () => {
+  it('exports CSV (UTF-8 with a BOM, `;`, id_empleado;numero_contrato;proceso first), Excel and JSON', async () => {
     expect((await api('PATCH', `/api/v1/usuarios/${berta.id}`, admin.headers, { numeroContrato: 'C-77' })).statusCode).toBe(200);
     const csv = await api('GET', `/api/v1/remuneraciones/202607/exportar?formato=csv&grupoId=${groupId}`, admin.headers);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('remuneraciones-202607.csv');
-    const lines = csv.body.trimEnd().split('\r\n');
+    // The BOM tells Excel the file is UTF-8 («Cortés», not «CortÃ©s», on a double click).
+    expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
     expect(lines[0]!.startsWith('id_empleado;numero_contrato;proceso;rut;nombre')).toBe(true);
     expect(lines).toHaveLength(4);
     const header = lines[0]!.split(';');
