@@ -75,10 +75,12 @@ test('remunerations: the administrator opens last month, drills down to an absen
   await shoot(page, 'drill-down');
   await drawer.getByRole('button', { name: 'Cerrar' }).click();
 
-  // The payroll CSV: UTF-8, `;`, id_empleado;numero_contrato;proceso first.
+  // The payroll CSV: UTF-8 with a BOM (Excel), `;`, id_empleado;numero_contrato;proceso first.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
   expect(download.suggestedFilename()).toBe(`remuneraciones-${month.periodo}.csv`);
-  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\r\n');
+  const text = readFileSync((await download.path())!, 'utf8');
+  expect(text.charCodeAt(0)).toBe(0xfeff);
+  const lines = text.slice(1).trimEnd().split('\r\n');
   const header = lines[0]!.split(';');
   expect(header.slice(0, 3)).toEqual(['id_empleado', 'numero_contrato', 'proceso']);
   const rita = lines.find((l) => l.includes(';Rita;'))!.split(';');
