@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { REPORTE_SIN_TRABAJADORES } from '@jornada/contracts';
 import ExcelJS from 'exceljs';
 import { TEXT_FORMAT } from '../../lib/spreadsheet/index';
-import { ExportClosed, pace, sheetBacklog } from './export-pace';
+import { ExportClosed, pace, sheetBacklog } from '../../lib/render/index';
 import { cellsOf, headingLines, totalsCells, type TableHeading, type TableRows } from './report-table';
 
 const FONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
