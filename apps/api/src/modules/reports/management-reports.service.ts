@@ -22,6 +22,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/access';
 import { localDate } from '../../lib/clock';
+import { runStreamedExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceReports } from '../attendance/index';
@@ -110,6 +111,35 @@ export function createManagementReportsService({ db, attendance, permissions }: 
     return { razonSocial: company?.razonSocial ?? '', rut: company ? (formatRut(company.rut) ?? company.rut) : '' };
   }
 
+  /**
+   * The whole report as a file, streamed: validation, the count and the totals before the first byte,
+   * then the rows in chunks of EXPORT_CHUNK as the writer takes them.
+   */
+  async function openExport(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
+    const definition = REPORT_DEFINITIONS[reporte];
+    const sort = sortOf(definition, query);
+    const ctx = await contextOf(session, reporte, query, now);
+    const [source, empresa] = await Promise.all([chunksOf(definition, ctx, sort), companyOf(ctx.selection.companyId)]);
+    const heading: TableHeading = {
+      titulo: REPORTES_GESTION_INFO[reporte].titulo,
+      empresa,
+      periodo: { desde: ctx.desde, hasta: ctx.hasta, hastaCerrado: ctx.closed },
+      generadoEn: clStamp(now),
+      filtros: ctx.selection.labels,
+      nota: definition.nota,
+      columnas: definition.columnas,
+      columnasDetalle: definition.columnasDetalle,
+      totales: source.totales,
+      total: source.total,
+      unidad: definition.unidad,
+    };
+    const { chunks } = source;
+    const base = `reporte-${reporte}-${ctx.desde}-a-${ctx.hasta}`;
+    if (query.formato === 'pdf') return { stream: tableReportPdf(heading, chunks), filename: `${base}.pdf`, contentType: 'application/pdf' };
+    if (query.formato === 'csv') return { stream: tableReportCsv(heading, chunks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
+    return { stream: tableReportXlsx(heading, chunks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+  }
+
   return {
     async report(session: RequestSession, reporte: ReporteGestion, query: ReporteGestionInput, now: Date): Promise<ReporteGestionResponse> {
       const definition = REPORT_DEFINITIONS[reporte];
@@ -143,33 +173,9 @@ export function createManagementReportsService({ db, attendance, permissions }: 
       };
     },
 
-    /**
-     * The whole report as a file, streamed: validation, the count and the totals before the first byte,
-     * then the rows in chunks of EXPORT_CHUNK as the writer takes them.
-     */
-    async exportFile(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
-      const definition = REPORT_DEFINITIONS[reporte];
-      const sort = sortOf(definition, query);
-      const ctx = await contextOf(session, reporte, query, now);
-      const [source, empresa] = await Promise.all([chunksOf(definition, ctx, sort), companyOf(ctx.selection.companyId)]);
-      const heading: TableHeading = {
-        titulo: REPORTES_GESTION_INFO[reporte].titulo,
-        empresa,
-        periodo: { desde: ctx.desde, hasta: ctx.hasta, hastaCerrado: ctx.closed },
-        generadoEn: clStamp(now),
-        filtros: ctx.selection.labels,
-        nota: definition.nota,
-        columnas: definition.columnas,
-        columnasDetalle: definition.columnasDetalle,
-        totales: source.totales,
-        total: source.total,
-        unidad: definition.unidad,
-      };
-      const { chunks } = source;
-      const base = `reporte-${reporte}-${ctx.desde}-a-${ctx.hasta}`;
-      if (query.formato === 'pdf') return { stream: tableReportPdf(heading, chunks), filename: `${base}.pdf`, contentType: 'application/pdf' };
-      if (query.formato === 'csv') return { stream: tableReportCsv(heading, chunks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
-      return { stream: tableReportXlsx(heading, chunks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+    /** The whole report as a file (openExport), in the company's export turn (lib/render) until its stream closes. */
+    exportFile(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
+      return runStreamedExport(session.companyId, () => openExport(session, reporte, query, now));
     },
 
     /** Groups, sites, cargos and shifts the caller may filter by (supervisor: their groups; trabajador: their own). */
