@@ -18,6 +18,7 @@ const DATABASE_INDEPENDENT_API_TESTS = [
   'apps/api/src/modules/clock-devices/iclock-protocol.test.ts',
   'apps/api/src/modules/marks/marks-plan.test.ts',
   'apps/api/src/lib/render/pace.test.ts',
+  'apps/api/src/lib/render/render-pool.test.ts',
   'apps/api/src/plugins/auth.test.ts',
   'apps/api/src/ops/shutdown-deadline.test.ts',
   'apps/api/src/reliability/crash.test.ts',

@@ -8,7 +8,7 @@ export const RENDER_LIMITS = {
   /** Render threads at once on this two-core class of machine. */
   threads: 2,
   /** Heap of a render thread: a document that needs more ends that thread with a 400, not the server. */
-  workerHeapMb: 384,
+  workerHeapMb: 256,
   /** Wall-clock time one file may take to draw, counted from when its thread starts on it. */
   timeoutMs: 180_000,
 } as const;
