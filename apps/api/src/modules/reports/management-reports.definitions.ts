@@ -50,10 +50,11 @@ export interface ReportDefinition {
   page(ctx: ReportContext, sort: ReportSortInput, paging: { limit: number; offset: number }): Promise<ReportPage>;
   /**
    * The whole report for an export, when it can be read better than page by page: the count and totals,
-   * then the rows in chunks of `size`. The worker reports read every worker's figures once (a page of
-   * them costs the whole selection's aggregation anyway) and the days under each chunk as it is written.
+   * then the rows in chunks of `size()` (asked before each chunk: the export adapts it to how long a read
+   * takes). The worker reports read every worker's figures once (a page of them costs the whole
+   * selection's aggregation anyway) and the days under each chunk as it is written.
    */
-  pages?(ctx: ReportContext, sort: ReportSortInput, size: number): Promise<ReportChunks>;
+  pages?(ctx: ReportContext, sort: ReportSortInput, size: () => number): Promise<ReportChunks>;
   chart(ctx: ReportContext): Promise<GraficoReporte>;
 }
 
@@ -138,7 +139,11 @@ function workerReport(options: {
     async pages(ctx, sort, size) {
       const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, null, keys);
       const chunks = (async function* () {
-        for (let i = 0; i < rows.length; i += size) yield filasOf(ctx, rows.slice(i, i + size));
+        for (let i = 0; i < rows.length; ) {
+          const slice = rows.slice(i, i + size());
+          i += slice.length;
+          yield filasOf(ctx, slice);
+        }
       })();
       return { total, totales: sumCells(totals, keys), chunks };
     },

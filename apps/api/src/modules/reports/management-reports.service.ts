@@ -16,7 +16,7 @@ import {
   type ReporteGestion,
   type ReporteGestionResponse,
 } from '@jornada/contracts';
-import { addDays, formatRut } from '@jornada/domain';
+import { addDays, diffDays, formatRut } from '@jornada/domain';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -44,8 +44,17 @@ export const MANAGEMENT_REPORT_MESSAGES = {
   badSort: (clave: string) => `No se puede ordenar por «${clave}».`,
 } as const;
 
-/** Rows read per round trip of an export. */
+/** Rows read per round trip of an export that reads page by page. */
 const EXPORT_CHUNK = 200;
+/**
+ * Workers whose days are read per round trip of a worker report's export, adapted as it goes: a read
+ * that held the event loop longer than EXPORT_READ_TARGET_MS halves the next one, a quick one doubles
+ * it. It starts at about 2,000 days a read; on PGlite the read runs in the server's own thread (a year
+ * of 57 workers' days in one read held it 2 s), on PostgreSQL the thread only waits and the reads grow.
+ */
+const EXPORT_READ_DAYS = 2_000;
+const EXPORT_READ_TARGET_MS = 40;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const stampFormat = new Intl.DateTimeFormat('es-CL', {
   timeZone: 'America/Santiago',
@@ -66,7 +75,25 @@ function clStamp(at: Date): string {
 
 /** A report's rows for an export: read whole where the definition can (`pages`), otherwise page by page. */
 async function chunksOf(definition: ReportDefinition, ctx: ReportContext, sort: ReportSortInput): Promise<ReportChunks> {
-  if (definition.pages) return definition.pages(ctx, sort, EXPORT_CHUNK);
+  if (definition.pages) {
+    let size = Math.max(1, Math.min(EXPORT_CHUNK, Math.floor(EXPORT_READ_DAYS / (diffDays(ctx.desde, ctx.hasta) + 1))));
+    const source = await definition.pages(ctx, sort, () => size);
+    await yieldToLoop();
+    const reads = source.chunks[Symbol.asyncIterator]();
+    const chunks = (async function* () {
+      for (;;) {
+        const started = performance.now();
+        const next = await reads.next();
+        const ms = performance.now() - started;
+        if (ms > EXPORT_READ_TARGET_MS) size = Math.max(1, Math.floor(size / 2));
+        else if (ms < EXPORT_READ_TARGET_MS / 2) size = Math.min(EXPORT_CHUNK, size * 2);
+        if (next.done) return;
+        yield next.value;
+        await yieldToLoop();
+      }
+    })();
+    return { ...source, chunks };
+  }
   const first = await definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset: 0 });
   const chunks = (async function* () {
     yield first.filas;
@@ -95,7 +122,10 @@ export function createManagementReportsService({ db, attendance, permissions }: 
       { desde, hasta, usuarioId: query.usuarioId, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, turnoId: query.turnoId },
       closed,
     );
+    // One statement (or evaluation) at a time with a turn of the event loop between them: on PGlite each holds the server's thread.
+    await yieldToLoop();
     await attendance.refresh(selection, now);
+    await yieldToLoop();
     return { selection, desde, hasta, closed, attendance, permissions };
   }
 
