@@ -7,9 +7,9 @@ import { markingCompany, markingWorker } from '../test/fixtures/marks';
 import { maxOf, whileProbingFromThread, type ProbeResult } from '../test/request-probe';
 
 /**
- * No export freezes the server. A security probe found the Word and PDF of the legal report b) drawn
- * on the event loop: a two-month Word export of the demo company held `/api/health` for 6–13 s, and a
- * fiscalizador asking for it in a loop left another company's worker 24.5 s on one web mark. Here the
+ * No export freezes the server. The Word and PDF of the legal report b) used to be drawn on the event
+ * loop: a two-month Word export of the demo company held `/api/health` for 4–13 s, and a fiscalizador
+ * asking for it in a loop left another company's worker 24.5 s on one web mark. Here the
  * demo company's fiscalizador downloads its largest exports (b) over the demo's two months, all its
  * marks and plans, in Word, PDF and Excel) while another thread asks `/api/health` every 20 ms and has
  * a worker of another company mark via the web every 250 ms: health answers within 200 ms and the

@@ -4,7 +4,7 @@
  * markup the `docx` package wrote for the legal reports (runs with their font, size and weight, tables
  * with a repeated, shaded header row), at a fraction of the cost: `docx` built an object for every
  * element of the document before writing any of it, about 150 KB of heap and 3 ms per table row (a
- * two-month report of 60 workers needed 700 MB and 8–13 s), where this writes each row as it comes.
+ * two-month report of 60 workers needed 700 MB and 4–13 s), where this writes each row as it comes.
  */
 import { strToU8, Zip, ZipDeflate } from 'fflate';
 
