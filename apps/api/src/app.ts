@@ -9,6 +9,7 @@ import { BackgroundTasks } from './lib/background';
 import { systemClock, type Clock } from './lib/clock';
 import { serializeError } from './lib/db-errors';
 import { createMailer, type Mailer } from './lib/mailer';
+import { closeRenderThreads } from './lib/render/index';
 import { alertsModule } from './modules/alerts/index';
 import { attendanceModule } from './modules/attendance/index';
 import { authModule } from './modules/auth/index';
@@ -194,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await jobs.stop();
     await background.drain();
     mailer.close?.();
+    // The exports' render threads: a thread left running would keep the process (and Vitest) alive.
+    await closeRenderThreads();
   });
 
   await app.ready();

@@ -1,7 +1,7 @@
-import ExcelJS from 'exceljs';
-import { textCell } from './formula-guard';
+import { renderInWorker } from '../render/index';
+import type { XlsxCell, XlsxTable } from './xlsx-table.render';
 
-export type ExportValue = string | number | boolean | Date | null | undefined;
+export type ExportValue = XlsxCell | undefined;
 
 export interface ExportColumn<R> {
   header: string;
@@ -11,31 +11,27 @@ export interface ExportColumn<R> {
   numFmt?: string;
 }
 
+/** Rows whose cells are worked out between two yields to the event loop. */
+const CELLS_SLICE = 500;
+const XLSX_TABLE_RENDERER = new URL('./xlsx-table.render.ts', import.meta.url);
+
 /**
  * Writes rows into a one-sheet workbook with a bold, frozen header and a filter. Text goes into text
- * cells exactly as it is (formula-guard.ts: never evaluated, no apostrophe). Returns the xlsx bytes.
+ * cells exactly as it is (formula-guard.ts: never evaluated, no apostrophe). The cells are worked out
+ * here a slice of rows at a time, with a yield to the event loop between slices; the workbook is drawn
+ * in a render thread (lib/render), so a big export never holds the server. Returns the xlsx bytes.
  */
 export async function writeXlsx<R>(input: { sheetName: string; columns: ExportColumn<R>[]; rows: Iterable<R> }): Promise<Buffer> {
-  const workbook = new ExcelJS.Workbook();
-  workbook.creator = 'Jornada';
-  const sheet = workbook.addWorksheet(input.sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = input.columns.map((column) => ({
-    header: column.header,
-    width: column.width ?? Math.max(12, column.header.length + 2),
-    ...(column.numFmt ? { style: { numFmt: column.numFmt } } : {}),
-  }));
-  sheet.getRow(1).font = { bold: true };
+  const table: XlsxTable = {
+    sheetName: input.sheetName,
+    columns: input.columns.map((column) => ({ header: column.header, width: column.width ?? Math.max(12, column.header.length + 2), numFmt: column.numFmt })),
+    rows: [],
+  };
   for (const row of input.rows) {
-    const added = sheet.addRow([]);
-    input.columns.forEach((column, i) => {
-      const value = column.value(row);
-      const cell = added.getCell(i + 1);
-      if (typeof value === 'string') textCell(cell, value);
-      else if (value !== null && value !== undefined) cell.value = value;
-    });
+    table.rows.push(input.columns.map((column) => column.value(row) ?? null));
+    if (table.rows.length % CELLS_SLICE === 0) await new Promise<void>((resolve) => setImmediate(resolve));
   }
-  sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: input.columns.length } };
-  return Buffer.from(await workbook.xlsx.writeBuffer());
+  return renderInWorker(XLSX_TABLE_RENDERER, table);
 }
 
 /** A calendar date (`aaaa-mm-dd`) as an Excel date; shown `dd-mm-aaaa` with `DATE_FORMAT`. */

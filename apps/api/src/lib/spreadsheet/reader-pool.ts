@@ -1,7 +1,7 @@
 import { MessageChannel } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { AppError } from '../errors';
-import { CompanyLanes } from './company-lanes';
+import { CompanyLanes } from '../company-lanes';
 import { spreadsheetError } from './errors';
 import { LIMIT_MESSAGES, SPREADSHEET_LIMITS } from './limits';
 import type { ReadTask } from './parse-file';
@@ -26,7 +26,8 @@ const POOL_OPTIONS = {
   resourceLimits: { maxOldGenerationSizeMb: SPREADSHEET_LIMITS.workerHeapMb, maxYoungGenerationSizeMb: 32 },
 };
 
-const lanes = new CompanyLanes({ running: READER_THREADS, waitingPerCompany: 2, waitingTotal: 16 });
+const busy = () => new AppError('RATE_LIMITED', LIMIT_MESSAGES.busy, undefined, { 'retry-after': '5' });
+const lanes = new CompanyLanes({ running: READER_THREADS, waitingPerCompany: 2, waitingTotal: 16 }, busy);
 
 let pool: Tinypool | null = null;
 
@@ -60,7 +61,7 @@ async function runInPool(task: ReadTask): Promise<ReadResult> {
     const message = error instanceof Error ? error.message : '';
     if (controller.signal.aborted || name === 'AbortError' || /aborted/i.test(message)) throw spreadsheetError(LIMIT_MESSAGES.tooSlow);
     if (codeOf(error) === 'ERR_WORKER_OUT_OF_MEMORY' || /out of memory/i.test(message)) throw spreadsheetError(LIMIT_MESSAGES.tooComplex);
-    if (/queue is at limit/i.test(message)) throw new AppError('RATE_LIMITED', LIMIT_MESSAGES.busy, undefined, { 'retry-after': '5' });
+    if (/queue is at limit/i.test(message)) throw busy();
     throw error;
   } finally {
     clearTimeout(timer);

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { AppError } from '../../lib/errors';
+import { runExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, csvCellText, DATE_FORMAT, excelDate, writeXlsx, XLSX_CONTENT_TYPE, type ExportColumn } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { InconsistenciasFiltro, InconsistenciasInput, InconsistencyReads } from '../attendance/index';
@@ -74,12 +75,15 @@ export function createInconsistenciesService({ db, reads }: { db: Db; reads: Inc
     list: (session: RequestSession, query: InconsistenciasInput, now: Date) => reads.list(session, query, now),
     day: (session: RequestSession, usuarioId: string, fecha: string, now: Date) => reads.day(session, usuarioId, fecha, now),
 
-    /** The filter's inconsistencies as a spreadsheet (xlsx) or CSV, text cells guarded against formulas. */
+    /** The filter's inconsistencies as a spreadsheet (xlsx) or CSV, text cells guarded against formulas; in the company's export turn (lib/render). */
     async export(session: RequestSession, query: InconsistenciasFiltro & { formato: 'xlsx' | 'csv' }, now: Date): Promise<{ contentType: string; filename: string; bytes: Buffer }> {
-      const { desde, hasta, rows } = await reads.exportRows(session, query, now);
-      const name = `inconsistencias_${desde}_${hasta}`;
-      if (query.formato === 'csv') return { contentType: CSV_CONTENT_TYPE, filename: `${name}.csv`, bytes: Buffer.from(csvOf(rows), 'utf8') };
-      return { contentType: XLSX_CONTENT_TYPE, filename: `${name}.xlsx`, bytes: await writeXlsx({ sheetName: 'Inconsistencias', columns: COLUMNS, rows }) };
+      requirePerfil(session, ...ACCESS.inconsistencies);
+      return runExport(session.companyId, async () => {
+        const { desde, hasta, rows } = await reads.exportRows(session, query, now);
+        const name = `inconsistencias_${desde}_${hasta}`;
+        if (query.formato === 'csv') return { contentType: CSV_CONTENT_TYPE, filename: `${name}.csv`, bytes: Buffer.from(csvOf(rows), 'utf8') };
+        return { contentType: XLSX_CONTENT_TYPE, filename: `${name}.xlsx`, bytes: await writeXlsx({ sheetName: 'Inconsistencias', columns: COLUMNS, rows }) };
+      });
     },
 
     /** Dismisses an inconsistency the day holds, with the reason (logged). */

@@ -1,29 +1,21 @@
 /**
  * A legal report (one document of text cells, the same the screen shows) written as Excel, PDF and
  * Word: heading (title, employer, period, every filter), one block per worker with its columns and
- * rows (totals in bold), the empty texts, and the glossary of abbreviations at the end.
- * - Excel (exceljs) and Word (docx) are set in Arial 8 pt (Word: size 16 half-points; the title too).
+ * rows (totals in bold), the empty texts, and the glossary of abbreviations at the end. These run in a
+ * render thread (legal-reports.render.ts), never on the server's event loop.
+ * - Excel (exceljs, its streaming writer: memory does not grow with the rows) and Word (lib/render/word.ts)
+ *   are set in Arial 8 pt (Word: size 16 half-points; the title too).
  * - PDF (pdfkit) uses Helvetica, Arial's metric twin built into every PDF reader (Arial itself is not
  *   one of the PDF standard fonts and is not installed on the servers), at 8 pt or less.
  */
+import { PassThrough } from 'node:stream';
 import type { ReporteLegal } from '@jornada/contracts';
-import {
-  AlignmentType,
-  BorderStyle,
-  Document,
-  Packer,
-  PageOrientation,
-  Paragraph,
-  ShadingType,
-  Table,
-  TableCell,
-  TableRow,
-  TextRun,
-  WidthType,
-} from 'docx';
 import ExcelJS from 'exceljs';
 import PDFDocument from 'pdfkit';
-import { textCell } from '../../lib/spreadsheet/index';
+// The files themselves, not the libraries' doors: a render thread loads only what it draws with.
+import { pace, sheetBacklog } from '../../lib/render/pace';
+import { WORD_TABLE_END, wordFile, wordParagraph, wordRun, wordTableRow, wordTableStart, wordTextWidth, type RunStyle } from '../../lib/render/word';
+import { textCell } from '../../lib/spreadsheet/formula-guard';
 
 /** Lines above the blocks: employer, period, filters, generation time. */
 export function headingLines(r: ReporteLegal): string[] {
@@ -42,26 +34,43 @@ const XFONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
 const XBOLD: Partial<ExcelJS.Font> = { ...XFONT, bold: true };
 const XHEAD: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F2F0' } };
 
+/** Rows written between two yields, so the zip takes what was written (lib/render/pace.ts). */
+const XLSX_SLICE = 200;
+
 export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
+  const stream = new PassThrough();
+  const chunks: Buffer[] = [];
+  stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const ended = new Promise<void>((resolve, reject) => {
+    stream.on('end', resolve);
+    stream.on('error', reject);
+  });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'Jornada';
   const ws = wb.addWorksheet(r.titulo.slice(0, 31).replace(/[\\/?*[\]:]/g, ''), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToWidth: 1 } });
   ws.columns = r.columnas.map((c) => ({ width: Math.max(12, Math.min(40, c.length + 6)) }));
-  const line = (text: string, font = XFONT) => {
+  const backlog = sheetBacklog(ws);
+  let written = 0;
+  const commit = async (row: ExcelJS.Row) => {
+    row.commit();
+    if (++written % XLSX_SLICE === 0) await pace(stream, backlog);
+  };
+  const line = async (text: string, font = XFONT) => {
     const row = ws.addRow([]);
     textCell(row.getCell(1), text);
     row.getCell(1).font = font;
+    await commit(row);
   };
-  line(r.titulo, XBOLD);
-  for (const text of headingLines(r)) line(text);
+  await line(r.titulo, XBOLD);
+  for (const text of headingLines(r)) await line(text);
   if (r.vacio) {
-    ws.addRow([]);
-    line(r.vacio, XBOLD);
+    await commit(ws.addRow([]));
+    await line(r.vacio, XBOLD);
   }
   for (const b of r.bloques) {
-    ws.addRow([]);
-    line(b.titulo, XBOLD);
-    if (b.detalles.length) line(b.detalles.join(' · '));
+    await commit(ws.addRow([]));
+    await line(b.titulo, XBOLD);
+    if (b.detalles.length) await line(b.detalles.join(' · '));
     const head = ws.addRow([]);
     r.columnas.forEach((c, i) => {
       const cell = head.getCell(i + 1);
@@ -69,7 +78,8 @@ export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
       cell.font = XBOLD;
       cell.fill = XHEAD;
     });
-    if (b.vacio) line(b.vacio);
+    await commit(head);
+    if (b.vacio) await line(b.vacio);
     for (const f of b.filas) {
       const row = ws.addRow([]);
       f.celdas.forEach((text, i) => {
@@ -78,18 +88,23 @@ export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
         cell.font = f.tipo === 'total' ? XBOLD : XFONT;
         cell.alignment = { wrapText: true, vertical: 'top' };
       });
+      await commit(row);
     }
   }
-  ws.addRow([]);
-  line(GLOSSARY_TITLE, XBOLD);
+  await commit(ws.addRow([]));
+  await line(GLOSSARY_TITLE, XBOLD);
   for (const g of r.glosario) {
     const row = ws.addRow([]);
     textCell(row.getCell(1), g.sigla);
     textCell(row.getCell(2), g.significado);
     row.getCell(1).font = XBOLD;
     row.getCell(2).font = XFONT;
+    await commit(row);
   }
-  return Buffer.from(await wb.xlsx.writeBuffer());
+  ws.commit();
+  await wb.commit();
+  await ended;
+  return Buffer.concat(chunks);
 }
 
 // ---- Word ----
@@ -97,51 +112,38 @@ export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
 /** Word sizes are half-points: 16 = 8 pt, the most the DT allows. */
 const WSIZE = 16;
 const WSMALL = 14;
-const run = (text: string, bold = false, size = WSMALL) => new TextRun({ text, bold, size, font: 'Arial' });
-const para = (text: string, bold = false, size = WSMALL) => new Paragraph({ children: [run(text, bold, size)], spacing: { after: 40 } });
-const THIN = { style: BorderStyle.SINGLE, size: 2, color: 'C9D6D3' };
-const BORDERS = { top: THIN, bottom: THIN, left: THIN, right: THIN };
+const PAGE = { landscape: true, margin: 567 };
+const THIN = { color: 'C9D6D3', size: 2 };
+const HEAD_FILL = 'E6F2F0';
+const style = (bold: boolean, size = WSMALL): RunStyle => ({ font: 'Arial', size, bold });
+const para = (text: string, bold = false, size = WSMALL, spacing: { before?: number; after?: number } = { after: 40 }) => wordParagraph(wordRun(text, style(bold, size)), spacing);
 
-function wordTable(header: readonly string[], rows: { cells: readonly string[]; bold: boolean }[]): Table {
-  const cell = (text: string, bold: boolean, shaded: boolean) =>
-    new TableCell({
-      children: text.split('\n').map((t) => new Paragraph({ children: [run(t, bold)] })),
-      borders: BORDERS,
-      ...(shaded ? { shading: { type: ShadingType.CLEAR, fill: 'E6F2F0', color: 'auto' } } : {}),
-    });
-  return new Table({
-    width: { size: 100, type: WidthType.PERCENTAGE },
-    rows: [
-      new TableRow({ tableHeader: true, children: header.map((h) => cell(h, true, true)) }),
-      ...rows.map((row) => new TableRow({ children: row.cells.map((c) => cell(c, row.bold, false)) })),
-    ],
-  });
+/** A table of the page's width in equal columns, its header row shaded and repeated on every page. */
+function* wordTable(header: readonly string[], rows: Iterable<{ cells: readonly string[]; bold: boolean }>): Generator<string> {
+  const width = wordTextWidth(PAGE) / header.length;
+  yield wordTableStart({ columns: header.map(() => width), border: THIN });
+  yield wordTableRow(header, style(true), { fill: HEAD_FILL });
+  for (const row of rows) yield wordTableRow(row.cells, style(row.bold));
+  yield WORD_TABLE_END;
+}
+
+function* wordBody(r: ReporteLegal): Generator<string> {
+  yield para(r.titulo, true, WSIZE, { after: 80 });
+  for (const text of headingLines(r)) yield para(text);
+  if (r.vacio) yield para(r.vacio, true);
+  for (const b of r.bloques) {
+    yield para(b.titulo, true, WSIZE, { before: 160, after: 40 });
+    if (b.detalles.length) yield para(b.detalles.join(' · '));
+    if (b.vacio) yield para(b.vacio);
+    else yield* wordTable(r.columnas, b.filas.map((f) => ({ cells: f.celdas, bold: f.tipo === 'total' })));
+  }
+  yield para(GLOSSARY_TITLE, true, WSIZE, { before: 200, after: 40 });
+  yield* wordTable(['Abreviatura', 'Significado'], r.glosario.map((g) => ({ cells: [g.sigla, g.significado], bold: false })));
 }
 
 export async function legalReportDocx(r: ReporteLegal): Promise<Buffer> {
-  const children: (Paragraph | Table)[] = [new Paragraph({ children: [run(r.titulo, true, WSIZE)], alignment: AlignmentType.LEFT, spacing: { after: 80 } })];
-  for (const text of headingLines(r)) children.push(para(text));
-  if (r.vacio) children.push(para(r.vacio, true));
-  for (const b of r.bloques) {
-    children.push(new Paragraph({ children: [run(b.titulo, true, WSIZE)], spacing: { before: 160, after: 40 } }));
-    if (b.detalles.length) children.push(para(b.detalles.join(' · ')));
-    if (b.vacio) children.push(para(b.vacio));
-    else children.push(wordTable(r.columnas, b.filas.map((f) => ({ cells: f.celdas, bold: f.tipo === 'total' }))));
-  }
-  children.push(new Paragraph({ children: [run(GLOSSARY_TITLE, true, WSIZE)], spacing: { before: 200, after: 40 } }));
-  children.push(wordTable(['Abreviatura', 'Significado'], r.glosario.map((g) => ({ cells: [g.sigla, g.significado], bold: false }))));
-  const doc = new Document({
-    creator: 'Jornada',
-    title: r.titulo,
-    styles: { default: { document: { run: { font: 'Arial', size: WSMALL } } } },
-    sections: [
-      {
-        properties: { page: { size: { orientation: PageOrientation.LANDSCAPE }, margin: { top: 567, bottom: 567, left: 567, right: 567 } } },
-        children,
-      },
-    ],
-  });
-  return Packer.toBuffer(doc);
+  const bytes = await wordFile({ title: r.titulo, creator: 'Jornada', font: 'Arial', size: WSMALL, ...PAGE }, wordBody(r));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 // ---- PDF ----

@@ -38,11 +38,11 @@ import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access
 import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { renderInWorker, runExport } from '../../lib/render/index';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceLegalReads, LegalDay, LegalWorker, LegalWorkerFilter } from '../attendance/index';
 import { isCommerce, type PlanningService } from '../planning/index';
-import { legalReportDocx, legalReportPdf, legalReportXlsx } from './legal-reports.export';
 import {
   attendanceRows,
   changeRows,
@@ -55,14 +55,24 @@ import {
   longDate,
   sundayRows,
 } from './legal-reports.model';
+import type { LegalReportFormat, LegalReportRenderInput } from './legal-reports.render';
 import * as repo from './legal-reports.repository';
 
 export type ReporteLegalInput = z.output<typeof reporteLegalQuerySchema>;
 export type ExportarReporteLegalInput = z.output<typeof exportarReporteLegalQuerySchema>;
 export type IncidentesInput = z.output<typeof incidentesQuerySchema>;
 
-/** Worker blocks one export holds (about 10 MB of Word for a month each); finer filters beyond it. */
-export const EXPORT_MAX_BLOCKS = 500;
+/**
+ * Rows (a day, a week's total, a change, an incident; an empty block counts one) one download may hold,
+ * in any of its formats: about 1,600 workers for a month of a) or b), or 60 for two years. The render
+ * thread draws it within its heap (lib/render/limits.ts) in about a minute for the PDF, the slowest.
+ */
+export const EXPORT_MAX_ROWS = 50_000;
+/** Worker-days of stored days read per query while a file is built, adapted to take about EXPORT_READ_TARGET_MS each. */
+const EXPORT_READ_DAYS = { first: 250, min: 28, max: 8_000 };
+const EXPORT_READ_TARGET_MS = 40;
+/** The legal reports' renderer, loaded by the render thread. */
+const RENDERER = new URL('./legal-reports.render.ts', import.meta.url);
 /** A gap this long between two heartbeats is an outage proposed as an incident. */
 export const OUTAGE_GAP_MS = 5 * 60_000;
 export const HEARTBEAT_EVERY_MS = 60_000;
@@ -74,7 +84,7 @@ export const LEGAL_MESSAGES = {
   siteNotFound: 'La sede no existe.',
   shiftNotFound: 'El turno no existe.',
   incidentNotFound: 'El incidente no existe.',
-  tooMany: `La descarga admite hasta ${EXPORT_MAX_BLOCKS} trabajadores: filtra por grupo, sede, cargo o trabajador.`,
+  tooMany: `Una descarga admite hasta ${EXPORT_MAX_ROWS.toLocaleString('es-CL')} filas y este reporte tiene más: filtra por grupo, sede, cargo, turno o trabajador, o acorta el periodo.`,
   notProposed: 'Solo se confirma o descarta un incidente propuesto por el sistema.',
   outage: 'Interrupción detectada por el sistema: no registró actividad entre estas horas (base de datos no disponible o servidor detenido).',
 } as const;
@@ -96,6 +106,10 @@ export interface LegalReportsDeps {
 }
 
 type Filters = Omit<ReporteLegalInput, 'page' | 'pageSize'>;
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+/** Days from `from` to `to`, both included (0 when `to` comes first). */
+const overlapDays = (from: string, to: string) => (to < from ? 0 : diasPeriodo(from, to));
 
 function incidentOf(row: repo.IncidentRow): Incidente {
   return {
@@ -152,8 +166,8 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
     };
   }
 
-  /** Builds one report: a page of worker blocks (`paging`), or every block for an export (null). */
-  async function build(session: RequestSession, reporte: string, q: Filters, paging: { page: number; pageSize: number } | null, now: Date): Promise<ReporteLegal> {
+  /** Checks the perfil, the report and the period, and writes the heading every page and file of it shares. */
+  async function prepare(session: RequestSession, reporte: string, q: Filters, now: Date) {
     requirePerfil(session, ...ACCESS.legalReports);
     if (!(REPORTES_LEGALES as readonly string[]).includes(reporte)) throw notFound(REPORTE_LEGAL_NO_EXISTE);
     const id = reporte as ReporteLegalId;
@@ -176,21 +190,6 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       glosario: glossary(),
       generadoEn: instantText(now),
     };
-
-    if (id === 'incidentes') {
-      const incidents = await repo.confirmedIncidents(db, companyId, new Date(`${addDays(desde, -1)}T00:00:00Z`), new Date(`${addDays(hasta, 2)}T00:00:00Z`));
-      // The UTC bounds are a day wider than any Chilean zone; keep what touches the period in Chile.
-      const inPeriod = incidents.filter((i) => localDate(i.endsAt, CHILE_ZONE) >= desde && localDate(i.startsAt, CHILE_ZONE) <= hasta);
-      return {
-        ...base,
-        bloques: inPeriod.length ? [{ titulo: 'Registro de incidentes técnicos', detalles: [], filas: incidentRows(inPeriod), vacio: null }] : [],
-        vacio: inPeriod.length ? null : REPORTE_SIN_INCIDENTES,
-        total: inPeriod.length ? 1 : 0,
-        page: 1,
-        pageSize: 1,
-      };
-    }
-
     const partTimeMax = partTimeMaxWeeklyHours(hasta);
     const filter: LegalWorkerFilter = {
       userId: q.usuarioId,
@@ -203,36 +202,121 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       activeFrom: desde,
       activeTo: hasta,
     };
-    const page = paging?.page ?? 1;
-    const pageSize = paging?.pageSize ?? EXPORT_MAX_BLOCKS;
-    const { items: workers, total } = await attendance.workers(companyId, filter, paging ? { limit: pageSize, offset: (page - 1) * pageSize } : null);
-    if (!paging && total > EXPORT_MAX_BLOCKS) throw new AppError('VALIDATION', LEGAL_MESSAGES.tooMany);
-    const ids = workers.map((w) => w.id);
-    let bloques: BloqueReporteLegal[];
-    if (id === 'modificaciones') {
-      const changes = await planning.changeLog(companyId, ids, desde, hasta);
-      bloques = workers.map((w) => {
-        const own = changes.filter((c) => c.usuario.id === w.id);
-        return { ...blockHeading(w, partTimeMax), filas: changeRows(own, w.zone), vacio: own.length ? null : REPORTE_LEGAL_VACIO.sinCambios };
-      });
-    } else {
-      // b) settles whole weeks: read through the Sunday of the period's last week.
-      const [readFrom, readTo] = id === 'jornada' ? [weekStart(desde), addDays(weekStart(hasta), 6)] : [desde, hasta];
-      const days = await attendance.days(companyId, ids, readFrom, readTo, now);
-      const commerce = isCommerce(company.rubro);
-      bloques = workers.map((w) => {
-        const inContract = (d: LegalDay) => d.fecha >= w.inicioContrato && (w.finContrato === null || d.fecha <= w.finContrato);
-        const all = (days.get(w.id) ?? []).filter(inContract);
-        const shown = all.filter((d) => d.fecha >= desde && d.fecha <= hasta && d.fecha <= today);
-        const heading = blockHeading(w, partTimeMax);
-        if (id === 'asistencia') return { ...heading, filas: attendanceRows(shown), vacio: null };
-        if (id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, desde, hasta, today, dej), vacio: null };
-        return includesSundays(shown)
-          ? { ...heading, filas: sundayRows(shown, commerce), vacio: null }
-          : { ...heading, filas: [], vacio: REPORTE_LEGAL_VACIO.sinDomingos };
-      });
+    // b) settles whole weeks: read through the Sunday of the period's last week.
+    const [readFrom, readTo] = id === 'jornada' ? [weekStart(desde), addDays(weekStart(hasta), 6)] : [desde, hasta];
+    return { id, companyId, today, desde, hasta, readFrom, readTo, dej, commerce: isCommerce(company.rubro), partTimeMax, filter, base };
+  }
+  type Prepared = Awaited<ReturnType<typeof prepare>>;
+
+  /** f): the confirmed incidents of the period, one block. */
+  async function incidentsBlocks(p: Prepared): Promise<Pick<ReporteLegal, 'bloques' | 'vacio' | 'total'>> {
+    const incidents = await repo.confirmedIncidents(db, p.companyId, new Date(`${addDays(p.desde, -1)}T00:00:00Z`), new Date(`${addDays(p.hasta, 2)}T00:00:00Z`));
+    // The UTC bounds are a day wider than any Chilean zone; keep what touches the period in Chile.
+    const inPeriod = incidents.filter((i) => localDate(i.endsAt, CHILE_ZONE) >= p.desde && localDate(i.startsAt, CHILE_ZONE) <= p.hasta);
+    return {
+      bloques: inPeriod.length ? [{ titulo: 'Registro de incidentes técnicos', detalles: [], filas: incidentRows(inPeriod), vacio: null }] : [],
+      vacio: inPeriod.length ? null : REPORTE_SIN_INCIDENTES,
+      total: inPeriod.length ? 1 : 0,
+    };
+  }
+
+  /** The blocks of these workers over their stored days (read with `attendance.days`), as text cells. */
+  function dayBlocks(p: Prepared, workers: readonly LegalWorker[], days: ReadonlyMap<string, LegalDay[]>): BloqueReporteLegal[] {
+    return workers.map((w) => {
+      const inContract = (d: LegalDay) => d.fecha >= w.inicioContrato && (w.finContrato === null || d.fecha <= w.finContrato);
+      const all = (days.get(w.id) ?? []).filter(inContract);
+      const shown = all.filter((d) => d.fecha >= p.desde && d.fecha <= p.hasta && d.fecha <= p.today);
+      const heading = blockHeading(w, p.partTimeMax);
+      if (p.id === 'asistencia') return { ...heading, filas: attendanceRows(shown), vacio: null };
+      if (p.id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, p.desde, p.hasta, p.today, p.dej), vacio: null };
+      return includesSundays(shown) ? { ...heading, filas: sundayRows(shown, p.commerce), vacio: null } : { ...heading, filas: [], vacio: REPORTE_LEGAL_VACIO.sinDomingos };
+    });
+  }
+
+  /** d): the planning change log of these workers, a block each. */
+  async function changeBlocks(p: Prepared, workers: readonly LegalWorker[]): Promise<BloqueReporteLegal[]> {
+    const changes = await planning.changeLog(p.companyId, workers.map((w) => w.id), p.desde, p.hasta);
+    return workers.map((w) => {
+      const own = changes.filter((c) => c.usuario.id === w.id);
+      return { ...blockHeading(w, p.partTimeMax), filas: changeRows(own, w.zone), vacio: own.length ? null : REPORTE_LEGAL_VACIO.sinCambios };
+    });
+  }
+
+  /** Builds one page of a report on screen: `pageSize` worker blocks. */
+  async function build(session: RequestSession, reporte: string, q: Filters, paging: { page: number; pageSize: number }, now: Date): Promise<ReporteLegal> {
+    const p = await prepare(session, reporte, q, now);
+    if (p.id === 'incidentes') return { ...p.base, ...(await incidentsBlocks(p)), page: 1, pageSize: 1 };
+    const { page, pageSize } = paging;
+    const { items: workers, total } = await attendance.workers(p.companyId, p.filter, { limit: pageSize, offset: (page - 1) * pageSize });
+    const bloques =
+      p.id === 'modificaciones' ? await changeBlocks(p, workers) : dayBlocks(p, workers, await attendance.days(p.companyId, workers.map((w) => w.id), p.readFrom, p.readTo, now));
+    return { ...p.base, bloques, vacio: total === 0 ? REPORTE_LEGAL_VACIO.sinTrabajadores : null, total, page, pageSize };
+  }
+
+  /**
+   * Every block of a report for a file, read a slice at a time with a yield to the event loop between
+   * reads: a few workers' stored days (or one worker's, a window of dates at a time), about `days`
+   * worker-days a query, adapted as it goes (a read that held the thread longer than EXPORT_READ_TARGET_MS
+   * halves the next, a quick one doubles it: on PGlite each read runs in the server's thread). Each slice
+   * of blocks is written as JSON text at once, what the render thread is handed. A report with more than
+   * EXPORT_MAX_ROWS rows is refused before its days are read when its days alone are too many (a) and b)
+   * have a row per day of each contract), and as soon as its rows pass the limit otherwise.
+   */
+  async function exportInput(session: RequestSession, reporte: string, q: Filters, formato: LegalReportFormat, now: Date): Promise<LegalReportRenderInput> {
+    const p = await prepare(session, reporte, q, now);
+    if (p.id === 'incidentes') {
+      const { bloques, ...rest } = await incidentsBlocks(p);
+      return { formato, head: { ...p.base, ...rest, page: 1, pageSize: 1 }, bloques: [JSON.stringify(bloques)] };
     }
-    return { ...base, bloques, vacio: total === 0 ? REPORTE_LEGAL_VACIO.sinTrabajadores : null, total, page, pageSize };
+    const { items: workers, total } = await attendance.workers(p.companyId, p.filter, null);
+    if (p.id === 'asistencia' || p.id === 'jornada') {
+      const last = p.hasta < p.today ? p.hasta : p.today;
+      let days = 0;
+      for (const w of workers) days += overlapDays(p.desde > w.inicioContrato ? p.desde : w.inicioContrato, w.finContrato !== null && w.finContrato < last ? w.finContrato : last);
+      if (days > EXPORT_MAX_ROWS) throw new AppError('VALIDATION', LEGAL_MESSAGES.tooMany);
+    }
+    await yieldToLoop();
+    const span = diasPeriodo(p.readFrom, p.readTo);
+    let budget: number = EXPORT_READ_DAYS.first;
+    const timed = async <T>(read: () => Promise<T>): Promise<T> => {
+      const started = performance.now();
+      const result = await read();
+      const ms = performance.now() - started;
+      if (ms > EXPORT_READ_TARGET_MS) budget = Math.max(EXPORT_READ_DAYS.min, Math.floor(budget / 2));
+      else if (ms < EXPORT_READ_TARGET_MS / 2) budget = Math.min(EXPORT_READ_DAYS.max, budget * 2);
+      await yieldToLoop();
+      return result;
+    };
+    const bloques: string[] = [];
+    let rows = 0;
+    for (let i = 0; i < workers.length; ) {
+      const group = workers.slice(i, i + Math.max(1, Math.floor(budget / span)));
+      i += group.length;
+      let slice: BloqueReporteLegal[];
+      if (p.id === 'modificaciones') slice = await timed(() => changeBlocks(p, group));
+      else {
+        const ids = group.map((w) => w.id);
+        const days = new Map<string, LegalDay[]>();
+        for (let from = p.readFrom; from <= p.readTo; ) {
+          // A group of several workers reads its whole range at once; one worker alone, a window of it.
+          const window = group.length > 1 ? span : Math.max(7, budget);
+          const to = addDays(from, window - 1) < p.readTo ? addDays(from, window - 1) : p.readTo;
+          const read = await timed(() => attendance.days(p.companyId, ids, from, to, now));
+          for (const [id, list] of read) {
+            const own = days.get(id);
+            if (own) own.push(...list);
+            else days.set(id, list);
+          }
+          from = addDays(to, 1);
+        }
+        slice = dayBlocks(p, group, days);
+      }
+      for (const b of slice) rows += Math.max(1, b.filas.length);
+      if (rows > EXPORT_MAX_ROWS) throw new AppError('VALIDATION', LEGAL_MESSAGES.tooMany);
+      bloques.push(JSON.stringify(slice));
+    }
+    const head = { ...p.base, vacio: total === 0 ? REPORTE_LEGAL_VACIO.sinTrabajadores : null, total, page: 1, pageSize: Math.max(1, total) };
+    return { formato, head, bloques };
   }
 
   return {
@@ -241,12 +325,19 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       return build(session, id, filters, { page, pageSize }, now);
     },
 
-    /** The same document as the screen, every block, in one file. */
+    /**
+     * The same document as the screen, every block, in one file: built in the company's export turn
+     * (lib/render, at most one export per company at a time) and drawn in a render thread, so neither
+     * the reading nor the drawing holds the server's event loop.
+     */
     async exportFile(session: RequestSession, id: string, query: ExportarReporteLegalInput, now: Date) {
+      requirePerfil(session, ...ACCESS.legalReports);
       const { formato, ...filters } = query;
-      const report = await build(session, id, filters, null, now);
-      const body = formato === 'xlsx' ? await legalReportXlsx(report) : formato === 'pdf' ? await legalReportPdf(report) : await legalReportDocx(report);
-      return { body, contentType: CONTENT_TYPES[formato], filename: `${FILE_NAMES[report.reporte]}-${report.desde}-${report.hasta}.${formato}` };
+      return runExport(session.companyId, async () => {
+        const input = await exportInput(session, id, filters, formato, now);
+        const body = await renderInWorker(RENDERER, input);
+        return { body, contentType: CONTENT_TYPES[formato], filename: `${FILE_NAMES[input.head.reporte]}-${input.head.desde}-${input.head.hasta}.${formato}` };
+      });
     },
 
     async options(session: RequestSession): Promise<OpcionesReporteLegal> {

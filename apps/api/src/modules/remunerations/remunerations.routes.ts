@@ -12,6 +12,7 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { runExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
 import { payrollCsv, payrollXlsx, type RemunerationsService } from './remunerations.service';
@@ -111,12 +112,18 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
       },
     },
     async (request, reply) => {
+      const session = requireSession(request);
       const { periodo } = request.params;
-      const { records } = await service.exportRecords(requireSession(request), periodo, request.query, clock());
+      const { formato } = request.query;
       const name = `remuneraciones-${periodo}`;
-      if (request.query.formato === 'xlsx') sendFile(reply, XLSX_CONTENT_TYPE, `${name}.xlsx`, await payrollXlsx(records, periodo));
-      else if (request.query.formato === 'json') sendFile(reply, 'application/json; charset=utf-8', `${name}.json`, Buffer.from(JSON.stringify({ proceso: periodo, trabajadores: records }, null, 2)));
-      else sendFile(reply, CSV_CONTENT_TYPE, `${name}.csv`, Buffer.from(payrollCsv(records), 'utf8'));
+      // In the company's export turn (lib/render); the workbook is drawn in a render thread.
+      const file = await runExport(session.companyId, async () => {
+        const { records } = await service.exportRecords(session, periodo, request.query, clock());
+        if (formato === 'xlsx') return { type: XLSX_CONTENT_TYPE, bytes: await payrollXlsx(records, periodo) };
+        if (formato === 'json') return { type: 'application/json; charset=utf-8', bytes: Buffer.from(JSON.stringify({ proceso: periodo, trabajadores: records }, null, 2)) };
+        return { type: CSV_CONTENT_TYPE, bytes: Buffer.from(payrollCsv(records), 'utf8') };
+      });
+      sendFile(reply, file.type, `${name}.${formato}`, file.bytes);
       return reply;
     },
   );

@@ -13,7 +13,7 @@ import {
   type GraficoReporte,
   type ReporteGestion,
 } from '@jornada/contracts';
-import { diffDays, formatRut } from '@jornada/domain';
+import { addDays, diffDays, formatRut } from '@jornada/domain';
 import type { AttendanceReports, ReportBucket, ReportDay, ReportDayKind, ReportSelection, ReportSumKey, ReportSums, ReportWorker } from '../attendance/index';
 import type { PermissionReports, PermissionReportRow, PermissionReportSumKey } from '../permissions/index';
 
@@ -50,10 +50,11 @@ export interface ReportDefinition {
   page(ctx: ReportContext, sort: ReportSortInput, paging: { limit: number; offset: number }): Promise<ReportPage>;
   /**
    * The whole report for an export, when it can be read better than page by page: the count and totals,
-   * then the rows in chunks of `size`. The worker reports read every worker's figures once (a page of
-   * them costs the whole selection's aggregation anyway) and the days under each chunk as it is written.
+   * then the rows in chunks of `size()` (asked before each chunk: the export adapts it to how long a read
+   * takes). The worker reports read every worker's figures once (a page of them costs the whole
+   * selection's aggregation anyway) and the days under each chunk as it is written.
    */
-  pages?(ctx: ReportContext, sort: ReportSortInput, size: number): Promise<ReportChunks>;
+  pages?(ctx: ReportContext, sort: ReportSortInput, size: () => number): Promise<ReportChunks>;
   chart(ctx: ReportContext): Promise<GraficoReporte>;
 }
 
@@ -103,6 +104,9 @@ function bucketLabel(periodo: string, bucket: ReportBucket): string {
 
 const bucketTitle = (bucket: ReportBucket) => (bucket === 'day' ? 'por día' : bucket === 'week' ? 'por semana' : 'por mes');
 
+/** Days of the rows' detail read per statement: a five-year period is read a year at a time. */
+const DETAIL_WINDOW_DAYS = 366;
+
 /** The attendance-based reports: a row per worker, its sums, and the stored days of `kind` under it. */
 function workerReport(options: {
   reporte: ReporteGestion;
@@ -117,11 +121,23 @@ function workerReport(options: {
   const keys = options.figures.map((c) => c.clave as ReportSumKey);
   /** The rows of these workers, each with its stored days of `kind` under it. */
   const filasOf = async (ctx: ReportContext, rows: readonly (ReportWorker & { id: string; sums: ReportSums })[]): Promise<FilaReporteGestion[]> => {
-    const days = await ctx.attendance.daysOf(
-      ctx.selection,
-      rows.map((r) => r.id),
-      options.kind,
-    );
+    const ids = rows.map((r) => r.id);
+    const { from, to } = ctx.selection.days;
+    let days = new Map<string, ReportDay[]>();
+    // A long period is read a window at a time, with a turn of the event loop between reads (on PGlite each holds the server's thread).
+    for (let start = from; start <= to; ) {
+      const end = addDays(start, DETAIL_WINDOW_DAYS - 1) < to ? addDays(start, DETAIL_WINDOW_DAYS - 1) : to;
+      const part = await ctx.attendance.daysOf({ ...ctx.selection, days: { ...ctx.selection.days, from: start, to: end } }, ids, options.kind);
+      if (start === from) days = part;
+      else
+        for (const [id, list] of part) {
+          const own = days.get(id);
+          if (own) own.push(...list);
+          else days.set(id, list);
+        }
+      start = addDays(end, 1);
+      if (start <= to) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     return rows.map((r) => ({ id: r.id, celdas: { ...workerCells(r), ...sumCells(r.sums, keys) }, detalle: (days.get(r.id) ?? []).map(options.detail) }));
   };
   return {
@@ -138,7 +154,11 @@ function workerReport(options: {
     async pages(ctx, sort, size) {
       const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, null, keys);
       const chunks = (async function* () {
-        for (let i = 0; i < rows.length; i += size) yield filasOf(ctx, rows.slice(i, i + size));
+        for (let i = 0; i < rows.length; ) {
+          const slice = rows.slice(i, i + size());
+          i += slice.length;
+          yield filasOf(ctx, slice);
+        }
       })();
       return { total, totales: sumCells(totals, keys), chunks };
     },

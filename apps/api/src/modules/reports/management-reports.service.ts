@@ -16,12 +16,13 @@ import {
   type ReporteGestion,
   type ReporteGestionResponse,
 } from '@jornada/contracts';
-import { addDays, formatRut } from '@jornada/domain';
+import { addDays, diffDays, formatRut } from '@jornada/domain';
 import type { Readable } from 'node:stream';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fieldError } from '../../lib/access';
 import { localDate } from '../../lib/clock';
+import { runStreamedExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceReports } from '../attendance/index';
@@ -43,8 +44,17 @@ export const MANAGEMENT_REPORT_MESSAGES = {
   badSort: (clave: string) => `No se puede ordenar por «${clave}».`,
 } as const;
 
-/** Rows read per round trip of an export. */
+/** Rows read per round trip of an export that reads page by page. */
 const EXPORT_CHUNK = 200;
+/**
+ * Workers whose days are read per round trip of a worker report's export, adapted as it goes: a read
+ * that held the event loop longer than EXPORT_READ_TARGET_MS halves the next one, a quick one doubles
+ * it. It starts at about 2,000 days a read; on PGlite the read runs in the server's own thread (a year
+ * of 57 workers' days in one read held it 2 s), on PostgreSQL the thread only waits and the reads grow.
+ */
+const EXPORT_READ_DAYS = 2_000;
+const EXPORT_READ_TARGET_MS = 40;
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const stampFormat = new Intl.DateTimeFormat('es-CL', {
   timeZone: 'America/Santiago',
@@ -65,7 +75,25 @@ function clStamp(at: Date): string {
 
 /** A report's rows for an export: read whole where the definition can (`pages`), otherwise page by page. */
 async function chunksOf(definition: ReportDefinition, ctx: ReportContext, sort: ReportSortInput): Promise<ReportChunks> {
-  if (definition.pages) return definition.pages(ctx, sort, EXPORT_CHUNK);
+  if (definition.pages) {
+    let size = Math.max(1, Math.min(EXPORT_CHUNK, Math.floor(EXPORT_READ_DAYS / (diffDays(ctx.desde, ctx.hasta) + 1))));
+    const source = await definition.pages(ctx, sort, () => size);
+    await yieldToLoop();
+    const reads = source.chunks[Symbol.asyncIterator]();
+    const chunks = (async function* () {
+      for (;;) {
+        const started = performance.now();
+        const next = await reads.next();
+        const ms = performance.now() - started;
+        if (ms > EXPORT_READ_TARGET_MS) size = Math.max(1, Math.floor(size / 2));
+        else if (ms < EXPORT_READ_TARGET_MS / 2) size = Math.min(EXPORT_CHUNK, size * 2);
+        if (next.done) return;
+        yield next.value;
+        await yieldToLoop();
+      }
+    })();
+    return { ...source, chunks };
+  }
   const first = await definition.page(ctx, sort, { limit: EXPORT_CHUNK, offset: 0 });
   const chunks = (async function* () {
     yield first.filas;
@@ -94,7 +122,10 @@ export function createManagementReportsService({ db, attendance, permissions }: 
       { desde, hasta, usuarioId: query.usuarioId, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, turnoId: query.turnoId },
       closed,
     );
+    // One statement (or evaluation) at a time with a turn of the event loop between them: on PGlite each holds the server's thread.
+    await yieldToLoop();
     await attendance.refresh(selection, now);
+    await yieldToLoop();
     return { selection, desde, hasta, closed, attendance, permissions };
   }
 
@@ -108,6 +139,35 @@ export function createManagementReportsService({ db, attendance, permissions }: 
   async function companyOf(companyId: string) {
     const company = await companyHeading(db, companyId);
     return { razonSocial: company?.razonSocial ?? '', rut: company ? (formatRut(company.rut) ?? company.rut) : '' };
+  }
+
+  /**
+   * The whole report as a file, streamed: validation, the count and the totals before the first byte,
+   * then the rows in chunks of EXPORT_CHUNK as the writer takes them.
+   */
+  async function openExport(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
+    const definition = REPORT_DEFINITIONS[reporte];
+    const sort = sortOf(definition, query);
+    const ctx = await contextOf(session, reporte, query, now);
+    const [source, empresa] = await Promise.all([chunksOf(definition, ctx, sort), companyOf(ctx.selection.companyId)]);
+    const heading: TableHeading = {
+      titulo: REPORTES_GESTION_INFO[reporte].titulo,
+      empresa,
+      periodo: { desde: ctx.desde, hasta: ctx.hasta, hastaCerrado: ctx.closed },
+      generadoEn: clStamp(now),
+      filtros: ctx.selection.labels,
+      nota: definition.nota,
+      columnas: definition.columnas,
+      columnasDetalle: definition.columnasDetalle,
+      totales: source.totales,
+      total: source.total,
+      unidad: definition.unidad,
+    };
+    const { chunks } = source;
+    const base = `reporte-${reporte}-${ctx.desde}-a-${ctx.hasta}`;
+    if (query.formato === 'pdf') return { stream: tableReportPdf(heading, chunks), filename: `${base}.pdf`, contentType: 'application/pdf' };
+    if (query.formato === 'csv') return { stream: tableReportCsv(heading, chunks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
+    return { stream: tableReportXlsx(heading, chunks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
   }
 
   return {
@@ -143,33 +203,9 @@ export function createManagementReportsService({ db, attendance, permissions }: 
       };
     },
 
-    /**
-     * The whole report as a file, streamed: validation, the count and the totals before the first byte,
-     * then the rows in chunks of EXPORT_CHUNK as the writer takes them.
-     */
-    async exportFile(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
-      const definition = REPORT_DEFINITIONS[reporte];
-      const sort = sortOf(definition, query);
-      const ctx = await contextOf(session, reporte, query, now);
-      const [source, empresa] = await Promise.all([chunksOf(definition, ctx, sort), companyOf(ctx.selection.companyId)]);
-      const heading: TableHeading = {
-        titulo: REPORTES_GESTION_INFO[reporte].titulo,
-        empresa,
-        periodo: { desde: ctx.desde, hasta: ctx.hasta, hastaCerrado: ctx.closed },
-        generadoEn: clStamp(now),
-        filtros: ctx.selection.labels,
-        nota: definition.nota,
-        columnas: definition.columnas,
-        columnasDetalle: definition.columnasDetalle,
-        totales: source.totales,
-        total: source.total,
-        unidad: definition.unidad,
-      };
-      const { chunks } = source;
-      const base = `reporte-${reporte}-${ctx.desde}-a-${ctx.hasta}`;
-      if (query.formato === 'pdf') return { stream: tableReportPdf(heading, chunks), filename: `${base}.pdf`, contentType: 'application/pdf' };
-      if (query.formato === 'csv') return { stream: tableReportCsv(heading, chunks), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
-      return { stream: tableReportXlsx(heading, chunks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+    /** The whole report as a file (openExport), in the company's export turn (lib/render) until its stream closes. */
+    exportFile(session: RequestSession, reporte: ReporteGestion, query: ExportarReporteGestionInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
+      return runStreamedExport(session.companyId, () => openExport(session, reporte, query, now));
     },
 
     /** Groups, sites, cargos and shifts the caller may filter by (supervisor: their groups; trabajador: their own). */

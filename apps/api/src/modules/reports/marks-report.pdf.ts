@@ -18,7 +18,7 @@ import {
   type FilaReporteMarca,
 } from '@jornada/contracts';
 import PDFDocument from 'pdfkit';
-import { ExportClosed, pace } from './export-pace';
+import { ExportClosed, pace } from '../../lib/render/index';
 import { clDate, type ReportHeading } from './marks-report.format';
 
 const MARGIN = 28;

@@ -34,6 +34,7 @@ import type { Db } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
+import { runStreamedExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { ledGroupIds } from '../groups/index';
@@ -434,42 +435,45 @@ export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAud
      * worker's block as its rows are read, verified and written, in chunks of marks (EXPORT_CHUNK_ROWS).
      * Validation errors are thrown before the first byte; the stream is returned at once.
      */
-    async exportFile(session: RequestSession, query: ExportarReporteMarcasInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
-      const selection = await resolve(session, query, now);
-      await refreshStale(selection);
-      const base = `reporte-marcas-${selection.desde}-a-${selection.hasta}`;
-      if (query.formato === 'csv') {
-        // No row limit and no heading: the file starts at once and the selection is read as it is pulled.
-        const rows = (async function* () {
-          // The header line is pulled just before this: let the response send it (Node writes a response's
-          // first chunk on the next tick) before the selection's count holds the thread (PGlite).
-          await yieldToLoop();
-          const { workers } = await workerPage(selection, null);
-          await yieldToLoop();
+    exportFile(session: RequestSession, query: ExportarReporteMarcasInput, now: Date): Promise<{ stream: Readable; filename: string; contentType: string }> {
+      // In the company's export turn (lib/render) until the stream closes.
+      return runStreamedExport(session.companyId, async () => {
+        const selection = await resolve(session, query, now);
+        await refreshStale(selection);
+        const base = `reporte-marcas-${selection.desde}-a-${selection.hasta}`;
+        if (query.formato === 'csv') {
+          // No row limit and no heading: the file starts at once and the selection is read as it is pulled.
+          const rows = (async function* () {
+            // The header line is pulled just before this: let the response send it (Node writes a response's
+            // first chunk on the next tick) before the selection's count holds the thread (PGlite).
+            await yieldToLoop();
+            const { workers } = await workerPage(selection, null);
+            await yieldToLoop();
+            for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;
+          })();
+          return { stream: marksReportCsv(rows), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
+        }
+        // One statement at a time with a yield in between, as the blocks are read (PGlite runs each in this thread).
+        const { workers, trabajadores, marcas } = await workerPage(selection, null);
+        await yieldToLoop();
+        const stored = await storedVerdicts(selection);
+        await yieldToLoop();
+        const empresa = await companyOf(selection.companyId);
+        const max = query.formato === 'pdf' ? REPORTE_MAX_FILAS_PDF : REPORTE_MAX_FILAS_XLSX;
+        if (marcas > max) throw new AppError('VALIDATION', REPORT_MESSAGES.tooManyRows(marcas, max, query.formato));
+        const heading: ReportHeading = {
+          empresa,
+          periodo: { desde: selection.desde, hasta: selection.hasta },
+          generadoEn: clStamp(now),
+          filtros: filterLabels(selection),
+          resumen: summaryFrom({ trabajadores, marcas }, stored),
+        };
+        const blocks = (async function* () {
           for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;
         })();
-        return { stream: marksReportCsv(rows), filename: `${base}.csv`, contentType: CSV_CONTENT_TYPE };
-      }
-      // One statement at a time with a yield in between, as the blocks are read (PGlite runs each in this thread).
-      const { workers, trabajadores, marcas } = await workerPage(selection, null);
-      await yieldToLoop();
-      const stored = await storedVerdicts(selection);
-      await yieldToLoop();
-      const empresa = await companyOf(selection.companyId);
-      const max = query.formato === 'pdf' ? REPORTE_MAX_FILAS_PDF : REPORTE_MAX_FILAS_XLSX;
-      if (marcas > max) throw new AppError('VALIDATION', REPORT_MESSAGES.tooManyRows(marcas, max, query.formato));
-      const heading: ReportHeading = {
-        empresa,
-        periodo: { desde: selection.desde, hasta: selection.hasta },
-        generadoEn: clStamp(now),
-        filtros: filterLabels(selection),
-        resumen: summaryFrom({ trabajadores, marcas }, stored),
-      };
-      const blocks = (async function* () {
-        for await (const verified of verifiedBlocks(selection, workers, 'adaptive')) yield verified.block;
-      })();
-      if (query.formato === 'pdf') return { stream: marksReportPdf(heading, blocks), filename: `${base}.pdf`, contentType: 'application/pdf' };
-      return { stream: marksReportXlsx(heading, blocks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+        if (query.formato === 'pdf') return { stream: marksReportPdf(heading, blocks), filename: `${base}.pdf`, contentType: 'application/pdf' };
+        return { stream: marksReportXlsx(heading, blocks), filename: `${base}.xlsx`, contentType: XLSX_CONTENT_TYPE };
+      });
     },
 
     /** Groups and sites a caller may filter by. */

@@ -18,7 +18,7 @@ import {
 } from '@jornada/contracts';
 import ExcelJS from 'exceljs';
 import { TEXT_FORMAT } from '../../lib/spreadsheet/index';
-import { ExportClosed, pace, sheetBacklog } from './export-pace';
+import { ExportClosed, pace, sheetBacklog } from '../../lib/render/index';
 import { clDate, type ReportHeading } from './marks-report.format';
 
 const FONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };

@@ -2,12 +2,12 @@
  * A table report as a printable PDF: A4 landscape, Helvetica (Arial's metric twin) at 7–8 pt, the
  * heading, the screen's table with each row's detail lines under it, the totals line, and the page
  * number on every page with the column heading repeated. Pages are written out as they fill and the
- * rows drawn in slices with a yield to the event loop between them (export-pace.ts), so a long report
+ * rows drawn in slices with a yield to the event loop between them (lib/render/pace.ts), so a long report
  * neither sits in memory nor holds up other requests.
  */
 import { REPORTE_SIN_TRABAJADORES, type ColumnaReporte } from '@jornada/contracts';
 import PDFDocument from 'pdfkit';
-import { ExportClosed, pace } from './export-pace';
+import { ExportClosed, pace } from '../../lib/render/index';
 import { clDate } from './marks-report.format';
 import { cellsOf, headingLines, totalsCells, type TableHeading, type TableRows } from './report-table';
 

@@ -8,7 +8,7 @@ import { PassThrough } from 'node:stream';
 import { REPORTE_SIN_TRABAJADORES } from '@jornada/contracts';
 import ExcelJS from 'exceljs';
 import { TEXT_FORMAT } from '../../lib/spreadsheet/index';
-import { ExportClosed, pace, sheetBacklog } from './export-pace';
+import { ExportClosed, pace, sheetBacklog } from '../../lib/render/index';
 import { cellsOf, headingLines, totalsCells, type TableHeading, type TableRows } from './report-table';
 
 const FONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
@@ -16,6 +16,8 @@ const BOLD: Partial<ExcelJS.Font> = { ...FONT, bold: true };
 const MUTED: Partial<ExcelJS.Font> = { ...FONT, color: { argb: 'FF555555' } };
 const HEAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F2F0' } };
 const TOTAL_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF3F6F5' } };
+/** Sheet lines written between two paces (lib/render/pace.ts). */
+const PACE_LINES = 200;
 
 export function tableReportXlsx(heading: TableHeading, chunks: TableRows): PassThrough {
   const stream = new PassThrough();
@@ -36,7 +38,9 @@ async function write(stream: PassThrough, heading: TableHeading, chunks: TableRo
   // The rows exceljs has made but its zip has not compressed yet: pace() waits for them as for the reader.
   const backlog = sheetBacklog(sheet);
 
+  let written = 0;
   const add = (values: string[], options: { font?: Partial<ExcelJS.Font>; fill?: ExcelJS.Fill; merge?: boolean } = {}) => {
+    written += 1;
     const row = sheet.addRow(values);
     row.eachCell({ includeEmpty: false }, (cell) => {
       cell.font = options.font ?? FONT;
@@ -62,6 +66,11 @@ async function write(stream: PassThrough, heading: TableHeading, chunks: TableRo
         // The detail sits one column in, under its own heading, as the screen's expanded row.
         add(['', ...heading.columnasDetalle.map((c) => c.etiqueta)], { font: { ...BOLD, italic: true } });
         for (const d of fila.detalle) add(['', ...cellsOf(heading.columnasDetalle, d)], { font: MUTED });
+      }
+      // A row's detail can be a day per day of the period: pace by the lines written, not by the chunk.
+      if (written >= PACE_LINES) {
+        written = 0;
+        await pace(stream, backlog);
       }
     }
     await pace(stream, backlog);

@@ -25,6 +25,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError, MESSAGES } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
+import { runExport } from '../../lib/render/index';
 import { DATE_FORMAT, excelDate, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { revokeUserSessions } from '../auth/index';
@@ -243,34 +244,36 @@ export function createUsersService(deps: UsersServiceDeps) {
       return { items: await present(rows, session.companyId, now), total, page, pageSize };
     },
 
-    /** The filtered list as an xlsx workbook (every match, no paging). */
+    /** The filtered list as an xlsx workbook (every match, no paging), in the company's export turn (lib/render). */
     async exportXlsx(session: RequestSession, query: ExportarUsuariosInput, now: Date): Promise<Buffer> {
       requirePerfil(session, ...ACCESS.users);
-      const scope = await scopeOf(session);
-      const { rows } = await repo.listUsers(db, session.companyId, cleanFilters(query), scope, localDate(now), null);
-      const items = await present(rows, session.companyId, now);
-      return writeXlsx({
-        sheetName: 'Usuarios',
-        rows: items,
-        columns: [
-          { header: 'RUT', width: 14, value: (u) => u.rut },
-          { header: 'Nombre', width: 18, value: (u) => u.nombre },
-          { header: 'Apellidos', width: 24, value: (u) => u.apellidos },
-          { header: 'Cargo', width: 22, value: (u) => u.cargo },
-          { header: 'Perfil', width: 14, value: (u) => u.perfil },
-          { header: 'Correo', width: 28, value: (u) => u.email },
-          { header: 'Correo personal', width: 28, value: (u) => u.emailPersonal },
-          { header: 'Teléfono', width: 16, value: (u) => u.telefono },
-          { header: 'Dirección', width: 30, value: (u) => u.direccion },
-          { header: 'Sede', width: 22, value: (u) => u.sede?.nombre },
-          { header: 'Grupo', width: 22, value: (u) => u.grupo?.nombre },
-          { header: 'Horas semanales', width: 10, value: (u) => u.horasSemanales },
-          { header: 'Sueldo base', width: 14, value: (u) => u.sueldoBase, numFmt: '#,##0' },
-          { header: 'Métodos de marcaje', width: 22, value: (u) => u.metodosMarcaje.join(', ') },
-          { header: 'Inicio contrato', width: 14, value: (u) => excelDate(u.inicioContrato), numFmt: DATE_FORMAT },
-          { header: 'Fin contrato', width: 14, value: (u) => excelDate(u.finContrato), numFmt: DATE_FORMAT },
-          { header: 'Activo', width: 8, value: (u) => (u.activo ? 'Sí' : 'No') },
-        ],
+      return runExport(session.companyId, async () => {
+        const scope = await scopeOf(session);
+        const { rows } = await repo.listUsers(db, session.companyId, cleanFilters(query), scope, localDate(now), null);
+        const items = await present(rows, session.companyId, now);
+        return writeXlsx({
+          sheetName: 'Usuarios',
+          rows: items,
+          columns: [
+            { header: 'RUT', width: 14, value: (u) => u.rut },
+            { header: 'Nombre', width: 18, value: (u) => u.nombre },
+            { header: 'Apellidos', width: 24, value: (u) => u.apellidos },
+            { header: 'Cargo', width: 22, value: (u) => u.cargo },
+            { header: 'Perfil', width: 14, value: (u) => u.perfil },
+            { header: 'Correo', width: 28, value: (u) => u.email },
+            { header: 'Correo personal', width: 28, value: (u) => u.emailPersonal },
+            { header: 'Teléfono', width: 16, value: (u) => u.telefono },
+            { header: 'Dirección', width: 30, value: (u) => u.direccion },
+            { header: 'Sede', width: 22, value: (u) => u.sede?.nombre },
+            { header: 'Grupo', width: 22, value: (u) => u.grupo?.nombre },
+            { header: 'Horas semanales', width: 10, value: (u) => u.horasSemanales },
+            { header: 'Sueldo base', width: 14, value: (u) => u.sueldoBase, numFmt: '#,##0' },
+            { header: 'Métodos de marcaje', width: 22, value: (u) => u.metodosMarcaje.join(', ') },
+            { header: 'Inicio contrato', width: 14, value: (u) => excelDate(u.inicioContrato), numFmt: DATE_FORMAT },
+            { header: 'Fin contrato', width: 14, value: (u) => excelDate(u.finContrato), numFmt: DATE_FORMAT },
+            { header: 'Activo', width: 8, value: (u) => (u.activo ? 'Sí' : 'No') },
+          ],
+        });
       });
     },
 

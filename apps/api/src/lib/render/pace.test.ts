@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ExportClosed, pace, sheetBacklog } from './export-pace';
+import { ExportClosed, pace, sheetBacklog } from './pace';
 
 const MB = 1 << 20;
 
