@@ -36,6 +36,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
+import { slicer } from '../../lib/slices';
 import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { approvedPermissions } from '../permissions/index';
@@ -207,7 +208,10 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
 
     const result: PatternWorker[] = [];
     const resumen = { trabajadores: workers.length, dias: 0, crear: 0, reemplazar: 0, conservar: 0, sinCambios: 0, conflictos: 0, diasPasados: 0, trabajadoresConAlertas: 0 };
+    // In slices, a worker at a time: 2,000 workers × 366 days take seconds, and the event loop serves every company meanwhile.
+    const pause = slicer();
     for (const worker of workers) {
+      await pause();
       const holidays = holidaysFor(worker.region);
       const today = localDate(now, worker.zone);
       const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
@@ -256,11 +260,13 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
       }
       result.push({ worker, days, writes, plan });
     }
-    const trabajadores = result.map(({ worker, days, plan }) => {
+    const trabajadores: ResultadoPatron['trabajadores'] = [];
+    for (const { worker, days, plan } of result) {
+      await pause();
       const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce, agreedHoursOf(worker));
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
-      return { usuario: usuarioPlan(worker), dias: days, semanas, alertas };
-    });
+      trabajadores.push({ usuario: usuarioPlan(worker), dias: days, semanas, alertas });
+    }
     return { result, trabajadores, resumen };
   }
 
