@@ -16,6 +16,7 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
 import type { GroupsService } from './groups.service';
 
@@ -49,7 +50,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
         response: { 200: asignacionMasivaResultadoSchema, ...errors },
       },
     },
-    async (request) => service.previewMassAssignment(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, asignacionMasivaResultadoSchema, await service.previewMassAssignment(requireSession(request), request.body, clock())),
   );
 
   app.post(
@@ -64,7 +65,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
         response: { 200: asignacionMasivaResultadoSchema, ...errors },
       },
     },
-    async (request) => service.applyMassAssignment(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, asignacionMasivaResultadoSchema, await service.applyMassAssignment(requireSession(request), request.body, clock())),
   );
 
   app.get(

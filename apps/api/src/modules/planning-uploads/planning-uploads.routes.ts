@@ -10,6 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
 import type { PlanningUploadsService, UploadKind } from './planning-uploads.service';
@@ -88,7 +89,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
           response: { 200: resultSchema, ...errors },
         },
       },
-      (request) => run(kind, request, false),
+      async (request, reply) => sendJsonInSlices(reply, resultSchema, await run(kind, request, false)),
     );
 
     app.post(
@@ -107,7 +108,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
       },
       async (request, reply) => {
         const result = await run(kind, request, true);
-        return reply.code(result.aplicado ? 200 : 400).send(result);
+        return sendJsonInSlices(reply, resultSchema, result, result.aplicado ? 200 : 400);
       },
     );
   }

@@ -14,6 +14,7 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
 import type { PlanningService } from './planning.service';
 
@@ -79,7 +80,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
         response: { 200: resultadoPatronSchema, ...errors },
       },
     },
-    (request) => service.previewPattern(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, resultadoPatronSchema, await service.previewPattern(requireSession(request), request.body, clock())),
   );
   app.post(
     '/api/v1/planificaciones/patron',
@@ -94,6 +95,6 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
         response: { 200: resultadoPatronSchema, ...errors },
       },
     },
-    (request) => service.applyPattern(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, resultadoPatronSchema, await service.applyPattern(requireSession(request), request.body, clock())),
   );
 }

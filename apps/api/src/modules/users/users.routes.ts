@@ -21,6 +21,7 @@ import {
 import type { ZodApp } from '../../app-types';
 import { localDate, type Clock } from '../../lib/clock';
 import { AppError, MESSAGES } from '../../lib/errors';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
 import type { UsersBulk } from './users.bulk';
@@ -148,10 +149,10 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
         response: { 200: cargaMasivaResultadoSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = requireSession(request);
       const file = await readUploadedFile(request);
-      return bulk.preview(session, file, clock());
+      return sendJsonInSlices(reply, cargaMasivaResultadoSchema, await bulk.preview(session, file, clock()));
     },
   );
 
@@ -171,7 +172,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
       const session = requireSession(request);
       const file = await readUploadedFile(request);
       const result = await bulk.commit(session, file, clock());
-      return reply.code(result.aplicado ? 200 : 400).send(result);
+      return sendJsonInSlices(reply, cargaMasivaResultadoSchema, result, result.aplicado ? 200 : 400);
     },
   );
 
