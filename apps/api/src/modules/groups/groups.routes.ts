@@ -18,6 +18,7 @@ import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { GroupsService } from './groups.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -41,7 +42,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.post(
     '/api/v1/grupos/asignacion-masiva/vista-previa',
     {
-      config: { perfiles: ACCESS.groupsManage },
+      config: { perfiles: ACCESS.groupsManage, rateLimit: perCompanyLimit('asignacion-masiva', BULK_LIMITS.screenPreview) },
       schema: {
         tags: ['grupos'],
         summary: 'Vista previa de una asignación masiva de líderes',
@@ -56,7 +57,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.post(
     '/api/v1/grupos/asignacion-masiva',
     {
-      config: { perfiles: ACCESS.groupsManage },
+      config: { perfiles: ACCESS.groupsManage, rateLimit: perCompanyLimit('asignacion-masiva-aplicar', BULK_LIMITS.screenApply) },
       schema: {
         tags: ['grupos'],
         summary: 'Asigna líderes a muchos grupos a la vez',

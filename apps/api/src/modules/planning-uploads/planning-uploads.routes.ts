@@ -13,6 +13,7 @@ import type { Clock } from '../../lib/clock';
 import { sendJsonInSlices } from '../../lib/json-slices';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { PlanningUploadsService, UploadKind } from './planning-uploads.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -78,7 +79,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
     app.post(
       `${base}/vista-previa`,
       {
-        config: { perfiles },
+        config: { perfiles, rateLimit: perCompanyLimit(`carga-${kind}`, BULK_LIMITS.filePreview) },
         schema: {
           tags: ['carga masiva'],
           summary: `Vista previa de la carga masiva de ${nombre}`,
@@ -95,7 +96,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
     app.post(
       base,
       {
-        config: { perfiles },
+        config: { perfiles, rateLimit: perCompanyLimit(`carga-${kind}-aplicar`, BULK_LIMITS.fileLoad) },
         schema: {
           tags: ['carga masiva'],
           summary: `Carga masiva de ${nombre} (todo o nada)`,

@@ -16,6 +16,7 @@ import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { PlanningService } from './planning.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -71,7 +72,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.post(
     '/api/v1/planificaciones/patron/vista-previa',
     {
-      config: { perfiles: ACCESS.planningManage },
+      config: { perfiles: ACCESS.planningManage, rateLimit: perCompanyLimit('patron', BULK_LIMITS.screenPreview) },
       schema: {
         tags: ['planificación'],
         summary: 'Vista previa de un patrón de planificación',
@@ -85,7 +86,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.post(
     '/api/v1/planificaciones/patron',
     {
-      config: { perfiles: ACCESS.planningManage },
+      config: { perfiles: ACCESS.planningManage, rateLimit: perCompanyLimit('patron-aplicar', BULK_LIMITS.screenApply) },
       schema: {
         tags: ['planificación'],
         summary: 'Aplica un patrón de planificación',

@@ -24,6 +24,7 @@ import { AppError, MESSAGES } from '../../lib/errors';
 import { sendJsonInSlices } from '../../lib/json-slices';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { UsersBulk } from './users.bulk';
 import type { UsersService } from './users.service';
 
@@ -126,12 +127,10 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
     },
   );
 
-  const PREVIEWS_PER_COMPANY = {
-    max: 20,
-    timeWindow: '15 minutes',
-    hook: 'preHandler',
-    keyGenerator: (request: FastifyRequest) => `carga-usuarios:${request.session?.companyId ?? request.ip}`,
-  } as const;
+  // Counted per company once the session is known: a preview is the cheap way to test many RUTs, and
+  // each file of 50,000 rows costs seconds of the event loop every company shares.
+  const PREVIEWS_PER_COMPANY = perCompanyLimit('carga-usuarios', BULK_LIMITS.filePreview);
+  const LOADS_PER_COMPANY = perCompanyLimit('carga-usuarios-aplicar', BULK_LIMITS.fileLoad);
 
   const uploadDescription =
     'multipart/form-data con el archivo en el campo `archivo` (xlsx o CSV, máximo 10 MB y 50.000 filas). Las filas se identifican por RUT: crean usuarios nuevos o actualizan los existentes.';
@@ -139,7 +138,6 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/carga-masiva/vista-previa',
     {
-      // Counted per company once the session is known: a preview is the cheap way to test many RUTs.
       config: { perfiles: ACCESS.usersManage, rateLimit: PREVIEWS_PER_COMPANY },
       schema: {
         tags: ['usuarios', 'carga masiva'],
@@ -159,7 +157,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
   app.post(
     '/api/v1/usuarios/carga-masiva',
     {
-      config: { perfiles: ACCESS.usersManage },
+      config: { perfiles: ACCESS.usersManage, rateLimit: LOADS_PER_COMPANY },
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Carga masiva de usuarios (todo o nada)',
