@@ -81,6 +81,14 @@ function workerSelect(db: DbOrTx) {
     .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)));
 }
 
+/**
+ * Statements of at most this many workers, or of about this many days: PGlite runs each statement on
+ * the main thread in one go (tens of µs a row read, more on a busy machine), and a 50,000-row upload's
+ * look-up in one statement held it for seconds. On PostgreSQL the extra round trips cost milliseconds.
+ */
+const WORKERS_PER_STATEMENT = 250;
+const DAYS_PER_STATEMENT = 500;
+
 export async function listWorkers(
   db: DbOrTx,
   companyId: string,
@@ -93,22 +101,24 @@ export async function listWorkers(
     .where(where)
     .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id));
   if (!paging) {
-    const rows = await query;
-    return { rows, total: rows.length };
+    // Every worker, in statements of WORKERS_PER_STATEMENT, each one after the last worker of the previous.
+    const rows: Worker[] = [];
+    for (;;) {
+      const last = rows.at(-1);
+      const after = last ? sql`(${users.apellidos}, ${users.nombre}, ${users.id}) > (${last.apellidos}, ${last.nombre}, ${last.id}::uuid)` : sql`true`;
+      const page = await workerSelect(db)
+        .where(and(where, after))
+        .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id))
+        .limit(WORKERS_PER_STATEMENT);
+      for (const row of page) rows.push(row);
+      if (page.length < WORKERS_PER_STATEMENT) return { rows, total: rows.length };
+    }
   }
   const rows = await query.limit(paging.limit).offset(paging.offset);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: total!.n };
 }
 
-/**
- * Statements of at most this many RUTs (or workers), or of about this many days: PGlite runs each
- * statement on the main thread in one go (tens of µs a row read, more on a busy machine), and a
- * 50,000-row upload's look-up in one statement held it for seconds. On PostgreSQL the extra round
- * trips cost milliseconds.
- */
-const RUTS_PER_STATEMENT = 500;
-const DAYS_PER_STATEMENT = 1_000;
 
 /**
  * Workers by RUT (stored form), within a scope; no contract filter (the caller reports dates outside the
@@ -116,8 +126,8 @@ const DAYS_PER_STATEMENT = 1_000;
  */
 export async function workersByRut(db: DbOrTx, companyId: string, ruts: string[]): Promise<Worker[]> {
   const found: Worker[] = [];
-  for (let i = 0; i < ruts.length; i += RUTS_PER_STATEMENT) {
-    const rows = await workerSelect(db).where(and(eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), anyOf(users.rut, ruts.slice(i, i + RUTS_PER_STATEMENT), 'text')));
+  for (let i = 0; i < ruts.length; i += WORKERS_PER_STATEMENT) {
+    const rows = await workerSelect(db).where(and(eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), anyOf(users.rut, ruts.slice(i, i + WORKERS_PER_STATEMENT), 'text')));
     for (const row of rows) found.push(row);
   }
   return found;
@@ -157,7 +167,7 @@ export async function loadDays(db: DbOrTx, companyId: string, userIds: string[],
     for (const row of rows) found.push(row);
     i += chunk.length;
     const perWorker = found.length / i;
-    perStatement = Math.min(RUTS_PER_STATEMENT, Math.max(1, Math.floor(DAYS_PER_STATEMENT / Math.max(perWorker, 1))));
+    perStatement = Math.min(WORKERS_PER_STATEMENT, Math.max(1, Math.floor(DAYS_PER_STATEMENT / Math.max(perWorker, 1))));
   }
   return found;
 }
