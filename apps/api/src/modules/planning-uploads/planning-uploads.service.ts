@@ -17,7 +17,7 @@ import { diffDays, expandPattern, fixedWeek, formatRut, parseRotationName, valid
 import { analyzeAfterBulkLoad, type Db, type DbOrTx } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
-import { slicer } from '../../lib/slices';
+import { mapInSlices, slicer } from '../../lib/slices';
 import {
   col,
   EXAMPLE_ROW_MARK,
@@ -321,7 +321,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     }
     const userIds = [...new Set(table.rows.map((r) => workerByRut.get(r.values.rut)?.id).filter((id): id is string => id !== undefined))];
     const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
-    const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
+    const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
     const seen = new Map<string, number>();
     const writes: DayWrite[] = [];
     const dias = emptyDays();
@@ -509,7 +509,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     }
     const userIds = [...new Set(candidates.map((c) => c.worker.id))];
     const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
-    const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
+    const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
     const writes: DayWrite[] = [];
     const dias = emptyDays();
     const touched = new Set<string>();

@@ -36,7 +36,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
-import { slicer } from '../../lib/slices';
+import { mapInSlices, slicer } from '../../lib/slices';
 import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { approvedPermissions } from '../permissions/index';
@@ -139,10 +139,12 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
     return rows;
   }
 
-  /** The plan (domain entries) of each worker over a range, from stored days with optional overrides. */
-  function planMaps(catalog: ShiftCatalog, days: repo.PlanningDayRow[]): Map<string, Map<string, PlanEntry>> {
+  /** The plan (domain entries) of each worker over a range, from stored days with optional overrides; built in slices. */
+  async function planMaps(catalog: ShiftCatalog, days: repo.PlanningDayRow[]): Promise<Map<string, Map<string, PlanEntry>>> {
     const maps = new Map<string, Map<string, PlanEntry>>();
+    const pause = slicer();
     for (const day of days) {
+      await pause();
       let map = maps.get(day.userId);
       if (!map) maps.set(day.userId, (map = new Map()));
       const entry = planEntryOf(catalog, assignmentOf(day));
@@ -203,8 +205,8 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
       weeks.from,
       weeks.to,
     );
-    const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
-    const plans = planMaps(catalog, stored);
+    const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
+    const plans = await planMaps(catalog, stored);
 
     const result: PatternWorker[] = [];
     const resumen = { trabajadores: workers.length, dias: 0, crear: 0, reemplazar: 0, conservar: 0, sinCambios: 0, conflictos: 0, diasPasados: 0, trabajadoresConAlertas: 0 };
@@ -351,7 +353,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
         approvedPermissions(db, session.companyId, ids, from, to),
       ]);
       const commerce = isCommerce(rubro);
-      const plans = planMaps(catalog, stored);
+      const plans = await planMaps(catalog, stored);
       const byKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
       const dates = eachDate(from, to);
       const national = holidayLookup();
@@ -414,7 +416,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
           ]);
           cambioId = ids.get(`${userId}:${date}`) ?? null;
         }
-        const plan = planMaps(catalog, weekDays).get(userId) ?? new Map<string, PlanEntry>();
+        const plan = (await planMaps(catalog, weekDays)).get(userId) ?? new Map<string, PlanEntry>();
         const entry = planEntryOf(catalog, target);
         if (accion !== 'sin_cambios') {
           if (entry) plan.set(date, entry);
