@@ -244,6 +244,35 @@ async function rowSecurityOf(db: Db): Promise<RowSecurity> {
 export const PGLITE_SHARED_BUFFERS = '32MB';
 const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
 
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * PGlite runs each query synchronously on the main thread and answers through promises alone, so a
+ * request's queries in a row (a bulk upload's lookups, a dozen of them) held the event loop from the
+ * first to the last. Through this wrapper each answer first waits one turn of the event loop, as a
+ * network database's answer does: other requests run between one request's queries.
+ */
+function takingTurns<T extends object>(target: T): T {
+  return new Proxy(target, {
+    get(object, property) {
+      const value = Reflect.get(object, property, object) as unknown;
+      if (typeof value !== 'function') return value;
+      const method = value as (...args: unknown[]) => unknown;
+      if (property === 'query' || property === 'exec') {
+        return async (...args: unknown[]) => {
+          const result = await method.apply(object, args);
+          await nextTurn();
+          return result;
+        };
+      }
+      if (property === 'transaction') {
+        return (callback: (tx: object) => unknown) => method.call(object, (tx: object) => callback(takingTurns(tx)));
+      }
+      return method.bind(object);
+    },
+  });
+}
+
 async function openPglite(dir: string | null, template?: Blob): Promise<Database> {
   const releaseLock = dir ? acquireDirectoryLock(dir) : () => {};
   let client: PGlite;
@@ -254,7 +283,7 @@ async function openPglite(dir: string | null, template?: Blob): Promise<Database
     releaseLock();
     throw error;
   }
-  const db = drizzlePglite(client, { schema, casing: 'snake_case' });
+  const db = drizzlePglite(takingTurns(client), { schema, casing: 'snake_case' });
   return {
     db,
     kind: 'pglite',

@@ -29,3 +29,23 @@ export async function whileProbingHealth<T>(base: string, work: () => Promise<T>
     await probing;
   }
 }
+
+/**
+ * Runs `work` while a 5 ms timer watches the event loop of this process (the server's and the test's):
+ * returns `work`'s result and the longest wait between two ticks, the longest the loop was held.
+ */
+export async function whileTimingEventLoop<T>(work: () => Promise<T>): Promise<{ result: T; maxStallMs: number }> {
+  let last = performance.now();
+  let maxStallMs = 0;
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    maxStallMs = Math.max(maxStallMs, now - last);
+    last = now;
+  }, 5);
+  try {
+    const result = await work();
+    return { result, maxStallMs: Math.max(maxStallMs, performance.now() - last) };
+  } finally {
+    clearInterval(ticker);
+  }
+}

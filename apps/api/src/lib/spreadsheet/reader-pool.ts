@@ -1,12 +1,14 @@
+import { deserialize } from 'node:v8';
 import { MessageChannel } from 'node:worker_threads';
 import Tinypool from 'tinypool';
 import { AppError } from '../errors';
 import { CompanyLanes } from '../company-lanes';
+import { slicer } from '../slices';
 import { spreadsheetError } from './errors';
 import { LIMIT_MESSAGES, SPREADSHEET_LIMITS } from './limits';
 import type { ReadTask } from './parse-file';
 import type { ReadResult, WorkerTask } from './reader.worker';
-import type { Sheet } from './sheet';
+import type { Sheet, SheetRow } from './sheet';
 
 /** Reader threads at once on this two-core class of machine. */
 const READER_THREADS = 2;
@@ -41,7 +43,13 @@ const codeOf = (error: unknown) => (error && typeof error === 'object' && 'code'
 export async function readInWorker(task: ReadTask, company = ''): Promise<Sheet> {
   const result = await lanes.run(company, () => runInPool(task));
   if (!result.ok) throw spreadsheetError(result.message);
-  return result.sheet;
+  const rows: SheetRow[] = [];
+  const pause = slicer();
+  for (const piece of result.rows) {
+    await pause();
+    for (const row of deserialize(piece) as SheetRow[]) rows.push(row);
+  }
+  return { format: result.format, headers: result.headers, rows };
 }
 
 async function runInPool(task: ReadTask): Promise<ReadResult> {

@@ -18,20 +18,20 @@ const sheet = (headers: string[], ...rows: (string | number | Date | null)[][]):
 });
 
 describe('column parsers', () => {
-  it('reads dates as dd-mm-aaaa, dd/mm/aaaa, aaaa-mm-dd, real Excel dates and Excel serial numbers', () => {
-    const table = parseTable(
+  it('reads dates as dd-mm-aaaa, dd/mm/aaaa, aaaa-mm-dd, real Excel dates and Excel serial numbers', async () => {
+    const table = await parseTable(
       sheet(['rut', 'INICIO'], ['12345678-5', '05-03-2024'], ['12.345.678-5', '5/3/2024'], ['123456785', '2024-03-05'], ['12345678-5', new Date(Date.UTC(2024, 2, 5))], ['12345678-5', 45356]),
       columns,
     );
     expect(table.errors).toEqual([]);
     expect(table.rows.map((r) => r.values.fecha)).toEqual(['2024-03-05', '2024-03-05', '2024-03-05', '2024-03-05', '2024-03-05']);
     expect(table.rows.map((r) => r.values.rut)).toEqual(Array(5).fill('12345678-5'));
-    const outOfRange = parseTable(sheet(['RUT', 'Inicio'], ['12345678-5', '31-12-9999'], ['12345678-5', 2_958_465]), columns);
+    const outOfRange = await parseTable(sheet(['RUT', 'Inicio'], ['12345678-5', '31-12-9999'], ['12345678-5', 2_958_465]), columns);
     expect(outOfRange.errors.map((e) => e.mensaje)).toEqual(['La fecha debe estar entre 1900 y 2100.', 'La fecha debe estar entre 1900 y 2100.']);
   });
 
-  it('reads Chilean and plain numbers, enums with synonyms, and reports each bad cell with row and column', () => {
-    const table = parseTable(
+  it('reads Chilean and plain numbers, enums with synonyms, and reports each bad cell with row and column', async () => {
+    const table = await parseTable(
       sheet(['RUT', 'Inicio', 'Monto', 'Horas', 'Tipo'], ['12345678-5', '2024-01-01', '1.250.000', '42,5', 'Ingreso'], ['12345678-9', '2024-02-30', '12,5', '41,7', 'pausa'], ['', '', '', '', '']),
       columns,
     );
@@ -66,7 +66,7 @@ describe('reading files', () => {
     data.addRow([{ richText: [{ text: '12.345.' }, { text: '678-5' }] }, new Date(Date.UTC(2024, 0, 31)), { formula: '1+1', result: 2 }]);
     const read = await readSpreadsheet(Buffer.from(await workbook.xlsx.writeBuffer()), { skipSheets: ['Instrucciones'] });
     expect(read).toMatchObject({ format: 'xlsx', headers: ['RUT', 'Inicio', 'Monto'] });
-    expect(parseTable(read, columns).rows[0]!.values).toMatchObject({ rut: '12345678-5', fecha: '2024-01-31', monto: 2 });
+    expect((await parseTable(read, columns)).rows[0]!.values).toMatchObject({ rut: '12345678-5', fecha: '2024-01-31', monto: 2 });
   });
 
   it('stops at the row limit with a clear message', async () => {
@@ -167,8 +167,8 @@ describe('templates and exports', () => {
 
   it('builds a template that reads back as valid data', async () => {
     const spec = { sheetName: 'Datos', columns, instructions: ['Una fila por registro.'] };
-    const fromXlsx = parseTable(await readSpreadsheet(await templateXlsx(spec), { skipSheets: ['Instrucciones'] }), columns);
-    const fromCsv = parseTable(await readSpreadsheet(Buffer.from(templateCsv(spec))), columns);
+    const fromXlsx = await parseTable(await readSpreadsheet(await templateXlsx(spec), { skipSheets: ['Instrucciones'] }), columns);
+    const fromCsv = await parseTable(await readSpreadsheet(Buffer.from(templateCsv(spec))), columns);
     for (const table of [fromXlsx, fromCsv]) {
       expect(table.errors).toEqual([]);
       expect(table.rows[0]!.values).toEqual({ rut: '12345678-5', fecha: '2024-01-01', monto: 1000, horas: 42, tipo: 'entrada' });

@@ -1,5 +1,6 @@
 import type { FilaError } from '@jornada/contracts';
 import { CellError, simplify, type Columns, type RowOf } from './columns';
+import { slicer } from '../slices';
 import { SPREADSHEET_MESSAGES, spreadsheetError } from './errors';
 import type { CellValue, Sheet } from './read';
 
@@ -41,9 +42,10 @@ function headerKey(header: string): string {
 /**
  * Maps the sheet's headers to the columns (any order; accent- and case-insensitive aliases) and
  * parses every row. Wrong headers are a file-level error (thrown); bad cells become row-level
- * errors `{ fila, columna, mensaje }`.
+ * errors `{ fila, columna, mensaje }`. The rows are parsed in slices (lib/slices.ts): 50,000 of them
+ * take seconds, and the event loop serves everyone else in between.
  */
-export function parseTable<C extends Columns>(sheet: Sheet, columns: C, options: ParseOptions<C> = {}): ParsedTable<C> {
+export async function parseTable<C extends Columns>(sheet: Sheet, columns: C, options: ParseOptions<C> = {}): Promise<ParsedTable<C>> {
   const byHeader = new Map<string, keyof C & string>();
   for (const [key, column] of Object.entries(columns)) {
     byHeader.set(headerKey(column.header), key);
@@ -73,7 +75,10 @@ export function parseTable<C extends Columns>(sheet: Sheet, columns: C, options:
   const invalidRows = new Set<number>();
   const exampleRows: number[] = [];
   const examplePosition = options.exampleColumn === undefined ? undefined : positions.get(options.exampleColumn);
+  const entries = Object.entries(columns);
+  const pause = slicer();
   for (const row of sheet.rows) {
+    await pause();
     if (examplePosition !== undefined) {
       const marker = row.cells[examplePosition];
       if (typeof marker === 'string' && marker.trim().toUpperCase().startsWith(EXAMPLE_ROW_MARK)) {
@@ -83,7 +88,7 @@ export function parseTable<C extends Columns>(sheet: Sheet, columns: C, options:
     }
     const values: Record<string, unknown> = {};
     let ok = true;
-    for (const [key, column] of Object.entries(columns)) {
+    for (const [key, column] of entries) {
       const position = positions.get(key);
       const raw: CellValue = position === undefined ? null : (row.cells[position] ?? null);
       const empty = raw === null || (typeof raw === 'string' && raw.trim() === '');

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EstadoGrupo } from '@jornada/contracts';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { groupLeaders, groups, groupStateChanges, sites, users } from '../../db/schema/index';
 
@@ -64,7 +65,7 @@ export async function findGroupsByIds(db: DbOrTx, companyId: string, ids: string
   return db
     .select()
     .from(groups)
-    .where(and(eq(groups.companyId, companyId), inArray(groups.id, ids)))
+    .where(and(eq(groups.companyId, companyId), anyOf(groups.id, ids, 'uuid')))
     .orderBy(asc(groups.nombre));
 }
 
@@ -88,7 +89,7 @@ export async function leadersOf(db: DbOrTx, companyId: string, groupIds: string[
     .select({ ...personColumns, leads: groupLeaders.groupId })
     .from(groupLeaders)
     .innerJoin(users, and(eq(users.companyId, groupLeaders.companyId), eq(users.id, groupLeaders.userId)))
-    .where(and(eq(groupLeaders.companyId, companyId), inArray(groupLeaders.groupId, groupIds)))
+    .where(and(eq(groupLeaders.companyId, companyId), anyOf(groupLeaders.groupId, groupIds, 'uuid')))
     .orderBy(asc(users.apellidos), asc(users.nombre));
   for (const { leads, ...person } of rows) result.set(leads, [...(result.get(leads) ?? []), person]);
   return result;
@@ -100,7 +101,7 @@ export async function membersOf(db: DbOrTx, companyId: string, groupIds: string[
   const rows = await db
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.groupId, groupIds)))
+    .where(and(eq(users.companyId, companyId), anyOf(users.groupId, groupIds, 'uuid')))
     .orderBy(asc(users.apellidos), asc(users.nombre));
   for (const person of rows) result.set(person.groupId!, [...(result.get(person.groupId!) ?? []), person]);
   return result;
@@ -111,7 +112,7 @@ export async function usersByIds(db: DbOrTx, companyId: string, ids: string[]): 
   return db
     .select(personColumns)
     .from(users)
-    .where(and(eq(users.companyId, companyId), inArray(users.id, ids)));
+    .where(and(eq(users.companyId, companyId), anyOf(users.id, ids, 'uuid')));
 }
 
 export async function ledGroupIds(db: DbOrTx, companyId: string, userId: string): Promise<string[]> {

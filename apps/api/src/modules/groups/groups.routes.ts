@@ -16,7 +16,9 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { GroupsService } from './groups.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -40,7 +42,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
   app.post(
     '/api/v1/grupos/asignacion-masiva/vista-previa',
     {
-      config: { perfiles: ACCESS.groupsManage },
+      config: { perfiles: ACCESS.groupsManage, rateLimit: perCompanyLimit('asignacion-masiva', BULK_LIMITS.screenPreview) },
       schema: {
         tags: ['grupos'],
         summary: 'Vista previa de una asignación masiva de líderes',
@@ -49,13 +51,13 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
         response: { 200: asignacionMasivaResultadoSchema, ...errors },
       },
     },
-    async (request) => service.previewMassAssignment(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, asignacionMasivaResultadoSchema, await service.previewMassAssignment(requireSession(request), request.body, clock())),
   );
 
   app.post(
     '/api/v1/grupos/asignacion-masiva',
     {
-      config: { perfiles: ACCESS.groupsManage },
+      config: { perfiles: ACCESS.groupsManage, rateLimit: perCompanyLimit('asignacion-masiva-aplicar', BULK_LIMITS.screenApply) },
       schema: {
         tags: ['grupos'],
         summary: 'Asigna líderes a muchos grupos a la vez',
@@ -64,7 +66,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
         response: { 200: asignacionMasivaResultadoSchema, ...errors },
       },
     },
-    async (request) => service.applyMassAssignment(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, asignacionMasivaResultadoSchema, await service.applyMassAssignment(requireSession(request), request.body, clock())),
   );
 
   app.get(

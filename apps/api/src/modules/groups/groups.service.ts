@@ -22,6 +22,7 @@ import { localDate } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { slicer } from '../../lib/slices';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './groups.repository';
 
@@ -124,7 +125,10 @@ export function createGroupsService(db: Db) {
     const cambios: CambioLideres[] = [];
     let agregadosTotal = 0;
     let quitadosTotal = 0;
+    // In slices, a group at a time: 1,000 groups × their leaders take a while, and the event loop serves every company meanwhile.
+    const pause = slicer();
     for (const group of groups) {
+      await pause();
       const before = current.get(group.id) ?? [];
       const beforeIds = new Set(before.map((p) => p.id));
       let after: repo.PersonRow[];

@@ -10,8 +10,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { PlanningUploadsService, UploadKind } from './planning-uploads.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema };
@@ -77,7 +79,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
     app.post(
       `${base}/vista-previa`,
       {
-        config: { perfiles },
+        config: { perfiles, rateLimit: perCompanyLimit(`carga-${kind}`, BULK_LIMITS.filePreview) },
         schema: {
           tags: ['carga masiva'],
           summary: `Vista previa de la carga masiva de ${nombre}`,
@@ -88,13 +90,13 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
           response: { 200: resultSchema, ...errors },
         },
       },
-      (request) => run(kind, request, false),
+      async (request, reply) => sendJsonInSlices(reply, resultSchema, await run(kind, request, false)),
     );
 
     app.post(
       base,
       {
-        config: { perfiles },
+        config: { perfiles, rateLimit: perCompanyLimit(`carga-${kind}-aplicar`, BULK_LIMITS.fileLoad) },
         schema: {
           tags: ['carga masiva'],
           summary: `Carga masiva de ${nombre} (todo o nada)`,
@@ -107,7 +109,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
       },
       async (request, reply) => {
         const result = await run(kind, request, true);
-        return reply.code(result.aplicado ? 200 : 400).send(result);
+        return sendJsonInSlices(reply, resultSchema, result, result.aplicado ? 200 : 400);
       },
     );
   }

@@ -17,6 +17,7 @@ import { diffDays, expandPattern, fixedWeek, formatRut, parseRotationName, valid
 import { analyzeAfterBulkLoad, type Db, type DbOrTx } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
+import { mapInSlices, slicer } from '../../lib/slices';
 import {
   col,
   EXAMPLE_ROW_MARK,
@@ -204,7 +205,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
 
   async function planShifts(dbx: DbOrTx, session: RequestSession, file: UploadedFile, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
-    const table = parseTable(sheet, SHIFT_COLUMNS, { exampleColumn: 'nombre' });
+    const table = await parseTable(sheet, SHIFT_COLUMNS, { exampleColumn: 'nombre' });
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
     for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
@@ -215,7 +216,9 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     const H = Object.fromEntries(Object.entries(SHIFT_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof SHIFT_COLUMNS, string>;
     for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
 
+    const pause = slicer();
     for (const { fila, values: v } of table.rows) {
+      await pause();
       const rowErrors: FilaError[] = [];
       const err = (columna: string, mensaje: string) => rowErrors.push({ fila, columna, mensaje });
       const code = codigoTurnoSchema.safeParse(v.codigo);
@@ -297,7 +300,8 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
 
   async function planPlanning(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
-    const table = parseTable(sheet, PLANNING_COLUMNS, { exampleColumn: 'observacion' });
+    const table = await parseTable(sheet, PLANNING_COLUMNS, { exampleColumn: 'observacion' });
+
     const H = Object.fromEntries(Object.entries(PLANNING_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNING_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
@@ -317,7 +321,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     }
     const userIds = [...new Set(table.rows.map((r) => workerByRut.get(r.values.rut)?.id).filter((id): id is string => id !== undefined))];
     const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
-    const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
+    const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
     const seen = new Map<string, number>();
     const writes: DayWrite[] = [];
     const dias = emptyDays();
@@ -325,7 +329,9 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     const todayByZone = new Map<string, string>();
     const observacionDefault = `Carga masiva de planificación «${file.filename}»`;
 
+    const pause = slicer();
     for (const { fila, values: v } of table.rows) {
+      await pause();
       const rowErrors: FilaError[] = [];
       const err = (columna: string, mensaje: string) => rowErrors.push({ fila, columna, mensaje });
       const worker = workerByRut.get(v.rut);
@@ -429,7 +435,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
 
   async function planPlanner(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, conflictos: Conflictos, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
-    const table = parseTable(sheet, PLANNER_COLUMNS, { exampleColumn: 'observacion' });
+    const table = await parseTable(sheet, PLANNER_COLUMNS, { exampleColumn: 'observacion' });
     const H = Object.fromEntries(Object.entries(PLANNER_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNER_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
@@ -456,7 +462,9 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     const candidates: Candidate[] = [];
     const rangesByRut = new Map<string, { fila: number; from: string; to: string }[]>();
     let totalDays = 0;
+    const pause = slicer();
     for (const { fila, values: v } of table.rows) {
+      await pause();
       const rowErrors: FilaError[] = [];
       const err = (columna: string, mensaje: string) => rowErrors.push({ fila, columna, mensaje });
       const worker = workerByRut.get(v.rut);
@@ -501,13 +509,16 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     }
     const userIds = [...new Set(candidates.map((c) => c.worker.id))];
     const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
-    const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
+    const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
     const writes: DayWrite[] = [];
     const dias = emptyDays();
     const touched = new Set<string>();
     const observacionDefault = `Planificador masivo «${file.filename}»`;
+    const todayByZone = new Map<string, string>();
     for (const c of candidates) {
-      const today = localDate(now, c.worker.zone);
+      await pause();
+      let today = todayByZone.get(c.worker.zone);
+      if (!today) todayByZone.set(c.worker.zone, (today = localDate(now, c.worker.zone)));
       const counts = { crear: 0, reemplazar: 0, conservar: 0, sinCambios: 0, pasados: 0, fuera: 0 };
       const rowWrites: DayWrite[] = [];
       let startProblem: ShiftStartProblem | null = null;

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
 
@@ -63,10 +64,10 @@ function scopeCondition(scope: WorkerScope): SQL {
 function workerConditions(companyId: string, scope: WorkerScope, filters: WorkerFilters): SQL {
   // Inspectors are not planned; everyone else who works (administrators and supervisors too) may be.
   const list: SQL[] = [eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), scopeCondition(scope)];
-  if (filters.grupoIds) list.push(filters.grupoIds.length ? inArray(users.groupId, filters.grupoIds) : sql`false`);
+  if (filters.grupoIds) list.push(anyOf(users.groupId, filters.grupoIds, 'uuid'));
   if (filters.sedeId) list.push(eq(users.siteId, filters.sedeId));
-  if (filters.userIds) list.push(filters.userIds.length ? inArray(users.id, filters.userIds) : sql`false`);
-  if (filters.ruts) list.push(filters.ruts.length ? inArray(users.rut, filters.ruts) : sql`false`);
+  if (filters.userIds) list.push(anyOf(users.id, filters.userIds, 'uuid'));
+  if (filters.ruts) list.push(anyOf(users.rut, filters.ruts, 'text'));
   if (filters.to) list.push(lte(users.inicioContrato, filters.to));
   if (filters.from) list.push(sql`(${users.finContrato} is null or ${users.finContrato} >= ${filters.from})`);
   return and(...list)!;
@@ -80,6 +81,14 @@ function workerSelect(db: DbOrTx) {
     .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)));
 }
 
+/**
+ * Statements of at most this many workers, or of about this many days: PGlite runs each statement on
+ * the main thread in one go (tens of µs a row read, more on a busy machine), and a 50,000-row upload's
+ * look-up in one statement held it for seconds. On PostgreSQL the extra round trips cost milliseconds.
+ */
+const WORKERS_PER_STATEMENT = 250;
+const DAYS_PER_STATEMENT = 500;
+
 export async function listWorkers(
   db: DbOrTx,
   companyId: string,
@@ -92,23 +101,36 @@ export async function listWorkers(
     .where(where)
     .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id));
   if (!paging) {
-    const rows = await query;
-    return { rows, total: rows.length };
+    // Every worker, in statements of WORKERS_PER_STATEMENT, each one after the last worker of the previous.
+    const rows: Worker[] = [];
+    for (;;) {
+      const last = rows.at(-1);
+      const after = last ? sql`(${users.apellidos}, ${users.nombre}, ${users.id}) > (${last.apellidos}, ${last.nombre}, ${last.id}::uuid)` : sql`true`;
+      const page = await workerSelect(db)
+        .where(and(where, after))
+        .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id))
+        .limit(WORKERS_PER_STATEMENT);
+      for (const row of page) rows.push(row);
+      if (page.length < WORKERS_PER_STATEMENT) return { rows, total: rows.length };
+    }
   }
   const rows = await query.limit(paging.limit).offset(paging.offset);
   const [total] = await db.select({ n: count() }).from(users).where(where);
   return { rows, total: total!.n };
 }
 
+
 /**
  * Workers by RUT (stored form), within a scope; no contract filter (the caller reports dates outside the
- * contract). One statement for any number of RUTs: the list travels as one array parameter.
+ * contract). Each statement takes its RUTs as one array parameter.
  */
 export async function workersByRut(db: DbOrTx, companyId: string, ruts: string[]): Promise<Worker[]> {
-  if (ruts.length === 0) return [];
-  return workerSelect(db).where(
-    and(eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), sql`${users.rut} = any(${sql.param(ruts)}::text[])`),
-  );
+  const found: Worker[] = [];
+  for (let i = 0; i < ruts.length; i += WORKERS_PER_STATEMENT) {
+    const rows = await workerSelect(db).where(and(eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), anyOf(users.rut, ruts.slice(i, i + WORKERS_PER_STATEMENT), 'text')));
+    for (const row of rows) found.push(row);
+  }
+  return found;
 }
 
 export async function groupExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
@@ -127,20 +149,27 @@ export async function siteExists(db: DbOrTx, companyId: string, id: string): Pro
   return row !== undefined;
 }
 
-/** Planned days of some workers over a range, in one statement (the ids travel as one array parameter). */
+/**
+ * The stored days of some workers over a range, in statements of about DAYS_PER_STATEMENT days: the
+ * first takes as many workers as could have that many days in the range, and each next one as many as
+ * the days found so far per worker suggest (a sparse plan needs few statements, a full one more).
+ */
 export async function loadDays(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string): Promise<PlanningDayRow[]> {
-  if (userIds.length === 0) return [];
-  return db
-    .select()
-    .from(planningDays)
-    .where(
-      and(
-        eq(planningDays.companyId, companyId),
-        sql`${planningDays.userId} = any(${sql.param(userIds)}::uuid[])`,
-        gte(planningDays.date, from),
-        lte(planningDays.date, to),
-      ),
-    );
+  const days = Math.max(1, (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000 + 1);
+  const found: PlanningDayRow[] = [];
+  let perStatement = Math.max(1, Math.floor(DAYS_PER_STATEMENT / days));
+  for (let i = 0; i < userIds.length; ) {
+    const chunk = userIds.slice(i, i + perStatement);
+    const rows = await db
+      .select()
+      .from(planningDays)
+      .where(and(eq(planningDays.companyId, companyId), anyOf(planningDays.userId, chunk, 'uuid'), gte(planningDays.date, from), lte(planningDays.date, to)));
+    for (const row of rows) found.push(row);
+    i += chunk.length;
+    const perWorker = found.length / i;
+    perStatement = Math.min(WORKERS_PER_STATEMENT, Math.max(1, Math.floor(DAYS_PER_STATEMENT / Math.max(perWorker, 1))));
+  }
+  return found;
 }
 
 /*

@@ -14,7 +14,9 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { PlanningService } from './planning.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -70,7 +72,7 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
   app.post(
     '/api/v1/planificaciones/patron/vista-previa',
     {
-      config: { perfiles: ACCESS.planningManage },
+      config: { perfiles: ACCESS.planningManage, rateLimit: perCompanyLimit('patron', BULK_LIMITS.screenPreview) },
       schema: {
         tags: ['planificación'],
         summary: 'Vista previa de un patrón de planificación',
@@ -79,12 +81,12 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
         response: { 200: resultadoPatronSchema, ...errors },
       },
     },
-    (request) => service.previewPattern(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, resultadoPatronSchema, await service.previewPattern(requireSession(request), request.body, clock())),
   );
   app.post(
     '/api/v1/planificaciones/patron',
     {
-      config: { perfiles: ACCESS.planningManage },
+      config: { perfiles: ACCESS.planningManage, rateLimit: perCompanyLimit('patron-aplicar', BULK_LIMITS.screenApply) },
       schema: {
         tags: ['planificación'],
         summary: 'Aplica un patrón de planificación',
@@ -94,6 +96,6 @@ export function registerPlanningRoutes(app: ZodApp, service: PlanningService, cl
         response: { 200: resultadoPatronSchema, ...errors },
       },
     },
-    (request) => service.applyPattern(requireSession(request), request.body, clock()),
+    async (request, reply) => sendJsonInSlices(reply, resultadoPatronSchema, await service.applyPattern(requireSession(request), request.body, clock())),
   );
 }

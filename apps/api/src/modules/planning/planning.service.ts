@@ -36,6 +36,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
+import { mapInSlices, slicer } from '../../lib/slices';
 import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { approvedPermissions } from '../permissions/index';
@@ -138,10 +139,12 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
     return rows;
   }
 
-  /** The plan (domain entries) of each worker over a range, from stored days with optional overrides. */
-  function planMaps(catalog: ShiftCatalog, days: repo.PlanningDayRow[]): Map<string, Map<string, PlanEntry>> {
+  /** The plan (domain entries) of each worker over a range, from stored days with optional overrides; built in slices. */
+  async function planMaps(catalog: ShiftCatalog, days: repo.PlanningDayRow[]): Promise<Map<string, Map<string, PlanEntry>>> {
     const maps = new Map<string, Map<string, PlanEntry>>();
+    const pause = slicer();
     for (const day of days) {
+      await pause();
       let map = maps.get(day.userId);
       if (!map) maps.set(day.userId, (map = new Map()));
       const entry = planEntryOf(catalog, assignmentOf(day));
@@ -202,12 +205,15 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
       weeks.from,
       weeks.to,
     );
-    const existingByKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
-    const plans = planMaps(catalog, stored);
+    const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
+    const plans = await planMaps(catalog, stored);
 
     const result: PatternWorker[] = [];
     const resumen = { trabajadores: workers.length, dias: 0, crear: 0, reemplazar: 0, conservar: 0, sinCambios: 0, conflictos: 0, diasPasados: 0, trabajadoresConAlertas: 0 };
+    // In slices, a worker at a time: 2,000 workers × 366 days take seconds, and the event loop serves every company meanwhile.
+    const pause = slicer();
     for (const worker of workers) {
+      await pause();
       const holidays = holidaysFor(worker.region);
       const today = localDate(now, worker.zone);
       const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
@@ -256,11 +262,13 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
       }
       result.push({ worker, days, writes, plan });
     }
-    const trabajadores = result.map(({ worker, days, plan }) => {
+    const trabajadores: ResultadoPatron['trabajadores'] = [];
+    for (const { worker, days, plan } of result) {
+      await pause();
       const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce, agreedHoursOf(worker));
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
-      return { usuario: usuarioPlan(worker), dias: days, semanas, alertas };
-    });
+      trabajadores.push({ usuario: usuarioPlan(worker), dias: days, semanas, alertas });
+    }
     return { result, trabajadores, resumen };
   }
 
@@ -345,7 +353,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
         approvedPermissions(db, session.companyId, ids, from, to),
       ]);
       const commerce = isCommerce(rubro);
-      const plans = planMaps(catalog, stored);
+      const plans = await planMaps(catalog, stored);
       const byKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
       const dates = eachDate(from, to);
       const national = holidayLookup();
@@ -408,7 +416,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
           ]);
           cambioId = ids.get(`${userId}:${date}`) ?? null;
         }
-        const plan = planMaps(catalog, weekDays).get(userId) ?? new Map<string, PlanEntry>();
+        const plan = (await planMaps(catalog, weekDays)).get(userId) ?? new Map<string, PlanEntry>();
         const entry = planEntryOf(catalog, target);
         if (accion !== 'sin_cambios') {
           if (entry) plan.set(date, entry);

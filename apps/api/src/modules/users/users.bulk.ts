@@ -3,6 +3,7 @@ import { formatRut, weeklyHoursLimit, WEEKLY_LIMIT_TABLE } from '@jornada/domain
 import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
+import { slicer } from '../../lib/slices';
 import { col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
@@ -70,7 +71,7 @@ const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.
 export function createUsersBulk(db: Db, users: UsersService) {
   async function plan(session: RequestSession, file: UploadedFile, now: Date): Promise<Plan> {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
-    const table = parseTable(sheet, USER_COLUMNS);
+    const table = await parseTable(sheet, USER_COLUMNS);
     const hasColumn = (key: keyof typeof USER_COLUMNS) => table.present.has(key);
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
@@ -88,7 +89,10 @@ export function createUsersBulk(db: Db, users: UsersService) {
 
     const creates: repo.NewUser[] = [];
     const updates: Plan['updates'] = [];
+    // In slices: 50,000 rows take seconds, and the event loop serves every company meanwhile.
+    const pause = slicer();
     for (const { fila, values } of table.rows) {
+      await pause();
       const rowErrors: FilaError[] = [];
       const fail = (column: keyof typeof USER_COLUMNS | null, mensaje: string) =>
         rowErrors.push({ fila, columna: column ? HEADERS[column] : null, mensaje });

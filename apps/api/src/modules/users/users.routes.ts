@@ -25,9 +25,11 @@ import {
 import type { ZodApp } from '../../app-types';
 import { localDate, type Clock } from '../../lib/clock';
 import { AppError, MESSAGES } from '../../lib/errors';
+import { sendJsonInSlices } from '../../lib/json-slices';
 import { CSV_CONTENT_TYPE, readUploadedFile, sendFile, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import { requireSession } from '../../plugins/auth';
 import type { Invitations } from './invitations.service';
+import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
 import type { UsersBulk } from './users.bulk';
 import type { UsersService } from './users.service';
 
@@ -130,12 +132,10 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
     },
   );
 
-  const PREVIEWS_PER_COMPANY = {
-    max: 20,
-    timeWindow: '15 minutes',
-    hook: 'preHandler',
-    keyGenerator: (request: FastifyRequest) => `carga-usuarios:${request.session?.companyId ?? request.ip}`,
-  } as const;
+  // Counted per company once the session is known: a preview is the cheap way to test many RUTs, and
+  // each file of 50,000 rows costs seconds of the event loop every company shares.
+  const PREVIEWS_PER_COMPANY = perCompanyLimit('carga-usuarios', BULK_LIMITS.filePreview);
+  const LOADS_PER_COMPANY = perCompanyLimit('carga-usuarios-aplicar', BULK_LIMITS.fileLoad);
 
   const uploadDescription =
     'multipart/form-data con el archivo en el campo `archivo` (xlsx o CSV, máximo 10 MB y 50.000 filas). Las filas se identifican por RUT: crean usuarios nuevos o actualizan los existentes.';
@@ -153,17 +153,17 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
         response: { 200: cargaMasivaResultadoSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const session = requireSession(request);
       const file = await readUploadedFile(request);
-      return bulk.preview(session, file, clock());
+      return sendJsonInSlices(reply, cargaMasivaResultadoSchema, await bulk.preview(session, file, clock()));
     },
   );
 
   app.post(
     '/api/v1/usuarios/carga-masiva',
     {
-      config: { perfiles: ACCESS.usersManage },
+      config: { perfiles: ACCESS.usersManage, rateLimit: LOADS_PER_COMPANY },
       schema: {
         tags: ['usuarios', 'carga masiva'],
         summary: 'Carga masiva de usuarios (todo o nada)',
@@ -176,7 +176,7 @@ export function registerUserRoutes(app: ZodApp, service: UsersService, bulk: Use
       const session = requireSession(request);
       const file = await readUploadedFile(request);
       const result = await bulk.commit(session, file, clock());
-      return reply.code(result.aplicado ? 200 : 400).send(result);
+      return sendJsonInSlices(reply, result.aplicado ? cargaUsuariosResultadoSchema : cargaMasivaResultadoSchema, result, result.aplicado ? 200 : 400);
     },
   );
 
