@@ -301,7 +301,6 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
   async function planPlanning(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = await parseTable(sheet, PLANNING_COLUMNS, { exampleColumn: 'observacion' });
-
     const H = Object.fromEntries(Object.entries(PLANNING_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNING_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
