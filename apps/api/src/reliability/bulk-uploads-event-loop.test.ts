@@ -28,7 +28,7 @@ afterAll(async () => {
 
 describe(`a file preview of ${BULK_ROWS.toLocaleString('es-CL')} rows never holds the event loop`, () => {
   const CASES: [string, () => Send][] = [
-    ['usuarios (50.000 nuevos)', () => postFile(base, '/api/v1/usuarios/carga-masiva/vista-previa', c.headers, usersCsv())],
+    ['usuarios (2.000 que cambian y 48.000 nuevos)', () => postFile(base, '/api/v1/usuarios/carga-masiva/vista-previa', c.headers, usersCsv(c))],
     ['turnos (50.000 nuevos)', () => postFile(base, '/api/v1/cargas/turnos/vista-previa', c.headers, shiftsCsv())],
     ['planificación (2.000 trabajadores × 25 días ya planificados)', () => postFile(base, '/api/v1/cargas/planificacion/vista-previa', c.headers, planningCsv(c))],
     ['planificador (2.000 trabajadores × 25 rangos de 7 días)', () => postFile(base, '/api/v1/cargas/planificador/vista-previa', c.headers, plannerCsv(c))],

@@ -43,10 +43,13 @@ export async function bulkCompany(t: TestApp): Promise<BulkCompany> {
   return { ...c, workerIds, workerRuts: workers.map((w) => w.rut), shiftId };
 }
 
-/** 50,000 new users. */
-export function usersCsv(): string {
+/** The company's 2,000 workers with a new name (updates), then 48,000 new users. */
+export function usersCsv(c: BulkCompany): string {
   const lines = ['RUT;Nombre;Apellidos;Correo;Horas semanales;Inicio contrato'];
-  for (let i = 0; i < BULK_ROWS; i++) lines.push(`${formatRut(uniqueRut(30_000_000, 39_999_999))};Persona ${i};Carga Masiva;persona${i}@ejemplo.cl;42;01-03-2024`);
+  for (let i = 0; i < BULK_ROWS; i++) {
+    const rut = c.workerRuts[i] ?? uniqueRut(30_000_000, 39_999_999);
+    lines.push(`${formatRut(rut)};Persona ${i};Carga Masiva;persona${i}@ejemplo.cl;42;01-03-2024`);
+  }
   return lines.join('\n');
 }
 
