@@ -62,9 +62,9 @@ describe('a preview built from a screen, at its largest, never holds the event l
   ];
 
   it.each(CASES)('%s', async (name, prepare) => {
-    const { result, maxStallMs } = await measuredPreview(base, name, prepare(), figures);
+    const { result, maxHeldMs } = await measuredPreview(base, name, prepare(), figures);
     expect(result.status, result.head).toBe(200);
-    expect(maxStallMs).toBeLessThan(STALL_CEILING_MS);
+    expect(maxHeldMs).toBeLessThan(STALL_CEILING_MS);
   }, 60_000);
 });
 
@@ -127,7 +127,7 @@ describe("a script looping company A's planning preview", () => {
     const file = planningCsv(c);
     const previews: number[] = [];
     let looping = true;
-    const { result: during, maxStallMs } = await whileTimingEventLoop(async () => {
+    const { result: during, maxStallMs, maxHeldMs } = await whileTimingEventLoop(async () => {
       const loop = (async () => {
         // Previews in a row, as a script sends them (the limit stops it at twenty in 15 minutes).
         for (let i = 0; i < 2; i++) {
@@ -144,10 +144,10 @@ describe("a script looping company A's planning preview", () => {
 
     figures.push(
       `  marcas web de la empresa B, una cada ${MARK_EVERY_MS} ms, sola: p50 ${percentile(alone.latencies, 50).toFixed(0)} ms, p95 ${percentile(alone.latencies, 95).toFixed(0)} ms (${alone.latencies.length} marcas)`,
-      `  mientras A repite la vista previa de planificación de ${BULK_ROWS.toLocaleString('es-CL')} filas (${previews.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}): p50 ${percentile(during.latencies, 50).toFixed(0)} ms, p95 ${percentile(during.latencies, 95).toFixed(0)} ms (${during.latencies.length} marcas); bucle de eventos detenido como máximo ${maxStallMs.toFixed(0)} ms`,
+      `  mientras A repite la vista previa de planificación de ${BULK_ROWS.toLocaleString('es-CL')} filas (${previews.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}): p50 ${percentile(during.latencies, 50).toFixed(0)} ms, p95 ${percentile(during.latencies, 95).toFixed(0)} ms (${during.latencies.length} marcas); bucle de eventos detenido como máximo ${maxStallMs.toFixed(0)} ms (${maxHeldMs.toFixed(0)} ms de trabajo del proceso)`,
     );
     for (const status of [...alone.statuses, ...during.statuses]) expect([200, 201]).toContain(status);
     expect(percentile(during.latencies, 50)).toBeLessThan(MARK_P50_CEILING_MS);
-    expect(maxStallMs).toBeLessThan(STALL_CEILING_MS);
+    expect(maxHeldMs).toBeLessThan(STALL_CEILING_MS);
   }, 120_000);
 });
