@@ -14,6 +14,7 @@ import type { Person } from '../test/people';
  * whose script loops the 50,000-row planning preview leaves another company's web marks fast.
  */
 const STALL_CEILING_MS = 200;
+/** What A's loop may add to the median of B's marks. */
 const MARK_P50_CEILING_MS = 500;
 /** Company B's people marking, and how often one of them marks. */
 const MARKERS = 20;
@@ -76,7 +77,7 @@ const percentile = (values: number[], p: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe("a script looping company A's planning preview", () => {
-  it("leaves company B's web marks under half a second (p50)", async () => {
+  it("adds less than half a second to company B's web marks (p50)", async () => {
     const b = await markingCompany(t.app, t.database.db);
     const markers: Person[] = [];
     for (let i = 0; i < MARKERS; i++) markers.push(await markingWorker(t.app, t.database.db, b));
@@ -147,7 +148,8 @@ describe("a script looping company A's planning preview", () => {
       `  mientras A repite la vista previa de planificación de ${BULK_ROWS.toLocaleString('es-CL')} filas (${previews.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}): p50 ${percentile(during.latencies, 50).toFixed(0)} ms, p95 ${percentile(during.latencies, 95).toFixed(0)} ms (${during.latencies.length} marcas); bucle de eventos detenido como máximo ${maxStallMs.toFixed(0)} ms (${maxHeldMs.toFixed(0)} ms de trabajo del proceso)`,
     );
     for (const status of [...alone.statuses, ...during.statuses]) expect([200, 201]).toContain(status);
-    expect(percentile(during.latencies, 50)).toBeLessThan(MARK_P50_CEILING_MS);
+    // Measured against B's own marks just before, so a machine slow for everyone does not count against A.
+    expect(percentile(during.latencies, 50)).toBeLessThan(percentile(alone.latencies, 50) + MARK_P50_CEILING_MS);
     expect(maxHeldMs).toBeLessThan(STALL_CEILING_MS);
   }, 120_000);
 });
