@@ -8,7 +8,7 @@ import { slicer } from './slices';
 const PIECE_CHARS = 64 * 1024;
 
 /**
- * Sends a large answer (a bulk preview: 5 to 20 MB of JSON for 50,000 rows) as the route's serializer
+ * Sends a large answer (a bulk preview: 5 to 40 MB of JSON at its largest) as the route's serializer
  * would, checked against its contract with zod (unknown keys dropped) and written as JSON, but in
  * slices (lib/slices.ts): the serializer does both in one go and held the event loop up to a second.
  * Each array at the top level of `schema` is checked and written an item at a time; every other field

@@ -28,16 +28,16 @@ afterAll(async () => {
 
 describe(`a file preview of ${BULK_ROWS.toLocaleString('es-CL')} rows never holds the event loop`, () => {
   const CASES: [string, () => Send][] = [
-    ['usuarios (50.000 nuevos)', () => postFile(base, '/api/v1/usuarios/carga-masiva/vista-previa', c.headers, usersCsv())],
+    ['usuarios (2.000 que cambian y 48.000 nuevos)', () => postFile(base, '/api/v1/usuarios/carga-masiva/vista-previa', c.headers, usersCsv(c))],
     ['turnos (50.000 nuevos)', () => postFile(base, '/api/v1/cargas/turnos/vista-previa', c.headers, shiftsCsv())],
     ['planificación (2.000 trabajadores × 25 días ya planificados)', () => postFile(base, '/api/v1/cargas/planificacion/vista-previa', c.headers, planningCsv(c))],
     ['planificador (2.000 trabajadores × 25 rangos de 7 días)', () => postFile(base, '/api/v1/cargas/planificador/vista-previa', c.headers, plannerCsv(c))],
   ];
 
   it.each(CASES)('%s', async (name, prepare) => {
-    const { result, maxStallMs } = await measuredPreview(base, name, prepare(), figures);
+    const { result, maxHeldMs } = await measuredPreview(base, name, prepare(), figures);
     expect(result.status, result.head).toBe(200);
     expect(result.head).toContain(`"totalFilas":${BULK_ROWS}`);
-    expect(maxStallMs).toBeLessThan(STALL_CEILING_MS);
+    expect(maxHeldMs).toBeLessThan(STALL_CEILING_MS);
   }, 60_000);
 });

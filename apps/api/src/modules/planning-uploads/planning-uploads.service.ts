@@ -301,7 +301,6 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
   async function planPlanning(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, now: Date) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = await parseTable(sheet, PLANNING_COLUMNS, { exampleColumn: 'observacion' });
-
     const H = Object.fromEntries(Object.entries(PLANNING_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNING_COLUMNS, string>;
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
@@ -433,7 +432,8 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     return { kind: 'sequence', steps, offset: desfase, anchor };
   }
 
-  async function planPlanner(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, conflictos: Conflictos, now: Date) {
+  /** `keepWrites`: a preview needs only the counts; its writes (up to 400,000 days) were garbage to collect. */
+  async function planPlanner(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, conflictos: Conflictos, now: Date, keepWrites: boolean) {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = await parseTable(sheet, PLANNER_COLUMNS, { exampleColumn: 'observacion' });
     const H = Object.fromEntries(Object.entries(PLANNER_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof PLANNER_COLUMNS, string>;
@@ -537,7 +537,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
           const past = date < today;
           if (past) counts.pasados++;
           counts[accion]++;
-          rowWrites.push({
+          if (keepWrites) rowWrites.push({
             userId: c.worker.id,
             date,
             target,
@@ -565,7 +565,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       dias.conservar += counts.conservar;
       dias.sinCambios += counts.sinCambios;
       dias.pasados += counts.pasados;
-      if (rowWrites.length > 0) touched.add(c.worker.id);
+      if (counts.crear + counts.reemplazar > 0) touched.add(c.worker.id);
       writes.push(...rowWrites);
       const cambios = [
         counts.crear ? `${counts.crear} días nuevos` : '',
@@ -622,7 +622,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       requireUploader(session, 'planificador');
       const scope = await planning.scopeOf(session);
       const run = async (dbx: DbOrTx) => {
-        const result = await planPlanner(dbx, session, scope, file, conflictos, now);
+        const result = await planPlanner(dbx, session, scope, file, conflictos, now, commit);
         const apply = commit && result.errores.length === 0;
         if (apply) await writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificador' }, result.writes);
         return { ...summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply }), dias: result.dias };

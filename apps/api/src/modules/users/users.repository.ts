@@ -156,7 +156,7 @@ export async function ledGroupsByUser(db: DbOrTx, companyId: string, userIds: st
     .select({ userId: groupLeaders.userId, id: groups.id, nombre: groups.nombre })
     .from(groupLeaders)
     .innerJoin(groups, and(eq(groups.companyId, groupLeaders.companyId), eq(groups.id, groupLeaders.groupId)))
-    .where(and(eq(groupLeaders.companyId, companyId), inArray(groupLeaders.userId, userIds)))
+    .where(and(eq(groupLeaders.companyId, companyId), anyOf(groupLeaders.userId, userIds, 'uuid')))
     .orderBy(asc(groups.nombre));
   for (const row of rows) {
     const list = result.get(row.userId) ?? [];
