@@ -117,7 +117,7 @@ describe('sign-in page', () => {
       await user.click(screen.getByRole('button', { name: 'Entrar a Pastelería La Espiga SpA' }));
       expect(await screen.findByRole('heading', { name: 'Hola, Camila' })).toBeInTheDocument();
       expect(router.state.location.pathname).toBe('/dashboard');
-      expect(calls.map((call) => call.body).filter((body) => (body as { rut?: string }).rut)).toEqual([
+      expect(calls.map((call) => call.body).filter((body) => (body as { rut?: string } | undefined)?.rut)).toEqual([
         { rut: '12.345.678-5', password: 'secreto123' },
         { rut: '12.345.678-5', password: 'secreto123', empresaId: 'c2' },
       ]);
