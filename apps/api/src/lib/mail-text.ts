@@ -47,3 +47,24 @@ export function quoted(text: string, max: number): string {
 export function quotedHtml(text: string, max: number): string {
   return escapeHtml(quoted(text, max));
 }
+
+/**
+ * The HTML of an e-mail that asks to open one link (invitation, password reset, company e-mail
+ * confirmation): greeting, the lead paragraph, the button, how long the link lasts with the link
+ * itself to copy, the closing paragraphs and the signature. `lead` and `after` are HTML already
+ * escaped by the caller; the button label, the link and `lasts` are escaped here.
+ */
+export function linkMailHtml(input: { lead: string; button: string; link: string; lasts: string; after: readonly string[] }): string {
+  const link = escapeHtml(input.link);
+  return `<!doctype html>
+<html lang="es-CL">
+  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
+    <p>Hola:</p>
+    <p>${input.lead}</p>
+    <p><a href="${link}" style="display: inline-block; padding: 10px 16px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 6px">${escapeHtml(input.button)}</a></p>
+    <p>El enlace vence en ${escapeHtml(input.lasts)} y sirve una sola vez. Si el botón no funciona, copia esta dirección en tu navegador:<br>${link}</p>
+${input.after.map((paragraph) => `    <p>${paragraph}</p>\n`).join('')}    <p>Jornada</p>
+  </body>
+</html>
+`;
+}

@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../lib/mailer';
-import { escapeHtml, quoted, quotedHtml, QUOTED_COMPANY_MAX } from '../../lib/mail-text';
+import { escapeHtml, linkMailHtml, quoted, quotedHtml, QUOTED_COMPANY_MAX } from '../../lib/mail-text';
 
 export const COMPANY_EMAIL_SUBJECT = 'Confirma el correo de tu empresa en Jornada';
 
@@ -26,18 +26,12 @@ export function companyEmailMail(input: { to: string; razonSocial: string; rut: 
     '',
     'Jornada',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="es-CL">
-  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-    <p>Hola:</p>
-    <p>${intro(quotedHtml(input.razonSocial, QUOTED_COMPANY_MAX))}</p>
-    <p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 16px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 6px">Confirmar el correo</a></p>
-    <p>El enlace vence en 72 horas y sirve una sola vez. Si el botón no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(input.link)}</p>
-    <p>${escapeHtml(why)}</p>
-    <p>${escapeHtml(ignore)}</p>
-    <p>Jornada</p>
-  </body>
-</html>
-`;
+  const html = linkMailHtml({
+    lead: intro(quotedHtml(input.razonSocial, QUOTED_COMPANY_MAX)),
+    button: 'Confirmar el correo',
+    link: input.link,
+    lasts: '72 horas',
+    after: [escapeHtml(why), escapeHtml(ignore)],
+  });
   return { to: input.to, subject: COMPANY_EMAIL_SUBJECT, text, html };
 }

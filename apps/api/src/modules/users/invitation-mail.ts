@@ -1,5 +1,5 @@
 import type { MailMessage } from '../../lib/mailer';
-import { escapeHtml, quoted, quotedHtml, QUOTED_COMPANY_MAX, QUOTED_NAME_MAX } from '../../lib/mail-text';
+import { escapeHtml, linkMailHtml, quoted, quotedHtml, QUOTED_COMPANY_MAX, QUOTED_NAME_MAX } from '../../lib/mail-text';
 
 /** Every invitation has this subject: nothing the company wrote goes in it. */
 export const INVITATION_SUBJECT = 'Tu cuenta en Jornada';
@@ -27,18 +27,12 @@ export function invitationMail(input: { to: string; nombre: string; razonSocial:
     '',
     'Jornada',
   ].join('\n');
-  const html = `<!doctype html>
-<html lang="es-CL">
-  <body style="font-family: Arial, sans-serif; color: #1f2937; line-height: 1.5">
-    <p>Hola:</p>
-    <p>${registered(quotedHtml(input.razonSocial, QUOTED_COMPANY_MAX), quotedHtml(input.nombre, QUOTED_NAME_MAX))} Tu usuario es tu RUT: <strong>${escapeHtml(input.rut)}</strong>.</p>
-    <p><a href="${escapeHtml(input.link)}" style="display: inline-block; padding: 10px 16px; background: #0b7285; color: #ffffff; text-decoration: none; border-radius: 6px">Elegir mi contraseña</a></p>
-    <p>El enlace vence en 72 horas y sirve una sola vez. Si el botón no funciona, copia esta dirección en tu navegador:<br>${escapeHtml(input.link)}</p>
-    <p>${escapeHtml(ignore)}</p>
-    <p>Si el enlace venció, pide uno nuevo con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.</p>
-    <p>Jornada</p>
-  </body>
-</html>
-`;
+  const html = linkMailHtml({
+    lead: `${registered(quotedHtml(input.razonSocial, QUOTED_COMPANY_MAX), quotedHtml(input.nombre, QUOTED_NAME_MAX))} Tu usuario es tu RUT: <strong>${escapeHtml(input.rut)}</strong>.`,
+    button: 'Elegir mi contraseña',
+    link: input.link,
+    lasts: '72 horas',
+    after: [escapeHtml(ignore), 'Si el enlace venció, pide uno nuevo con «¿Olvidaste tu contraseña?» en la página de inicio de sesión.'],
+  });
   return { to: input.to, subject: INVITATION_SUBJECT, text, html };
 }
