@@ -1,2 +1,2 @@
 export { InvitationsBanner } from './invitations-banner';
-export { invitationsKey } from './api';
+export { invitationsKey, useInvitations } from './api';
