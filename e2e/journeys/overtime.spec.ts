@@ -29,7 +29,7 @@ async function shoot(page: Page, name: string) {
   await page.setViewportSize({ width: 1366, height: 900 });
 }
 
-test('overtime: the administrator registers a pact, the worker’s overtime appears, the leader approves part, the worker sees it', async ({ browser, request }) => {
+test('overtime: the administrator registers a pact, the worker’s overtime appears as an exception, the leader confirms part, the worker sees it', async ({ browser, request }) => {
   test.setTimeout(240_000);
   const admin = await createCompanyWithAdmin(request);
   const headers = await apiSession(request, admin);
@@ -91,40 +91,41 @@ test('overtime: the administrator registers a pact, the worker’s overtime appe
   await expect(pactRow).toContainText('Vigente');
   await shoot(adminPage, 'pacts');
 
-  // The leader finds yesterday's 2 h, flagged over the pact, and approves one hour.
+  // The leader finds yesterday's 2 h among the exceptions (over the pact), and confirms one hour.
   const leaderPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(leaderPage, leader);
   await leaderPage.goto('/dashboard/extra-time/approvals');
-  await expect(leaderPage.getByRole('heading', { name: 'Aprobación de horas extra', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(leaderPage.getByRole('heading', { name: 'Revisión de horas extra', level: 1 })).toBeVisible({ timeout: 30_000 });
+  await expect(leaderPage.getByRole('radio', { name: 'Excepciones' })).toBeChecked();
   const table = leaderPage.getByRole('table', { name: 'Horas extra' });
   const row = table.getByRole('row').filter({ hasText: 'Tomas Extra Muñoz' });
   await expect(row).toContainText(typed(yesterday), { timeout: 30_000 });
   await expect(row).toContainText(`${typed(yesterday)}2 h`);
-  await expect(row).toContainText('Pendiente');
+  await expect(row).toContainText('Por revisar');
   await expect(row).toContainText('Sobre el pacto');
   await expectAccessible(leaderPage);
   await shoot(leaderPage, 'approvals');
-  await row.getByRole('button', { name: /^Aprobar las horas extra de Tomas Extra Muñoz/ }).click();
-  const dialog = leaderPage.getByRole('dialog', { name: 'Aprobar horas extra' });
-  await expect(dialog).toContainText('Todo lo aprobable: 1 h 30 min');
-  await dialog.getByRole('radio', { name: 'Una parte' }).check();
+  await row.getByRole('button', { name: /^Confirmar las horas extra de Tomas Extra Muñoz/ }).click();
+  const dialog = leaderPage.getByRole('dialog', { name: 'Confirmar horas extra' });
+  await expect(dialog).toContainText('Todo: 2 h');
+  await dialog.getByRole('radio', { name: 'Una parte (el resto queda en disputa)' }).check();
   await dialog.getByRole('textbox', { name: 'Horas' }).fill('1');
   await dialog.getByRole('textbox', { name: 'Minutos' }).fill('0');
-  await dialog.getByRole('textbox', { name: /^Comentario/ }).fill('Se autorizó una hora');
+  await dialog.getByRole('textbox', { name: /^Comentario/ }).fill('Una hora fue colación sin marcar: se pidió corregir la marca');
   await expectAccessible(leaderPage);
   await shoot(leaderPage, 'approve-dialog');
-  await dialog.getByRole('button', { name: 'Aprobar' }).click();
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
   await expect(dialog).toBeHidden();
-  await expect(row).toContainText('Aprobadas');
+  await expect(row).toContainText('Confirmadas');
   await expect(row).toContainText('1 h de 2 h');
 
-  // The worker sees it approved, with what was approved of what was found.
+  // The worker sees it confirmed, with what was confirmed of what was found.
   const workerPage = await (await browser.newContext({ viewport: { width: 1366, height: 900 } })).newPage();
   await signIn(workerPage, worker);
   await workerPage.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Horas extra' }).click();
   await expect(workerPage).toHaveURL(/\/dashboard\/extra-time\/mine$/);
   const mine = workerPage.getByRole('table', { name: 'Mis horas extra' }).getByRole('row').filter({ hasText: typed(yesterday) });
-  await expect(mine).toContainText('Aprobadas');
+  await expect(mine).toContainText('Confirmadas');
   await expect(mine).toContainText('1 h de 2 h');
   await expect(workerPage.getByRole('table', { name: 'Mis pactos de horas extra' })).toContainText('1 h 30 min');
   await expectAccessible(workerPage);

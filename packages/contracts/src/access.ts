@@ -91,6 +91,8 @@ export const ACCESS = {
   permissionBalancesManage: ['administrador'],
   /** Overtime pacts and the approval of found overtime (supervisors: the groups they lead). */
   overtime: ['administrador', 'supervisor'],
+  /** The company's overtime review threshold (a threshold for review, never for pay). */
+  overtimeSettings: ['administrador'],
   /** One's own overtime, approved or not, and one's pacts. */
   myOvertime: ['administrador', 'supervisor', 'trabajador'],
   /** One overtime pact and its signed document: one's own; administrador and supervisor within their scope. */

@@ -97,9 +97,39 @@ export const pactosPageSchema = pageSchema(pactoSchema);
 export type PactosPage = z.infer<typeof pactosPageSchema>;
 export const misPactosQuerySchema = paginationQuerySchema;
 
-/** Why a day's overtime needs a look before (or after) it is decided. */
-export const ALERTAS_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'cambio'] as const;
+/**
+ * Why a day's overtime needs a look: the employer's compliance problems (`sin_pacto`, `sobre_limite_legal`
+ * over 2 h, `sobre_pacto`, `dia_descanso` on a rest day or holiday of the plan), overtime above the
+ * company's review threshold (`sobre_umbral`), and `cambio` (the evaluation found another figure after
+ * the review). None of them changes what is paid: every found second is.
+ */
+export const ALERTAS_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso', 'sobre_umbral', 'cambio'] as const;
 export type AlertaHorasExtra = (typeof ALERTAS_HORAS_EXTRA)[number];
+/** The alerts that are the employer's compliance problems (shown in the overtime report and the payroll too). */
+export const ALERTAS_CUMPLIMIENTO_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'] as const satisfies readonly AlertaHorasExtra[];
+
+/** Which days a review lists: those with an alert (the default of the page) or all. */
+export const REVISIONES_HORAS_EXTRA = ['excepciones', 'todas'] as const;
+export const revisionHorasExtraSchema = z.enum(REVISIONES_HORAS_EXTRA, { error: 'La revisión debe ser excepciones o todas.' });
+export type RevisionHorasExtra = z.infer<typeof revisionHorasExtraSchema>;
+
+/** The company's review threshold: days with more overtime than this are listed for review (never a limit of pay). */
+export const UMBRAL_REVISION_MAX_MINUTOS = 120;
+export const UMBRAL_REVISION_MINUTOS_OMISION = 30;
+export const configuracionHorasExtraSchema = z.object({
+  umbralRevisionMinutos: z.number().int(),
+  actualizadoPor: z.object({ id: z.string(), nombre: z.string(), apellidos: z.string() }).nullable(),
+  actualizadoEn: z.string().nullable(),
+});
+export type ConfiguracionHorasExtra = z.infer<typeof configuracionHorasExtraSchema>;
+export const actualizarConfiguracionHorasExtraBodySchema = z.object({
+  umbralRevisionMinutos: z
+    .number({ error: 'El umbral de revisión debe ser un número de minutos.' })
+    .int({ message: 'El umbral de revisión va en minutos, sin decimales.' })
+    .min(0, { message: 'El umbral de revisión no puede ser negativo.' })
+    .max(UMBRAL_REVISION_MAX_MINUTOS, { message: `El umbral de revisión puede ser como máximo ${UMBRAL_REVISION_MAX_MINUTOS} minutos.` }),
+});
+export type ActualizarConfiguracionHorasExtraBody = z.input<typeof actualizarConfiguracionHorasExtraBodySchema>;
 
 export const horaExtraSchema = z.object({
   usuario: personaSchema.extend({ rut: z.string(), grupo: refSchema.nullable(), sede: refSchema.nullable() }),
@@ -113,7 +143,7 @@ export const horaExtraSchema = z.object({
   planificadoSegundos: z.number(),
   /** The pact in force that day, if any. */
   pacto: z.object({ id: z.string(), desde: z.string(), hasta: z.string(), maxMinutosDia: z.number().int() }).nullable(),
-  /** The most that may be approved now: the found overtime capped by the pact's daily maximum; 0 without a pact. */
+  /** The most a review may confirm now: all of the found overtime (the pact does not cap it; art. 32 inc. 3). */
   aprobableSegundos: z.number(),
   estado: estadoHorasExtraSchema,
   aprobadaSegundos: z.number().nullable(),
@@ -134,13 +164,17 @@ const horasExtraPeriodo = {
   hasta: isoDateSchema.optional(),
   estado: estadoHorasExtraSchema.optional(),
 };
-
-export const horasExtraQuerySchema = paginationQuerySchema.extend({
+/** The filter a review lists and a bulk confirmation takes: period, worker, group, site and `revision`. */
+const horasExtraFiltro = {
   ...horasExtraPeriodo,
   usuarioId: z.string().max(100).optional(),
   grupoId: z.string().max(100).optional(),
   sedeId: z.string().max(100).optional(),
-});
+  /** `excepciones`: only days with an alert; `todas` (the default of the API): every day. */
+  revision: revisionHorasExtraSchema.optional(),
+};
+
+export const horasExtraQuerySchema = paginationQuerySchema.extend(horasExtraFiltro);
 export type HorasExtraQuery = z.input<typeof horasExtraQuerySchema>;
 export const misHorasExtraQuerySchema = paginationQuerySchema.extend(horasExtraPeriodo);
 export type MisHorasExtraQuery = z.input<typeof misHorasExtraQuerySchema>;
@@ -151,40 +185,64 @@ export const horasExtraPageSchema = pageSchema(horaExtraSchema).extend({
   /** Over every match of the filter, not just this page. */
   totales: z.object({
     encontradaSegundos: z.number(),
+    /** Confirmed by a review (at most what is found now). */
     aprobadaSegundos: z.number(),
+    /** Disputed (paid all the same until the marks are corrected). */
+    rechazadaSegundos: z.number(),
+    /** Found and not reviewed yet. */
+    pendienteSegundos: z.number(),
     pendientes: z.number().int(),
+    rechazadas: z.number().int(),
     conAlertas: z.number().int(),
+    /** Days with a compliance problem (no pact, over 2 h, over the pact, on a rest day). */
+    conIncumplimiento: z.number().int(),
   }),
+  /** The company's review threshold in force, in minutes. */
+  umbralRevisionMinutos: z.number().int(),
 });
 export type HorasExtraPage = z.infer<typeof horasExtraPageSchema>;
 
 export const horaExtraParamsSchema = z.object({ usuarioId: z.string().min(1).max(100), fecha: z.string().min(1).max(20) });
 
-/** Approves all (without `segundos`: the most the pact allows) or part of a day's overtime. */
+/** Confirms all of a day's overtime (without `segundos`) or a part of it, the rest being disputed. */
 export const aprobarHorasExtraBodySchema = z.object({
   segundos: z
-    .number({ error: 'Los segundos aprobados deben ser un número.' })
-    .int({ message: 'Los segundos aprobados van sin decimales.' })
-    .min(1, { message: 'Aprueba al menos 1 segundo, o rechaza las horas extra.' })
-    .max(HORAS_EXTRA_MAX_MINUTOS_DIA * 60, { message: 'La ley permite como máximo 2 horas extra por día.' })
+    .number({ error: 'Los segundos confirmados deben ser un número.' })
+    .int({ message: 'Los segundos confirmados van sin decimales.' })
+    .min(1, { message: 'Confirma al menos 1 segundo, o disputa las horas extra.' })
+    .max(24 * 3600, { message: 'Un día no tiene más de 24 horas extra.' })
     .optional(),
   motivo: nullableText(500),
 });
 export type AprobarHorasExtraBody = z.input<typeof aprobarHorasExtraBodySchema>;
 
-export const rechazarHorasExtraBodySchema = z.object({ motivo: requiredText('El motivo del rechazo', 500) });
+export const rechazarHorasExtraBodySchema = z.object({ motivo: requiredText('El motivo de la disputa', 500) });
 export type RechazarHorasExtraBody = z.input<typeof rechazarHorasExtraBodySchema>;
 
-export const aprobarHorasExtraLoteBodySchema = z.object({
-  items: z
-    .array(z.object({ usuarioId: usuarioIdSchema, fecha: isoDateSchema }), { error: 'Indica los días a aprobar.' })
-    .min(1, { message: 'Elige al menos un día.' })
-    .max(HORAS_EXTRA_LOTE_MAX, { message: `Como máximo ${HORAS_EXTRA_LOTE_MAX} días a la vez.` }),
-});
+/**
+ * Confirms in bulk the pending days either listed (`items`, at most HORAS_EXTRA_LOTE_MAX) or matching a
+ * review filter (`filtro`, at most HORAS_EXTRA_FILTRO_MAX pending days).
+ */
+export const aprobarHorasExtraLoteBodySchema = z.union(
+  [
+    z.object({
+      items: z
+        .array(z.object({ usuarioId: usuarioIdSchema, fecha: isoDateSchema }), { error: 'Indica los días a confirmar.' })
+        .min(1, { message: 'Elige al menos un día.' })
+        .max(HORAS_EXTRA_LOTE_MAX, { message: `Como máximo ${HORAS_EXTRA_LOTE_MAX} días a la vez.` }),
+    }).strict(),
+    z.object({ filtro: z.object(horasExtraFiltro).strict() }).strict(),
+  ],
+  { error: 'Indica los días a confirmar (items) o el filtro de la revisión (filtro).' },
+);
 export type AprobarHorasExtraLoteBody = z.input<typeof aprobarHorasExtraLoteBodySchema>;
 
+export const HORAS_EXTRA_FILTRO_MAX = 10_000;
+
 export const aprobarHorasExtraLoteResponseSchema = z.object({
-  aprobadas: z.array(horaExtraSchema),
+  /** Days confirmed now, and their seconds. */
+  confirmadas: z.number().int(),
+  confirmadasSegundos: z.number(),
   /** Days left as they were, with the Spanish reason (no pact in force, nothing to approve...). */
   omitidas: z.array(z.object({ usuarioId: z.string(), fecha: z.string(), motivo: z.string() })),
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
-  approvableOvertimeSeconds,
-  checkOvertimeApproval,
+  checkOvertimeConfirmation,
+  OVERTIME_COMPLIANCE_FLAGS,
+  overtimeReviewFlags,
   overtimePactLastDay,
   pactInForce,
   pactsOverlap,
@@ -54,27 +55,34 @@ describe('pactsOverlap and pactInForce', () => {
   });
 });
 
-describe('approving overtime', () => {
+describe('reviewing overtime: every found second is owed, the pact does not cap a confirmation (art. 32 inc. 3)', () => {
   it.each([
-    [3 * H, 2 * H, 2 * H],
-    [3 * H, H, H],
-    [1800, 2 * H, 1800],
-    [3 * H, null, 0],
-    [0, 2 * H, 0],
-  ])('found %i s under a pact of %o s a day: at most %i s', (found, pact, max) => {
-    expect(approvableOvertimeSeconds(found, pact)).toBe(max);
+    [H, H, null],
+    [H, 1800, null],
+    [3 * H, 3 * H, null],
+    [H, H + 1, 'over_found'],
+    [0, 60, 'nothing_found'],
+    [H, 0, 'not_positive'],
+  ])('found %i, confirmed %i → %o', (found, asked, problem) => {
+    expect(checkOvertimeConfirmation(found, asked)).toBe(problem);
+  });
+});
+
+describe('why a day of overtime needs review', () => {
+  const day = { foundSeconds: 1800, pactMaxSecondsPerDay: 2 * H, restDay: false, thresholdSeconds: 1800 };
+  it.each([
+    ['covered, at the threshold: nothing to review', day, []],
+    ['one second over the threshold', { ...day, foundSeconds: 1801 }, ['sobre_umbral']],
+    ['no pact in force (art. 32 inc. 1)', { ...day, pactMaxSecondsPerDay: null }, ['sin_pacto']],
+    ['over 2 hours a day (art. 31)', { ...day, foundSeconds: 2 * H + 1 }, ['sobre_limite_legal', 'sobre_pacto', 'sobre_umbral']],
+    ['over the pact but within 2 hours', { ...day, pactMaxSecondsPerDay: 1200 }, ['sobre_pacto']],
+    ['on a rest day of the plan', { ...day, restDay: true }, ['dia_descanso']],
+    ['nothing found, nothing flagged', { ...day, foundSeconds: 0, pactMaxSecondsPerDay: null, restDay: true }, []],
+  ] as const)('%s', (_name, input, flags) => {
+    expect(overtimeReviewFlags(input)).toEqual(flags);
   });
 
-  it.each([
-    [H, H, H, null],
-    [H, H, 1800, null],
-    [H, H, H + 1, 'over_found'],
-    [3 * H, H, H + 1, 'over_pact'],
-    [3 * H, 2 * H, 2 * H + 1, 'over_pact'],
-    [H, null, 60, 'no_pact'],
-    [0, H, 60, 'nothing_found'],
-    [H, H, 0, 'not_positive'],
-  ])('found %i, pact %o, asked %i → %o', (found, pact, asked, problem) => {
-    expect(checkOvertimeApproval(found, pact, asked)).toBe(problem);
+  it('the compliance flags are all but the review threshold', () => {
+    expect(OVERTIME_COMPLIANCE_FLAGS).toEqual(['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso']);
   });
 });

@@ -1,8 +1,8 @@
 /**
  * Overtime pacts (pactos de horas extraordinarias, art. 32 of the Código del Trabajo): overtime is
  * only lawful under a written pact of at most 3 months (renewable) and at most 2 hours a day. These
- * pure rules decide whether a pact is valid, whether two pacts overlap and how much of a day's
- * overtime may be approved under a pact.
+ * pure rules decide whether a pact is valid, whether two pacts overlap, what a review may confirm of a
+ * day's overtime and why a day needs one.
  */
 import { addDays, daysInMonth, type LocalDate } from './calendar/local-date';
 import { DAILY_OVERTIME_LIMIT_SECONDS } from './law';
@@ -56,22 +56,50 @@ export function pactInForce<P extends { from: LocalDate; to: LocalDate }>(pacts:
 }
 
 /**
- * The most of a day's found overtime that may be approved: nothing without a pact in force, otherwise
- * the found seconds capped by the pact's daily maximum (itself at most the legal 2 hours).
+ * The review of a day's overtime. Every net overtime second the evaluation finds is owed, with or
+ * without a pact and whether reviewed or not (art. 32 inc. 3; DT Ord. 332/23 and 1305/2021): a review
+ * confirms the worked time (all of it, or a part when the rest is disputed) or disputes it, and a
+ * dispute is settled by correcting the marks. The pact does not cap what is confirmed.
  */
-export function approvableOvertimeSeconds(foundSeconds: number, pactMaxSecondsPerDay: number | null): number {
-  if (pactMaxSecondsPerDay === null || !(foundSeconds > 0)) return 0;
-  return Math.max(0, Math.min(foundSeconds, pactMaxSecondsPerDay, DAILY_OVERTIME_LIMIT_SECONDS));
-}
+export type OvertimeReviewProblem = 'nothing_found' | 'not_positive' | 'over_found';
 
-export type OvertimeApprovalProblem = 'nothing_found' | 'no_pact' | 'not_positive' | 'over_found' | 'over_pact';
-
-/** Whether `seconds` may be approved of a day with `foundSeconds` of overtime under a pact's daily maximum. */
-export function checkOvertimeApproval(foundSeconds: number, pactMaxSecondsPerDay: number | null, seconds: number): OvertimeApprovalProblem | null {
+/** Whether `seconds` may be confirmed of a day with `foundSeconds` of overtime. */
+export function checkOvertimeConfirmation(foundSeconds: number, seconds: number): OvertimeReviewProblem | null {
   if (!(foundSeconds > 0)) return 'nothing_found';
-  if (pactMaxSecondsPerDay === null) return 'no_pact';
   if (!(seconds > 0)) return 'not_positive';
   if (seconds > foundSeconds) return 'over_found';
-  if (seconds > Math.min(pactMaxSecondsPerDay, DAILY_OVERTIME_LIMIT_SECONDS)) return 'over_pact';
   return null;
 }
+
+/**
+ * Why a day's overtime needs a person's eyes, in the order a reviewer reads them: the employer's
+ * compliance problems (no pact in force, art. 32 inc. 1; more than 2 hours, art. 31; more than the
+ * pact's own maximum; on a rest day or holiday of the worker's plan, art. 35–38) and, short of those,
+ * overtime above the company's review threshold. A threshold for review, never for pay: a day below it
+ * is still paid in full.
+ */
+export type OvertimeReviewFlag = 'sin_pacto' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
+
+export interface OvertimeReviewInput {
+  foundSeconds: number;
+  /** The daily maximum of the pact in force that day, or null without one. */
+  pactMaxSecondsPerDay: number | null;
+  /** The day is a rest day or a holiday off in the worker's plan. */
+  restDay: boolean;
+  /** The company's review threshold, in seconds of overtime a day. */
+  thresholdSeconds: number;
+}
+
+export function overtimeReviewFlags(day: OvertimeReviewInput): OvertimeReviewFlag[] {
+  if (!(day.foundSeconds > 0)) return [];
+  const flags: OvertimeReviewFlag[] = [];
+  if (day.pactMaxSecondsPerDay === null) flags.push('sin_pacto');
+  if (day.foundSeconds > DAILY_OVERTIME_LIMIT_SECONDS) flags.push('sobre_limite_legal');
+  if (day.pactMaxSecondsPerDay !== null && day.foundSeconds > day.pactMaxSecondsPerDay) flags.push('sobre_pacto');
+  if (day.restDay) flags.push('dia_descanso');
+  if (day.foundSeconds > day.thresholdSeconds) flags.push('sobre_umbral');
+  return flags;
+}
+
+/** The flags that are the employer's compliance problems (not the review threshold). */
+export const OVERTIME_COMPLIANCE_FLAGS: readonly OvertimeReviewFlag[] = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'];

@@ -1,4 +1,4 @@
-import { addDays, approvableOvertimeSeconds, overtimePactLastDay, pactInForce } from '@jornada/domain';
+import { addDays, overtimePactLastDay, pactInForce } from '@jornada/domain';
 import type { DbOrTx } from '../db/client';
 import { localDate } from '../lib/clock';
 import { foundOvertime } from '../modules/attendance/index';
@@ -66,7 +66,7 @@ export async function seedOvertimeDemo(db: DbOrTx, input: { companyId: string; a
         pending++;
         continue;
       }
-      const all = approvableOvertimeSeconds(day.overtimeSeconds, maxSecondsPerDay);
+      const all = day.overtimeSeconds;
       const rejected = n % 7 === 3;
       const part = n % 5 === 1 && all >= 1200;
       await repo.upsertApproval(db, {
@@ -76,7 +76,7 @@ export async function seedOvertimeDemo(db: DbOrTx, input: { companyId: string; a
         foundSeconds: day.overtimeSeconds,
         approvedSeconds: rejected ? 0 : part ? Math.floor(all / 2 / 60) * 60 : all,
         estado: rejected ? 'rechazado' : 'aprobado',
-        motivo: rejected ? 'Salida posterior sin autorización de la jefatura.' : part ? 'Se autorizó solo una parte del tiempo extra.' : null,
+        motivo: rejected ? 'La salida registrada no coincide con el cierre de la tienda: se pidió corregir la marca.' : part ? 'Parte del tiempo fue colación no marcada: se pidió corregir la marca.' : null,
         pactId: id,
         decidedBy: decider,
         decidedAt: new Date(`${addDays(day.fecha, 2)}T13:00:00Z`),

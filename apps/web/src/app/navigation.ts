@@ -63,7 +63,7 @@ export const NAV_ITEMS: NavItem[] = [
     icon: IconOvertime,
     area: 'myOvertime',
     children: [
-      { to: '/dashboard/extra-time/approvals', label: 'Aprobación', area: 'overtime' },
+      { to: '/dashboard/extra-time/approvals', label: 'Revisión', area: 'overtime' },
       { to: '/dashboard/extra-time/pacts', label: 'Pactos', area: 'overtime' },
       { to: '/dashboard/extra-time/mine', label: 'Mis horas extra', area: 'myOvertime' },
     ],

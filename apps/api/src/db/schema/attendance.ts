@@ -34,6 +34,8 @@ export const attendanceDays = pgTable(
     overtimeSeconds: doublePrecision('overtime_seconds').notNull(),
     overtimeWithinLimitSeconds: doublePrecision('overtime_within_limit_seconds').notNull(),
     overtimeBeyondLimitSeconds: doublePrecision('overtime_beyond_limit_seconds').notNull(),
+    /** Planned time over the week's agreed hours given to this day (art. 30): overtime beside `overtime_seconds`. */
+    overtimeOverAgreedSeconds: doublePrecision('overtime_over_agreed_seconds').notNull().default(0),
     sundaySeconds: doublePrecision('sunday_seconds').notNull(),
     holidaySeconds: doublePrecision('holiday_seconds').notNull(),
     inconsistencyCount: integer('inconsistency_count').notNull(),

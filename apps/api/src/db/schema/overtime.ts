@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { customType, date, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ESTADOS_DECISION_HORAS_EXTRA } from '@jornada/contracts';
 import { idColumn, instant } from './columns';
+import { companies } from './companies';
 import { users } from './users';
 
 export const overtimeDecisionEnum = pgEnum('overtime_decision', ESTADOS_DECISION_HORAS_EXTRA);
@@ -88,5 +89,24 @@ export const overtimeApprovals = pgTable(
     index('overtime_approvals_approved_idx')
       .on(t.companyId, t.userId, t.fecha)
       .where(sql`${t.estado} = 'aprobado'`),
+  ],
+);
+
+/**
+ * A company's overtime review settings: days with more overtime than `review_threshold_seconds` are
+ * listed for review. A threshold for review, never for pay. No row: the default (30 minutes).
+ */
+export const overtimeReviewSettings = pgTable(
+  'overtime_review_settings',
+  {
+    companyId: uuid('company_id').notNull(),
+    reviewThresholdSeconds: integer('review_threshold_seconds').notNull(),
+    updatedBy: uuid('updated_by'),
+    updatedAt: instant('updated_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'overtime_review_settings_pkey', columns: [t.companyId] }),
+    foreignKey({ name: 'overtime_review_settings_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+    foreignKey({ name: 'overtime_review_settings_updated_by_fk', columns: [t.companyId, t.updatedBy], foreignColumns: [users.companyId, users.id] }),
   ],
 );

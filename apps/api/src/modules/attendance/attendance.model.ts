@@ -49,6 +49,8 @@ export interface DayRowValues {
   overtimeSeconds: number;
   overtimeWithinLimitSeconds: number;
   overtimeBeyondLimitSeconds: number;
+  /** Planned time over the week's agreed hours given to this day (art. 30), overtime beside `overtimeSeconds`. */
+  overtimeOverAgreedSeconds: number;
   sundaySeconds: number;
   holidaySeconds: number;
   inconsistencyCount: number;
@@ -214,6 +216,7 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
     overtimeSeconds: day.overtimeSeconds,
     overtimeWithinLimitSeconds: day.overtimeWithinLimitSeconds,
     overtimeBeyondLimitSeconds: day.overtimeBeyondLimitSeconds,
+    overtimeOverAgreedSeconds: day.overtimeOverAgreedSeconds,
     sundaySeconds: day.sundaySeconds,
     holidaySeconds: day.holidaySeconds,
     inconsistencyCount: day.inconsistencies.length,

@@ -253,12 +253,12 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
       )
       insert into ${attendanceDays} (company_id, user_id, fecha, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds,
         missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds,
-        overtime_within_limit_seconds, overtime_beyond_limit_seconds, sunday_seconds, holiday_seconds, inconsistency_count,
+        overtime_within_limit_seconds, overtime_beyond_limit_seconds, overtime_over_agreed_seconds, sunday_seconds, holiday_seconds, inconsistency_count,
         inconsistency_codes, shift_start, shift_end, first_entry, last_exit, week_compensated_seconds, week_shortfall_seconds,
         week_late_after_seconds, week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds,
         week_net_overtime_beyond_seconds, week_pending_seconds, week, result, computed_at, stale, invalidated_at)
       select ${companyId}::uuid, t.user_id, t.fecha, t.status::attendance_status, t.plan_kind, t.planned, t.worked, t.ordinary, t.missing,
-        t.justified, t.late, t.early, t.brk, t.overtime, t.ot_within, t.ot_beyond, t.sunday, t.holiday, t.n_incons,
+        t.justified, t.late, t.early, t.brk, t.overtime, t.ot_within, t.ot_beyond, t.ot_agreed, t.sunday, t.holiday, t.n_incons,
         coalesce(string_to_array(nullif(t.codes, ''), ','), '{}'::text[]), t.shift_start, t.shift_end, t.first_entry, t.last_exit,
         t.w_comp, t.w_short, t.w_late, t.w_early, t.w_net, t.w_within, t.w_beyond, t.w_pending, t.week::jsonb, t.result::jsonb,
         ${computedAt.toISOString()}::timestamptz, coalesce(held.seq, 0) <> t.chain_seq, null::timestamptz
@@ -267,7 +267,7 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
         ${col((d) => d.plannedSeconds, 'float8[]')}, ${col((d) => d.workedSeconds, 'float8[]')}, ${col((d) => d.ordinarySeconds, 'float8[]')},
         ${col((d) => d.missingSeconds, 'float8[]')}, ${col((d) => d.justifiedSeconds, 'float8[]')}, ${col((d) => d.lateSeconds, 'float8[]')},
         ${col((d) => d.earlyLeaveSeconds, 'float8[]')}, ${col((d) => d.breakSeconds, 'float8[]')}, ${col((d) => d.overtimeSeconds, 'float8[]')},
-        ${col((d) => d.overtimeWithinLimitSeconds, 'float8[]')}, ${col((d) => d.overtimeBeyondLimitSeconds, 'float8[]')},
+        ${col((d) => d.overtimeWithinLimitSeconds, 'float8[]')}, ${col((d) => d.overtimeBeyondLimitSeconds, 'float8[]')}, ${col((d) => d.overtimeOverAgreedSeconds, 'float8[]')},
         ${col((d) => d.sundaySeconds, 'float8[]')}, ${col((d) => d.holidaySeconds, 'float8[]')}, ${col((d) => d.inconsistencyCount, 'int[]')},
         ${col((d) => d.inconsistencyCodes.join(','), 'text[]')},
         ${col((d) => iso(d.shiftStart), 'timestamptz[]')}, ${col((d) => iso(d.shiftEnd), 'timestamptz[]')},
@@ -279,7 +279,7 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
         ${col((d) => (d.week === null ? null : JSON.stringify(d.week)), 'text[]')}, ${col((d) => JSON.stringify(d.result), 'text[]')},
         ${sql.param(chunk.map((c) => chainSeq.get(c.userId) ?? 0))}::int[]
       ) as t(user_id, fecha, status, plan_kind, planned, worked, ordinary, missing, justified, late, early, brk, overtime, ot_within, ot_beyond,
-             sunday, holiday, n_incons, codes, shift_start, shift_end, first_entry, last_exit, w_comp, w_short, w_late, w_early, w_net,
+             ot_agreed, sunday, holiday, n_incons, codes, shift_start, shift_end, first_entry, last_exit, w_comp, w_short, w_late, w_early, w_net,
              w_within, w_beyond, w_pending, week, result, chain_seq)
       left join held on held.user_id = t.user_id
       on conflict (company_id, user_id, fecha) do update set
@@ -288,7 +288,7 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
         justified_seconds = excluded.justified_seconds, late_seconds = excluded.late_seconds, early_leave_seconds = excluded.early_leave_seconds,
         break_seconds = excluded.break_seconds, overtime_seconds = excluded.overtime_seconds,
         overtime_within_limit_seconds = excluded.overtime_within_limit_seconds, overtime_beyond_limit_seconds = excluded.overtime_beyond_limit_seconds,
-        sunday_seconds = excluded.sunday_seconds, holiday_seconds = excluded.holiday_seconds, inconsistency_count = excluded.inconsistency_count,
+        overtime_over_agreed_seconds = excluded.overtime_over_agreed_seconds, sunday_seconds = excluded.sunday_seconds, holiday_seconds = excluded.holiday_seconds, inconsistency_count = excluded.inconsistency_count,
         inconsistency_codes = excluded.inconsistency_codes,
         shift_start = excluded.shift_start, shift_end = excluded.shift_end, first_entry = excluded.first_entry, last_exit = excluded.last_exit,
         week_compensated_seconds = excluded.week_compensated_seconds, week_shortfall_seconds = excluded.week_shortfall_seconds,
@@ -600,6 +600,8 @@ export interface OvertimeDayRow {
   beyondLimitSeconds: number;
   workedSeconds: number;
   plannedSeconds: number;
+  /** A rest day of the plan or a holiday: overtime on it is a compliance flag of the review. */
+  restDay: boolean;
   computedAt: Date;
 }
 
@@ -621,11 +623,12 @@ export async function overtimeDays(
     : sql``;
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.overtime_seconds, a.over_agreed,
-          a.worked_seconds, a.planned_seconds, a.computed_at
-        from (select d.*, coalesce((d.result->'segundos'->>'extraSobrePactada')::float8, 0) as over_agreed from ${attendanceDays} d
-              where d.company_id = ${companyId}) a
-        where ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.over_agreed > 0))${also})
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.overtime_seconds, a.overtime_over_agreed_seconds as over_agreed,
+          a.worked_seconds, a.planned_seconds, a.computed_at,
+          (a.plan_kind = 'libre' or a.status = 'feriado' or a.holiday_seconds > 0) as rest_day
+        from ${attendanceDays} a
+        where a.company_id = ${companyId}
+          and ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0))${also})
         order by a.fecha, a.user_id`,
   );
   return result.map((r) => {
@@ -641,6 +644,7 @@ export async function overtimeDays(
       beyondLimitSeconds: overtime - within,
       workedSeconds: num(r.worked_seconds),
       plannedSeconds: num(r.planned_seconds),
+      restDay: r.rest_day === true,
       computedAt: ts(r.computed_at)!,
     };
   });
@@ -928,8 +932,11 @@ const DAY_KIND: Record<ReportDayKind, SQL> = {
   todos: sql`true`,
   atrasos: sql`(a.late_seconds > 0 or a.early_leave_seconds > 0)`,
   ausencias: sql`a.status in ('ausente', 'justificado')`,
-  extra: sql`a.overtime_seconds > 0`,
+  extra: sql`(a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0)`,
 };
+
+/** A stored day's overtime: beyond its plan plus the planned time over the week's agreed hours (art. 30). */
+const DAY_OVERTIME = sql`(a.overtime_seconds + a.overtime_over_agreed_seconds)`;
 
 function reportDayConditions(d: ReportDays): SQL {
   const parts: SQL[] = [sql`a.fecha between ${d.from}::date and ${d.to}::date`];
@@ -991,10 +998,10 @@ const REPORT_SUM_SQL: Record<ReportSumKey, SQL> = {
   planificado: sql`coalesce(sum(a.planned_seconds), 0)`,
   trabajado: sql`coalesce(sum(a.worked_seconds), 0)`,
   faltanteAusencias: sql`coalesce(sum(a.missing_seconds) filter (where a.status = 'ausente'), 0)`,
-  extra: sql`coalesce(sum(a.overtime_seconds), 0)`,
-  extraDentroLimite: sql`coalesce(sum(a.overtime_within_limit_seconds), 0)`,
-  extraSobreLimite: sql`coalesce(sum(a.overtime_beyond_limit_seconds), 0)`,
-  diasExtra: sql`count(a.fecha) filter (where a.overtime_seconds > 0)::int`,
+  extra: sql`coalesce(sum(${DAY_OVERTIME}), 0)`,
+  extraDentroLimite: sql`coalesce(sum(least(${DAY_OVERTIME}, ${DAILY_OVERTIME_LIMIT_SECONDS})), 0)`,
+  extraSobreLimite: sql`coalesce(sum(greatest(${DAY_OVERTIME} - ${DAILY_OVERTIME_LIMIT_SECONDS}, 0)), 0)`,
+  diasExtra: sql`count(a.fecha) filter (where ${DAY_OVERTIME} > 0)::int`,
   domingo: sql`coalesce(sum(a.sunday_seconds), 0)`,
   feriado: sql`coalesce(sum(a.holiday_seconds), 0)`,
   compensado: sql`coalesce(sum(a.week_compensated_seconds), 0)`,
@@ -1136,8 +1143,7 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
           r."horaEntrada" as entrada, r."horaSalida" as salida, r.feriado as feriado,
           coalesce(r."esDomingo", false) as domingo, r.permiso->>'tipo' as "permisoTipo",
           (r.permiso->>'pagado')::boolean as "permisoPagado",
-          a.planned_seconds, a.worked_seconds, a.missing_seconds, a.late_seconds, a.early_leave_seconds, a.overtime_seconds,
-          a.overtime_within_limit_seconds, a.overtime_beyond_limit_seconds,
+          a.planned_seconds, a.worked_seconds, a.missing_seconds, a.late_seconds, a.early_leave_seconds, ${DAY_OVERTIME} as overtime_seconds,
           a.week_compensated_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds
         from ${attendanceDays} a
           cross join lateral jsonb_to_record(a.result) as r(turno jsonb, "horaEntrada" text, "horaSalida" text, feriado text, "esDomingo" boolean, permiso jsonb)
@@ -1162,8 +1168,8 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
       atraso: num(r.late_seconds),
       salidaAnticipada: num(r.early_leave_seconds),
       extra: num(r.overtime_seconds),
-      extraDentroLimite: num(r.overtime_within_limit_seconds),
-      extraSobreLimite: num(r.overtime_beyond_limit_seconds),
+      extraDentroLimite: Math.min(num(r.overtime_seconds), DAILY_OVERTIME_LIMIT_SECONDS),
+      extraSobreLimite: Math.max(num(r.overtime_seconds) - DAILY_OVERTIME_LIMIT_SECONDS, 0),
       semana:
         r.week_compensated_seconds === null || r.week_compensated_seconds === undefined
           ? null

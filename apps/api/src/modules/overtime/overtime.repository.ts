@@ -3,10 +3,10 @@
  * groups, sites and leaders are read here with read-only queries; the overtime itself comes from
  * modules/attendance (never read from `attendance_days` here).
  */
-import { and, asc, count, desc, eq, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { groupLeaders, groups, overtimeApprovals, overtimePactDocuments, overtimePacts, sites, users } from '../../db/schema/index';
+import { groupLeaders, groups, overtimeApprovals, overtimePactDocuments, overtimePacts, overtimeReviewSettings, sites, users } from '../../db/schema/index';
 
 export type PactRow = typeof overtimePacts.$inferSelect;
 export type NewPact = typeof overtimePacts.$inferInsert;
@@ -260,44 +260,6 @@ export async function approvedInRange(db: DbOrTx, companyId: string, userIds: re
     );
 }
 
-/** Approved days of a worker within `from`..`to` but outside `keepFrom`..`keepTo` (what shortening a pact would leave without one). */
-export async function approvedOutside(db: DbOrTx, companyId: string, userId: string, from: string, to: string, keep: { from: string; to: string } | null): Promise<string[]> {
-  const rows = await db
-    .select({ fecha: overtimeApprovals.fecha })
-    .from(overtimeApprovals)
-    .where(
-      and(
-        eq(overtimeApprovals.companyId, companyId),
-        eq(overtimeApprovals.userId, userId),
-        eq(overtimeApprovals.estado, 'aprobado'),
-        gte(overtimeApprovals.fecha, from),
-        lte(overtimeApprovals.fecha, to),
-        keep ? or(sql`${overtimeApprovals.fecha} < ${keep.from}::date`, sql`${overtimeApprovals.fecha} > ${keep.to}::date`) : undefined,
-      ),
-    )
-    .orderBy(asc(overtimeApprovals.fecha));
-  return rows.map((r) => r.fecha);
-}
-
-/** Approved days of a worker under a pact whose daily maximum is below `seconds` (lowering the maximum would leave them beyond it). */
-export async function approvedAbove(db: DbOrTx, companyId: string, userId: string, from: string, to: string, seconds: number): Promise<string[]> {
-  const rows = await db
-    .select({ fecha: overtimeApprovals.fecha })
-    .from(overtimeApprovals)
-    .where(
-      and(
-        eq(overtimeApprovals.companyId, companyId),
-        eq(overtimeApprovals.userId, userId),
-        eq(overtimeApprovals.estado, 'aprobado'),
-        gte(overtimeApprovals.fecha, from),
-        lte(overtimeApprovals.fecha, to),
-        sql`${overtimeApprovals.approvedSeconds} > ${seconds}`,
-      ),
-    )
-    .orderBy(asc(overtimeApprovals.fecha));
-  return rows.map((r) => r.fecha);
-}
-
 export async function upsertApproval(db: DbOrTx, values: typeof overtimeApprovals.$inferInsert): Promise<void> {
   await db
     .insert(overtimeApprovals)
@@ -328,4 +290,57 @@ export async function firstLeaders(db: DbOrTx, companyId: string): Promise<Map<s
   const out = new Map<string, string>();
   for (const r of rows) if (!out.has(r.groupId)) out.set(r.groupId, r.userId);
   return out;
+}
+
+// --- Review settings ---------------------------------------------------------------------------------
+
+export interface ReviewSettingsRow {
+  reviewThresholdSeconds: number;
+  updatedBy: { id: string; nombre: string; apellidos: string } | null;
+  updatedAt: Date;
+}
+
+/** The company's review settings, or undefined when it never set them (the default applies). */
+export async function reviewSettings(db: DbOrTx, companyId: string): Promise<ReviewSettingsRow | undefined> {
+  const [row] = await db
+    .select({
+      reviewThresholdSeconds: overtimeReviewSettings.reviewThresholdSeconds,
+      updatedAt: overtimeReviewSettings.updatedAt,
+      updaterId: users.id,
+      updaterNombre: users.nombre,
+      updaterApellidos: users.apellidos,
+    })
+    .from(overtimeReviewSettings)
+    .leftJoin(users, and(eq(users.companyId, overtimeReviewSettings.companyId), eq(users.id, overtimeReviewSettings.updatedBy)))
+    .where(eq(overtimeReviewSettings.companyId, companyId));
+  if (!row) return undefined;
+  return {
+    reviewThresholdSeconds: row.reviewThresholdSeconds,
+    updatedAt: row.updatedAt,
+    updatedBy: row.updaterId ? { id: row.updaterId, nombre: row.updaterNombre!, apellidos: row.updaterApellidos! } : null,
+  };
+}
+
+export async function saveReviewSettings(db: DbOrTx, companyId: string, reviewThresholdSeconds: number, updatedBy: string, updatedAt: Date): Promise<void> {
+  await db
+    .insert(overtimeReviewSettings)
+    .values({ companyId, reviewThresholdSeconds, updatedBy, updatedAt })
+    .onConflictDoUpdate({ target: [overtimeReviewSettings.companyId], set: { reviewThresholdSeconds, updatedBy, updatedAt } });
+}
+
+/**
+ * Confirms many pending days at once, in statements of bounded size. A day decided meanwhile (by a
+ * concurrent review) keeps that decision: only days still without a row are written.
+ */
+export async function insertConfirmations(db: DbOrTx, values: (typeof overtimeApprovals.$inferInsert)[]): Promise<{ userId: string; fecha: string; approvedSeconds: number }[]> {
+  const written: { userId: string; fecha: string; approvedSeconds: number }[] = [];
+  for (let i = 0; i < values.length; i += 1000) {
+    const inserted = await db
+      .insert(overtimeApprovals)
+      .values(values.slice(i, i + 1000))
+      .onConflictDoNothing({ target: [overtimeApprovals.companyId, overtimeApprovals.userId, overtimeApprovals.fecha] })
+      .returning({ userId: overtimeApprovals.userId, fecha: overtimeApprovals.fecha, approvedSeconds: overtimeApprovals.approvedSeconds });
+    written.push(...inserted);
+  }
+  return written;
 }

@@ -1,9 +1,11 @@
 import {
   ACCESS,
+  actualizarConfiguracionHorasExtraBodySchema,
   actualizarPactoBodySchema,
   aprobarHorasExtraBodySchema,
   aprobarHorasExtraLoteBodySchema,
   aprobarHorasExtraLoteResponseSchema,
+  configuracionHorasExtraSchema,
   crearPactoBodySchema,
   DOCUMENTO_PACTO_MAX_BYTES,
   errorResponseSchema,
@@ -151,9 +153,9 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
       config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
-        summary: 'Horas extra encontradas por la evaluación, para aprobar',
+        summary: 'Horas extra encontradas por la evaluación, para revisar',
         description:
-          'Días con horas extra de los trabajadores a cargo (o ya decididos) en el periodo, con el pacto vigente, lo aprobable y sus alertas: sin pacto, sobre el límite legal de 2 horas, sobre el pacto, o cambiadas desde la decisión.',
+          'Días con horas extra de los trabajadores a cargo (o ya revisados) en el periodo, con el pacto vigente y sus alertas: sin pacto, sobre el límite legal de 2 horas, sobre el pacto, en día de descanso, sobre el umbral de revisión de la empresa, o cambiadas desde la revisión. `revision=excepciones` deja solo los días con alguna alerta. Todas se pagan (art. 32 inc. 3).',
         querystring: horasExtraQuerySchema,
         response: { 200: horasExtraPageSchema, ...errors },
       },
@@ -176,8 +178,9 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
       config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
-        summary: 'Aprueba varias horas extra pendientes de una vez',
-        description: 'Cada día hasta el máximo diario de su pacto. Los días sin pacto vigente, sin horas extra o ya decididos quedan como estaban, con el motivo.',
+        summary: 'Confirma varias horas extra pendientes de una vez',
+        description:
+          'Los días de `items` (hasta 500) o todos los pendientes que coinciden con `filtro` (el de la revisión, hasta 10.000 días). Cada día se confirma completo. Los días sin horas extra, ya revisados o propios quedan como estaban, con el motivo.',
         body: aprobarHorasExtraLoteBodySchema,
         response: { 200: aprobarHorasExtraLoteResponseSchema, ...withConflict },
       },
@@ -191,8 +194,8 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
       config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
-        summary: 'Aprueba todo o parte de las horas extra de un día',
-        description: 'Sin `segundos`, todo lo que permite el pacto vigente. Nunca más de lo encontrado ni del máximo diario del pacto; sin pacto vigente no se aprueba.',
+        summary: 'Confirma todo o parte de las horas extra de un día',
+        description: 'Sin `segundos`, todo lo encontrado; con `segundos`, una parte y el resto queda en disputa. Nunca más de lo encontrado. El pacto no limita la confirmación: se paga todo lo encontrado.',
         params: horaExtraParamsSchema,
         body: aprobarHorasExtraBodySchema,
         response: { 200: horaExtraSchema, ...withConflict },
@@ -207,12 +210,37 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
       config: { perfiles: ACCESS.overtime },
       schema: {
         tags,
-        summary: 'Rechaza las horas extra de un día con un motivo',
+        summary: 'Disputa las horas extra de un día con un motivo',
+        description: 'Se siguen pagando hasta que se corrigen las marcas (flujo legal de correcciones).',
         params: horaExtraParamsSchema,
         body: rechazarHorasExtraBodySchema,
         response: { 200: horaExtraSchema, ...withConflict },
       },
     },
     async (request) => service.reject(requireSession(request), request.params.usuarioId, request.params.fecha, request.body, clock()),
+  );
+
+  app.get(
+    '/api/v1/horas-extra/configuracion',
+    {
+      config: { perfiles: ACCESS.overtime },
+      schema: { tags, summary: 'El umbral de revisión de horas extra de la empresa', response: { 200: configuracionHorasExtraSchema, ...errors } },
+    },
+    async (request) => service.settings(requireSession(request)),
+  );
+
+  app.put(
+    '/api/v1/horas-extra/configuracion',
+    {
+      config: { perfiles: ACCESS.overtimeSettings },
+      schema: {
+        tags,
+        summary: 'Cambia el umbral de revisión de horas extra',
+        description: 'Los días con más horas extra que el umbral se listan para revisar. Es un umbral de revisión, nunca de pago: todo lo encontrado se paga.',
+        body: actualizarConfiguracionHorasExtraBodySchema,
+        response: { 200: configuracionHorasExtraSchema, ...errors },
+      },
+    },
+    async (request) => service.updateSettings(requireSession(request), request.body, clock()),
   );
 }

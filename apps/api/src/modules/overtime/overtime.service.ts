@@ -1,13 +1,18 @@
 import {
   ACCESS,
+  ALERTAS_CUMPLIMIENTO_HORAS_EXTRA,
   DOCUMENTO_PACTO_MAX_BYTES,
+  HORAS_EXTRA_FILTRO_MAX,
   HORAS_EXTRA_MAX_DIAS,
   isoDateSchema,
+  UMBRAL_REVISION_MINUTOS_OMISION,
+  type actualizarConfiguracionHorasExtraBodySchema,
   type actualizarPactoBodySchema,
   type AlertaHorasExtra,
   type aprobarHorasExtraBodySchema,
   type aprobarHorasExtraLoteBodySchema,
   type AprobarHorasExtraLoteResponse,
+  type ConfiguracionHorasExtra,
   type crearPactoBodySchema,
   type EstadoHorasExtra,
   type EstadoPacto,
@@ -20,17 +25,18 @@ import {
   type PactosPage,
   type pactosQuerySchema,
   type rechazarHorasExtraBodySchema,
+  type RevisionHorasExtra,
 } from '@jornada/contracts';
 import {
   addDays,
-  approvableOvertimeSeconds,
-  checkOvertimeApproval,
+  checkOvertimeConfirmation,
   diffDays,
   formatRut,
   overtimePactLastDay,
+  overtimeReviewFlags,
   pactInForce,
   validateOvertimePact,
-  type OvertimeApprovalProblem,
+  type OvertimeReviewProblem,
 } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -54,9 +60,9 @@ export const OVERTIME_MESSAGES = {
   pactNotFound: 'El pacto de horas extra no existe.',
   documentNotFound: 'El pacto no tiene un documento adjunto.',
   ownPact: 'No puedes registrar ni modificar tu propio pacto de horas extra.',
-  ownOvertime: 'No puedes aprobar ni rechazar tus propias horas extra.',
-  nothingFound: 'Ese día no tiene horas extra que decidir.',
-  noPact: 'No hay un pacto de horas extra vigente ese día: no se pueden aprobar.',
+  ownOvertime: 'No puedes confirmar ni disputar tus propias horas extra.',
+  nothingFound: 'Ese día no tiene horas extra que revisar.',
+  tooManyInFilter: `Hay más de ${HORAS_EXTRA_FILTRO_MAX.toLocaleString('es-CL')} días pendientes en el filtro: acótalo por periodo, grupo o sede.`,
   range: 'La fecha de inicio no puede ser posterior a la de término.',
   tooLong: `El periodo no puede superar ${HORAS_EXTRA_MAX_DIAS} días.`,
   badDate: 'La fecha no es válida.',
@@ -95,13 +101,13 @@ function pactState(pact: { desde: string; hasta: string }, today: string): Estad
   return pact.hasta < today ? 'vencido' : 'vigente';
 }
 
-const APPROVAL_PROBLEMS: Record<OvertimeApprovalProblem, string> = {
+const REVIEW_PROBLEMS: Record<OvertimeReviewProblem, string> = {
   nothing_found: OVERTIME_MESSAGES.nothingFound,
-  no_pact: OVERTIME_MESSAGES.noPact,
-  not_positive: 'Aprueba al menos 1 segundo, o rechaza las horas extra.',
-  over_found: 'No puedes aprobar más de las horas extra encontradas ese día.',
-  over_pact: 'No puedes aprobar más del máximo diario del pacto.',
+  not_positive: 'Confirma al menos 1 segundo, o disputa las horas extra.',
+  over_found: 'No puedes confirmar más de las horas extra encontradas ese día.',
 };
+
+const COMPLIANCE = new Set<AlertaHorasExtra>(ALERTAS_CUMPLIMIENTO_HORAS_EXTRA);
 
 /** A worker-day's overtime and what was decided on it, before presentation. */
 interface DayView {
@@ -116,15 +122,21 @@ function dayState(view: DayView): EstadoHorasExtra {
   return view.approval?.estado ?? 'pendiente';
 }
 
-function alertsOf(view: DayView): AlertaHorasExtra[] {
+/** The day's review alerts (packages/domain `overtimeReviewFlags`) and `cambio` when the figure moved after its review. */
+function alertsOf(view: DayView, thresholdSeconds: number): AlertaHorasExtra[] {
   const found = view.found?.overtimeSeconds ?? 0;
-  const alerts: AlertaHorasExtra[] = [];
-  if (found > 0 && !view.pact) alerts.push('sin_pacto');
-  if ((view.found?.beyondLimitSeconds ?? 0) > 0) alerts.push('sobre_limite_legal');
-  if (view.pact && found > view.pact.maxSecondsPerDay) alerts.push('sobre_pacto');
+  const alerts: AlertaHorasExtra[] = overtimeReviewFlags({
+    foundSeconds: found,
+    pactMaxSecondsPerDay: view.pact?.maxSecondsPerDay ?? null,
+    restDay: view.found?.restDay ?? false,
+    thresholdSeconds,
+  });
   if (view.approval && view.approval.foundSeconds !== found) alerts.push('cambio');
   return alerts;
 }
+
+/** Whether a day matches the review's `revision`: `excepciones` keeps the days with an alert. */
+const matchesRevision = (alerts: readonly AlertaHorasExtra[], revision: RevisionHorasExtra | undefined) => revision !== 'excepciones' || alerts.length > 0;
 
 /**
  * Approved overtime seconds by worker and local date over `from`..`to`, for payroll: what was approved,
@@ -163,6 +175,11 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     if (session.perfil === 'administrador') return { all: true, groupIds: [] };
     if (session.perfil === 'supervisor') return { all: false, groupIds: await ledGroupIds(db, session.companyId, session.userId) };
     return { all: false, groupIds: [] };
+  }
+
+  /** The company's review threshold in seconds (the default when it never set one). */
+  async function thresholdOf(companyId: string): Promise<number> {
+    return (await repo.reviewSettings(db, companyId))?.reviewThresholdSeconds ?? UMBRAL_REVISION_MINUTOS_OMISION * 60;
   }
 
   const manages = (scope: Scope, groupId: string | null) => scope.all || (groupId !== null && scope.groupIds.includes(groupId));
@@ -262,12 +279,6 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     }
   }
 
-  function refuseOrphans(days: string[], what: string): void {
-    if (days.length === 0) return;
-    const list = days.slice(0, 3).map(chileanDate).join(', ') + (days.length > 3 ? ` y ${days.length - 3} más` : '');
-    throw new AppError('CONFLICT', `${what}: hay horas extra aprobadas el ${list}. Recházalas o ajústalas primero.`);
-  }
-
   // ---- Overtime days --------------------------------------------------------------------------------
 
   /** The worker-days of some workers over a period: found overtime, decisions and the pact in force. */
@@ -318,7 +329,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     );
   }
 
-  async function present(companyId: string, views: DayView[], canDecide: (v: DayView) => boolean): Promise<HoraExtra[]> {
+  async function present(companyId: string, views: DayView[], thresholdSeconds: number, canDecide: (v: DayView) => boolean): Promise<HoraExtra[]> {
     const deciders = await repo.people(
       db,
       companyId,
@@ -343,14 +354,14 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
         trabajadoSegundos: v.found?.workedSeconds ?? 0,
         planificadoSegundos: v.found?.plannedSeconds ?? 0,
         pacto: v.pact ? { id: v.pact.id, desde: v.pact.desde, hasta: v.pact.hasta, maxMinutosDia: Math.round(v.pact.maxSecondsPerDay / 60) } : null,
-        aprobableSegundos: approvableOvertimeSeconds(found, v.pact?.maxSecondsPerDay ?? null),
+        aprobableSegundos: found,
         estado: dayState(v),
         aprobadaSegundos: v.approval ? v.approval.approvedSeconds : null,
         motivo: v.approval?.motivo ?? null,
         encontradaAlDecidirSegundos: v.approval ? v.approval.foundSeconds : null,
         decididoPor: decider ? { id: decider.id, nombre: decider.nombre, apellidos: decider.apellidos } : null,
         decididoEn: v.approval?.decidedAt.toISOString() ?? null,
-        alertas: alertsOf(v),
+        alertas: alertsOf(v, thresholdSeconds),
         puedeDecidir: canDecide(v),
       };
     });
@@ -359,31 +370,43 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
   async function page(
     session: RequestSession,
     workers: repo.WorkerRow[],
-    q: { desde: string; hasta: string; estado?: EstadoHorasExtra | undefined; page: number; pageSize: number },
+    q: { desde: string; hasta: string; estado?: EstadoHorasExtra | undefined; revision?: RevisionHorasExtra | undefined; page: number; pageSize: number },
     now: Date,
     canDecide: (v: DayView) => boolean,
   ): Promise<HorasExtraPage> {
+    const threshold = await thresholdOf(session.companyId);
     const all = await daysOf(session.companyId, workers, q.desde, q.hasta, now);
-    const matching = q.estado ? all.filter((v) => dayState(v) === q.estado) : all;
-    let encontrada = 0;
-    let aprobada = 0;
-    let pendientes = 0;
-    let conAlertas = 0;
+    const matching = all.filter((v) => (!q.estado || dayState(v) === q.estado) && matchesRevision(alertsOf(v, threshold), q.revision));
+    const totales = { encontradaSegundos: 0, aprobadaSegundos: 0, rechazadaSegundos: 0, pendienteSegundos: 0, pendientes: 0, rechazadas: 0, conAlertas: 0, conIncumplimiento: 0 };
     for (const v of matching) {
-      encontrada += v.found?.overtimeSeconds ?? 0;
-      if (v.approval?.estado === 'aprobado') aprobada += Math.min(v.approval.approvedSeconds, v.found?.overtimeSeconds ?? 0);
-      if (dayState(v) === 'pendiente') pendientes++;
-      if (alertsOf(v).length) conAlertas++;
+      const found = v.found?.overtimeSeconds ?? 0;
+      const alerts = alertsOf(v, threshold);
+      totales.encontradaSegundos += found;
+      if (v.approval?.estado === 'aprobado') {
+        // A partial confirmation disputes the rest of the day.
+        const confirmed = Math.min(v.approval.approvedSeconds, found);
+        totales.aprobadaSegundos += confirmed;
+        totales.rechazadaSegundos += found - confirmed;
+      } else if (v.approval?.estado === 'rechazado') {
+        totales.rechazadaSegundos += found;
+        totales.rechazadas++;
+      } else {
+        totales.pendienteSegundos += found;
+        totales.pendientes++;
+      }
+      if (alerts.length) totales.conAlertas++;
+      if (alerts.some((a) => COMPLIANCE.has(a))) totales.conIncumplimiento++;
     }
     const offset = (q.page - 1) * q.pageSize;
     return {
       desde: q.desde,
       hasta: q.hasta,
-      items: await present(session.companyId, matching.slice(offset, offset + q.pageSize), canDecide),
+      items: await present(session.companyId, matching.slice(offset, offset + q.pageSize), threshold, canDecide),
       total: matching.length,
       page: q.page,
       pageSize: q.pageSize,
-      totales: { encontradaSegundos: encontrada, aprobadaSegundos: aprobada, pendientes, conAlertas },
+      totales,
+      umbralRevisionMinutos: Math.round(threshold / 60),
     };
   }
 
@@ -401,7 +424,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
 
   async function presentOne(session: RequestSession, usuarioId: string, fecha: string, now: Date): Promise<HoraExtra> {
     const { view } = await decidable(session, usuarioId, fecha, now);
-    const [item] = await present(session.companyId, [view], () => true);
+    const [item] = await present(session.companyId, [view], await thresholdOf(session.companyId), () => true);
     return item!;
   }
 
@@ -483,9 +506,6 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
       await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, pact.userId);
         await refuseOverlap(tx, session.companyId, pact.userId, desde, hasta, pact.id);
-        // Approved overtime keeps the pact it was approved under: the change may not leave it uncovered.
-        refuseOrphans(await repo.approvedOutside(tx, session.companyId, pact.userId, pact.desde, pact.hasta, { from: desde, to: hasta }), 'El pacto no puede dejar de cubrir esos días');
-        refuseOrphans(await repo.approvedAbove(tx, session.companyId, pact.userId, desde, hasta, maxSecondsPerDay), 'El máximo diario no puede bajar de lo ya aprobado');
         await repo.updatePact(tx, session.companyId, pact.id, {
           desde,
           hasta,
@@ -504,7 +524,6 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
       const { pact } = await editablePact(session, scope, id);
       await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, pact.userId);
-        refuseOrphans(await repo.approvedOutside(tx, session.companyId, pact.userId, pact.desde, pact.hasta, null), 'El pacto no se puede eliminar');
         await repo.deletePact(tx, session.companyId, pact.id);
       });
     },
@@ -559,17 +578,16 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
       return page(session, workers, { ...q, desde, hasta }, now, () => false);
     },
 
+    /** Confirms all of a day's overtime, or a part (the rest disputed). Payroll pays every found second either way. */
     async approve(session: RequestSession, usuarioId: string, fecha: string, body: Input<typeof aprobarHorasExtraBodySchema>, now: Date): Promise<HoraExtra> {
       const { view } = await decidable(session, usuarioId, fecha, now);
       const found = view.found?.overtimeSeconds ?? 0;
-      const max = view.pact?.maxSecondsPerDay ?? null;
-      const seconds = body.segundos ?? approvableOvertimeSeconds(found, max);
-      const problem = checkOvertimeApproval(found, max, seconds);
-      if (problem === 'over_found') throw fieldError('segundos', `No puedes aprobar más de las horas extra encontradas ese día (${clock(found)}).`);
-      if (problem === 'over_pact') throw fieldError('segundos', `El pacto permite como máximo ${Math.round(max! / 60)} minutos extra por día.`);
-      if (problem) throw new AppError('CONFLICT', APPROVAL_PROBLEMS[problem]);
+      const seconds = body.segundos ?? found;
+      const problem = checkOvertimeConfirmation(found, seconds);
+      if (problem === 'over_found') throw fieldError('segundos', `No puedes confirmar más de las horas extra encontradas ese día (${clock(found)}).`);
+      if (problem) throw new AppError('CONFLICT', REVIEW_PROBLEMS[problem]);
       await db.transaction(async (tx) => {
-        // Approved overtime is paid: a closed payroll month's decisions stay as they were.
+        // What a closed payroll month reported stays as it was, reviews included.
         await assertMonthsOpen(tx, session.companyId, [fecha]);
         await repo.upsertApproval(tx, {
           companyId: session.companyId,
@@ -579,7 +597,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
           approvedSeconds: seconds,
           estado: 'aprobado',
           motivo: body.motivo ?? null,
-          pactId: view.pact!.id,
+          pactId: view.pact?.id ?? null,
           decidedBy: session.userId,
           decidedAt: now,
         });
@@ -587,6 +605,7 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
       return presentOne(session, usuarioId, fecha, now);
     },
 
+    /** Disputes a day's overtime with a reason; it is still paid until the marks are corrected (the legal correction flow). */
     async reject(session: RequestSession, usuarioId: string, fecha: string, body: Input<typeof rechazarHorasExtraBodySchema>, now: Date): Promise<HoraExtra> {
       const { view } = await decidable(session, usuarioId, fecha, now);
       await db.transaction(async (tx) => {
@@ -608,58 +627,89 @@ export function createOvertimeService({ db, attendance }: OvertimeDeps) {
     },
 
     /**
-     * Approves all of several pending days (each up to its pact's daily maximum). Every day must be the
-     * session's to decide (404 otherwise, nothing written); days without a pact in force, without
-     * overtime or already decided are left as they were and listed with the reason.
+     * Confirms all of several pending days: those listed (every one must be the session's to review,
+     * 404 otherwise, nothing written) or every pending day a review filter matches. Days without
+     * overtime, already reviewed or the session's own are left as they were and listed with the reason.
      */
     async approveMany(session: RequestSession, body: Input<typeof aprobarHorasExtraLoteBodySchema>, now: Date): Promise<AprobarHorasExtraLoteResponse> {
       requirePerfil(session, ...ACCESS.overtime);
       const scope = await scopeOf(session);
-      const byWorker = new Map<string, string[]>();
-      for (const item of body.items) byWorker.set(item.usuarioId, [...new Set([...(byWorker.get(item.usuarioId) ?? []), item.fecha])]);
       const views: DayView[] = [];
       const omitidas: AprobarHorasExtraLoteResponse['omitidas'] = [];
-      for (const [usuarioId, dates] of byWorker) {
-        const worker = await managedWorker(session, scope, usuarioId);
-        if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownOvertime);
-        const sorted = [...dates].sort();
-        const wanted = new Set(sorted);
-        const days = new Map((await daysOf(session.companyId, [worker], sorted[0]!, sorted[sorted.length - 1]!, now)).map((v) => [v.fecha, v]));
-        for (const fecha of wanted) {
-          const v = days.get(fecha);
-          const found = v?.found?.overtimeSeconds ?? 0;
-          if (!v || !(found > 0)) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.nothingFound });
-          else if (v.approval) omitidas.push({ usuarioId, fecha, motivo: v.approval.estado === 'aprobado' ? 'Ya estaban aprobadas.' : 'Ya estaban rechazadas.' });
-          else if (!v.pact) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.noPact });
+      if ('items' in body) {
+        const byWorker = new Map<string, string[]>();
+        for (const item of body.items) byWorker.set(item.usuarioId, [...new Set([...(byWorker.get(item.usuarioId) ?? []), item.fecha])]);
+        for (const [usuarioId, dates] of byWorker) {
+          const worker = await managedWorker(session, scope, usuarioId);
+          if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownOvertime);
+          const sorted = [...dates].sort();
+          const days = new Map((await daysOf(session.companyId, [worker], sorted[0]!, sorted[sorted.length - 1]!, now)).map((v) => [v.fecha, v]));
+          for (const fecha of sorted) {
+            const v = days.get(fecha);
+            if (!v || !((v.found?.overtimeSeconds ?? 0) > 0)) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.nothingFound });
+            else if (v.approval) omitidas.push({ usuarioId, fecha, motivo: v.approval.estado === 'aprobado' ? 'Ya estaban confirmadas.' : 'Están en disputa.' });
+            else views.push(v);
+          }
+        }
+      } else {
+        const q = body.filtro;
+        await checkFilters(session, scope, q);
+        const { desde, hasta } = period(q, localDate(now));
+        const threshold = await thresholdOf(session.companyId);
+        const workers = await repo.listWorkers(db, session.companyId, { ...filterOf(scope), userId: q.usuarioId, grupoId: q.grupoId, sedeId: q.sedeId });
+        for (const v of await daysOf(session.companyId, workers, desde, hasta, now)) {
+          if (v.approval || !((v.found?.overtimeSeconds ?? 0) > 0) || !matchesRevision(alertsOf(v, threshold), q.revision)) continue;
+          if (q.estado && q.estado !== 'pendiente') continue;
+          if (v.worker.id === session.userId) omitidas.push({ usuarioId: v.worker.id, fecha: v.fecha, motivo: OVERTIME_MESSAGES.ownOvertime });
           else views.push(v);
         }
+        if (views.length > HORAS_EXTRA_FILTRO_MAX) throw fieldError('filtro', OVERTIME_MESSAGES.tooManyInFilter);
       }
-      await db.transaction(async (tx) => {
-        // Any day to approve in a closed payroll month refuses the whole batch.
+      const written = await db.transaction(async (tx) => {
+        // Any day in a closed payroll month refuses the whole batch.
         await assertMonthsOpen(
           tx,
           session.companyId,
           views.map((v) => v.fecha),
         );
-        for (const v of views) {
-          const found = v.found!.overtimeSeconds;
-          await repo.upsertApproval(tx, {
+        return repo.insertConfirmations(
+          tx,
+          views.map((v) => ({
             companyId: session.companyId,
             userId: v.worker.id,
             fecha: v.fecha,
-            foundSeconds: found,
-            approvedSeconds: approvableOvertimeSeconds(found, v.pact!.maxSecondsPerDay),
-            estado: 'aprobado',
+            foundSeconds: v.found!.overtimeSeconds,
+            approvedSeconds: v.found!.overtimeSeconds,
+            estado: 'aprobado' as const,
             motivo: null,
-            pactId: v.pact!.id,
+            pactId: v.pact?.id ?? null,
             decidedBy: session.userId,
             decidedAt: now,
-          });
-        }
+          })),
+        );
       });
-      const aprobadas: HoraExtra[] = [];
-      for (const v of views) aprobadas.push(await presentOne(session, v.worker.id, v.fecha, now));
-      return { aprobadas, omitidas };
+      const writtenKeys = new Set(written.map((w) => `${w.userId} ${w.fecha}`));
+      for (const v of views) {
+        if (!writtenKeys.has(`${v.worker.id} ${v.fecha}`)) omitidas.push({ usuarioId: v.worker.id, fecha: v.fecha, motivo: 'Otra persona las revisó al mismo tiempo.' });
+      }
+      return { confirmadas: written.length, confirmadasSegundos: written.reduce((sum, w) => sum + w.approvedSeconds, 0), omitidas };
+    },
+
+    /** The company's review settings (administrador and supervisor read them; the administrador changes them). */
+    async settings(session: RequestSession): Promise<ConfiguracionHorasExtra> {
+      requirePerfil(session, ...ACCESS.overtime);
+      const row = await repo.reviewSettings(db, session.companyId);
+      return {
+        umbralRevisionMinutos: row ? Math.round(row.reviewThresholdSeconds / 60) : UMBRAL_REVISION_MINUTOS_OMISION,
+        actualizadoPor: row?.updatedBy ?? null,
+        actualizadoEn: row?.updatedAt.toISOString() ?? null,
+      };
+    },
+
+    async updateSettings(session: RequestSession, body: Input<typeof actualizarConfiguracionHorasExtraBodySchema>, now: Date): Promise<ConfiguracionHorasExtra> {
+      requirePerfil(session, 'administrador');
+      await repo.saveReviewSettings(db, session.companyId, body.umbralRevisionMinutos * 60, session.userId, now);
+      return this.settings(session);
     },
   };
 }

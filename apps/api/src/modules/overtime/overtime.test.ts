@@ -32,7 +32,7 @@ let shiftD: { id: string; version: number };
 let other: { companyId: string; admin: { headers: Record<string, string> } };
 
 type Headers = Record<string, string>;
-const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
+const api = (method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, headers: Headers, payload?: object) =>
   t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 async function plan(userId: string, date: string, shift: { id: string; version: number } | null) {
@@ -211,27 +211,53 @@ describe('overtime pacts', () => {
 });
 
 describe('overtime found by the evaluation', () => {
-  it('is listed with its pact, what may be approved and its flags', async () => {
+  it('is listed with its pact and its flags, all of it confirmable whatever the pact (art. 32 inc. 3)', async () => {
     const response = await api('GET', `/api/v1/horas-extra${month}`, admin.headers);
     expect(response.statusCode, response.body).toBe(200);
-    const { items, total, totales } = response.json() as { items: Item[]; total: number; totales: Record<string, number> };
+    const { items, total, totales, umbralRevisionMinutos } = response.json() as { items: Item[]; total: number; totales: Record<string, number>; umbralRevisionMinutos: number };
     expect(total).toBe(5);
-    expect(totales).toMatchObject({ encontradaSegundos: 3 * H + 4200 + 2 * H + H + 2 * H, aprobadaSegundos: 0, pendientes: 5, conAlertas: 4 });
+    expect(umbralRevisionMinutos).toBe(30);
+    const found = 3 * H + 4200 + 2 * H + H + 2 * H;
+    expect(totales).toEqual({ encontradaSegundos: found, aprobadaSegundos: 0, rechazadaSegundos: 0, pendienteSegundos: found, pendientes: 5, rechazadas: 0, conAlertas: 5, conIncumplimiento: 4 });
     expect(itemOf(items, ana.id, '2026-03-02')).toMatchObject({
       estado: 'pendiente',
       encontradaSegundos: 3 * H,
       dentroLimiteSegundos: 2 * H,
       sobreLimiteSegundos: H,
       pacto: { id: anaPact, maxMinutosDia: 90 },
-      aprobableSegundos: 90 * 60,
-      alertas: ['sobre_limite_legal', 'sobre_pacto'],
+      aprobableSegundos: 3 * H,
+      alertas: ['sobre_limite_legal', 'sobre_pacto', 'sobre_umbral'],
       puedeDecidir: true,
     });
-    expect(itemOf(items, ana.id, '2026-03-03')).toMatchObject({ encontradaSegundos: 4200, aprobableSegundos: 4200, alertas: [] });
-    // The pact ended on 03-04: Thursday's hour has none in force.
-    expect(itemOf(items, ana.id, '2026-03-05')).toMatchObject({ encontradaSegundos: H, pacto: null, aprobableSegundos: 0, alertas: ['sin_pacto'] });
-    expect(itemOf(items, diego.id, '2026-03-02')).toMatchObject({ pacto: null, alertas: ['sin_pacto'] });
+    expect(itemOf(items, ana.id, '2026-03-03')).toMatchObject({ encontradaSegundos: 4200, aprobableSegundos: 4200, alertas: ['sobre_umbral'] });
+    // The pact ended on 03-04: Thursday's hour has none in force, and is owed all the same.
+    expect(itemOf(items, ana.id, '2026-03-05')).toMatchObject({ encontradaSegundos: H, pacto: null, aprobableSegundos: H, alertas: ['sin_pacto', 'sobre_umbral'] });
+    expect(itemOf(items, diego.id, '2026-03-02')).toMatchObject({ pacto: null, alertas: ['sin_pacto', 'sobre_umbral'] });
     expect(items.map((i) => i.fecha)).toEqual(['2026-03-05', '2026-03-04', '2026-03-03', '2026-03-02', '2026-03-02']);
+  });
+
+  it('is listed by exception over a review threshold the administrador sets (never a limit of pay)', async () => {
+    expect((await api('GET', '/api/v1/horas-extra/configuracion', leader.headers)).json()).toEqual({ umbralRevisionMinutos: 30, actualizadoPor: null, actualizadoEn: null });
+    expect((await api('PUT', '/api/v1/horas-extra/configuracion', leader.headers, { umbralRevisionMinutos: 120 })).statusCode).toBe(403);
+    for (const bad of [121, -1, '30', 1.5, null]) {
+      const refused = await api('PUT', '/api/v1/horas-extra/configuracion', admin.headers, { umbralRevisionMinutos: bad });
+      expect(refused.statusCode, String(bad)).toBe(400);
+      expect(refused.json().error.fields.umbralRevisionMinutos).toMatch(/umbral de revisión/);
+    }
+    const saved = await api('PUT', '/api/v1/horas-extra/configuracion', admin.headers, { umbralRevisionMinutos: 120 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ umbralRevisionMinutos: 120, actualizadoPor: { id: admin.id } });
+    expect((await api('GET', '/api/v1/horas-extra/configuracion', other.admin.headers)).json().umbralRevisionMinutos).toBe(30);
+
+    // 03-03's 70 minutes under its pact now need no review; every other day has a compliance flag.
+    const all = (await api('GET', `/api/v1/horas-extra${month}`, admin.headers)).json() as { items: Item[]; totales: Record<string, number> };
+    expect(itemOf(all.items, ana.id, '2026-03-03')?.alertas).toEqual([]);
+    expect(all.totales).toMatchObject({ conAlertas: 4, conIncumplimiento: 4 });
+    const exceptions = (await api('GET', `/api/v1/horas-extra${month}&revision=excepciones`, admin.headers)).json() as { items: Item[]; total: number; totales: Record<string, number> };
+    expect(exceptions.total).toBe(4);
+    expect(exceptions.items.some((i) => i.fecha === '2026-03-03')).toBe(false);
+    expect(exceptions.totales.encontradaSegundos).toBe(3 * H + 2 * H + H + 2 * H);
+    expect((await api('GET', `/api/v1/horas-extra${month}&revision=algunas`, admin.headers)).statusCode).toBe(400);
   });
 
   it('filters by worker, group, site and state, in pages; the leader sees their groups only', async () => {
@@ -253,41 +279,39 @@ describe('overtime found by the evaluation', () => {
     expect((await api('GET', `/api/v1/horas-extra${month}`, other.admin.headers)).json().total).toBe(0);
   });
 
-  it('is approved all or in part by the worker’s leader, never beyond what was found or the pact', async () => {
+  it('is confirmed all or in part by the worker’s leader, never beyond what was found, whatever the pact', async () => {
     const url = (who: Person, fecha: string, action = 'aprobar') => `/api/v1/horas-extra/${who.id}/${fecha}/${action}`;
     expect((await api('POST', url(ana, '2026-03-02'), otherLeader.headers, {})).statusCode).toBe(404);
     expect((await api('POST', url(ana, '2026-03-02'), ana.headers, {})).statusCode).toBe(403);
     expect((await api('POST', url(ana, '2026-03-02'), other.admin.headers, {})).statusCode).toBe(404);
-    const overPact = await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: 90 * 60 + 1 });
-    expect(overPact.statusCode).toBe(400);
-    expect(overPact.json().error.fields.segundos).toBe('El pacto permite como máximo 90 minutos extra por día.');
     const overFound = await api('POST', url(ana, '2026-03-03'), leader.headers, { segundos: 4201 });
-    expect(overFound.json().error.fields.segundos).toBe('No puedes aprobar más de las horas extra encontradas ese día (1:10:00).');
-    expect((await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: 7201 })).statusCode).toBe(400);
+    expect(overFound.statusCode).toBe(400);
+    expect(overFound.json().error.fields.segundos).toBe('No puedes confirmar más de las horas extra encontradas ese día (1:10:00).');
+    expect((await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: 3 * H + 1 })).statusCode).toBe(400);
     expect((await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: 0 })).statusCode).toBe(400);
     expect((await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: 1.5 })).statusCode).toBe(400);
     expect((await api('POST', url(ana, '2026-02-30'), leader.headers, {})).statusCode).toBe(400);
     expect((await api('POST', url(ana, '2026-03-06'), leader.headers, {})).statusCode).toBe(409);
 
-    const part = await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: H, motivo: 'Solo la primera hora estaba autorizada' });
+    const part = await api('POST', url(ana, '2026-03-02'), leader.headers, { segundos: H, motivo: 'Dos horas fueron colación sin marcar: se pidió corregir la marca' });
     expect(part.statusCode, part.body).toBe(200);
-    expect(part.json()).toMatchObject({ estado: 'aprobado', aprobadaSegundos: H, encontradaAlDecidirSegundos: 3 * H, decididoPor: { id: leader.id }, motivo: 'Solo la primera hora estaba autorizada' });
+    expect(part.json()).toMatchObject({ estado: 'aprobado', aprobadaSegundos: H, encontradaAlDecidirSegundos: 3 * H, decididoPor: { id: leader.id }, motivo: 'Dos horas fueron colación sin marcar: se pidió corregir la marca' });
     const all = await api('POST', url(ana, '2026-03-03'), admin.headers, {});
     expect(all.json()).toMatchObject({ estado: 'aprobado', aprobadaSegundos: 4200 });
   });
 
-  it('without a pact in force (expired) is never approvable; it may be rejected with a reason', async () => {
+  it('without a pact in force (expired) is confirmed all the same and stays flagged; it may be disputed with a reason', async () => {
     const url = (fecha: string, action: string) => `/api/v1/horas-extra/${ana.id}/${fecha}/${action}`;
-    const expired = await api('POST', url('2026-03-05', 'aprobar'), leader.headers, { segundos: 60 });
-    expect(expired.statusCode).toBe(409);
-    expect(expired.json().error.message).toBe('No hay un pacto de horas extra vigente ese día: no se pueden aprobar.');
+    const confirmed = await api('POST', url('2026-03-05', 'aprobar'), leader.headers, {});
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ estado: 'aprobado', aprobadaSegundos: H, pacto: null, alertas: ['sin_pacto'] });
     expect((await api('POST', url('2026-03-05', 'rechazar'), leader.headers, {})).statusCode).toBe(400);
     expect((await api('POST', url('2026-03-05', 'rechazar'), leader.headers, { motivo: '   ' })).statusCode).toBe(400);
     const rejected = await api('POST', url('2026-03-05', 'rechazar'), leader.headers, { motivo: 'Sin pacto vigente' });
     expect(rejected.json()).toMatchObject({ estado: 'rechazado', aprobadaSegundos: 0, motivo: 'Sin pacto vigente' });
   });
 
-  it('is approved in bulk up to each pact, leaving the rest with the reason; an unknown day writes nothing', async () => {
+  it('is confirmed in bulk, all of each day, leaving the rest with the reason; an unknown day writes nothing', async () => {
     const refused = await api('POST', '/api/v1/horas-extra/aprobar', leader.headers, {
       items: [
         { usuarioId: ana.id, fecha: '2026-03-04' },
@@ -308,12 +332,16 @@ describe('overtime found by the evaluation', () => {
       ],
     });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(bulk.json().aprobadas).toMatchObject([{ fecha: '2026-03-04', aprobadaSegundos: 90 * 60, encontradaSegundos: 2 * H }]);
+    expect(bulk.json()).toMatchObject({ confirmadas: 1, confirmadasSegundos: 2 * H });
     expect(bulk.json().omitidas).toEqual([
-      { usuarioId: ana.id, fecha: '2026-03-02', motivo: 'Ya estaban aprobadas.' },
-      { usuarioId: ana.id, fecha: '2026-03-05', motivo: 'Ya estaban rechazadas.' },
-      { usuarioId: ana.id, fecha: '2026-03-07', motivo: 'Ese día no tiene horas extra que decidir.' },
+      { usuarioId: ana.id, fecha: '2026-03-02', motivo: 'Ya estaban confirmadas.' },
+      { usuarioId: ana.id, fecha: '2026-03-05', motivo: 'Están en disputa.' },
+      { usuarioId: ana.id, fecha: '2026-03-07', motivo: 'Ese día no tiene horas extra que revisar.' },
     ]);
+    expect((await api('GET', `/api/v1/horas-extra${month}&usuarioId=${ana.id}`, leader.headers)).json().items.find((i: Item) => i.fecha === '2026-03-04')).toMatchObject({ estado: 'aprobado', aprobadaSegundos: 2 * H });
+    const neither = await api('POST', '/api/v1/horas-extra/aprobar', leader.headers, { filtro: { desde: '2026-03-01' }, items: [] });
+    expect(neither.statusCode).toBe(400);
+    expect((await api('POST', '/api/v1/horas-extra/aprobar', leader.headers, { filtro: { grupoId: groupB } })).statusCode).toBe(404);
   });
 
   it('the worker sees their own, approved or not', async () => {
@@ -322,20 +350,19 @@ describe('overtime found by the evaluation', () => {
     const { items, totales } = own.json() as { items: Item[]; totales: Record<string, number> };
     expect(items.map((i) => [i.fecha, i.estado, i.aprobadaSegundos, i.puedeDecidir])).toEqual([
       ['2026-03-05', 'rechazado', 0, false],
-      ['2026-03-04', 'aprobado', 90 * 60, false],
+      ['2026-03-04', 'aprobado', 2 * H, false],
       ['2026-03-03', 'aprobado', 4200, false],
       ['2026-03-02', 'aprobado', H, false],
     ]);
-    expect(totales.aprobadaSegundos).toBe(H + 4200 + 90 * 60);
+    expect(totales).toMatchObject({ aprobadaSegundos: H + 4200 + 2 * H, rechazadaSegundos: 2 * H + H, pendienteSegundos: 0, rechazadas: 1 });
     expect((await api('GET', `/api/v1/horas-extra/mias${month}`, diego.headers)).json().items).toMatchObject([{ estado: 'pendiente', usuario: { id: diego.id } }]);
   });
 
-  it('a pact with approved overtime can neither stop covering it, lower its maximum below it nor be deleted', async () => {
-    const shorter = await api('PATCH', `/api/v1/pactos-horas-extra/${anaPact}`, admin.headers, { hasta: '2026-03-02' });
-    expect(shorter.statusCode).toBe(409);
-    expect(shorter.json().error.message).toBe('El pacto no puede dejar de cubrir esos días: hay horas extra aprobadas el 03/03/2026, 04/03/2026. Recházalas o ajústalas primero.');
-    expect((await api('PATCH', `/api/v1/pactos-horas-extra/${anaPact}`, admin.headers, { maxMinutosDia: 60 })).statusCode).toBe(409);
-    expect((await api('DELETE', `/api/v1/pactos-horas-extra/${anaPact}`, admin.headers)).statusCode).toBe(409);
+  it('a pact changes freely under confirmed overtime: a confirmation reviews worked time, it does not depend on the pact', async () => {
+    expect((await api('PATCH', `/api/v1/pactos-horas-extra/${anaPact}`, admin.headers, { maxMinutosDia: 60 })).statusCode).toBe(200);
+    const day = (await api('GET', `/api/v1/horas-extra${month}&usuarioId=${ana.id}`, leader.headers)).json().items.find((i: Item) => i.fecha === '2026-03-04');
+    expect(day).toMatchObject({ estado: 'aprobado', aprobadaSegundos: 2 * H, alertas: ['sobre_pacto'] });
+    expect((await api('PATCH', `/api/v1/pactos-horas-extra/${anaPact}`, admin.headers, { maxMinutosDia: 90 })).statusCode).toBe(200);
   });
 
   it('shows when the evaluation changed after the decision, and payroll never gets more than is found', async () => {
@@ -349,8 +376,8 @@ describe('overtime found by the evaluation', () => {
 
     const paid = await approvedOvertime(t.database.db, companyId, [ana.id, diego.id], '2026-03-01', '2026-03-31');
     expect([...paid.keys()]).toEqual([ana.id]);
-    expect(Object.fromEntries(paid.get(ana.id)!)).toEqual({ '2026-03-02': H, '2026-03-03': 600, '2026-03-04': 90 * 60 });
-    expect((await approvedOvertime(t.database.db, companyId, [ana.id], '2026-03-04', '2026-03-04')).get(ana.id)?.get('2026-03-04')).toBe(90 * 60);
+    expect(Object.fromEntries(paid.get(ana.id)!)).toEqual({ '2026-03-02': H, '2026-03-03': 600, '2026-03-04': 2 * H });
+    expect((await approvedOvertime(t.database.db, companyId, [ana.id], '2026-03-04', '2026-03-04')).get(ana.id)?.get('2026-03-04')).toBe(2 * H);
     expect((await approvedOvertime(t.database.db, other.companyId, [ana.id], '2026-03-01', '2026-03-31')).size).toBe(0);
   });
 
@@ -375,6 +402,7 @@ describe('a closed payroll month', () => {
       await api('POST', url('2026-03-16', 'aprobar'), otherLeader.headers, {}),
       await api('POST', url('2026-03-02', 'rechazar'), otherLeader.headers, { motivo: 'Sin pacto vigente' }),
       await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { items: [{ usuarioId: diego.id, fecha: '2026-03-16' }] }),
+      await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { filtro: { desde: '2026-03-01', hasta: '2026-03-31', usuarioId: diego.id } }),
     ]) {
       expect(response.statusCode, response.body).toBe(409);
       expect(response.json().error.message).toBe(closed);
@@ -383,9 +411,12 @@ describe('a closed payroll month', () => {
     expect(pending.items.map((i: Item) => i.fecha)).toEqual(['2026-03-16', '2026-03-02']);
 
     await t.database.db.update(payrollPeriods).set({ closedAt: null, reopenedAt: new Date('2026-04-02T12:00:00Z'), reopenedBy: admin.id, reopenReason: 'Faltaban horas extra' }).where(eq(payrollPeriods.companyId, companyId));
-    const bulk = await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { items: [{ usuarioId: diego.id, fecha: '2026-03-16' }] });
+    // Every pending day of the filter at once: 03-16 (2 h under his pact) and 03-02 (2 h without one).
+    const bulk = await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { filtro: { desde: '2026-03-01', hasta: '2026-03-31', usuarioId: diego.id } });
     expect(bulk.statusCode, bulk.body).toBe(200);
-    expect(bulk.json().aprobadas).toMatchObject([{ fecha: '2026-03-16', aprobadaSegundos: 2 * H }]);
+    expect(bulk.json()).toEqual({ confirmadas: 2, confirmadasSegundos: 4 * H, omitidas: [] });
+    const again = await api('POST', '/api/v1/horas-extra/aprobar', otherLeader.headers, { filtro: { desde: '2026-03-01', hasta: '2026-03-31', usuarioId: diego.id } });
+    expect(again.json()).toEqual({ confirmadas: 0, confirmadasSegundos: 0, omitidas: [] });
     expect((await api('POST', url('2026-03-02', 'rechazar'), otherLeader.headers, { motivo: 'Sin pacto vigente' })).statusCode).toBe(200);
   });
 });

@@ -22,7 +22,7 @@ function horaExtra(overrides: Partial<HoraExtra> = {}): HoraExtra {
     trabajadoSegundos: 11 * 3600,
     planificadoSegundos: 8 * 3600,
     pacto: { id: 'p1', desde: '2026-01-05', hasta: '2026-04-04', maxMinutosDia: 90 },
-    aprobableSegundos: 5400,
+    aprobableSegundos: 3 * 3600,
     estado: 'pendiente',
     aprobadaSegundos: null,
     motivo: null,
@@ -39,15 +39,26 @@ const list = (items: HoraExtra[]): HorasExtraPage => ({
   ...page(items),
   desde: '2026-03-01',
   hasta: '2026-03-31',
-  totales: { encontradaSegundos: 3 * 3600, aprobadaSegundos: 0, pendientes: items.length, conAlertas: items.length },
+  totales: {
+    encontradaSegundos: 3 * 3600,
+    aprobadaSegundos: 0,
+    rechazadaSegundos: 0,
+    pendienteSegundos: 3 * 3600,
+    pendientes: items.length,
+    rechazadas: 0,
+    conAlertas: items.length,
+    conIncumplimiento: items.length,
+  },
+  umbralRevisionMinutos: 30,
 });
 
 describe('overtime', () => {
-  it('says durations to the second, and is in the navigation by perfil', () => {
+  it('says durations in hours and minutes, and is in the navigation by perfil', () => {
     expect(formatSeconds(5400)).toBe('1 h 30 min');
-    expect(formatSeconds(4200)).toBe('1 h 10 min');
+    expect(formatSeconds(3900)).toBe('1 h 05 min');
     expect(formatSeconds(3600)).toBe('1 h');
-    expect(formatSeconds(2712)).toBe('45 min 12 s');
+    expect(formatSeconds(2712)).toBe('45 min');
+    expect(formatSeconds(59)).toBe('menos de 1 min');
     expect(formatSeconds(0)).toBe('0 min');
     const section = (perfil: 'administrador' | 'supervisor' | 'trabajador' | 'fiscalizador') => navItemsFor(perfil).find((item) => item.label === 'Horas extra');
     expect(section('supervisor')?.children?.map((c) => c.to)).toEqual(['/dashboard/extra-time/approvals', '/dashboard/extra-time/pacts', '/dashboard/extra-time/mine']);
@@ -55,7 +66,7 @@ describe('overtime', () => {
     expect(section('fiscalizador')).toBeUndefined();
   });
 
-  it('approves part, never beyond what the pact allows, and a rejection needs its reason', async () => {
+  it('confirms part, never beyond what was found, and a dispute needs its reason', async () => {
     const item = horaExtra();
     const { calls } = mockRoutes({
       ...signedInAs('supervisor'),
@@ -72,30 +83,57 @@ describe('overtime', () => {
     expect(row).toHaveTextContent('Sobre el pacto');
     const user = userEvent.setup();
 
-    await user.click(within(row).getByRole('button', { name: /^Rechazar las horas extra de Juan Pérez Soto/ }));
-    let dialog = await screen.findByRole('dialog', { name: 'Rechazar horas extra' });
-    await user.click(within(dialog).getByRole('button', { name: 'Rechazar' }));
-    expect(await within(dialog).findByText('Ingresa el motivo del rechazo.')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: /^Disputar las horas extra de Juan Pérez Soto/ }));
+    let dialog = await screen.findByRole('dialog', { name: 'Disputar horas extra' });
+    expect(dialog).toHaveTextContent('Las horas en disputa se siguen pagando');
+    await user.click(within(dialog).getByRole('button', { name: 'Disputar' }));
+    expect(await within(dialog).findByText('Ingresa el motivo de la disputa.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
 
-    await user.click(within(row).getByRole('button', { name: /^Aprobar las horas extra de Juan Pérez Soto/ }));
-    dialog = await screen.findByRole('dialog', { name: 'Aprobar horas extra' });
-    expect(dialog).toHaveTextContent('Todo lo aprobable: 1 h 30 min');
-    expect(dialog).toHaveTextContent('Lo que supera el máximo del pacto (1 h 30 min) no se puede aprobar.');
-    await user.click(within(dialog).getByRole('radio', { name: 'Una parte' }));
+    await user.click(within(row).getByRole('button', { name: /^Confirmar las horas extra de Juan Pérez Soto/ }));
+    dialog = await screen.findByRole('dialog', { name: 'Confirmar horas extra' });
+    expect(dialog).toHaveTextContent('Todo: 3 h');
+    expect(dialog).toHaveTextContent('Todas las horas extra encontradas se pagan, con o sin pacto (art. 32).');
+    await user.click(within(dialog).getByRole('radio', { name: 'Una parte (el resto queda en disputa)' }));
     const hours = within(dialog).getByRole('textbox', { name: 'Horas' });
     await user.clear(hours);
-    await user.type(hours, '2');
-    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
-    expect(await within(dialog).findByText('Como máximo 1 h 30 min.')).toBeInTheDocument();
+    await user.type(hours, '4');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await within(dialog).findByText('Como máximo lo encontrado: 3 h.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path.startsWith('/v1/'))).toBe(false);
     await user.clear(hours);
     await user.type(hours, '1');
     const minutes = within(dialog).getByRole('textbox', { name: 'Minutos' });
     await user.clear(minutes);
     await user.type(minutes, '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Aprobar' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))?.body).toEqual({ segundos: 3600 }));
     expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))!.path).toBe('/v1/horas-extra/w1/2026-03-02/aprobar');
+  }, 90_000);
+
+  it('lists by exception and confirms every pending day of the filter at once', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('supervisor'),
+      'GET /v1/horas-extra': () => ({ body: list([horaExtra(), horaExtra({ fecha: '2026-03-03', alertas: ['sin_pacto', 'sobre_umbral'], pacto: null })]) }),
+      'GET /v1/grupos': () => ({ body: page([]) }),
+      'GET /v1/sedes': () => ({ body: page([]) }),
+      'POST /v1/horas-extra/aprobar': () => ({ body: { confirmadas: 2, confirmadasSegundos: 6 * 3600, omitidas: [] } }),
+    });
+    renderPage(<ApprovalsPage />, { path: '/dashboard/extra-time/approvals?grupoId=g1' });
+    await screen.findByRole('table', { name: 'Horas extra' }, { timeout: 15_000 });
+    const listed = calls.find((c) => c.method === 'GET' && c.path === '/v1/horas-extra')!.url.searchParams;
+    expect([listed.get('revision'), listed.get('grupoId')]).toEqual(['excepciones', 'g1']);
+    expect(screen.getByText(/con más de 30 min de horas extra \(el umbral de revisión\)/)).toBeInTheDocument();
+    expect(screen.getByText('3 h · 2 días')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Confirmar 2 días pendientes del filtro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmar los días pendientes del filtro' });
+    expect(dialog).toHaveTextContent('Se confirmarán completas las horas extra de 2 días pendientes (3 h) del 01-03-2026 al 31-03-2026, solo las excepciones');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmar todos' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/horas-extra/aprobar')?.body).toEqual({
+        filtro: { revision: 'excepciones', desde: '2026-03-01', hasta: '2026-03-31', grupoId: 'g1' },
+      }),
+    );
   }, 90_000);
 });

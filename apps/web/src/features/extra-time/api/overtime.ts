@@ -1,6 +1,8 @@
 import type {
+  ActualizarConfiguracionHorasExtraBody,
   ActualizarPactoBody,
   AprobarHorasExtraLoteResponse,
+  ConfiguracionHorasExtra,
   CrearPactoBody,
   HoraExtra,
   HorasExtraPage,
@@ -17,6 +19,7 @@ export const overtimeKeys = {
   myPacts: (query: Record<string, unknown>) => ['horas-extra', 'mis-pactos', query] as const,
   list: (query: Record<string, unknown>) => ['horas-extra', 'lista', query] as const,
   mine: (query: Record<string, unknown>) => ['horas-extra', 'mias', query] as const,
+  settings: ['horas-extra', 'configuracion'] as const,
 };
 
 /** GET /api/v1/pactos-horas-extra (administrador, supervisor). */
@@ -113,7 +116,7 @@ export function useDecideOvertime() {
   });
 }
 
-/** POST /api/v1/horas-extra/aprobar: approves all of the chosen days (each up to its pact). */
+/** POST /api/v1/horas-extra/aprobar with `items`: confirms all of each chosen day. */
 export function useApproveMany() {
   const token = useToken();
   const client = useQueryClient();
@@ -123,3 +126,36 @@ export function useApproveMany() {
   });
 }
 
+
+/** The review filter a bulk confirmation takes (the list's, without its page). */
+export type ReviewFilter = { desde?: string; hasta?: string; usuarioId?: string; grupoId?: string; sedeId?: string; revision?: 'excepciones' | 'todas' };
+
+/** POST /api/v1/horas-extra/aprobar with `filtro`: confirms every pending day the review filter matches. */
+export function useConfirmFilter() {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (filtro: ReviewFilter) => apiPost<AprobarHorasExtraLoteResponse>('/v1/horas-extra/aprobar', { filtro }, { token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: overtimeKeys.all }),
+  });
+}
+
+/** GET /api/v1/horas-extra/configuracion: the company's review threshold. */
+export function useReviewSettings(enabled = true) {
+  const token = useToken();
+  return useQuery({
+    queryKey: overtimeKeys.settings,
+    queryFn: ({ signal }) => apiGet<ConfiguracionHorasExtra>('/v1/horas-extra/configuracion', { token, signal }),
+    enabled,
+  });
+}
+
+/** PUT /api/v1/horas-extra/configuracion (administrador). */
+export function useSaveReviewSettings() {
+  const token = useToken();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ActualizarConfiguracionHorasExtraBody) => apiRequest<ConfiguracionHorasExtra>('PUT', '/v1/horas-extra/configuracion', body, { token }),
+    onSuccess: () => client.invalidateQueries({ queryKey: overtimeKeys.all }),
+  });
+}

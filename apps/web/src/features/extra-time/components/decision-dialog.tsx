@@ -15,8 +15,9 @@ import { formatSeconds, pactText } from './labels';
 export type OvertimeAction = 'aprobar' | 'rechazar';
 
 /**
- * Approves all (what the pact allows) or part (hours and minutes, never more than that) of a day's
- * overtime, or rejects it with a reason; validated with the contracts' schemas, the server decides.
+ * The review of a day's overtime: confirm all of it or a part (hours and minutes; the rest is disputed),
+ * or dispute it with a reason. Every found second is paid either way (art. 32 inc. 3): a dispute is
+ * settled by correcting the marks. Validated with the contracts' schemas; the server decides.
  */
 export function DecisionDialog({ item, action, onClose }: { item: HoraExtra | null; action: OvertimeAction | null; onClose: () => void }) {
   const mutation = useDecideOvertime();
@@ -49,13 +50,13 @@ export function DecisionDialog({ item, action, onClose }: { item: HoraExtra | nu
       const segundos = mode === 'parte' ? partSeconds : undefined;
       const parsed = aprobarHorasExtraBodySchema.safeParse({ ...(segundos !== undefined ? { segundos } : {}), motivo });
       if (!parsed.success) for (const issue of parsed.error.issues) found[issue.path[0] as 'segundos' | 'motivo'] ??= issue.message;
-      if (segundos !== undefined && segundos > item.aprobableSegundos) found.segundos = `Como máximo ${formatSeconds(item.aprobableSegundos)}.`;
+      if (segundos !== undefined && segundos > item.aprobableSegundos) found.segundos = `Como máximo lo encontrado: ${formatSeconds(item.aprobableSegundos)}.`;
       if (Object.keys(found).length > 0 || !parsed.success) return setErrors(found);
       input = { item, action, ...(parsed.data.segundos !== undefined ? { segundos: parsed.data.segundos } : {}), ...(parsed.data.motivo ? { motivo: parsed.data.motivo } : {}) };
     }
     try {
       const saved = await mutation.mutateAsync(input);
-      notify.success(action === 'rechazar' ? 'Horas extra rechazadas.' : `Aprobaste ${formatSeconds(saved.aprobadaSegundos ?? 0)} de horas extra.`);
+      notify.success(action === 'rechazar' ? 'Las horas extra quedaron en disputa. Se pagan hasta que se corrijan las marcas.' : `Confirmaste ${formatSeconds(saved.aprobadaSegundos ?? 0)} de horas extra.`);
       onClose();
     } catch (failure) {
       const fields = failure instanceof ApiError ? failure.fields : undefined;
@@ -71,9 +72,9 @@ export function DecisionDialog({ item, action, onClose }: { item: HoraExtra | nu
     <ConfirmDialog
       opened
       onClose={onClose}
-      title={action === 'aprobar' ? 'Aprobar horas extra' : 'Rechazar horas extra'}
+      title={action === 'aprobar' ? 'Confirmar horas extra' : 'Disputar horas extra'}
       message={`${who}, ${formatDate(item.fecha)}: ${formatSeconds(item.encontradaSegundos)} de horas extra encontradas.`}
-      confirmLabel={action === 'aprobar' ? 'Aprobar' : 'Rechazar'}
+      confirmLabel={action === 'aprobar' ? 'Confirmar' : 'Disputar'}
       danger={action === 'rechazar'}
       loading={mutation.isPending}
       onConfirm={confirm}
@@ -81,22 +82,22 @@ export function DecisionDialog({ item, action, onClose }: { item: HoraExtra | nu
       <Text size="sm" c="dimmed">
         {pactText(item.pacto)}
       </Text>
-      {item.encontradaSegundos > item.aprobableSegundos && item.aprobableSegundos > 0 && action === 'aprobar' && (
-        <Alert color="orange" variant="light" p="xs">
-          Lo que supera el máximo del pacto ({formatSeconds(item.encontradaSegundos - item.aprobableSegundos)}) no se puede aprobar.
-        </Alert>
-      )}
+      <Alert color={action === 'rechazar' ? 'orange' : 'blue'} variant="light" p="xs">
+        {action === 'rechazar'
+          ? 'Las horas en disputa se siguen pagando: si están mal registradas, corrige las marcas del día (el trabajador acepta la corrección).'
+          : 'Todas las horas extra encontradas se pagan, con o sin pacto (art. 32). Confirmar es dejar constancia de que las revisaste.'}
+      </Alert>
       {action === 'aprobar' && (
-        <Radio.Group value={mode} onChange={(value) => setMode(value as 'todo' | 'parte')} label="¿Cuánto apruebas?" name="modo">
+        <Radio.Group value={mode} onChange={(value) => setMode(value as 'todo' | 'parte')} label="¿Cuánto confirmas?" name="modo">
           <Stack gap="xs" mt={6}>
-            <Radio value="todo" label={`Todo lo aprobable: ${formatSeconds(item.aprobableSegundos)}`} />
-            <Radio value="parte" label="Una parte" />
+            <Radio value="todo" label={`Todo: ${formatSeconds(item.aprobableSegundos)}`} />
+            <Radio value="parte" label="Una parte (el resto queda en disputa)" />
           </Stack>
         </Radio.Group>
       )}
       {action === 'aprobar' && mode === 'parte' && (
         <Group grow align="flex-start">
-          <NumberInput label="Horas" name="horas" min={0} max={2} allowDecimal={false} value={hours} onChange={(v) => (setHours(v), setErrors({}))} />
+          <NumberInput label="Horas" name="horas" min={0} max={24} allowDecimal={false} value={hours} onChange={(v) => (setHours(v), setErrors({}))} />
           <NumberInput label="Minutos" name="minutos" min={0} max={59} allowDecimal={false} value={minutes} onChange={(v) => (setMinutes(v), setErrors({}))} error={errors.segundos} />
         </Group>
       )}
@@ -106,7 +107,7 @@ export function DecisionDialog({ item, action, onClose }: { item: HoraExtra | nu
         </Text>
       )}
       <Textarea
-        label={action === 'rechazar' ? 'Motivo del rechazo' : 'Comentario (opcional)'}
+        label={action === 'rechazar' ? 'Motivo de la disputa' : 'Comentario (opcional)'}
         name="motivo"
         autosize
         minRows={2}

@@ -4,29 +4,32 @@ import { Badge, Group, Tooltip } from '@mantine/core';
 import { PACTO_POR_VENCER_DIAS, type AlertaHorasExtra, type EstadoHorasExtra, type EstadoPacto, type HoraExtra } from '@jornada/contracts';
 import { formatDate } from '../../../lib/format';
 
-export const ESTADO_LABELS: Record<EstadoHorasExtra, string> = { pendiente: 'Pendiente', aprobado: 'Aprobadas', rechazado: 'Rechazadas' };
-const ESTADO_COLORS: Record<EstadoHorasExtra, string> = { pendiente: 'yellow', aprobado: 'teal', rechazado: 'red' };
+/** A review confirms or disputes the found overtime; every found second is paid either way (art. 32 inc. 3). */
+export const ESTADO_LABELS: Record<EstadoHorasExtra, string> = { pendiente: 'Por revisar', aprobado: 'Confirmadas', rechazado: 'En disputa' };
+const ESTADO_COLORS: Record<EstadoHorasExtra, string> = { pendiente: 'yellow', aprobado: 'teal', rechazado: 'orange' };
 export const PACTO_LABELS: Record<EstadoPacto, string> = { futuro: 'Por comenzar', vigente: 'Vigente', vencido: 'Vencido' };
 const PACTO_COLORS: Record<EstadoPacto, string> = { futuro: 'blue', vigente: 'teal', vencido: 'gray' };
 
 const ALERTAS: Record<AlertaHorasExtra, { label: string; help: string; color: string }> = {
-  sin_pacto: { label: 'Sin pacto', help: 'No hay un pacto de horas extra vigente ese día: no se pueden aprobar.', color: 'red' },
-  sobre_limite_legal: { label: 'Sobre 2 h', help: 'Supera el máximo legal de 2 horas extra por día; lo que exceda no se puede aprobar.', color: 'orange' },
-  sobre_pacto: { label: 'Sobre el pacto', help: 'Supera el máximo diario del pacto; solo se aprueba hasta ese máximo.', color: 'orange' },
-  cambio: { label: 'Cambió', help: 'La evaluación del día cambió después de la decisión; revísala.', color: 'violet' },
+  sin_pacto: { label: 'Sin pacto', help: 'No hay un pacto de horas extra vigente ese día (art. 32): se pagan igual, y es un incumplimiento del empleador que se regulariza con un pacto.', color: 'red' },
+  sobre_limite_legal: { label: 'Sobre 2 h', help: 'Supera el máximo legal de 2 horas extra por día (art. 31): se pagan todas, y es un incumplimiento del empleador.', color: 'red' },
+  sobre_pacto: { label: 'Sobre el pacto', help: 'Supera el máximo diario del pacto: se pagan todas; revisa el pacto o la jornada.', color: 'orange' },
+  dia_descanso: { label: 'Día de descanso', help: 'Trabajadas en un día libre del plan o en un feriado: se pagan, y el descanso es un derecho que hay que respetar.', color: 'red' },
+  sobre_umbral: { label: 'Sobre el umbral', help: 'Más horas extra que el umbral de revisión de la empresa. Es un umbral para revisar, no para pagar.', color: 'blue' },
+  cambio: { label: 'Cambió', help: 'La evaluación del día cambió después de la revisión; revísala de nuevo.', color: 'violet' },
 };
 
-/** Exact seconds as hours, minutes and seconds: «1 h 10 min», «45 min 12 s», «0 min». */
+/**
+ * Overtime in hours and minutes, as a reviewer reads it: «1 h 05 min», «45 min», «menos de 1 min».
+ * The seconds stay exact in the API and the payroll; a review does not need them.
+ */
 export function formatSeconds(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
+  if (total > 0 && total < 60) return 'menos de 1 min';
   const h = Math.floor(total / 3600);
   const m = Math.floor((total % 3600) / 60);
-  const s = total % 60;
-  const parts: string[] = [];
-  if (h) parts.push(`${h} h`);
-  if (m || (!h && !s)) parts.push(`${h ? String(m).padStart(2, '0') : m} min`);
-  if (s) parts.push(`${s} s`);
-  return parts.join(' ');
+  if (!h) return `${m} min`;
+  return m ? `${h} h ${String(m).padStart(2, '0')} min` : `${h} h`;
 }
 
 /** «90 min» as «1 h 30 min». */
@@ -66,10 +69,10 @@ export function OvertimeAlerts({ alertas }: { alertas: readonly AlertaHorasExtra
   );
 }
 
-/** What was decided, in words: «1 h aprobada de 3 h», «Rechazadas: motivo». */
+/** What the review said, in words: «1 h de 3 h», «Motivo: …». */
 export function decisionText(item: HoraExtra): string {
-  if (item.estado === 'pendiente') return item.aprobableSegundos > 0 ? `Aprobable: ${formatSeconds(item.aprobableSegundos)}` : 'No aprobable';
-  if (item.estado === 'rechazado') return item.motivo ? `Motivo: ${item.motivo}` : 'Rechazadas';
+  if (item.estado === 'pendiente') return 'Se pagan aunque no se revisen';
+  if (item.estado === 'rechazado') return item.motivo ? `Motivo: ${item.motivo}` : 'En disputa';
   return `${formatSeconds(item.aprobadaSegundos ?? 0)} de ${formatSeconds(item.encontradaAlDecidirSegundos ?? item.encontradaSegundos)}`;
 }
 

@@ -41,7 +41,7 @@ function MyPacts() {
       pageSize={5}
       total={pacts.data?.total}
       onPageChange={setPage}
-      empty={{ title: 'No tienes pactos de horas extra', description: 'Sin un pacto escrito vigente, tus horas extra no se pueden aprobar. Consulta con tu jefatura.' }}
+      empty={{ title: 'No tienes pactos de horas extra', description: 'Tus horas extra se pagan con o sin pacto (art. 32). Sin un pacto escrito vigente, el empleador no cumple la ley: consulta con tu jefatura.' }}
     />
   );
 }

@@ -56,15 +56,17 @@ export const OVERTIME_COLUMNS: Column<HoraExtra>[] = [
   { key: 'alertas', header: 'Alertas', cell: (h) => <OvertimeAlerts alertas={h.alertas} /> },
 ];
 
-/** The period's totals over every match of the filter. */
+/** The period's totals over every match of the filter: found (all paid), confirmed, disputed, to review, with a compliance problem. */
 export function OvertimeSummary({ data }: { data: HorasExtraPage | undefined }) {
   if (!data) return null;
+  const t = data.totales;
   const figures = [
     { label: 'Periodo', value: `${formatDate(data.desde)} al ${formatDate(data.hasta)}` },
-    { label: 'Horas extra encontradas', value: formatSeconds(data.totales.encontradaSegundos) },
-    { label: 'Aprobadas', value: formatSeconds(data.totales.aprobadaSegundos) },
-    { label: 'Pendientes', value: plural(data.totales.pendientes, 'día', 'días') },
-    { label: 'Con alertas', value: plural(data.totales.conAlertas, 'día', 'días') },
+    { label: 'Encontradas (se pagan)', value: formatSeconds(t.encontradaSegundos) },
+    { label: 'Confirmadas', value: formatSeconds(t.aprobadaSegundos) },
+    { label: 'En disputa', value: t.rechazadaSegundos ? `${formatSeconds(t.rechazadaSegundos)} · ${plural(t.rechazadas, 'día', 'días')}` : '0 min' },
+    { label: 'Por revisar', value: `${formatSeconds(t.pendienteSegundos)} · ${plural(t.pendientes, 'día', 'días')}` },
+    { label: 'Con incumplimiento', value: plural(t.conIncumplimiento, 'día', 'días') },
   ];
   return (
     <div className={classes.summary} aria-live="polite">

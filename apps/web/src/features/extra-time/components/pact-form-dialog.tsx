@@ -95,7 +95,7 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
       message={
         person
           ? `${person.usuario.nombre} ${person.usuario.apellidos} (${person.usuario.rut}).`
-          : 'Las horas extra solo se pueden aprobar con un pacto escrito vigente: como máximo 3 meses y 2 horas por día.'
+          : 'Las horas extra solo son lícitas con un pacto escrito vigente: como máximo 3 meses y 2 horas por día (arts. 31 y 32). Sin pacto se pagan igual.'
       }
       confirmLabel={editing ? 'Guardar cambios' : 'Registrar pacto'}
       loading={mutation.isPending}

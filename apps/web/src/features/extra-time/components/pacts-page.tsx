@@ -108,7 +108,7 @@ export function PactsPage() {
         title="Pactos de horas extra"
         description={
           user.perfil === 'supervisor'
-            ? 'Pactos de las personas de los grupos que lideras. Sin un pacto vigente, las horas extra no se pueden aprobar.'
+            ? 'Pactos de las personas de los grupos que lideras. Las horas extra sin un pacto vigente se pagan igual, pero son un incumplimiento del empleador.'
             : 'Pactos escritos de horas extra de la empresa: como máximo 3 meses, renovables, y hasta 2 horas por día.'
         }
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Horas extra', to: '/dashboard/extra-time/approvals' }, { label: 'Pactos' }]}
@@ -167,7 +167,7 @@ export function PactsPage() {
               }
             : {
                 title: 'Aún no hay pactos de horas extra',
-                description: 'Registra el pacto firmado de cada trabajador que hará horas extra: sin él, no se pueden aprobar.',
+                description: 'Registra el pacto firmado de cada trabajador que hará horas extra: sin él, las horas extra se pagan igual, pero son un incumplimiento del empleador (art. 32).',
                 action: (
                   <Button leftSection={<IconPlus size={18} />} onClick={() => setForm({})}>
                     Nuevo pacto
