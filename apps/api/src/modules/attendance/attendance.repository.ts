@@ -1113,6 +1113,8 @@ export interface ReportDay {
   userId: string;
   fecha: string;
   status: EstadoDia;
+  /** turno, libre or sin_planificacion. */
+  planKind: string;
   turno: string | null;
   entrada: string | null;
   salida: string | null;
@@ -1139,7 +1141,7 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
   const result = await rows<Record<string, unknown>>(
     db,
     // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, r.turno->>'etiqueta' as turno,
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, r.turno->>'etiqueta' as turno,
           r."horaEntrada" as entrada, r."horaSalida" as salida, r.feriado as feriado,
           coalesce(r."esDomingo", false) as domingo, r.permiso->>'tipo' as "permisoTipo",
           (r.permiso->>'pagado')::boolean as "permisoPagado",
@@ -1155,6 +1157,7 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
       userId: r.userId as string,
       fecha: r.fecha as string,
       status: r.status as EstadoDia,
+      planKind: r.plan_kind as string,
       turno: (r.turno as string | null) ?? null,
       entrada: (r.entrada as string | null) ?? null,
       salida: (r.salida as string | null) ?? null,

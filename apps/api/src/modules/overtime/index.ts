@@ -1,8 +1,8 @@
 /**
  * The overtime module's one door: overtime pacts (art. 32), the overtime the evaluation found listed
- * for approval, and the reads other modules take from it (payroll's approved overtime, the home page's
- * pacts about to end). Other modules use only what this file exports.
+ * for review, and the reads other modules take from it (payroll's confirmed overtime, the overtime
+ * report's reviews and pacts). Other modules use only what this file exports.
  */
 export { overtimeModule } from './overtime.module';
 
-export { approvedOvertime, type OvertimeDeps, type OvertimeService } from './overtime.service';
+export { approvedOvertime, overtimeReviewsOf, type OvertimeDeps, type OvertimeReviewDay, type OvertimeService, type WorkerOvertimeReviews } from './overtime.service';

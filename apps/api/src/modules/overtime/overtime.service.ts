@@ -167,6 +167,37 @@ export async function approvedOvertime(db: DbOrTx, companyId: string, userIds: r
   return out;
 }
 
+/** The review of one worker-day, for the overtime report: confirmed (all or part; the rest disputed) or disputed. */
+export interface OvertimeReviewDay {
+  estado: 'aprobado' | 'rechazado';
+  approvedSeconds: number;
+  motivo: string | null;
+}
+
+/** A worker's pacts touching a period and the reviews of their days, for the overtime report. */
+export interface WorkerOvertimeReviews {
+  pacts: { desde: string; hasta: string; maxSecondsPerDay: number }[];
+  reviews: Map<string, OvertimeReviewDay>;
+}
+
+/**
+ * The reviews and pacts of these workers over `from`..`to`, by worker (the overtime report shows, for
+ * each day, what was confirmed, disputed or is still to review, and the pact that covers it). No
+ * session: the caller has already scoped the company and workers.
+ */
+export async function overtimeReviewsOf(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, WorkerOvertimeReviews>> {
+  const out = new Map<string, WorkerOvertimeReviews>();
+  const of = (userId: string) => {
+    let entry = out.get(userId);
+    if (!entry) out.set(userId, (entry = { pacts: [], reviews: new Map() }));
+    return entry;
+  };
+  const [approvals, pacts] = [await repo.approvalsInRange(db, companyId, userIds, from, to), await repo.pactsInRange(db, companyId, userIds, from, to)];
+  for (const p of pacts) of(p.userId).pacts.push({ desde: p.desde, hasta: p.hasta, maxSecondsPerDay: p.maxSecondsPerDay });
+  for (const a of approvals) of(a.userId).reviews.set(a.fecha, { estado: a.estado, approvedSeconds: a.approvedSeconds, motivo: a.motivo });
+  return out;
+}
+
 export function createOvertimeService({ db, attendance }: OvertimeDeps) {
   type Scope = { all: boolean; groupIds: string[] };
 

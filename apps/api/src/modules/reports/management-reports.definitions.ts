@@ -13,8 +13,9 @@ import {
   type GraficoReporte,
   type ReporteGestion,
 } from '@jornada/contracts';
-import { addDays, diffDays, formatRut } from '@jornada/domain';
+import { addDays, DAILY_OVERTIME_LIMIT_SECONDS, diffDays, formatDurationEs, formatRut } from '@jornada/domain';
 import type { AttendanceReports, ReportBucket, ReportDay, ReportDayKind, ReportSelection, ReportSumKey, ReportSums, ReportWorker } from '../attendance/index';
+import type { WorkerOvertimeReviews } from '../overtime/index';
 import type { PermissionReports, PermissionReportRow, PermissionReportSumKey } from '../permissions/index';
 
 /** What a definition reads with. */
@@ -26,6 +27,8 @@ export interface ReportContext {
   closed: string;
   attendance: AttendanceReports;
   permissions: PermissionReports;
+  /** The overtime reviews and pacts of some workers over a period (modules/overtime `overtimeReviewsOf`, scoped to the company). */
+  overtimeReviews: (userIds: readonly string[], from: string, to: string) => Promise<Map<string, WorkerOvertimeReviews>>;
 }
 
 export interface ReportSortInput {
@@ -74,6 +77,9 @@ const col = (clave: string, etiqueta: string, tipo: ColumnaReporte['tipo'], opti
 /** A figure: sortable and summed. */
 const fig = (clave: string, etiqueta: string, tipo: ColumnaReporte['tipo']) => col(clave, etiqueta, tipo, { ordenable: true, total: true });
 
+/** `aaaa-mm-dd` as the reports write dates in text: dd-mm-aaaa. */
+const chileDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
 const WORKER_COLUMNS: ColumnaReporte[] = [
   col('trabajador', 'Trabajador', 'texto', { ordenable: true }),
   col('rut', 'RUT', 'texto'),
@@ -117,6 +123,15 @@ function workerReport(options: {
   orden: ReportSortInput;
   nota: string;
   chart: (ctx: ReportContext) => Promise<GraficoReporte>;
+  /**
+   * Columns read from another module for the rows on hand (not sums of stored days: neither sortable
+   * nor totalled), with the cells of each row and of each of its days.
+   */
+  augment?: {
+    figures: ColumnaReporte[];
+    columnasDetalle: ColumnaReporte[];
+    cells: (ctx: ReportContext, ids: string[]) => Promise<{ row: (id: string, days: readonly ReportDay[]) => CeldasReporte; day: (day: ReportDay) => CeldasReporte }>;
+  };
 }): ReportDefinition {
   const keys = options.figures.map((c) => c.clave as ReportSumKey);
   /** The rows of these workers, each with its stored days of `kind` under it. */
@@ -138,13 +153,21 @@ function workerReport(options: {
       start = addDays(end, 1);
       if (start <= to) await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    return rows.map((r) => ({ id: r.id, celdas: { ...workerCells(r), ...sumCells(r.sums, keys) }, detalle: (days.get(r.id) ?? []).map(options.detail) }));
+    const extra = options.augment ? await options.augment.cells(ctx, ids) : null;
+    return rows.map((r) => {
+      const own = days.get(r.id) ?? [];
+      return {
+        id: r.id,
+        celdas: { ...workerCells(r), ...sumCells(r.sums, keys), ...extra?.row(r.id, own) },
+        detalle: own.map((d) => ({ ...options.detail(d), ...extra?.day(d) })),
+      };
+    });
   };
   return {
     reporte: options.reporte,
     unidad: ['trabajador', 'trabajadores'],
-    columnas: [...WORKER_COLUMNS, ...options.figures],
-    columnasDetalle: options.columnasDetalle,
+    columnas: [...WORKER_COLUMNS, ...options.figures, ...(options.augment?.figures ?? [])],
+    columnasDetalle: [...options.columnasDetalle, ...(options.augment?.columnasDetalle ?? [])],
     orden: options.orden,
     nota: options.nota,
     async page(ctx, sort, paging) {
@@ -334,7 +357,56 @@ const horasExtra = workerReport({
     dia: d.feriado ? `Feriado: ${d.feriado}` : d.domingo ? 'Domingo' : null,
   }),
   orden: { clave: 'extra', direccion: 'desc' },
-  nota: 'Tiempo trabajado sobre lo planificado, día a día, separado en lo que cabe en el límite legal de 2 horas diarias y lo que lo excede; el domingo y los feriados, todo lo trabajado. La extra neta es la de cada semana completa después de compensar atrasos y salidas anticipadas.',
+  nota: 'Tiempo trabajado sobre lo planificado, día a día, más lo planificado que pasa la jornada semanal pactada (art. 30), separado en lo que cabe en el límite legal de 2 horas diarias y lo que lo excede; el domingo y los feriados, todo lo trabajado. Todo se paga, revisado o no (art. 32): la revisión confirma o disputa, y los incumplimientos (sin pacto, sobre 2 horas, día de descanso) son del empleador. La extra neta es la de cada semana completa después de compensar atrasos y salidas anticipadas.',
+  augment: {
+    figures: [col('extraConfirmada', 'Confirmadas', 'duracion'), col('extraEnDisputa', 'En disputa', 'duracion'), col('extraPorRevisar', 'Por revisar', 'duracion'), col('diasSinPacto', 'Días sin pacto', 'numero')],
+    columnasDetalle: [col('revision', 'Revisión', 'texto'), col('pacto', 'Pacto que la cubre', 'texto'), col('incumplimiento', 'Incumplimiento', 'texto')],
+    async cells(ctx, ids) {
+      const reviews = await ctx.overtimeReviews(ids, ctx.selection.days.from, ctx.selection.days.to);
+      const pactOf = (d: ReportDay) => reviews.get(d.userId)?.pacts.find((p) => p.desde <= d.fecha && d.fecha <= p.hasta) ?? null;
+      /** What the review says of a day: confirmed (part or all), disputed or still to review; every second found is paid. */
+      const split = (d: ReportDay) => {
+        const review = reviews.get(d.userId)?.reviews.get(d.fecha);
+        const confirmed = review?.estado === 'aprobado' ? Math.min(review.approvedSeconds, d.extra) : 0;
+        const disputed = review ? d.extra - confirmed : 0;
+        return { review, confirmed, disputed, pending: review ? 0 : d.extra };
+      };
+      return {
+        row: (_id, days) => {
+          const cells = { extraConfirmada: 0, extraEnDisputa: 0, extraPorRevisar: 0, diasSinPacto: 0 };
+          for (const d of days) {
+            const { confirmed, disputed, pending } = split(d);
+            cells.extraConfirmada += confirmed;
+            cells.extraEnDisputa += disputed;
+            cells.extraPorRevisar += pending;
+            if (d.extra > 0 && !pactOf(d)) cells.diasSinPacto++;
+          }
+          return cells;
+        },
+        day: (d) => {
+          const { review, confirmed, disputed } = split(d);
+          const pact = pactOf(d);
+          const problems = [
+            ...(pact ? [] : ['Sin pacto (art. 32)']),
+            ...(d.extra > DAILY_OVERTIME_LIMIT_SECONDS ? ['Sobre 2 horas (art. 31)'] : []),
+            ...(pact && d.extra > pact.maxSecondsPerDay ? ['Sobre el máximo del pacto'] : []),
+            ...(d.planKind === 'libre' || d.feriado ? ['Día de descanso'] : []),
+          ];
+          return {
+            revision: !review
+              ? 'Por revisar'
+              : review.estado === 'rechazado'
+                ? `En disputa${review.motivo ? `: ${review.motivo}` : ''}`
+                : disputed > 0
+                  ? `Confirmadas ${formatDurationEs(confirmed)}; en disputa ${formatDurationEs(disputed)}`
+                  : 'Confirmadas',
+            pacto: pact ? `${chileDate(pact.desde)} al ${chileDate(pact.hasta)} · máx. ${formatDurationEs(pact.maxSecondsPerDay)} por día` : 'Sin pacto vigente',
+            incumplimiento: problems.length ? problems.join('; ') : null,
+          };
+        },
+      };
+    },
+  },
   async chart(ctx) {
     const groups = ctx.closed < ctx.desde ? [] : await ctx.attendance.sumsByGroup(ctx.selection, ['extra', 'extraDentroLimite', 'extraSobreLimite']);
     return {

@@ -26,6 +26,7 @@ import { runStreamedExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceReports } from '../attendance/index';
+import type { WorkerOvertimeReviews } from '../overtime/index';
 import type { PermissionReports } from '../permissions/index';
 import { REPORT_DEFINITIONS, type ReportChunks, type ReportContext, type ReportDefinition, type ReportSortInput } from './management-reports.definitions';
 import { companyHeading } from './management-reports.repository';
@@ -106,7 +107,18 @@ async function chunksOf(definition: ReportDefinition, ctx: ReportContext, sort: 
   return { total: first.total, totales: first.totales, chunks };
 }
 
-export function createManagementReportsService({ db, attendance, permissions }: { db: Db; attendance: AttendanceReports; permissions: PermissionReports }) {
+export function createManagementReportsService({
+  db,
+  attendance,
+  permissions,
+  overtimeReviews,
+}: {
+  db: Db;
+  attendance: AttendanceReports;
+  permissions: PermissionReports;
+  /** modules/overtime's reviews and pacts, for the overtime report. */
+  overtimeReviews: (companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, WorkerOvertimeReviews>>;
+}) {
   /** The period (default the current month; at most 5 years), the selection checked and brought up to date. */
   async function contextOf(session: RequestSession, reporte: ReporteGestion, query: Omit<ReporteGestionInput, 'page' | 'pageSize'>, now: Date): Promise<ReportContext> {
     const today = localDate(now);
@@ -126,7 +138,7 @@ export function createManagementReportsService({ db, attendance, permissions }: 
     await yieldToLoop();
     await attendance.refresh(selection, now);
     await yieldToLoop();
-    return { selection, desde, hasta, closed, attendance, permissions };
+    return { selection, desde, hasta, closed, attendance, permissions, overtimeReviews: (ids, from, to) => overtimeReviews(selection.companyId, ids, from, to) };
   }
 
   function sortOf(definition: ReportDefinition, query: { orden?: string | undefined; direccion?: 'asc' | 'desc' | undefined }): ReportSortInput {

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import type { ReporteGestionResponse, TipoMarca } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { groupLeaders, groups, planningDays, sites } from '../../db/schema/index';
+import { groupLeaders, groups, overtimeApprovals, overtimePacts, planningDays, sites } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addPerson, companyWithAdmin, type Person } from '../../test/people';
@@ -184,6 +184,27 @@ describe('the reports on hand-checked workers', () => {
       ['2026-03-06', 2 * HOUR],
     ]);
     expect(body.grafico).toMatchObject({ titulo: 'Tiempo extra por grupo', puntos: [{ etiqueta: 'Ventas', valores: { extraDentroLimite: 1200 + 2 * HOUR, extraSobreLimite: 0 } }] });
+  });
+
+  it('horas extra: what the review confirmed, disputed or has still to see, and the pact that covers each day', async () => {
+    const at = new Date('2026-03-10T12:00:00Z');
+    const [pact] = await t.database.db
+      .insert(overtimePacts)
+      .values({ companyId, userId: ana.id, desde: '2026-03-02', hasta: '2026-03-04', maxSecondsPerDay: 15 * 60, createdBy: admin.id, createdAt: at, updatedBy: admin.id, updatedAt: at })
+      .returning({ id: overtimePacts.id });
+    // 03-04's 20 minutes: 10 confirmed, the rest disputed (both paid).
+    await t.database.db
+      .insert(overtimeApprovals)
+      .values({ companyId, userId: ana.id, fecha: '2026-03-04', foundSeconds: 1200, approvedSeconds: 600, estado: 'aprobado', motivo: 'Colación sin marcar', pactId: pact!.id, decidedBy: admin.id, decidedAt: at });
+    const body = await report('horas-extra', WEEK);
+    expect(body.columnas.map((c) => c.clave)).toEqual(expect.arrayContaining(['extraConfirmada', 'extraEnDisputa', 'extraPorRevisar', 'diasSinPacto']));
+    expect(body.filas[0]!.celdas).toMatchObject({ extra: 1200 + 2 * HOUR, extraConfirmada: 600, extraEnDisputa: 600, extraPorRevisar: 2 * HOUR, diasSinPacto: 1 });
+    expect(body.filas[0]!.detalle.map((d) => [d.fecha, d.revision, d.pacto, d.incumplimiento])).toEqual([
+      ['2026-03-04', 'Confirmadas 10 min; en disputa 10 min', '02-03-2026 al 04-03-2026 · máx. 15 min por día', 'Sobre el máximo del pacto'],
+      ['2026-03-06', 'Por revisar', 'Sin pacto vigente', 'Sin pacto (art. 32)'],
+    ]);
+    await t.database.db.delete(overtimeApprovals);
+    await t.database.db.delete(overtimePacts);
   });
 
   it('permisos asignados: the permissions of the period with their amount, pay and state', async () => {

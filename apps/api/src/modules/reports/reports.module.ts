@@ -1,5 +1,6 @@
 import { apiModule } from '../../lib/api-module';
 import { createAttendanceReports } from '../attendance/index';
+import { overtimeReviewsOf } from '../overtime/index';
 import { createPermissionReports } from '../permissions/index';
 import { createManagementReportsService } from './management-reports.service';
 import { registerManagementReportRoutes } from './management-reports.routes';
@@ -24,7 +25,12 @@ export const reportsModule = apiModule('reports', ['attendance', 'permissions'],
   registerMarkAuditJobs(jobs, markAudit);
   app.decorate('markAudit', markAudit);
   registerReportRoutes(app, createMarksReportService({ db, audit: markAudit }), clock);
-  const management = createManagementReportsService({ db, attendance: createAttendanceReports({ db, attendance: app.attendance }), permissions: createPermissionReports({ db }) });
+  const management = createManagementReportsService({
+    db,
+    attendance: createAttendanceReports({ db, attendance: app.attendance }),
+    permissions: createPermissionReports({ db }),
+    overtimeReviews: (companyId, ids, from, to) => overtimeReviewsOf(db, companyId, ids, from, to),
+  });
   registerManagementReportRoutes(app, management, clock);
   every({
     everyMs: MARK_AUDIT_EVERY_MS,
