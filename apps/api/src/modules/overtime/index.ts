@@ -5,4 +5,4 @@
  */
 export { overtimeModule } from './overtime.module';
 
-export { approvedOvertime, type OvertimeDeps, type OvertimeService } from './overtime.service';
+export { approvedOvertime, overtimeToReview, type OvertimeDeps, type OvertimeService } from './overtime.service';
