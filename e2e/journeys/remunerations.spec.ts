@@ -95,10 +95,21 @@ test('remunerations: the administrator opens last month, drills down to an absen
   ]);
   expect(cell('id_empleado')).toMatch(/^\d{7,8}-[\dK]$/);
 
-  // Close the month, with confirmation.
+  // A correction of the absent day, waiting for Rita: the close shows it before asking.
+  const correction = await request.post('/api/v1/correcciones', { headers, data: { usuarioId: worker.id, tipo: 'entrada', fecha: month.day(10), hora: '08:00', motivo: 'Olvidó marcar la entrada' } });
+  expect(correction.status(), await correction.text()).toBe(201);
+
+  // Close the month with eyes open: what is pending, each a link to its list, then the confirmation.
   await page.getByRole('button', { name: 'Cerrar mes' }).click();
   const dialog = page.getByRole('dialog', { name: `¿Cerrar ${month.label}?` });
-  await dialog.getByRole('button', { name: 'Cerrar mes' }).click();
+  const pending = dialog.getByRole('link', { name: '1 corrección espera la aceptación del trabajador' });
+  await expect(pending).toBeVisible({ timeout: 30_000 });
+  await expect(pending).toHaveAttribute('href', new RegExp(`^/dashboard/corrections\\?estado=pendiente&desde=${month.day(1)}&hasta=`));
+  await expect(dialog.getByRole('listitem')).toHaveCount(1);
+  await expect(dialog).toContainText('Al cerrar se guardan las cifras que el mes informa hoy');
+  await expectAccessible(page, { soft: true });
+  await shoot(page, 'close-dialog');
+  await dialog.getByRole('button', { name: 'Cerrar el mes' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Cerrado' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reabrir mes' })).toBeVisible();
   await shoot(page, 'closed');

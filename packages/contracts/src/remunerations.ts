@@ -206,6 +206,33 @@ export const reabrirPeriodoBodySchema = z.object({
 });
 export type ReabrirPeriodoBody = z.input<typeof reabrirPeriodoBodySchema>;
 
+const cantidadSchema = z.number().int().nonnegative();
+
+/**
+ * `GET /api/v1/remuneraciones/:periodo/pendientes`: what is still open in the month, asked before
+ * closing it. Each count is what the matching list shows with its filters over `desde`..`hasta`
+ * (incomplete days up to `hastaCerrado`, the last day the month's figures include).
+ */
+export const pendientesPeriodoSchema = z.object({
+  periodo: z.string(),
+  desde: z.string(),
+  hasta: z.string(),
+  hastaCerrado: z.string(),
+  /** Worker-days evaluated `incompleto` (a mark missing), and how many on each date (for the day board). */
+  marcasIncompletas: z.object({ cantidad: cantidadSchema, fechas: z.array(z.object({ fecha: z.string(), cantidad: cantidadSchema })) }),
+  /** Inconsistencies neither dismissed nor waiting for a correction. */
+  inconsistenciasAbiertas: z.object({ cantidad: cantidadSchema }),
+  /** Corrections of marks of the month waiting for the worker (accept or object within 48 hours). */
+  correccionesPendientes: z.object({ cantidad: cantidadSchema }),
+  /** Worker-days with overtime found and no decision yet. */
+  horasExtraPorRevisar: z.object({ cantidad: cantidadSchema }),
+  /** Permission requests waiting for a decision whose dates touch the month. */
+  permisosPendientes: z.object({ cantidad: cantidadSchema }),
+  /** The sum of the five counts. */
+  total: cantidadSchema,
+});
+export type PendientesPeriodo = z.infer<typeof pendientesPeriodoSchema>;
+
 /** The columns of the payroll export, in order: the first three are what payroll importers key on. */
 export const COLUMNAS_EXPORTACION_REMUNERACIONES = [
   'id_empleado',

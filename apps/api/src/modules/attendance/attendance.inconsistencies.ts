@@ -119,6 +119,17 @@ export function createInconsistencyReads({ db, attendance }: { db: Db; attendanc
       return { desde, hasta, rows: rows.map(rowOf) };
     },
 
+    /**
+     * Open inconsistencies (neither dismissed nor waiting for a correction) of the whole company over
+     * `desde`..`hasta`: what the list shows an administrador with `estado=abierta`. No session: the
+     * caller has checked its own perfil; it brings the days up to date first (`ensureFresh`).
+     */
+    async openCount(companyId: string, desde: string, hasta: string, now: Date): Promise<number> {
+      // The counts come per code and state, as the list's counters read them.
+      const counts = await repo.inconsistencyCounts(db, companyId, { activeFrom: desde, activeTo: hasta }, { desde, hasta, now });
+      return counts.reduce((sum, c) => sum + (c.estado === 'abierta' ? c.n : 0), 0);
+    },
+
     /** A worker's day with its plan, marks, explanation and each inconsistency's state and dismissal log (404 out of scope). */
     async day(session: RequestSession, usuarioId: string, fecha: string, now: Date): Promise<DiaInconsistenciaResponse> {
       const scope = await scopeOf(session);

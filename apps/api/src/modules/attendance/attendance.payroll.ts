@@ -104,6 +104,14 @@ export async function payrollFacts(db: DbOrTx, companyId: string, userIds: reado
   return out;
 }
 
+/**
+ * The month's days still waiting for a mark (`incompleto`: not discounted until corrected), counted
+ * per date over `from`..`closed`, as stored. Bring the days up to date first with `ensureFresh`.
+ */
+export async function incompleteDays(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, closed: string): Promise<{ fecha: string; cantidad: number }[]> {
+  return (await repo.incompleteDayCounts(db, companyId, userIds, from, closed)).map((r) => ({ fecha: r.fecha, cantidad: r.n }));
+}
+
 /** One worker's stored days from the Monday of `from`'s week to `closed` (the drill-down). */
 export async function payrollStoredDays(db: DbOrTx, companyId: string, userId: string, from: string, closed: string): Promise<PayrollStoredDay[]> {
   if (closed < from) return [];

@@ -547,6 +547,20 @@ export interface PayrollDayRow {
   week: { shortfall: number; lateAfter: number; earlyLeaveAfter: number; netOvertime: number; netOvertimeWithin: number; overAgreed: number } | null;
 }
 
+/** Stored days evaluated `incompleto` of these workers over `from`..`to`, counted per date (the payroll's pending days). */
+export async function incompleteDayCounts(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<{ fecha: string; n: number }[]> {
+  if (userIds.length === 0 || to < from) return [];
+  const result = await rows<{ fecha: string; n: unknown }>(
+    db,
+    sql`select a.fecha::text as fecha, count(*)::int as n
+        from ${attendanceDays} a
+        where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and a.status = 'incompleto'
+        group by a.fecha
+        order by a.fecha`,
+  );
+  return result.map((r) => ({ fecha: r.fecha, n: num(r.n) }));
+}
+
 export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PayrollDayRow[]> {
   if (userIds.length === 0 || to < from) return [];
   // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.

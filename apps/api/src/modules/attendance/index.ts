@@ -7,7 +7,7 @@ export { attendanceModule } from './attendance.module';
 export type { AttendanceHome } from './attendance.home';
 
 export { createAttendanceService, type AttendanceService } from './attendance.service';
-export { payrollFacts, payrollStoredDays, type PayrollStoredDay } from './attendance.payroll';
+export { incompleteDays, payrollFacts, payrollStoredDays, type PayrollStoredDay } from './attendance.payroll';
 export { foundOvertime, type FoundOvertimeDay } from './attendance.overtime';
 
 export { recentWorkedDays, shiftsNear, type StoredWorkedDay, type WorkerShiftsNear } from './attendance.alerts';

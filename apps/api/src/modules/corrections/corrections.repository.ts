@@ -108,6 +108,30 @@ export async function listCorrections(
   return { rows: rows.map((r) => r.row), total: Number(total?.n ?? 0) };
 }
 
+/**
+ * Corrections of a company whose corrected time falls on `from`..`to` (local dates, as the list filters
+ * them) still waiting for the worker: pending, not accepted, before their deadline. A due one is about
+ * to be consolidated (the list consolidates it before answering), so it no longer waits for anyone.
+ */
+export async function countAwaitingWorker(dbx: DbOrTx, companyId: string, from: string, to: string, now: Date): Promise<number> {
+  const localDay = sql`(${markCorrections.proposedAt} at time zone ${markCorrections.timeZone})::date`;
+  const [row] = await dbx
+    .select({ n: count() })
+    .from(markCorrections)
+    .innerJoin(users, joinWorker)
+    .where(
+      and(
+        eq(markCorrections.companyId, companyId),
+        eq(markCorrections.status, 'pendiente'),
+        isNull(markCorrections.acceptedAt),
+        gt(markCorrections.deadline, now),
+        sql`${localDay} >= ${from}`,
+        sql`${localDay} <= ${to}`,
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 /** Ids of due corrections nobody is consolidating, earliest deadline first. */
 export async function dueCorrectionIds(dbx: DbOrTx, companyId: string, now: Date, leaseCutoff: Date, limit: number): Promise<string[]> {
   const due = await dbx

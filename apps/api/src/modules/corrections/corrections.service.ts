@@ -44,6 +44,14 @@ export type { CorrectedMark, CorrectionRow } from './corrections.repository';
 export type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
 export type CorreccionesQueryInput = z.output<typeof correccionesQuerySchema>;
 
+/**
+ * Corrections of marks of `from`..`to` (local dates) waiting for the worker to accept or object, for
+ * another module's check (payroll before closing a month). No session: the caller scoped the company.
+ */
+export function correctionsAwaitingWorker(db: DbOrTx, companyId: string, from: string, to: string, now: Date): Promise<number> {
+  return repo.countAwaitingWorker(db, companyId, from, to, now);
+}
+
 /** E-mails of the flow: to the worker (proposal, annulment) and to whoever proposed it (objection; `no_registrada`: the system annulled it). */
 export const CORRECTION_MAIL_JOB = 'correccion-correo';
 /** Consolidates a correction when its deadline passes (scheduled at the deadline). */

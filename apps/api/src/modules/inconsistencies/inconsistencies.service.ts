@@ -74,6 +74,8 @@ export function createInconsistenciesService({ db, reads }: { db: Db; reads: Inc
   return {
     list: (session: RequestSession, query: InconsistenciasInput, now: Date) => reads.list(session, query, now),
     day: (session: RequestSession, usuarioId: string, fecha: string, now: Date) => reads.day(session, usuarioId, fecha, now),
+    /** Open inconsistencies of a company over a period, for another module's check (payroll before closing a month). */
+    openInconsistencies: (companyId: string, desde: string, hasta: string, now: Date) => reads.openCount(companyId, desde, hasta, now),
 
     /** The filter's inconsistencies as a spreadsheet (xlsx) or CSV, text cells guarded against formulas; in the company's export turn (lib/render). */
     async export(session: RequestSession, query: InconsistenciasFiltro & { formato: 'xlsx' | 'csv' }, now: Date): Promise<{ contentType: string; filename: string; bytes: Buffer }> {

@@ -5,4 +5,4 @@
  */
 export { overtimeModule } from './overtime.module';
 
-export { approvedOvertime, overtimeReviewsOf, type OvertimeDeps, type OvertimeReviewDay, type OvertimeService, type WorkerOvertimeReviews } from './overtime.service';
+export { approvedOvertime, overtimeReviewsOf, overtimeToReview, type OvertimeDeps, type OvertimeReviewDay, type OvertimeService, type WorkerOvertimeReviews } from './overtime.service';

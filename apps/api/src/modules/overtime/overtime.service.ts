@@ -198,6 +198,18 @@ export async function overtimeReviewsOf(db: DbOrTx, companyId: string, userIds: 
   return out;
 }
 
+/**
+ * Worker-days of `from`..`to` with overtime found and not reviewed yet (neither confirmed nor disputed):
+ * what the review list shows an administrador with `estado=pendiente&revision=todas`. For payroll before closing a month;
+ * no session (the caller scoped the company). Bring the days up to date first (`ensureFresh`).
+ */
+export async function overtimeToReview(db: DbOrTx, companyId: string, from: string, to: string): Promise<number> {
+  const ids = (await repo.listWorkers(db, companyId, {})).map((w) => w.id);
+  const [found, decided] = await Promise.all([foundOvertime(db, companyId, ids, from, to), repo.approvalsInRange(db, companyId, ids, from, to)]);
+  const decidedDays = new Set(decided.map((a) => `${a.userId} ${a.fecha}`));
+  return found.filter((f) => f.overtimeSeconds > 0 && !decidedDays.has(`${f.userId} ${f.fecha}`)).length;
+}
+
 export function createOvertimeService({ db, attendance }: OvertimeDeps) {
   type Scope = { all: boolean; groupIds: string[] };
 

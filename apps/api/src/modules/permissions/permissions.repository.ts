@@ -290,6 +290,16 @@ export async function listPermissions(db: DbOrTx, companyId: string, filters: Pe
   return { rows, total: total!.n };
 }
 
+/** A company's permissions waiting for a decision whose dates touch `from`..`to` (the list's `estado=pendiente&desde&hasta`). */
+export async function countPendingTouching(db: DbOrTx, companyId: string, from: string, to: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(permissions)
+    .innerJoin(users, and(eq(users.companyId, permissions.companyId), eq(users.id, permissions.userId)))
+    .where(and(eq(permissions.companyId, companyId), eq(permissions.estado, 'pendiente'), gte(permissions.hasta, from), lte(permissions.desde, to)));
+  return row!.n;
+}
+
 /** Pending permissions of workers in scope, leaving out the session's own. */
 export async function countPending(db: DbOrTx, companyId: string, scope: PermissionScope, exceptUserId: string): Promise<number> {
   const [row] = await db

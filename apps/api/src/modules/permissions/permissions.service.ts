@@ -168,6 +168,11 @@ export async function approvedPermissions(db: DbOrTx, companyId: string, userIds
   return result;
 }
 
+/** Permissions waiting for a decision that touch [from, to], for payroll before closing a month. No session: the caller scoped the company. */
+export function pendingPermissionRequests(db: DbOrTx, companyId: string, from: string, to: string): Promise<number> {
+  return repo.countPendingTouching(db, companyId, from, to);
+}
+
 /** The names of a company's permission types by their code (the `tipo` the engine stores), for reports. */
 export async function permissionTypeNames(db: DbOrTx, companyId: string): Promise<Map<string, string>> {
   return new Map((await repo.listTypes(db, companyId)).map((t) => [t.codigo, t.nombre]));

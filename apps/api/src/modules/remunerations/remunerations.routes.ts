@@ -4,6 +4,7 @@ import {
   errorResponseSchema,
   estadoPeriodoSchema,
   exportarRemuneracionesQuerySchema,
+  pendientesPeriodoSchema,
   periodoParamsSchema,
   periodoTrabajadorParamsSchema,
   reabrirPeriodoBodySchema,
@@ -65,6 +66,22 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
       },
     },
     (request) => service.state(requireSession(request), request.params.periodo, clock()),
+  );
+  app.get(
+    '/api/v1/remuneraciones/:periodo/pendientes',
+    {
+      config: { perfiles: ACCESS.remunerations },
+      schema: {
+        tags: ['remuneraciones'],
+        summary: 'Lo pendiente del mes antes de cerrarlo',
+        description:
+          'Días con marcas incompletas (por fecha), inconsistencias abiertas, correcciones que esperan al trabajador, días con horas extra sin revisar y solicitudes de permiso pendientes que tocan el mes, contados como los muestra cada lista con sus filtros. El cierre no los exige resueltos: la web los muestra y pide confirmar.',
+        security: [{ bearer: [] }],
+        params: periodoParamsSchema,
+        response: { 200: pendientesPeriodoSchema, ...errors },
+      },
+    },
+    (request) => service.pending(requireSession(request), request.params.periodo, clock()),
   );
   app.post(
     '/api/v1/remuneraciones/:periodo/cierre',

@@ -4,6 +4,7 @@ import {
   type DetalleRemuneracion,
   type EstadoPeriodo,
   type exportarRemuneracionesQuerySchema,
+  type PendientesPeriodo,
   type ReabrirPeriodoBody,
   type RemuneracionesResponse,
   type RemuneracionTrabajador,
@@ -43,13 +44,32 @@ export const REMUNERATION_MESSAGES = {
  */
 export type ApprovedOvertimeReader = (db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, Map<string, number>>>;
 
+/**
+ * What other modules still have open in a month, each counted by its own module (its repository holds
+ * the query), given at assembly (remunerations.module.ts). The days are brought up to date once, by
+ * this service, before any of them reads: none evaluates again.
+ */
+export interface PendingReaders {
+  /** Incomplete days of these workers per date (attendance). */
+  incompleteDays(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<{ fecha: string; cantidad: number }[]>;
+  /** Inconsistencies neither dismissed nor in correction (inconsistencies). */
+  openInconsistencies(companyId: string, from: string, to: string, now: Date): Promise<number>;
+  /** Corrections of marks waiting for the worker (corrections). */
+  correctionsAwaitingWorker(db: DbOrTx, companyId: string, from: string, to: string, now: Date): Promise<number>;
+  /** Worker-days with overtime found and no decision (overtime). */
+  overtimeToReview(db: DbOrTx, companyId: string, from: string, to: string): Promise<number>;
+  /** Permission requests waiting for a decision that touch the month (permissions). */
+  pendingPermissionRequests(db: DbOrTx, companyId: string, from: string, to: string): Promise<number>;
+}
+
 export interface RemunerationsDeps {
   db: Db;
   attendance: AttendanceService;
   approvedOvertime: ApprovedOvertimeReader;
+  pending: PendingReaders;
 }
 
-export function createRemunerationsService({ db, attendance, approvedOvertime }: RemunerationsDeps) {
+export function createRemunerationsService({ db, attendance, approvedOvertime, pending }: RemunerationsDeps) {
   async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
     if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
     if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
@@ -194,6 +214,40 @@ export function createRemunerationsService({ db, attendance, approvedOvertime }:
     async state(session: RequestSession, periodo: string, now: Date): Promise<EstadoPeriodo> {
       requirePerfil(session, ...ACCESS.remunerations);
       return periodState(session.companyId, periodo, localDate(now));
+    },
+
+    /**
+     * What is still open in the month, asked before closing it (the web shows it and asks to confirm;
+     * closing stays allowed: the administrador decides). The month's workers' days are brought up to
+     * date here once, as the figures are, and every module counts on what is stored.
+     */
+    async pending(session: RequestSession, periodo: string, now: Date): Promise<PendientesPeriodo> {
+      requirePerfil(session, ...ACCESS.remunerations);
+      const { companyId } = session;
+      const { from, to, closed } = monthOf(periodo, now);
+      const evaluated = closed >= from;
+      const ids = (await repo.payWorkers(db, companyId, { from, to })).map((w) => w.id);
+      if (evaluated) await attendance.ensureFresh(companyId, ids, from, closed, now);
+      const [fechas, inconsistencias, correcciones, horasExtra, permisos] = await Promise.all([
+        evaluated ? pending.incompleteDays(db, companyId, ids, from, closed) : Promise.resolve([]),
+        pending.openInconsistencies(companyId, from, to, now),
+        pending.correctionsAwaitingWorker(db, companyId, from, to, now),
+        pending.overtimeToReview(db, companyId, from, to),
+        pending.pendingPermissionRequests(db, companyId, from, to),
+      ]);
+      const incompletos = fechas.reduce((sum, f) => sum + f.cantidad, 0);
+      return {
+        periodo,
+        desde: from,
+        hasta: to,
+        hastaCerrado: closed,
+        marcasIncompletas: { cantidad: incompletos, fechas },
+        inconsistenciasAbiertas: { cantidad: inconsistencias },
+        correccionesPendientes: { cantidad: correcciones },
+        horasExtraPorRevisar: { cantidad: horasExtra },
+        permisosPendientes: { cantidad: permisos },
+        total: incompletos + inconsistencias + correcciones + horasExtra + permisos,
+      };
     },
 
     async close(session: RequestSession, periodo: string, now: Date): Promise<EstadoPeriodo> {

@@ -1,4 +1,4 @@
-import type { DetalleRemuneracion, EstadoPeriodo, RemuneracionesResponse } from '@jornada/contracts';
+import type { DetalleRemuneracion, EstadoPeriodo, PendientesPeriodo, RemuneracionesResponse } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
@@ -7,6 +7,7 @@ export const remunerationKeys = {
   all: ['remuneraciones'] as const,
   month: (periodo: string, query: Record<string, unknown>) => ['remuneraciones', periodo, query] as const,
   worker: (periodo: string, id: string) => ['remuneraciones', periodo, 'trabajador', id] as const,
+  pending: (periodo: string) => ['remuneraciones', periodo, 'pendientes'] as const,
 };
 
 /** GET /api/v1/remuneraciones/:periodo: one page of workers with their pay variables, the totals and the month's state. */
@@ -26,6 +27,23 @@ export function useRemunerationDetail(periodo: string, id: string | null) {
     queryKey: remunerationKeys.worker(periodo, id ?? ''),
     queryFn: ({ signal }) => apiGet<DetalleRemuneracion>(`/v1/remuneraciones/${periodo}/trabajadores/${encodeURIComponent(id!)}`, { token, signal }),
     enabled: Boolean(id),
+  });
+}
+
+/**
+ * GET /api/v1/remuneraciones/:periodo/pendientes: what is still open in the month, read afresh each
+ * time the closing dialog opens (never from the cache: it is what the administrador confirms against).
+ */
+export function usePendingItems(periodo: string, enabled: boolean) {
+  const token = useToken();
+  return useQuery({
+    queryKey: remunerationKeys.pending(periodo),
+    queryFn: ({ signal }) => apiGet<PendientesPeriodo>(`/v1/remuneraciones/${periodo}/pendientes`, { token, signal }),
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+    retry: false,
   });
 }
 

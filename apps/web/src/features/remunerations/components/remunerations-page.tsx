@@ -19,6 +19,7 @@ import { formatClp, formatDate, formatDateTime, todayInChile } from '../../../li
 import { notify } from '../../../lib/toasts';
 import { useScopeOptions } from '../../../lib/entity-options';
 import { usePeriodAction, useRemunerationDetail, useRemunerations } from '../api/remunerations';
+import { CloseMonthDialog } from './close-month-dialog';
 import classes from './remunerations.module.css';
 
 const FILTERS = ['periodo', 'grupoId', 'sedeId', 'cargo'] as const;
@@ -481,23 +482,19 @@ export function RemunerationsPage() {
       ) : null}
 
       <DetailDrawer periodo={periodo} row={selected} figure={figure} onFigure={setFigure} onClose={() => setSelected(null)} />
+      {/* Closing first shows what is still pending in the month (close-month-dialog.tsx). */}
+      <CloseMonthDialog opened={confirmOpen && kind === 'cierre'} periodo={periodo} monthLabel={periodoLabel(periodo)} closing={action.isPending} onClose={() => setConfirmOpen(false)} onConfirm={run} />
       <ConfirmDialog
-        opened={confirmOpen}
+        opened={confirmOpen && kind === 'reapertura'}
         onClose={() => setConfirmOpen(false)}
-        title={kind === 'cierre' ? `¿Cerrar ${periodoLabel(periodo)}?` : `¿Reabrir ${periodoLabel(periodo)}?`}
-        message={
-          kind === 'cierre'
-            ? 'Desde el cierre se rechazan los permisos y las correcciones de marcas que toquen este mes. Un administrador podrá reabrirlo indicando el motivo.'
-            : 'El mes volverá a aceptar permisos y correcciones. La reapertura queda registrada con su motivo.'
-        }
-        confirmLabel={kind === 'cierre' ? 'Cerrar mes' : 'Reabrir mes'}
+        title={`¿Reabrir ${periodoLabel(periodo)}?`}
+        message="El mes volverá a aceptar permisos y correcciones. La reapertura queda registrada con su motivo."
+        confirmLabel="Reabrir mes"
         loading={action.isPending}
-        confirmDisabled={kind === 'reapertura' && motivo.trim().length < 5}
+        confirmDisabled={motivo.trim().length < 5}
         onConfirm={run}
       >
-        {kind === 'reapertura' && (
-          <Textarea label="Motivo de la reapertura" description="Al menos 5 caracteres." value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} autosize minRows={2} maxLength={500} required />
-        )}
+        <Textarea label="Motivo de la reapertura" description="Al menos 5 caracteres." value={motivo} onChange={(e) => setMotivo(e.currentTarget.value)} autosize minRows={2} maxLength={500} required />
       </ConfirmDialog>
     </>
   );
