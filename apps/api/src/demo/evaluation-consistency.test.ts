@@ -1,0 +1,76 @@
+/**
+ * The stored evaluation is the engine's whatever the path: the demo company's days evaluated
+ * incrementally (a week at a time, in scattered order and groups of workers, as reads bring them up to
+ * date after marks, plans and permissions invalidate them) equal a fresh evaluation of the same inputs
+ * in one pass over the period, day by day and column by column, and so do the payroll figures of its
+ * month. Two code paths reach the stored days; this compares them.
+ */
+import { addDays } from '@jornada/domain';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendanceDays, companies } from '../db/schema/index';
+import { createTestApp, type TestApp } from '../test/app';
+import { bearer, signIn } from '../test/factories';
+import { DEMO_PASSWORD, seedDemo } from './seed';
+
+let t: TestApp;
+let companyId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  await seedDemo(t.database.db, t.clock.now());
+  const [company] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.razonSocial, 'Comercial Los Andes SpA'));
+  companyId = company!.id;
+}, 300_000);
+afterAll(() => t.close());
+
+// The test clock is 2025-06-02: May is the demo's last whole month, read in its whole weeks.
+const FROM = '2025-04-28';
+const TO = '2025-06-01';
+
+/** Every stored figure of the company's days in the weeks of May, by worker and date. */
+async function storedDays(): Promise<Record<string, unknown>[]> {
+  const result = await t.database.db.execute(sql`
+    select user_id, fecha::text as fecha, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds, missing_seconds,
+      justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds, overtime_within_limit_seconds,
+      overtime_beyond_limit_seconds, overtime_over_agreed_seconds, sunday_seconds, holiday_seconds, inconsistency_codes,
+      shift_start, shift_end, first_entry, last_exit, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
+      week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds, week_net_overtime_beyond_seconds,
+      week_pending_seconds, week, result
+    from ${attendanceDays}
+    where company_id = ${companyId} and fecha between ${FROM}::date and ${TO}::date
+    order by user_id, fecha`);
+  return (result as unknown as { rows: Record<string, unknown>[] }).rows;
+}
+
+describe('the demo company’s stored evaluation', () => {
+  it('equals a fresh evaluation of the same inputs, and so does May’s payroll', async () => {
+    const admin = bearer((await signIn(t.app, '11.111.111-1', DEMO_PASSWORD)).tokenSesion);
+    const payroll = async () => {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/remuneraciones/202505?pageSize=100', headers: admin });
+      expect(response.statusCode, response.body).toBe(200);
+      const { items, total, totales } = response.json();
+      expect(items.length).toBe(total);
+      return { items, totales };
+    };
+    // The incremental path: nothing stored, then a week at a time, latest first, a third of the workers at a time.
+    const ids = (await t.database.db.selectDistinct({ id: attendanceDays.userId }).from(attendanceDays).where(eq(attendanceDays.companyId, companyId))).map((r) => r.id).sort();
+    await t.database.db.delete(attendanceDays).where(eq(attendanceDays.companyId, companyId));
+    for (let monday = '2025-05-26'; monday >= FROM; monday = addDays(monday, -7)) {
+      for (let part = 0; part < 3; part++) await t.app.attendance.ensureFresh(companyId, ids.filter((_, i) => i % 3 === part), monday, addDays(monday, 6), t.clock.now());
+    }
+    const before = await payroll();
+    expect(before.items.length).toBeGreaterThan(50);
+    const incremental = await storedDays();
+    expect(incremental.length).toBeGreaterThan(50 * 30);
+    expect(incremental.some((d) => Number(d.overtime_over_agreed_seconds) > 0)).toBe(true);
+
+    // The fresh path: nothing stored, the whole period evaluated in one pass per worker.
+    await t.database.db.delete(attendanceDays).where(eq(attendanceDays.companyId, companyId));
+    await t.app.attendance.rebuild(companyId, FROM, TO, t.clock.now());
+    const fresh = await storedDays();
+
+    expect(fresh.length).toBe(incremental.length);
+    for (let i = 0; i < fresh.length; i++) expect(fresh[i], `${String(fresh[i]!.user_id)} ${String(fresh[i]!.fecha)}`).toEqual(incremental[i]);
+    expect(await payroll()).toEqual(before);
+  }, 300_000);
+});
