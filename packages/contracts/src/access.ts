@@ -87,8 +87,6 @@ export const ACCESS = {
   permissionTypes: ['administrador', 'supervisor', 'trabajador'],
   /** Create and edit permission types. */
   permissionTypesManage: ['administrador'],
-  /** Set a worker's balance of a permission type. */
-  permissionBalancesManage: ['administrador'],
   /** Overtime pacts and the approval of found overtime (supervisors: the groups they lead). */
   overtime: ['administrador', 'supervisor'],
   /** One's own overtime, approved or not, and one's pacts. */
