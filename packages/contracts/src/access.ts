@@ -87,8 +87,6 @@ export const ACCESS = {
   permissionTypes: ['administrador', 'supervisor', 'trabajador'],
   /** Create and edit permission types. */
   permissionTypesManage: ['administrador'],
-  /** Set a worker's balance of a permission type. */
-  permissionBalancesManage: ['administrador'],
   /** Overtime pacts and the approval of found overtime (supervisors: the groups they lead). */
   overtime: ['administrador', 'supervisor'],
   /** The company's overtime review threshold (a threshold for review, never for pay). */

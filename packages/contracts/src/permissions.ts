@@ -20,6 +20,12 @@ export type OrigenPermiso = (typeof ORIGENES_PERMISO)[number];
 /** Legal codes of the DT reports' glossary (chile.md); a company may add its own. */
 export const CODIGOS_PERMISO_LEGALES = ['VAC.', 'L.M.', 'P.G.R.', 'P.S.G.R.', 'PREN.', 'POSTN.'] as const;
 
+/**
+ * The code of the legal vacation (feriado anual, arts. 67 and 68): the type with this code and days
+ * per year takes the far-south days and the progressive days. Codes are unique per company.
+ */
+export const CODIGO_FERIADO_LEGAL = 'VAC.';
+
 export const codigoPermisoSchema = z
   .string({ error: 'Ingresa el código del tipo de permiso.' })
   .trim()
@@ -176,9 +182,24 @@ export const saldoPermisoSchema = z.object({
   usuario: personaPermisoSchema,
   tipo: z.object({ id: z.string(), nombre: z.string(), codigo: z.string(), unidad: unidadPermisoSchema }),
   anio: z.number().int(),
-  /** The type's yearly allowance plus the worker's progressive days. */
+  /** `diasBase` + `diasProgresivos`. */
   asignados: z.number(),
+  /**
+   * The yearly days before progressive days: the type's `diasAnuales`; for the legal vacation
+   * (`CODIGO_FERIADO_LEGAL`), at least 20 where the worker's site is in the far south (art. 67 inc. 2).
+   */
+  diasBase: z.number().int(),
+  /**
+   * Progressive days of the legal vacation (art. 68), computed from the recognised years with previous
+   * employers and the whole years with the company on the last day of `anio`; 0 for other types.
+   */
   diasProgresivos: z.number().int(),
+  /**
+   * Why the figure differs from the type's days per year, as Spanish sentences ready to show:
+   * «20 días por trabajar en la región de Magallanes (art. 67 inc. 2)», «10 años reconocidos y 4 con la
+   * empresa: 1 día progresivo (art. 68)». Empty when only the general figure applies.
+   */
+  fundamento: z.array(z.string()),
   usados: z.number(),
   pendientes: z.number(),
   disponibles: z.number(),
@@ -199,16 +220,6 @@ export const saldosPageSchema = pageSchema(saldoPermisoSchema);
 export type SaldosPage = z.infer<typeof saldosPageSchema>;
 export const misSaldosSchema = z.object({ items: z.array(saldoPermisoSchema) });
 export type MisSaldos = z.infer<typeof misSaldosSchema>;
-
-/** Progressive vacation days (feriado progresivo, art. 68) of one worker for one type: a setting per worker. */
-export const diasProgresivosBodySchema = z.object({
-  dias: z
-    .number({ error: 'Los días progresivos deben ser un número.' })
-    .int({ message: 'Los días progresivos van sin decimales.' })
-    .min(0, { message: 'Los días progresivos no pueden ser negativos.' })
-    .max(60, { message: 'Los días progresivos no pueden superar 60.' }),
-});
-export type DiasProgresivosBody = z.input<typeof diasProgresivosBodySchema>;
 
 /** Attachments: a medical licence's PDF or photo. */
 export const ADJUNTO_PERMISO_MAX_BYTES = 5 * 1024 * 1024;

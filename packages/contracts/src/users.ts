@@ -54,6 +54,17 @@ const sueldoBaseSchema = z
   .min(0, { message: 'El sueldo base no puede ser negativo.' })
   .max(1_000_000_000, { message: 'El sueldo base es demasiado alto.' });
 
+/**
+ * Years worked for previous employers that the worker proves with a certificate, for the progressive
+ * vacation days (art. 68 of the Código del Trabajo). Any figure from 0 to 60 is recorded; only 10 count.
+ */
+export const ANIOS_RECONOCIDOS_MAX = 60;
+export const aniosReconocidosAnterioresSchema = z
+  .number({ error: 'Los años trabajados con empleadores anteriores deben ser un número.' })
+  .int({ message: 'Los años trabajados con empleadores anteriores van sin decimales.' })
+  .min(0, { message: 'Los años trabajados con empleadores anteriores no pueden ser negativos.' })
+  .max(ANIOS_RECONOCIDOS_MAX, { message: `Los años trabajados con empleadores anteriores no pueden superar ${ANIOS_RECONOCIDOS_MAX}.` });
+
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
   id: z.string(),
@@ -76,6 +87,8 @@ export const usuarioSchema = z.object({
   sueldoBase: z.number().int().nullable(),
   /** Contract number for payroll imports; null: the worker's first contract (exported as 1). */
   numeroContrato: z.string().nullable(),
+  /** Years with previous employers recognised for the progressive vacation days (art. 68; only 10 count). */
+  aniosReconocidosAnteriores: z.number().int(),
   metodosMarcaje: z.array(metodoMarcajeSchema),
   inicioContrato: z.string(),
   finContrato: z.string().nullable(),
@@ -143,6 +156,7 @@ export const crearUsuarioV1BodySchema = z
     horasSemanales: horasSemanalesSchema,
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
+    aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.default(0),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.'),
     finContrato: nullableDate,
@@ -208,6 +222,7 @@ export const actualizarUsuarioBodySchema = z
     horasSemanales: horasSemanalesSchema.optional(),
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
+    aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.optional(),
     metodosMarcaje: metodosMarcajeSchema.optional(),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.').optional(),
     finContrato: nullableDate,
@@ -235,6 +250,7 @@ export const PRINCIPAL_OWN_FIELDS = [
   'horasSemanales',
   'sueldoBase',
   'numeroContrato',
+  'aniosReconocidosAnteriores',
   'metodosMarcaje',
 ] as const satisfies readonly (keyof ActualizarUsuarioBody)[];
 

@@ -16,3 +16,4 @@ export * from './planning-patterns';
 export * from './overtime-pacts';
 
 export * from './alerts';
+export * from './vacations';

@@ -12,8 +12,9 @@ export interface DemoWorker {
 
 /**
  * The demo's permissions around `now`: the default types, then for some workers an approved
- * vacation, a medical licence, hour permissions, requests waiting for their leader and one rejected;
- * two workers with progressive vacation days. Deterministic for a given `now` and worker list.
+ * vacation, a medical licence, hour permissions, requests waiting for their leader and one rejected.
+ * Progressive vacation days are not set here: they follow from the workers' recognised years (seed.ts).
+ * Deterministic for a given `now` and worker list.
  */
 export async function seedPermissionsDemo(db: DbOrTx, input: { companyId: string; adminId: string; now: Date; workers: DemoWorker[] }): Promise<void> {
   const { companyId, now, workers } = input;
@@ -73,9 +74,4 @@ export async function seedPermissionsDemo(db: DbOrTx, input: { companyId: string
   await add(w(10), 'P.G.R.', addDays(today, 7), addDays(today, 7), 'pendiente', { comentario: 'Mudanza', createdDaysAgo: 1 });
   // A rejected request, with its reason.
   await add(w(11), 'VAC.', addDays(today, 2), vacationEndDate(addDays(today, 2), 3), 'rechazado', { decision: 'Semana de inventario: elige otra fecha, por favor.', createdDaysAgo: 6 });
-  // Progressive days (feriado progresivo) for two long-serving workers.
-  const vacation = types.get('VAC.')!;
-  for (const [worker, dias] of [[w(0), 2], [w(1), 1]] as const) {
-    await repo.setExtraDays(db, { companyId, userId: worker.id, typeId: vacation.id, dias, updatedAt: now });
-  }
 }

@@ -58,6 +58,29 @@ describe('demo data', () => {
     expect(permisos.total).toBe(12);
     expect(new Set(permisos.items.map((p: { estado: string }) => p.estado))).toEqual(new Set(['aprobado', 'pendiente', 'rechazado']));
     expect(permisos.pendientes).toBe(3);
+
+    // Vacation by law: the ten workers of Tienda Punta Arenas have 20 days (art. 67 inc. 2), the rest 15;
+    // two workers with years at previous employers have progressive days (art. 68), computed.
+    const adminHeaders = bearer(adminSession.tokenSesion);
+    const sites = (await t.app.inject({ method: 'GET', url: '/api/v1/sedes', headers: adminHeaders })).json().items as { id: string; nombre: string }[];
+    const puntaArenas = sites.find((site) => site.nombre === 'Tienda Punta Arenas')!;
+    const south = (await t.app.inject({ method: 'GET', url: `/api/v1/usuarios?sedeId=${puntaArenas.id}&pageSize=100`, headers: adminHeaders })).json().items as { id: string }[];
+    expect(south).toHaveLength(10);
+    const southIds = new Set(south.map((u) => u.id));
+    type Saldo = { usuario: { id: string }; tipo: { codigo: string }; diasBase: number; diasProgresivos: number; asignados: number; fundamento: string[] };
+    const saldos = (await t.app.inject({ method: 'GET', url: '/api/v1/permisos/saldos?anio=2025&pageSize=100', headers: adminHeaders })).json().items as Saldo[];
+    const vacations = saldos.filter((saldo) => saldo.tipo.codigo === 'VAC.');
+    expect(vacations.filter((saldo) => southIds.has(saldo.usuario.id)).map((saldo) => saldo.diasBase)).toEqual(Array(10).fill(20));
+    expect(vacations.filter((saldo) => !southIds.has(saldo.usuario.id)).every((saldo) => saldo.diasBase === 15)).toBe(true);
+    const progressive = vacations.filter((saldo) => saldo.diasProgresivos > 0);
+    expect(progressive.map((saldo) => saldo.fundamento)).toEqual(
+      expect.arrayContaining([
+        ['10 años reconocidos (de 12: solo cuentan 10) y 9 con la empresa: 3 días progresivos (art. 68)'],
+        ['20 días por trabajar en la región de Magallanes (art. 67 inc. 2)', '10 años reconocidos y 4 con la empresa: 1 día progresivo (art. 68)'],
+      ]),
+    );
+    expect(progressive).toHaveLength(2);
+    expect(progressive.find((saldo) => southIds.has(saldo.usuario.id))!.asignados).toBe(21);
     // Seeding replays thousands of marks through the marks service: seconds, more on a busy machine.
   }, 120_000);
 

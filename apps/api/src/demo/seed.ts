@@ -186,6 +186,11 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       const siteId = groupIndex === null ? siteIds[0]! : siteIds[DEMO_GROUPS[groupIndex]!.site]!;
       people.push(person('trabajador', { siteId, groupId: groupIndex === null ? null : groupIds[groupIndex]! }));
     }
+    // Progressive vacation days (art. 68) follow from the years with previous employers: the first
+    // worker of Ventas mañana has 12 recognised (10 count) and the first of Punta Arenas 10, with
+    // contracts old enough for one day or more. Set after the draws, so everyone else is as before.
+    Object.assign(people[4]!, { aniosReconocidosAnteriores: 12, inicioContrato: '2016-08-01' });
+    Object.assign(people[4 + DEMO_GROUPS.slice(0, 4).reduce((sum, group) => sum + group.size, 0)]!, { aniosReconocidosAnteriores: 10, inicioContrato: '2021-04-01' });
     // Two finiquitos: their records stay, they cannot sign in.
     for (const [months, motivo] of [
       [2, 'Renuncia voluntaria (art. 159 N° 2)'],

@@ -104,7 +104,12 @@ export const permissionAttachments = pgTable(
   ],
 );
 
-/** Progressive vacation days (feriado progresivo) of a worker for a type, added to its yearly allowance. */
+/**
+ * Out of use: progressive vacation days (art. 68) are computed now from `users.anios_reconocidos_anteriores`
+ * and the years with the company, no longer typed per worker and type. Kept for one version because
+ * processes of the previous version still read it during a rolling update (docs/operations.md,
+ * «Actualizaciones y migraciones»); the next version drops it. Nothing reads or writes it.
+ */
 export const permissionExtraDays = pgTable(
   'permission_extra_days',
   {

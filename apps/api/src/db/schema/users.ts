@@ -35,6 +35,11 @@ export const users = pgTable(
     sueldoBase: integer('sueldo_base'),
     /** The contract's number for payroll imports (`numero_contrato`); null reads as 1, the worker's first contract. */
     numeroContrato: text('numero_contrato'),
+    /**
+     * Years worked for previous employers, proved by a certificate, for the progressive vacation days
+     * (art. 68: only 10 count; the rest is kept as recorded).
+     */
+    aniosReconocidosAnteriores: integer('anios_reconocidos_anteriores').notNull().default(0),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */

@@ -3,7 +3,8 @@ import type { CrearTipoPermisoBody } from '@jornada/contracts';
 /**
  * The permission types a new company starts with: the legal codes of the DT reports' glossary and an
  * hour permission. Vacaciones (feriado anual, art. 67): 15 business days a year, requested by the
- * worker and approved by the leader; progressive days (art. 68) are a setting per worker. Licencia
+ * worker and approved by the leader; its code (CODIGO_FERIADO_LEGAL) makes the balance add the far-south
+ * days (art. 67 inc. 2) and the progressive days (art. 68), computed per worker. Licencia
  * médica, prenatal and postnatal are paid by the health system, not the employer (sin goce), counted
  * in calendar days and registered by the company when the licence arrives.
  */

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { EstadoPermiso } from '@jornada/contracts';
 import type { DbOrTx } from '../../db/client';
-import { groupLeaders, groups, permissionAttachments, permissionExtraDays, permissions, permissionTypes, sites, users } from '../../db/schema/index';
+import { groupLeaders, groups, permissionAttachments, permissions, permissionTypes, sites, users } from '../../db/schema/index';
 
 export type PermissionTypeRow = typeof permissionTypes.$inferSelect;
 export type NewPermissionType = typeof permissionTypes.$inferInsert;
@@ -72,7 +72,11 @@ export interface WorkerRow {
   groupId: string | null;
   groupNombre: string | null;
   timeZone: string | null;
+  /** The site's region code and commune: its holidays, and the far-south vacation (art. 67 inc. 2). */
   region: string | null;
+  comuna: string | null;
+  /** Years with previous employers recognised for the progressive vacation days (art. 68). */
+  aniosReconocidosAnteriores: number;
 }
 
 const workerColumns = {
@@ -90,6 +94,8 @@ const workerColumns = {
   groupNombre: groups.nombre,
   timeZone: sites.timeZone,
   region: sites.region,
+  comuna: sites.comuna,
+  aniosReconocidosAnteriores: users.aniosReconocidosAnteriores,
 };
 
 function workerSelect(db: DbOrTx) {
@@ -181,24 +187,6 @@ export async function amountsByWorkerAndType(db: DbOrTx, companyId: string, user
       ),
     )
     .groupBy(permissions.userId, permissions.typeId);
-}
-
-export async function extraDays(db: DbOrTx, companyId: string, userIds: string[], typeIds: string[]) {
-  if (userIds.length === 0 || typeIds.length === 0) return [];
-  return db
-    .select({ userId: permissionExtraDays.userId, typeId: permissionExtraDays.typeId, dias: permissionExtraDays.dias })
-    .from(permissionExtraDays)
-    .where(and(eq(permissionExtraDays.companyId, companyId), inArray(permissionExtraDays.userId, userIds), inArray(permissionExtraDays.typeId, typeIds)));
-}
-
-export async function setExtraDays(db: DbOrTx, values: typeof permissionExtraDays.$inferInsert): Promise<void> {
-  await db
-    .insert(permissionExtraDays)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [permissionExtraDays.companyId, permissionExtraDays.userId, permissionExtraDays.typeId],
-      set: { dias: values.dias, updatedAt: values.updatedAt },
-    });
 }
 
 export async function insertPermission(db: DbOrTx, values: NewPermission): Promise<string> {
@@ -354,9 +342,8 @@ export async function workersPage(
   if (filters.userId) conditions.push(eq(users.id, filters.userId));
   if (filters.groupId) conditions.push(eq(users.groupId, filters.groupId));
   const where = and(...conditions);
-  const rows = await db
-    .select({ id: users.id, rut: users.rut, nombre: users.nombre, apellidos: users.apellidos })
-    .from(users)
+  // With what the legal vacation needs: the contract's dates, the recognised years and the site's place.
+  const rows: WorkerRow[] = await workerSelect(db)
     .where(where)
     .orderBy(asc(users.apellidos), asc(users.nombre), asc(users.id))
     .limit(paging.limit)

@@ -4,7 +4,6 @@ import {
   asignarPermisoBodySchema,
   crearTipoPermisoBodySchema,
   decidirPermisoBodySchema,
-  diasProgresivosBodySchema,
   errorResponseSchema,
   idParamsSchema,
   misPermisosQuerySchema,
@@ -13,7 +12,6 @@ import {
   permisosPageSchema,
   permisosQuerySchema,
   rechazarPermisoBodySchema,
-  saldoPermisoSchema,
   saldosPageSchema,
   saldosQuerySchema,
   solicitarPermisoBodySchema,
@@ -21,7 +19,6 @@ import {
   tiposPermisoSchema,
   ADJUNTO_PERMISO_MAX_BYTES,
 } from '@jornada/contracts';
-import { z } from 'zod';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { readUploadedDocument } from '../../lib/uploaded-document';
@@ -132,7 +129,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
       schema: {
         tags: ['permisos'],
         summary: 'Saldos de los trabajadores a cargo',
-        description: 'Por trabajador y tipo con días por año: asignados (más los días progresivos), usados, pendientes y disponibles. Un permiso cuenta en el año en que empieza.',
+        description: 'Por trabajador y tipo con días por año: asignados, usados, pendientes y disponibles. En Vacaciones (VAC.) los asignados son 20 días en Magallanes, Aysén y la provincia de Palena (art. 67 inc. 2) más los días progresivos (art. 68), calculados con los años reconocidos de empleadores anteriores y los años con la empresa al 31 de diciembre; `fundamento` lo explica. Un permiso cuenta en el año en que empieza.',
         querystring: saldosQuerySchema,
         response: { 200: saldosPageSchema, ...errors },
       },
@@ -147,22 +144,6 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
       schema: { tags: ['permisos'], summary: 'Mis saldos', querystring: saldosQuerySchema.pick({ anio: true }), response: { 200: misSaldosSchema, ...errors } },
     },
     async (request) => service.myBalances(requireSession(request), { page: 1, pageSize: 1, ...request.query }, clock()),
-  );
-
-  app.put(
-    '/api/v1/permisos/saldos/:usuarioId/:tipoId',
-    {
-      config: { perfiles: ACCESS.permissionBalancesManage },
-      schema: {
-        tags: ['permisos'],
-        summary: 'Fija los días progresivos de un trabajador para un tipo',
-        description: 'Feriado progresivo (art. 68): se suman a los días por año del tipo.',
-        params: z.object({ usuarioId: z.string().max(100), tipoId: z.string().max(100) }),
-        body: diasProgresivosBodySchema,
-        response: { 200: saldoPermisoSchema, ...errors },
-      },
-    },
-    async (request) => service.setProgressiveDays(requireSession(request), request.params.usuarioId, request.params.tipoId, request.body, clock()),
   );
 
   app.get(

@@ -1,11 +1,11 @@
 import {
   ACCESS,
   ADJUNTO_PERMISO_MAX_BYTES,
+  CODIGO_FERIADO_LEGAL,
   type actualizarTipoPermisoBodySchema,
   type asignarPermisoBodySchema,
   type crearTipoPermisoBodySchema,
   type decidirPermisoBodySchema,
-  type diasProgresivosBodySchema,
   type EstadoPermiso,
   type misPermisosQuerySchema,
   type MisSaldos,
@@ -25,6 +25,7 @@ import {
   DEFAULT_TIME_ZONE,
   formatRut,
   holidayLookup,
+  legalVacation,
   permissionAmount,
   permissionsOverlap,
   validatePermission,
@@ -101,6 +102,32 @@ function holidaysFor(region: string | null): HolidayLookup {
 
 function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
+}
+
+/** A worker's yearly allowance of a type with days per year: the base, the progressive days and why. */
+export interface Allowance {
+  base: number;
+  progressive: number;
+  fundamento: string[];
+}
+
+/**
+ * The allowance of a worker for a type with days per year in a calendar year. The legal vacation
+ * (`CODIGO_FERIADO_LEGAL`) follows arts. 67 and 68: 20 days in the far south (by the worker's site) and
+ * the progressive days computed on the year's last day; any other type is its days per year.
+ */
+export function allowanceOf(type: Pick<repo.PermissionTypeRow, 'codigo' | 'diasAnuales'>, worker: repo.WorkerRow, year: number): Allowance {
+  const general = type.diasAnuales ?? 0;
+  if (type.codigo !== CODIGO_FERIADO_LEGAL || type.diasAnuales === null) return { base: general, progressive: 0, fundamento: [] };
+  const vacation = legalVacation({
+    place: { region: worker.region, commune: worker.comuna },
+    previousYears: worker.aniosReconocidosAnteriores,
+    contractStart: worker.inicioContrato,
+    contractEnd: worker.finContrato,
+    year,
+    generalDays: general,
+  });
+  return { base: vacation.baseDays, progressive: vacation.progressive.days, fundamento: vacation.basis };
 }
 
 /** Attachment kinds by their first bytes, never by the name or the declared type. */
@@ -323,8 +350,8 @@ export function createPermissionsService(deps: PermissionsDeps) {
       if (type.diasAnuales !== null) {
         const year = input.desde.slice(0, 4);
         const [sums] = await repo.amountsByWorkerAndType(tx, session.companyId, [worker.id], [type.id], `${year}-01-01`, `${year}-12-31`);
-        const [extra] = await repo.extraDays(tx, session.companyId, [worker.id], [type.id]);
-        const available = type.diasAnuales + (extra?.dias ?? 0) - (sums?.usados ?? 0) - (sums?.pendientes ?? 0);
+        const allowance = allowanceOf(type, worker, Number(year));
+        const available = allowance.base + allowance.progressive - (sums?.usados ?? 0) - (sums?.pendientes ?? 0);
         if (amount > available + 1e-9) {
           throw fieldError(
             'hasta',
@@ -361,27 +388,19 @@ export function createPermissionsService(deps: PermissionsDeps) {
     return me;
   }
 
-  async function balancesFor(
-    companyId: string,
-    people: Array<{ id: string; rut: string; nombre: string; apellidos: string }>,
-    year: number,
-  ): Promise<SaldoPermiso[]> {
+  async function balancesFor(companyId: string, people: repo.WorkerRow[], year: number): Promise<SaldoPermiso[]> {
     const types = (await repo.listTypes(db, companyId)).filter((type) => type.activo && type.diasAnuales !== null);
     const ids = people.map((person) => person.id);
     const typeIds = types.map((type) => type.id);
-    const [sums, extras] = await Promise.all([
-      repo.amountsByWorkerAndType(db, companyId, ids, typeIds, `${year}-01-01`, `${year}-12-31`),
-      repo.extraDays(db, companyId, ids, typeIds),
-    ]);
+    const sums = await repo.amountsByWorkerAndType(db, companyId, ids, typeIds, `${year}-01-01`, `${year}-12-31`);
     const key = (userId: string, typeId: string) => `${userId}|${typeId}`;
     const sumMap = new Map(sums.map((row) => [key(row.userId, row.typeId), row]));
-    const extraMap = new Map(extras.map((row) => [key(row.userId, row.typeId), row.dias]));
     const items: SaldoPermiso[] = [];
     for (const person of people) {
       for (const type of types) {
         const sum = sumMap.get(key(person.id, type.id));
-        const progressive = extraMap.get(key(person.id, type.id)) ?? 0;
-        const asignados = type.diasAnuales! + progressive;
+        const allowance = allowanceOf(type, person, year);
+        const asignados = allowance.base + allowance.progressive;
         const usados = sum?.usados ?? 0;
         const pendientes = sum?.pendientes ?? 0;
         items.push({
@@ -389,7 +408,9 @@ export function createPermissionsService(deps: PermissionsDeps) {
           tipo: { id: type.id, nombre: type.nombre, codigo: type.codigo, unidad: type.unidad },
           anio: year,
           asignados,
-          diasProgresivos: progressive,
+          diasBase: allowance.base,
+          diasProgresivos: allowance.progressive,
+          fundamento: allowance.fundamento,
           usados,
           pendientes,
           disponibles: asignados - usados - pendientes,
@@ -604,22 +625,6 @@ export function createPermissionsService(deps: PermissionsDeps) {
       const me = await sessionPerson(session);
       const year = query.anio ?? Number(localDate(now).slice(0, 4));
       return { items: await balancesFor(session.companyId, [me], year) };
-    },
-
-    /** Sets a worker's progressive days for a type with a yearly allowance (administrador). */
-    async setProgressiveDays(session: RequestSession, userId: string, typeId: string, input: Input<typeof diasProgresivosBodySchema>, now: Date): Promise<SaldoPermiso> {
-      requirePerfil(session, ...ACCESS.permissionBalancesManage);
-      requireId(userId, WORKER_NOT_FOUND);
-      requireId(typeId, TYPE_NOT_FOUND);
-      const worker = await repo.findWorker(db, session.companyId, userId);
-      if (!worker) throw notFound(WORKER_NOT_FOUND);
-      const type = await repo.findType(db, session.companyId, typeId);
-      if (!type) throw notFound(TYPE_NOT_FOUND);
-      if (type.diasAnuales === null) throw fieldError('dias', `«${type.nombre}» no tiene días por año: no lleva días progresivos.`);
-      await repo.setExtraDays(db, { companyId: session.companyId, userId, typeId, dias: input.dias, updatedAt: now });
-      const year = Number(localDate(now).slice(0, 4));
-      const items = await balancesFor(session.companyId, [worker], year);
-      return items.find((item) => item.tipo.id === typeId)!;
     },
 
     // ---- Attachments ---------------------------------------------------------------------------------

@@ -127,7 +127,7 @@ describe('requests, overlaps and balances', () => {
     expect((await api('GET', '/api/v1/permisos/mios', worker.headers)).json().total).toBe(1);
   });
 
-  it('refuses a permission beyond the year’s balance; progressive days raise it; the balance shows used, pending and available', async () => {
+  it('refuses a permission beyond the year’s balance; progressive days (art. 68) raise it; the balance shows used, pending and available', async () => {
     const { admin, worker, leader, type } = await company();
     const vac = type('VAC.').id;
     expect((await request(worker, { tipoId: vac, desde: '2026-09-14', hasta: '2026-09-18' })).json().cantidad).toBe(4);
@@ -137,18 +137,71 @@ describe('requests, overlaps and balances', () => {
     expect(beyond.json().error.fields.hasta).toBe('El permiso excede el saldo: pide 12 días hábiles y quedan 11 días hábiles de Vacaciones en 2026.');
     const byLeader = await api('POST', '/api/v1/permisos', leader.headers, { usuarioId: worker.id, tipoId: vac, desde: '2026-10-05', hasta: '2026-10-21' });
     expect(byLeader.statusCode).toBe(400);
-    const progressive = await api('PUT', `/api/v1/permisos/saldos/${worker.id}/${vac}`, admin.headers, { dias: 1 });
-    expect(progressive.statusCode, progressive.body).toBe(200);
-    // The answer is this year's balance (the test clock is in 2025).
-    expect(progressive.json()).toMatchObject({ anio: 2025, asignados: 16, diasProgresivos: 1, pendientes: 0, disponibles: 16 });
+    // Ten years with previous employers and a contract from June 2022: 4 whole years at the end of
+    // 2026, so (10 + 4 − 10) / 3 = 1 progressive day, computed; nobody types it.
+    const contract = await api('PATCH', `/api/v1/usuarios/${worker.id}`, admin.headers, { aniosReconocidosAnteriores: 10, inicioContrato: '2022-06-01' });
+    expect(contract.statusCode, contract.body).toBe(200);
     expect((await request(worker, { tipoId: vac, desde: '2026-10-05', hasta: '2026-10-21' })).statusCode).toBe(201);
     const mine = (await api('GET', '/api/v1/permisos/mios/saldos?anio=2026', worker.headers)).json();
-    expect(mine.items).toEqual([expect.objectContaining({ anio: 2026, asignados: 16, usados: 0, pendientes: 16, disponibles: 0 })]);
-    const another = (await api('GET', '/api/v1/permisos/mios/saldos?anio=2027', worker.headers)).json();
-    expect(another.items[0]).toMatchObject({ asignados: 16, disponibles: 16 });
+    expect(mine.items).toEqual([
+      expect.objectContaining({
+        anio: 2026,
+        asignados: 16,
+        diasBase: 15,
+        diasProgresivos: 1,
+        fundamento: ['10 años reconocidos y 4 con la empresa: 1 día progresivo (art. 68)'],
+        usados: 0,
+        pendientes: 16,
+        disponibles: 0,
+      }),
+    ]);
+    // At the end of 2024 there were 2 whole years: no progressive day yet.
+    const before = (await api('GET', '/api/v1/permisos/mios/saldos?anio=2024', worker.headers)).json();
+    expect(before.items[0]).toMatchObject({ asignados: 15, diasProgresivos: 0, fundamento: ['10 años reconocidos y 2 con la empresa: 0 días progresivos (art. 68)'] });
     const team = (await api('GET', '/api/v1/permisos/saldos?anio=2026', leader.headers)).json();
     expect(team.items.map((item: { usuario: { id: string } }) => item.usuario.id)).toEqual([worker.id]);
-    expect((await api('PUT', `/api/v1/permisos/saldos/${worker.id}/${vac}`, leader.headers, { dias: 3 })).statusCode).toBe(403);
+    // The hand-typed progressive days are gone: the figure comes from the contract.
+    expect((await api('PUT', `/api/v1/permisos/saldos/${worker.id}/${vac}`, admin.headers, { dias: 3 })).statusCode).toBe(404);
+  });
+
+  it('gives 20 days in Magallanes, Aysén and the province of Palena (art. 67 inc. 2), by the worker’s site', async () => {
+    const { admin, companyId, type } = await company();
+    const vac = type('VAC.').id;
+    const site = async (nombre: string, region: string | null, comuna: string | null) => {
+      const created = await api('POST', '/api/v1/sedes', admin.headers, { nombre, region, comuna });
+      expect(created.statusCode, created.body).toBe(201);
+      return created.json().id as string;
+    };
+    const places = [
+      { nombre: 'Punta Arenas', region: 'MA', comuna: 'Punta Arenas', days: 20, basis: ['20 días por trabajar en la región de Magallanes (art. 67 inc. 2)'] },
+      { nombre: 'Coyhaique', region: 'AI', comuna: 'Coyhaique', days: 20, basis: ['20 días por trabajar en la región de Aysén (art. 67 inc. 2)'] },
+      // The commune is compared without accents or case.
+      { nombre: 'Chaitén', region: 'LL', comuna: 'CHAITEN', days: 20, basis: ['20 días por trabajar en la provincia de Palena (comuna de Chaitén) (art. 67 inc. 2)'] },
+      { nombre: 'Puerto Montt', region: 'LL', comuna: 'Puerto Montt', days: 15, basis: [] },
+      { nombre: 'Sin región', region: null, comuna: 'Futaleufú', days: 15, basis: [] },
+    ];
+    for (const place of places) {
+      const siteId = await site(place.nombre, place.region, place.comuna);
+      const person = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId });
+      const [saldo] = (await api('GET', '/api/v1/permisos/mios/saldos?anio=2026', person.headers)).json().items;
+      expect(saldo, place.nombre).toMatchObject({ tipo: { id: vac }, diasBase: place.days, asignados: place.days, diasProgresivos: 0, fundamento: place.basis });
+    }
+    // A worker without a site keeps the general figure.
+    const nowhere = await addPerson(t.app, t.database.db, companyId, 'trabajador');
+    expect((await api('GET', '/api/v1/permisos/mios/saldos?anio=2026', nowhere.headers)).json().items[0]).toMatchObject({ diasBase: 15, asignados: 15 });
+
+    // The request's balance check reads the same figure: 16 business days in Punta Arenas fit in 20, not in 15.
+    const southSite = await site('Puerto Natales', 'MA', 'Natales');
+    const south = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId: southSite });
+    const north = await addPerson(t.app, t.database.db, companyId, 'trabajador');
+    const long = { tipoId: vac, desde: '2026-03-02', hasta: '2026-03-23' };
+    expect((await request(south, long)).statusCode).toBe(201);
+    const refused = await request(north, long);
+    expect(refused.json().error.fields.hasta).toBe('El permiso excede el saldo: pide 16 días hábiles y quedan 15 días hábiles de Vacaciones en 2026.');
+    // Another type with days per year is its own figure, wherever the worker is.
+    const own = await api('POST', '/api/v1/tipos-permiso', admin.headers, { nombre: 'Día de cumpleaños', codigo: 'CUMP.', conGoce: true, unidad: 'dias_habiles', solicitable: true, requiereAprobacion: true, diasAnuales: 1 });
+    const saldos = (await api('GET', '/api/v1/permisos/mios/saldos?anio=2026', south.headers)).json().items;
+    expect(saldos.find((s: { tipo: { id: string } }) => s.tipo.id === own.json().id)).toMatchObject({ diasBase: 1, asignados: 1, fundamento: [] });
   });
 
   it('refuses invalid ranges with a Spanish reason', async () => {

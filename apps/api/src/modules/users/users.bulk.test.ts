@@ -205,6 +205,29 @@ describe('bulk user upload', () => {
     }
   });
 
+  it('takes the optional years with previous employers (art. 68): 0 to 60, empty is 0', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const header = ['RUT', 'Nombre', 'Apellidos', 'Correo', 'Horas semanales', 'Inicio contrato', 'Años reconocidos'];
+    const [rutA, rutB] = [uniqueRut(), uniqueRut()];
+    const rows = (years: unknown) => [
+      [formatRut(rutA), 'Pedro', 'Soto', 'pedro.anios@empresa.cl', 44, '02-05-2024', years],
+      [formatRut(rutB), 'Lucía', 'Rojas', 'lucia.anios@empresa.cl', 44, '02-05-2024', ''],
+    ];
+    const bad = await upload(admin.headers, await xlsx(rows(61), header));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errores).toEqual([{ fila: 2, columna: 'Años con empleadores anteriores', mensaje: expect.stringContaining('No puede superar 60.') }]);
+    const good = await upload(admin.headers, await xlsx(rows(12), header));
+    expect(good.statusCode, good.body).toBe(200);
+    const stored = await t.database.db.select({ rut: users.rut, anios: users.aniosReconocidosAnteriores }).from(users).where(eq(users.companyId, companyId));
+    expect(stored.find((u) => u.rut === rutA)?.anios).toBe(12);
+    expect(stored.find((u) => u.rut === rutB)?.anios).toBe(0);
+    const again = await upload(admin.headers, await xlsx(rows(3), header), true);
+    expect(again.json().filas.map((f: { accion: string; cambios: string[] }) => [f.accion, f.cambios])).toEqual([
+      ['actualizar', ['Años con empleadores anteriores']],
+      ['sin_cambios', []],
+    ]);
+  });
+
   it('is for administrators only', async () => {
     const { companyId } = await companyWithAdmin(t.app);
     const supervisor = await addPerson(t.app, t.database.db, companyId, 'supervisor');

@@ -1,4 +1,4 @@
-import { ACCESS, METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type CargaUsuariosResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
+import { ACCESS, ANIOS_RECONOCIDOS_MAX, METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type CargaUsuariosResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
 import { formatRut, weeklyHoursLimit, WEEKLY_LIMIT_TABLE } from '@jornada/domain';
 import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
@@ -35,6 +35,15 @@ export const USER_COLUMNS = {
   }),
   inicioContrato: col.date({ header: 'Inicio contrato', aliases: ['Fecha inicio contrato', 'Inicio de contrato', 'Fecha de ingreso'], required: true, description: 'Fecha de inicio del contrato: dd-mm-aaaa o aaaa-mm-dd.', example: new Date(Date.UTC(2024, 2, 1)) }),
   finContrato: col.date({ header: 'Fin contrato', aliases: ['Fecha fin contrato', 'Fin de contrato', 'Término de contrato'], required: false, description: 'Último día del contrato si es a plazo fijo; vacío si es indefinido.', example: '' }),
+  aniosReconocidosAnteriores: col.integer({
+    header: 'Años con empleadores anteriores',
+    aliases: ['Años reconocidos', 'Años empleadores anteriores', 'Años trabajados con empleadores anteriores'],
+    required: false,
+    min: 0,
+    max: ANIOS_RECONOCIDOS_MAX,
+    description: 'Años trabajados con empleadores anteriores, acreditados con certificado, para el feriado progresivo (art. 68 del Código del Trabajo): se registran de 0 a 60 y solo cuentan 10. Vacío: 0 (opcional).',
+    example: 0,
+  }),
   telefono: col.text({ header: 'Teléfono', aliases: ['Celular', 'Fono'], required: false, max: 40, description: 'Teléfono de contacto (opcional).', example: '+56 9 8765 4321' }),
   direccion: col.text({ header: 'Dirección', aliases: ['Domicilio'], required: false, max: 300, description: 'Dirección particular (opcional).', example: 'Los Aromos 55, Ñuñoa' }),
 };
@@ -212,6 +221,7 @@ function newUserValues(companyId: string, v: UserRowValues, siteId: string | nul
     groupId,
     horasSemanales: v.horasSemanales,
     sueldoBase: v.sueldoBase,
+    aniosReconocidosAnteriores: v.aniosReconocidosAnteriores ?? 0,
     metodosMarcaje: v.metodosMarcaje ?? ['web'],
     inicioContrato: v.inicioContrato,
     finContrato: v.finContrato,
@@ -253,6 +263,8 @@ function diff(
   }
   set('inicioContrato', 'inicioContrato', v.inicioContrato, v.inicioContrato === current.inicioContrato);
   set('finContrato', 'finContrato', v.finContrato, v.finContrato === current.finContrato);
+  const anios = v.aniosReconocidosAnteriores ?? 0;
+  set('aniosReconocidosAnteriores', 'aniosReconocidosAnteriores', anios, anios === current.aniosReconocidosAnteriores);
   set('telefono', 'telefono', v.telefono, v.telefono === current.telefono);
   set('direccion', 'direccion', v.direccion, v.direccion === current.direccion);
   return { values, names };

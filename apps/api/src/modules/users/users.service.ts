@@ -93,6 +93,7 @@ export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: str
     horasSemanales: u.horasSemanales,
     sueldoBase: u.sueldoBase,
     numeroContrato: u.numeroContrato,
+    aniosReconocidosAnteriores: u.aniosReconocidosAnteriores,
     metodosMarcaje: u.metodosMarcaje,
     inicioContrato: u.inicioContrato,
     finContrato: u.finContrato,
@@ -271,6 +272,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             { header: 'Métodos de marcaje', width: 22, value: (u) => u.metodosMarcaje.join(', ') },
             { header: 'Inicio contrato', width: 14, value: (u) => excelDate(u.inicioContrato), numFmt: DATE_FORMAT },
             { header: 'Fin contrato', width: 14, value: (u) => excelDate(u.finContrato), numFmt: DATE_FORMAT },
+            { header: 'Años con empleadores anteriores', width: 12, value: (u) => u.aniosReconocidosAnteriores },
             { header: 'Activo', width: 8, value: (u) => (u.activo ? 'Sí' : 'No') },
           ],
         });
@@ -313,6 +315,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             horasSemanales: input.horasSemanales,
             sueldoBase: input.sueldoBase ?? null,
             numeroContrato: input.numeroContrato ?? null,
+            aniosReconocidosAnteriores: input.aniosReconocidosAnteriores,
             metodosMarcaje: input.metodosMarcaje,
             inicioContrato: input.inicioContrato,
             finContrato: input.finContrato ?? null,
@@ -487,6 +490,7 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
   if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
   if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
+  if (input.aniosReconocidosAnteriores !== undefined) values.aniosReconocidosAnteriores = input.aniosReconocidosAnteriores;
   if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
   if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
   if (input.finContrato !== undefined) values.finContrato = input.finContrato;

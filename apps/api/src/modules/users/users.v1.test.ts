@@ -160,6 +160,32 @@ describe('POST /api/v1/usuarios', () => {
       sueldoBase: 'El sueldo base va en pesos, sin decimales.',
     });
   });
+
+  it('records the years with previous employers for the progressive vacation (art. 68): 0 by default, whole numbers from 0 to 60', async () => {
+    const { admin } = await companyWithAdmin(t.app);
+    const plain = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body() });
+    expect(plain.json().aniosReconocidosAnteriores).toBe(0);
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ aniosReconocidosAnteriores: 12 }) });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/usuarios/${id}`, headers: admin.headers })).json().aniosReconocidosAnteriores).toBe(12);
+    const patch = (value: unknown) => t.app.inject({ method: 'PATCH', url: `/api/v1/usuarios/${id}`, headers: admin.headers, payload: { aniosReconocidosAnteriores: value } });
+    for (const [value, message] of [
+      [61, 'Los años trabajados con empleadores anteriores no pueden superar 60.'],
+      [-1, 'Los años trabajados con empleadores anteriores no pueden ser negativos.'],
+      [2.5, 'Los años trabajados con empleadores anteriores van sin decimales.'],
+      ['diez', 'Los años trabajados con empleadores anteriores deben ser un número.'],
+      [null, 'Los años trabajados con empleadores anteriores deben ser un número.'],
+    ] as const) {
+      const refused = await patch(value);
+      expect(refused.statusCode, String(value)).toBe(400);
+      expect(refused.json().error.fields).toEqual({ aniosReconocidosAnteriores: message });
+    }
+    const refusedOnCreate = await t.app.inject({ method: 'POST', url: '/api/v1/usuarios', headers: admin.headers, payload: body({ aniosReconocidosAnteriores: 61 }) });
+    expect(refusedOnCreate.json().error.fields.aniosReconocidosAnteriores).toBe('Los años trabajados con empleadores anteriores no pueden superar 60.');
+    // More than ten are recorded as the certificate says; the vacation counts only ten.
+    expect((await patch(60)).json().aniosReconocidosAnteriores).toBe(60);
+  });
 });
 
 describe('GET /api/v1/usuarios', () => {
@@ -305,7 +331,7 @@ describe('GET /api/v1/usuarios/exportar', () => {
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const sheet = workbook.getWorksheet('Usuarios')!;
-    expect(sheet.getRow(1).values).toEqual([undefined, 'RUT', 'Nombre', 'Apellidos', 'Cargo', 'Perfil', 'Correo', 'Correo personal', 'Teléfono', 'Dirección', 'Sede', 'Grupo', 'Horas semanales', 'Sueldo base', 'Métodos de marcaje', 'Inicio contrato', 'Fin contrato', 'Activo']);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'RUT', 'Nombre', 'Apellidos', 'Cargo', 'Perfil', 'Correo', 'Correo personal', 'Teléfono', 'Dirección', 'Sede', 'Grupo', 'Horas semanales', 'Sueldo base', 'Métodos de marcaje', 'Inicio contrato', 'Fin contrato', 'Años con empleadores anteriores', 'Activo']);
     expect(sheet.rowCount).toBe(2);
     const row = sheet.getRow(2);
     for (const [column, text] of [[2, '=HYPERLINK("http://malo")'], [4, '@SUM(A1)'], [8, '+56 9 8765 4321'], [9, '-Los Aromos 55']] as const) {
@@ -321,7 +347,8 @@ describe('GET /api/v1/usuarios/exportar', () => {
     expect(row.getCell(5).value).toBe('trabajador');
     expect(row.getCell(13).value).toBe(650_000);
     expect(row.getCell(14).value).toBe('web, huella');
-    expect(row.getCell(17).value).toBe('Sí');
+    expect(row.getCell(17).value).toBe(0); // years with previous employers (art. 68)
+    expect(row.getCell(18).value).toBe('Sí');
     // Contract dates are Excel dates shown dd-mm-aaaa, as on screen.
     expect([row.getCell(15).value, row.getCell(15).numFmt]).toEqual([new Date('2025-01-02T00:00:00Z'), 'dd-mm-yyyy']);
   });

@@ -46,9 +46,11 @@ const saldo: SaldoPermiso = {
   usuario: { id: 'w1', nombre: 'Juan', apellidos: 'Pérez Soto', rut: '12.345.678-5' },
   tipo: { id: VAC.id, nombre: VAC.nombre, codigo: VAC.codigo, unidad: VAC.unidad },
   anio: new Date().getFullYear(),
-  asignados: 17,
-  diasProgresivos: 2,
-  usados: 5,
+  asignados: 21,
+  diasBase: 20,
+  diasProgresivos: 1,
+  fundamento: ['20 días por trabajar en la región de Magallanes (art. 67 inc. 2)', '10 años reconocidos y 4 con la empresa: 1 día progresivo (art. 68)'],
+  usados: 9,
   pendientes: 4,
   disponibles: 8,
 };
@@ -155,7 +157,7 @@ describe('team permissions page', () => {
     expect(screen.getByText('No hay solicitudes pendientes de tu decisión.')).toBeInTheDocument();
   });
 
-  it('shows the balances tab with progressive days', async () => {
+  it('shows the balances tab with the far-south and progressive days and their basis, computed: nothing to type', async () => {
     mockRoutes({
       ...signedInAs('administrador'),
       'GET /v1/permisos/saldos': () => ({ body: page([saldo]) }),
@@ -164,9 +166,12 @@ describe('team permissions page', () => {
     renderPage(<PermissionsPage />, { path: '/dashboard/permisos?vista=saldos' });
     const table = await screen.findByRole('table', { name: /Saldos/ }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[1]!;
-    expect(within(row).getByText('17 días hábiles')).toBeInTheDocument();
+    expect(within(row).getByText('21 días hábiles')).toBeInTheDocument();
     expect(within(row).getByText('8')).toBeInTheDocument();
-    expect(within(row).getByRole('button', { name: 'Días progresivos de Juan Pérez Soto' })).toBeInTheDocument();
+    expect(within(row).getByText('20 días por trabajar en la región de Magallanes (art. 67 inc. 2)')).toBeInTheDocument();
+    expect(within(row).getByText('10 años reconocidos y 4 con la empresa: 1 día progresivo (art. 68)')).toBeInTheDocument();
+    // Progressive days are computed from the contract (art. 68): no control to type them.
+    expect(within(row).queryByRole('button', { name: /Días progresivos/ })).not.toBeInTheDocument();
   });
 });
 
@@ -187,6 +192,8 @@ describe('my permissions page', () => {
     });
     renderPage(<MyPermissionsPage />, { path: '/dashboard/permisos/mios' });
     expect(await screen.findByText('8 días hábiles disponibles', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText(/21 del año \(con 1 progresivo\)/)).toBeInTheDocument();
+    expect(screen.getByText('20 días por trabajar en la región de Magallanes (art. 67 inc. 2)')).toBeInTheDocument();
     const table = await screen.findByRole('table', { name: 'Mis permisos' });
     expect(within(table).getByRole('button', { name: 'Retirar la solicitud de Vacaciones' })).toBeInTheDocument();
 

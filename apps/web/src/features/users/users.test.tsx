@@ -163,6 +163,14 @@ describe('/dashboard/users/register', () => {
     expect(screen.getByText('El RUT no es válido.')).toBeInTheDocument();
     expect(screen.getByText('El correo electrónico no es válido.')).toBeInTheDocument();
     expect(screen.getByText('Ingresa la fecha de inicio de contrato.')).toBeInTheDocument();
+    // Recognised years for the progressive vacation: 0 to 60 are recorded (only 10 count, the help says).
+    const years = screen.getByRole('textbox', { name: 'Años trabajados con empleadores anteriores (art. 68)' });
+    expect(years).toHaveValue('0');
+    expect(screen.getByText('Acreditados con certificado; para el feriado progresivo solo cuentan 10')).toBeInTheDocument();
+    await user.clear(years);
+    await user.type(years, '61');
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+    expect(await screen.findByText('Los años trabajados con empleadores anteriores no pueden superar 60.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/usuarios')).toBe(false);
   });
 
@@ -194,6 +202,9 @@ describe('/dashboard/users/register', () => {
     expect(screen.getByRole('textbox', { name: /^Horas semanales/ })).toHaveValue('42 h');
     await user.type(screen.getByRole('textbox', { name: /^Inicio de contrato/ }), '01-03-2025');
     await user.tab();
+    const years = screen.getByRole('textbox', { name: /^Años trabajados con empleadores anteriores/ });
+    await user.clear(years);
+    await user.type(years, '12');
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
 
     expect(await screen.findByText('Ya existe un usuario con ese RUT.')).toBeInTheDocument();
@@ -209,6 +220,7 @@ describe('/dashboard/users/register', () => {
       inicioContrato: '2025-03-01',
       finContrato: null,
       sueldoBase: null,
+      aniosReconocidosAnteriores: 12,
     });
     expect(sent).not.toHaveProperty('password');
 
@@ -270,7 +282,7 @@ describe('/dashboard/users/register', () => {
 
 describe('/dashboard/users/:id', () => {
   it('shows the user with money and dates formatted, and deactivates at the end of the contract', async () => {
-    let user = makeUser({ sueldoBase: 1234567 });
+    let user = makeUser({ sueldoBase: 1234567, aniosReconocidosAnteriores: 7 });
     const { calls } = mockRoutes({
       ...signedInAs('administrador'),
       ...OPTIONS,
@@ -284,6 +296,7 @@ describe('/dashboard/users/:id', () => {
     expect(await screen.findByRole('heading', { name: 'Valentina Sepúlveda Hernández', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('$ 1.234.567')).toBeInTheDocument();
     expect(screen.getByText('01-03-2024')).toBeInTheDocument();
+    expect(screen.getByText('Años con empleadores anteriores (art. 68)').nextSibling).toHaveTextContent('7');
 
     const u = userEvent.setup();
     await u.click(screen.getByRole('button', { name: 'Desactivar (finiquito)' }));
@@ -374,7 +387,8 @@ describe('/dashboard/users/:id', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     const body = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
     expect(body.cargo).toBe('Gerenta general');
-    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
+    expect(within(drawer).getByRole('textbox', { name: /^Años trabajados con empleadores anteriores/ })).toHaveAttribute('readonly');
+    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'aniosReconocidosAnteriores', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
       expect(body).not.toHaveProperty(key);
     }
   }, 30_000);

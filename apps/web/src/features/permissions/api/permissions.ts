@@ -5,7 +5,6 @@ import type {
   MisSaldos,
   Permiso,
   PermisosPage,
-  SaldoPermiso,
   SaldosPage,
   SolicitarPermisoBody,
   TipoPermiso,
@@ -117,17 +116,6 @@ export function useCreatePermission() {
       return created;
     },
     onSettled: () => client.invalidateQueries({ queryKey: permissionKeys.all }),
-  });
-}
-
-/** PUT /api/v1/permisos/saldos/:usuarioId/:tipoId (administrador). */
-export function useSetProgressiveDays() {
-  const token = useToken();
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { usuarioId: string; tipoId: string; dias: number }) =>
-      apiRequest<SaldoPermiso>('PUT', `/v1/permisos/saldos/${encodeURIComponent(input.usuarioId)}/${encodeURIComponent(input.tipoId)}`, { dias: input.dias }, { token }),
-    onSuccess: () => client.invalidateQueries({ queryKey: permissionKeys.all }),
   });
 }
 

@@ -1,61 +1,25 @@
-import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
-import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Text.css';
-import { Button, NumberInput, Select, Text } from '@mantine/core';
-import { diasProgresivosBodySchema, type SaldoPermiso } from '@jornada/contracts';
-import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { Select, Text } from '@mantine/core';
+import type { SaldoPermiso } from '@jornada/contracts';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { WorkerFilter } from '../../../components/worker-filter';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { notify } from '../../../lib/toasts';
-import { useBalances, useSetProgressiveDays } from '../api/permissions';
+import { useBalances } from '../api/permissions';
 import { formatAmount } from './labels';
 import classes from './permissions-page.module.css';
 
 const FILTERS = ['anio', 'usuarioId'] as const;
 
-function ProgressiveDaysDialog({ saldo, onClose }: { saldo: SaldoPermiso | null; onClose: () => void }) {
-  const mutation = useSetProgressiveDays();
-  const [value, setValue] = useState<number | string>(saldo?.diasProgresivos ?? 0);
-  const [error, setError] = useState<string | null>(null);
-  if (!saldo) return <ConfirmDialog opened={false} onClose={onClose} title="" confirmLabel="" onConfirm={() => undefined} />;
-  const confirm = async () => {
-    const parsed = diasProgresivosBodySchema.safeParse({ dias: typeof value === 'number' ? value : Number.NaN });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
-    try {
-      await mutation.mutateAsync({ usuarioId: saldo.usuario.id, tipoId: saldo.tipo.id, dias: parsed.data.dias });
-      notify.success('Días progresivos guardados.');
-      onClose();
-    } catch (failure) {
-      setError(failure instanceof ApiError ? (failure.fields?.dias ?? failure.message) : errorMessage(failure));
-    }
-  };
-  return (
-    <ConfirmDialog
-      opened
-      onClose={onClose}
-      title="Días progresivos"
-      message={`Feriado progresivo (art. 68 del Código del Trabajo) de ${saldo.usuario.nombre} ${saldo.usuario.apellidos}: se suman cada año a los días de ${saldo.tipo.nombre}.`}
-      confirmLabel="Guardar"
-      loading={mutation.isPending}
-      onConfirm={confirm}
-    >
-      <NumberInput label="Días progresivos por año" name="dias" min={0} max={60} allowDecimal={false} value={value} onChange={setValue} error={error} data-autofocus />
-    </ConfirmDialog>
-  );
-}
-
-/** Each worker's balance of the types with a yearly allowance, for a year. */
+/**
+ * Each worker's balance of the types with a yearly allowance, for a year. The far-south days and the
+ * progressive days of the legal vacation come computed from the worker's site and contract (arts. 67
+ * and 68), with their basis under the type.
+ */
 export function BalancesTable() {
-  const { user } = useSession();
   const table = useTableParams({ filters: FILTERS });
   const thisYear = new Date().getFullYear();
   const year = Number(table.filters.anio) || thisYear;
   const balances = useBalances({ ...table.query, anio: year });
-  const [editing, setEditing] = useState<SaldoPermiso | null>(null);
   const years = [thisYear + 1, thisYear, thisYear - 1, thisYear - 2].map((y) => ({ value: String(y), label: String(y) }));
 
   const columns: Column<SaldoPermiso>[] = [
@@ -74,7 +38,22 @@ export function BalancesTable() {
         </div>
       ),
     },
-    { key: 'tipo', header: 'Tipo', cell: (s) => `${s.tipo.nombre} (${s.tipo.codigo})` },
+    {
+      key: 'tipo',
+      header: 'Tipo',
+      cell: (s) => (
+        <div className={classes.cell}>
+          <Text size="sm">
+            {s.tipo.nombre} ({s.tipo.codigo})
+          </Text>
+          {s.fundamento.map((line) => (
+            <Text key={line} size="xs" c="dimmed">
+              {line}
+            </Text>
+          ))}
+        </div>
+      ),
+    },
     { key: 'asignados', header: 'Del año', align: 'right', nowrap: true, cell: (s) => formatAmount(s.asignados, s.tipo.unidad) },
     { key: 'progresivos', header: 'Progresivos', align: 'right', cell: (s) => s.diasProgresivos.toLocaleString('es-CL') },
     { key: 'usados', header: 'Usados', align: 'right', cell: (s) => s.usados.toLocaleString('es-CL') },
@@ -98,7 +77,9 @@ export function BalancesTable() {
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
       </FilterBar>
       <Text size="xs" c="dimmed" mb="sm">
-        Un permiso cuenta en el año en que empieza. Los pendientes ya descuentan del saldo disponible.
+        Un permiso cuenta en el año en que empieza. Los pendientes ya descuentan del saldo disponible. En Vacaciones, los 20 días de
+        Magallanes, Aysén y la provincia de Palena (art. 67) y los días progresivos (art. 68) se calculan con la sede y el contrato de
+        cada trabajador: los años con empleadores anteriores se registran en su ficha.
       </Text>
       <DataTable
         caption={`Saldos ${year}`}
@@ -113,21 +94,11 @@ export function BalancesTable() {
         pageSize={balances.data?.pageSize ?? table.pageSize}
         total={balances.data?.total}
         onPageChange={table.setPage}
-        rowActions={
-          user.perfil === 'administrador'
-            ? (row) => (
-                <Button size="xs" variant="light" onClick={() => setEditing(row)} aria-label={`Días progresivos de ${row.usuario.nombre} ${row.usuario.apellidos}`}>
-                  Días progresivos
-                </Button>
-              )
-            : undefined
-        }
         empty={{
           title: 'No hay saldos que mostrar',
           description: 'Los saldos aparecen para los tipos de permiso con días por año (como Vacaciones) y los trabajadores a tu cargo.',
         }}
       />
-      <ProgressiveDaysDialog key={editing ? `${editing.usuario.id}-${editing.tipo.id}` : 'none'} saldo={editing} onClose={() => setEditing(null)} />
     </>
   );
 }

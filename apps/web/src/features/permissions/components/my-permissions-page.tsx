@@ -45,9 +45,14 @@ function MyBalances() {
             {formatAmount(saldo.disponibles, saldo.tipo.unidad)} disponibles
           </Text>
           <Text size="xs" c="dimmed">
-            {saldo.asignados.toLocaleString('es-CL')} del año{saldo.diasProgresivos > 0 ? ` (con ${saldo.diasProgresivos.toLocaleString('es-CL')} progresivos)` : ''} · {saldo.usados.toLocaleString('es-CL')} usados ·{' '}
+            {saldo.asignados.toLocaleString('es-CL')} del año{saldo.diasProgresivos > 0 ? ` (con ${saldo.diasProgresivos.toLocaleString('es-CL')} ${saldo.diasProgresivos === 1 ? 'progresivo' : 'progresivos'})` : ''} · {saldo.usados.toLocaleString('es-CL')} usados ·{' '}
             {saldo.pendientes.toLocaleString('es-CL')} pendientes
           </Text>
+          {saldo.fundamento.map((line) => (
+            <Text key={line} size="xs" c="dimmed">
+              {line}
+            </Text>
+          ))}
         </Paper>
       ))}
     </section>

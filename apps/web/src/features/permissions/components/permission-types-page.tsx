@@ -156,7 +156,7 @@ export function PermissionTypesPage() {
     <>
       <PageHeader
         title="Tipos de permiso"
-        description="Los permisos que registra la empresa, con su código legal, si son con goce, cómo se cuentan y los días por año. Los días progresivos de cada trabajador se fijan en Permisos › Saldos."
+        description="Los permisos que registra la empresa, con su código legal, si son con goce, cómo se cuentan y los días por año. En Vacaciones (VAC.), quienes trabajan en Magallanes, Aysén o la provincia de Palena tienen al menos 20 días (art. 67) y los días progresivos (art. 68) se calculan con los años reconocidos de la ficha de cada usuario."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Configuración' }, { label: 'Tipos de permiso' }]}
         actions={
           <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing('new')}>

@@ -373,6 +373,7 @@ export function UserDetailPage() {
             <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
             <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>
             <Field label="Fin de contrato">{user.finContrato ? formatDate(user.finContrato) : 'Indefinido'}</Field>
+            <Field label="Años con empleadores anteriores (art. 68)">{user.aniosReconocidosAnteriores.toLocaleString('es-CL')}</Field>
           </dl>
         </SectionCard>
       </div>

@@ -3,7 +3,7 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Fieldset.css';
 import { Checkbox, Group, NumberInput, Select, TextInput } from '@mantine/core';
-import { METODO_MARCAJE_LABELS, METODOS_MARCAJE, PERFILES } from '@jornada/contracts';
+import { ANIOS_RECONOCIDOS_MAX, METODO_MARCAJE_LABELS, METODOS_MARCAJE, PERFILES } from '@jornada/contracts';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
@@ -28,6 +28,7 @@ export const USER_LABELS: Record<keyof UserFormValues, string> = {
   horasSemanales: 'Horas semanales',
   sueldoBase: 'Sueldo base',
   numeroContrato: 'Número de contrato',
+  aniosReconocidosAnteriores: 'Años trabajados con empleadores anteriores (art. 68)',
   metodosMarcaje: 'Métodos de marcaje',
   inicioContrato: 'Inicio de contrato',
   finContrato: 'Fin de contrato',
@@ -255,6 +256,28 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={errors.finContrato?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="aniosReconocidosAnteriores"
+            render={({ field }) => (
+              <NumberInput
+                label={USER_LABELS.aniosReconocidosAnteriores}
+                name="aniosReconocidosAnteriores"
+                description={lockedNote ?? 'Acreditados con certificado; para el feriado progresivo solo cuentan 10'}
+                readOnly={locked}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={0}
+                max={ANIOS_RECONOCIDOS_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                error={errors.aniosReconocidosAnteriores?.message}
+                size="md"
               />
             )}
           />

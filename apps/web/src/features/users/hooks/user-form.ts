@@ -28,6 +28,7 @@ export interface UserFormValues {
   horasSemanales: number | string;
   sueldoBase: number | string;
   numeroContrato: string;
+  aniosReconocidosAnteriores: number | string;
   metodosMarcaje: MetodoMarcaje[];
   inicioContrato: string | null;
   finContrato: string | null;
@@ -48,6 +49,7 @@ export const USER_FIELD_NAMES = [
   'horasSemanales',
   'sueldoBase',
   'numeroContrato',
+  'aniosReconocidosAnteriores',
   'metodosMarcaje',
   'inicioContrato',
   'finContrato',
@@ -73,6 +75,7 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     horasSemanales: weeklyHoursLimit(today),
     sueldoBase: '',
     numeroContrato: '',
+    aniosReconocidosAnteriores: 0,
     metodosMarcaje: ['web'],
     inicioContrato: null,
     finContrato: null,
@@ -95,6 +98,7 @@ export function userToForm(user: Usuario): UserFormValues {
     horasSemanales: user.horasSemanales ?? '',
     sueldoBase: user.sueldoBase ?? '',
     numeroContrato: user.numeroContrato ?? '',
+    aniosReconocidosAnteriores: user.aniosReconocidosAnteriores,
     metodosMarcaje: user.metodosMarcaje,
     inicioContrato: user.inicioContrato,
     finContrato: user.finContrato,
@@ -110,6 +114,8 @@ function numberOrUndefined(value: number | string): number | undefined {
 /** The form as `POST /api/v1/usuarios` takes it: '' of an optional field is null. */
 export function toBody(values: UserFormValues): CrearUsuarioV1Body {
   const sueldo = numberOrUndefined(values.sueldoBase);
+  // An empty field is no recognised years; anything else goes as typed, for the schema to judge.
+  const anios = values.aniosReconocidosAnteriores === '' ? 0 : typeof values.aniosReconocidosAnteriores === 'number' ? values.aniosReconocidosAnteriores : Number(values.aniosReconocidosAnteriores);
   return {
     nombre: values.nombre,
     apellidos: values.apellidos,
@@ -125,6 +131,7 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     horasSemanales: numberOrUndefined(values.horasSemanales) as number,
     sueldoBase: sueldo === undefined ? null : sueldo,
     numeroContrato: values.numeroContrato.trim() || null,
+    aniosReconocidosAnteriores: anios,
     metodosMarcaje: values.metodosMarcaje,
     inicioContrato: values.inicioContrato ?? '',
     finContrato: values.finContrato ?? null,

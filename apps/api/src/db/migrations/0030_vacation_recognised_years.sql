@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "anios_reconocidos_anteriores" integer DEFAULT 0 NOT NULL;
