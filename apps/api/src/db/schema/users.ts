@@ -35,6 +35,12 @@ export const users = pgTable(
     sueldoBase: integer('sueldo_base'),
     /** The contract's number for payroll imports (`numero_contrato`); null reads as 1, the worker's first contract. */
     numeroContrato: text('numero_contrato'),
+    /**
+     * Excepted from Sunday and holiday rest (art. 38: commerce, continuous processes, services to the
+     * public...): a planned holiday shift is ordinary time, and ordinary Sunday hours carry the
+     * company's Sunday surcharge (art. 38, Ley 20.823).
+     */
+    exceptuadoDescansoDominical: boolean('exceptuado_descanso_dominical').notNull().default(false),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */
