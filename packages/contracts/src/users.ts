@@ -54,6 +54,8 @@ const sueldoBaseSchema = z
   .min(0, { message: 'El sueldo base no puede ser negativo.' })
   .max(1_000_000_000, { message: 'El sueldo base es demasiado alto.' });
 
+const exceptuadoDescansoDominicalSchema = z.boolean({ error: 'Indica si el trabajador está exceptuado del descanso dominical.' });
+
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
   id: z.string(),
@@ -76,6 +78,8 @@ export const usuarioSchema = z.object({
   sueldoBase: z.number().int().nullable(),
   /** Contract number for payroll imports; null: the worker's first contract (exported as 1). */
   numeroContrato: z.string().nullable(),
+  /** Excepted from Sunday and holiday rest (art. 38: commerce, continuous processes, services to the public): holiday shifts are ordinary time, Sunday ordinary hours carry the surcharge. */
+  exceptuadoDescansoDominical: z.boolean(),
   metodosMarcaje: z.array(metodoMarcajeSchema),
   inicioContrato: z.string(),
   finContrato: z.string().nullable(),
@@ -143,6 +147,7 @@ export const crearUsuarioV1BodySchema = z
     horasSemanales: horasSemanalesSchema,
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
+    exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.default(false),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.'),
     finContrato: nullableDate,
@@ -208,6 +213,7 @@ export const actualizarUsuarioBodySchema = z
     horasSemanales: horasSemanalesSchema.optional(),
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
+    exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.optional(),
     metodosMarcaje: metodosMarcajeSchema.optional(),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.').optional(),
     finContrato: nullableDate,
@@ -235,6 +241,7 @@ export const PRINCIPAL_OWN_FIELDS = [
   'horasSemanales',
   'sueldoBase',
   'numeroContrato',
+  'exceptuadoDescansoDominical',
   'metodosMarcaje',
 ] as const satisfies readonly (keyof ActualizarUsuarioBody)[];
 

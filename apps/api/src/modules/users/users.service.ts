@@ -93,6 +93,7 @@ export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: str
     horasSemanales: u.horasSemanales,
     sueldoBase: u.sueldoBase,
     numeroContrato: u.numeroContrato,
+    exceptuadoDescansoDominical: u.exceptuadoDescansoDominical,
     metodosMarcaje: u.metodosMarcaje,
     inicioContrato: u.inicioContrato,
     finContrato: u.finContrato,
@@ -313,6 +314,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             horasSemanales: input.horasSemanales,
             sueldoBase: input.sueldoBase ?? null,
             numeroContrato: input.numeroContrato ?? null,
+            exceptuadoDescansoDominical: input.exceptuadoDescansoDominical,
             metodosMarcaje: input.metodosMarcaje,
             inicioContrato: input.inicioContrato,
             finContrato: input.finContrato ?? null,
@@ -487,6 +489,7 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
   if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
   if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
+  if (input.exceptuadoDescansoDominical !== undefined) values.exceptuadoDescansoDominical = input.exceptuadoDescansoDominical;
   if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
   if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
   if (input.finContrato !== undefined) values.finContrato = input.finContrato;
