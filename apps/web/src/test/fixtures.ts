@@ -36,6 +36,7 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     horasSemanales: 44,
     sueldoBase: 650000,
     numeroContrato: null,
+    exceptuadoDescansoDominical: false,
     metodosMarcaje: ['web'],
     inicioContrato: '2024-03-01',
     finContrato: null,

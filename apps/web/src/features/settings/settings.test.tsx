@@ -26,6 +26,7 @@ const COMPANY: Empresa = {
   resolucionNumero: null,
   resolucionFecha: null,
   comentario: null,
+  recargoDominicalPorcentaje: 30,
   creadoEn: '2025-03-01T12:00:00.000Z',
 };
 

@@ -28,6 +28,7 @@ export interface UserFormValues {
   horasSemanales: number | string;
   sueldoBase: number | string;
   numeroContrato: string;
+  exceptuadoDescansoDominical: boolean;
   metodosMarcaje: MetodoMarcaje[];
   inicioContrato: string | null;
   finContrato: string | null;
@@ -48,6 +49,7 @@ export const USER_FIELD_NAMES = [
   'horasSemanales',
   'sueldoBase',
   'numeroContrato',
+  'exceptuadoDescansoDominical',
   'metodosMarcaje',
   'inicioContrato',
   'finContrato',
@@ -73,6 +75,7 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     horasSemanales: weeklyHoursLimit(today),
     sueldoBase: '',
     numeroContrato: '',
+    exceptuadoDescansoDominical: false,
     metodosMarcaje: ['web'],
     inicioContrato: null,
     finContrato: null,
@@ -95,6 +98,7 @@ export function userToForm(user: Usuario): UserFormValues {
     horasSemanales: user.horasSemanales ?? '',
     sueldoBase: user.sueldoBase ?? '',
     numeroContrato: user.numeroContrato ?? '',
+    exceptuadoDescansoDominical: user.exceptuadoDescansoDominical,
     metodosMarcaje: user.metodosMarcaje,
     inicioContrato: user.inicioContrato,
     finContrato: user.finContrato,
@@ -125,6 +129,7 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     horasSemanales: numberOrUndefined(values.horasSemanales) as number,
     sueldoBase: sueldo === undefined ? null : sueldo,
     numeroContrato: values.numeroContrato.trim() || null,
+    exceptuadoDescansoDominical: values.exceptuadoDescansoDominical,
     metodosMarcaje: values.metodosMarcaje,
     inicioContrato: values.inicioContrato ?? '',
     finContrato: values.finContrato ?? null,
