@@ -194,6 +194,10 @@ describe('/dashboard/users/register', () => {
     expect(screen.getByRole('textbox', { name: /^Horas semanales/ })).toHaveValue('42 h');
     await user.type(screen.getByRole('textbox', { name: /^Inicio de contrato/ }), '01-03-2025');
     await user.tab();
+    // A retail worker: excepted from Sunday rest (art. 38), off by default.
+    const sundays = screen.getByRole('switch', { name: /^Exceptuado del descanso dominical \(art\. 38\)/ });
+    expect(sundays).not.toBeChecked();
+    await user.click(sundays);
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
 
     expect(await screen.findByText('Ya existe un usuario con ese RUT.')).toBeInTheDocument();
@@ -209,6 +213,7 @@ describe('/dashboard/users/register', () => {
       inicioContrato: '2025-03-01',
       finContrato: null,
       sueldoBase: null,
+      exceptuadoDescansoDominical: true,
     });
     expect(sent).not.toHaveProperty('password');
 
@@ -374,7 +379,7 @@ describe('/dashboard/users/:id', () => {
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     const body = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
     expect(body.cargo).toBe('Gerenta general');
-    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
+    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'exceptuadoDescansoDominical', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
       expect(body).not.toHaveProperty(key);
     }
   }, 30_000);
