@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { nullableDate, nullableEmail, nullableText, requiredText } from './common';
 
+/** The Sunday surcharge's floor (art. 38 inc. 2, Ley 20.823) and the ceiling the settings accept. */
+export const RECARGO_DOMINICAL_MINIMO = 30;
+export const RECARGO_DOMINICAL_MAXIMO = 100;
+
 /** GET /api/v1/empresa: the company of the session. RUT with dots. */
 export const empresaSchema = z.object({
   id: z.string(),
@@ -22,6 +26,8 @@ export const empresaSchema = z.object({
   resolucionNumero: z.string().nullable(),
   resolucionFecha: z.string().nullable(),
   comentario: z.string().nullable(),
+  /** Surcharge in percent on ordinary Sunday hours of workers excepted from Sunday rest (art. 38 inc. 2, Ley 20.823: at least 30). */
+  recargoDominicalPorcentaje: z.number().int(),
   creadoEn: z.string(),
 });
 export type Empresa = z.infer<typeof empresaSchema>;
@@ -38,6 +44,12 @@ export const actualizarEmpresaBodySchema = z.object({
   resolucionNumero: nullableText(100),
   resolucionFecha: nullableDate,
   comentario: nullableText(2000),
+  recargoDominicalPorcentaje: z
+    .number({ error: 'El recargo dominical debe ser un número.' })
+    .int({ message: 'El recargo dominical va en porcentaje entero.' })
+    .min(RECARGO_DOMINICAL_MINIMO, { message: `El recargo dominical no puede ser menor que ${RECARGO_DOMINICAL_MINIMO} % (art. 38 del Código del Trabajo, Ley 20.823).` })
+    .max(RECARGO_DOMINICAL_MAXIMO, { message: `El recargo dominical no puede superar ${RECARGO_DOMINICAL_MAXIMO} %.` })
+    .optional(),
 });
 export type ActualizarEmpresaBody = z.input<typeof actualizarEmpresaBodySchema>;
 

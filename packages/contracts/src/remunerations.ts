@@ -102,6 +102,17 @@ export const remuneracionTrabajadorSchema = z.object({
   domingosTrabajados: z.number(),
   festivosTrabajados: z.number(),
   domingosOFestivosTrabajados: z.number(),
+  /** Excepted from Sunday rest (art. 38): the worker's contract flag when the figures were computed. */
+  exceptuadoDescansoDominical: z.boolean(),
+  /**
+   * Ordinary seconds worked on the month's Sundays by the clock (overtime excluded: it has its own
+   * 50 %), for an excepted worker; 0 otherwise. Months closed before this field read 0.
+   */
+  domingoOrdinarioSegundos: z.number(),
+  /** The company's Sunday surcharge (art. 38 inc. 2, Ley 20.823: at least 30 %); null when the worker is not excepted. */
+  recargoDominicalPorcentaje: z.number().nullable(),
+  /** Ordinary Sunday hours x ordinary hour value x percent / 100, whole pesos; null without a base salary. */
+  recargoDominicalMonto: z.number().nullable(),
   permisos: z.array(permisoRemuneracionSchema),
   /** Sum of the unpaid permissions' deductions. */
   descuentoPermisos: z.number().nullable(),
@@ -124,6 +135,8 @@ export const totalesRemuneracionesSchema = z.object({
   horasExtraSegundos: z.number(),
   horasExtraValor: z.number(),
   domingosOFestivosTrabajados: z.number(),
+  domingoOrdinarioSegundos: z.number(),
+  recargoDominicalMonto: z.number(),
   permisosPagadosDias: z.number(),
   permisosNoPagadosDias: z.number(),
   descuentoPermisos: z.number(),
@@ -257,6 +270,9 @@ export const COLUMNAS_EXPORTACION_REMUNERACIONES = [
   'valor_horas_extra',
   'domingos_trabajados',
   'festivos_trabajados',
+  'horas_domingo_ordinarias',
+  'recargo_dominical_porcentaje',
+  'valor_recargo_dominical',
   'dias_permiso_con_goce',
   'dias_permiso_sin_goce',
   'horas_permiso_sin_goce',

@@ -64,6 +64,7 @@ export const aniosReconocidosAnterioresSchema = z
   .int({ message: 'Los años trabajados con empleadores anteriores van sin decimales.' })
   .min(0, { message: 'Los años trabajados con empleadores anteriores no pueden ser negativos.' })
   .max(ANIOS_RECONOCIDOS_MAX, { message: `Los años trabajados con empleadores anteriores no pueden superar ${ANIOS_RECONOCIDOS_MAX}.` });
+const exceptuadoDescansoDominicalSchema = z.boolean({ error: 'Indica si el trabajador está exceptuado del descanso dominical.' });
 
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
@@ -89,6 +90,8 @@ export const usuarioSchema = z.object({
   numeroContrato: z.string().nullable(),
   /** Years with previous employers recognised for the progressive vacation days (art. 68; only 10 count). */
   aniosReconocidosAnteriores: z.number().int(),
+  /** Excepted from Sunday and holiday rest (art. 38: commerce, continuous processes, services to the public): holiday shifts are ordinary time, Sunday ordinary hours carry the surcharge. */
+  exceptuadoDescansoDominical: z.boolean(),
   metodosMarcaje: z.array(metodoMarcajeSchema),
   inicioContrato: z.string(),
   finContrato: z.string().nullable(),
@@ -157,6 +160,7 @@ export const crearUsuarioV1BodySchema = z
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.default(0),
+    exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.default(false),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.'),
     finContrato: nullableDate,
@@ -223,6 +227,7 @@ export const actualizarUsuarioBodySchema = z
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.optional(),
+    exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.optional(),
     metodosMarcaje: metodosMarcajeSchema.optional(),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.').optional(),
     finContrato: nullableDate,
@@ -251,6 +256,7 @@ export const PRINCIPAL_OWN_FIELDS = [
   'sueldoBase',
   'numeroContrato',
   'aniosReconocidosAnteriores',
+  'exceptuadoDescansoDominical',
   'metodosMarcaje',
 ] as const satisfies readonly (keyof ActualizarUsuarioBody)[];
 

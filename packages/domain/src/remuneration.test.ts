@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { eachDate, isoWeekday } from './calendar/local-date';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
-import { overtimeHourValue, roundPesos } from './law';
-import { remunerationFactsOf, remunerationFromFacts, remunerationVariables, settledWeekLimitSeconds, type RemunerationFacts } from './remuneration';
+import { ordinaryHourValue, overtimeHourValue, roundPesos } from './law';
+import {
+  remunerationFactsOf,
+  remunerationFromFacts,
+  remunerationVariables,
+  settledWeekLimitSeconds,
+  sundayOrdinaryWorkOf,
+  type RemunerationFacts,
+} from './remuneration';
 import type { Mark, MarkKind } from './marks';
 import type { ShiftTemplate } from './shift-instance';
 import { localToInstant, parseClockTime } from './time-zone';
@@ -280,5 +287,159 @@ describe('remunerationFromFacts (stored figures)', () => {
     const result = evaluatePeriod({ from: '2026-07-01', to: '2026-07-31', plan, marks });
     const input = { salary: 750_000, weeklyHours: 42 };
     expect(remunerationFromFacts(remunerationFactsOf(result), input)).toEqual(remunerationVariables(result, input));
+  });
+});
+
+describe('Sunday surcharge (art. 38 inc. 2, as amended by Ley 20.823)', () => {
+  // March 2026: 44 hours are still the legal limit (Ley 21.561 lowers it to 42 on 2026-04-26).
+  const store: ShiftTemplate = { start: '09:00', end: '18:00', break: { start: '13:00', end: '14:00' } };
+  const night: ShiftTemplate = { start: '22:00', end: '06:00' };
+  const retail = (entries: Record<string, ShiftTemplate>): Record<string, PlanEntry> => {
+    const p: Record<string, PlanEntry> = {};
+    for (const d of eachDate('2026-02-22', '2026-04-06')) p[d] = entries[d] ? { kind: 'turno', shift: entries[d] } : { kind: 'libre' };
+    return p;
+  };
+  const march = (p: Record<string, PlanEntry>, marks: Mark[], percent: number | null = 30) =>
+    remunerationVariables(evaluatePeriod({ from: '2026-03-01', to: '2026-03-31', plan: p, marks, agreedWeeklyHours: 44, options: { worksOnHolidays: true } }), {
+      salary: 600_000,
+      weeklyHours: 44,
+      period: '202603',
+      sundaySurchargePercent: percent,
+    });
+  const hour44 = ordinaryHourValue(600_000, 44); // 3,181.82
+
+  it.each([
+    {
+      name: 'a commerce worker’s 8-hour Sunday shift on 600,000 a month for 44 h: 8 h x 3,181.82 x 30 % = 7,636',
+      plan: retail({ '2026-03-08': store }),
+      marks: [m('entrada', '2026-03-08', '09:00'), m('salida', '2026-03-08', '18:00')],
+      percent: 30,
+      expected: { percent: 30, seconds: 8 * H, hours: 8, amount: 7636 },
+      overtime: 0,
+    },
+    {
+      name: 'a worker not excepted from Sunday rest: no surcharge',
+      plan: retail({ '2026-03-08': store }),
+      marks: [m('entrada', '2026-03-08', '09:00'), m('salida', '2026-03-08', '18:00')],
+      percent: null,
+      expected: { percent: null, seconds: 0, hours: 0, amount: 0 },
+      overtime: 0,
+    },
+    {
+      name: 'a company paying 50 % on Sundays: 8 h x 3,181.82 x 50 % = 12,727',
+      plan: retail({ '2026-03-08': store }),
+      marks: [m('entrada', '2026-03-08', '09:00'), m('salida', '2026-03-08', '18:00')],
+      percent: 50,
+      expected: { percent: 50, seconds: 8 * H, hours: 8, amount: 12_727 },
+      overtime: 0,
+    },
+    {
+      name: 'a Sunday with 2 h of overtime: the surcharge is on the 8 ordinary hours; the 2 extra hours have their own 50 %',
+      plan: retail({ '2026-03-08': store }),
+      marks: [m('entrada', '2026-03-08', '09:00'), m('salida', '2026-03-08', '20:00')],
+      percent: 30,
+      expected: { percent: 30, seconds: 8 * H, hours: 8, amount: 7636 },
+      overtime: 2 * H,
+    },
+    {
+      name: 'Saturday’s 22:00–06:00 shift: only its 6 hours on Sunday count',
+      plan: retail({ '2026-03-07': night }),
+      marks: [m('entrada', '2026-03-07', '22:00'), m('salida', '2026-03-08', '06:00')],
+      percent: 30,
+      expected: { percent: 30, seconds: 6 * H, hours: 6, amount: 5727 },
+      overtime: 0,
+    },
+    {
+      name: 'Saturday’s night shift stretched to Sunday 08:00: the 2 extra hours are overtime, the Sunday ordinary hours stay 6',
+      plan: retail({ '2026-03-07': night }),
+      marks: [m('entrada', '2026-03-07', '22:00'), m('salida', '2026-03-08', '08:00')],
+      percent: 30,
+      expected: { percent: 30, seconds: 6 * H, hours: 6, amount: 5727 },
+      overtime: 2 * H,
+    },
+    {
+      name: 'Sunday’s 22:00–06:00 shift: 2 hours on Sunday, the rest is Monday',
+      plan: retail({ '2026-03-08': night }),
+      marks: [m('entrada', '2026-03-08', '22:00'), m('salida', '2026-03-09', '06:00')],
+      percent: 30,
+      expected: { percent: 30, seconds: 2 * H, hours: 2, amount: 1909 },
+      overtime: 0,
+    },
+    {
+      name: 'a Saturday night shift into Sunday 1 March counts in March (the Sunday’s month), not in February',
+      plan: retail({ '2026-02-28': night }),
+      marks: [m('entrada', '2026-02-28', '22:00'), m('salida', '2026-03-01', '06:00')],
+      percent: 30,
+      expected: { percent: 30, seconds: 6 * H, hours: 6, amount: 5727 },
+      overtime: 0,
+    },
+  ])('$name', ({ plan: p, marks, percent, expected, overtime }) => {
+    const r = march(p, marks, percent);
+    expect(r.sundaySurcharge).toEqual(expected);
+    expect(r.overtime.seconds).toBe(overtime);
+    if (expected.seconds > 0) expect(r.sundaySurcharge.amount).toBe(roundPesos((expected.seconds / H) * hour44 * (percent! / 100)));
+  });
+
+  it('the month before holds nothing of a night shift that reaches the next month’s first Sunday', () => {
+    const p = retail({ '2026-02-28': night });
+    const marks = [m('entrada', '2026-02-28', '22:00'), m('salida', '2026-03-01', '06:00')];
+    const february = remunerationVariables(evaluatePeriod({ from: '2026-02-01', to: '2026-02-28', plan: p, marks, options: { worksOnHolidays: true } }), {
+      salary: 600_000,
+      weeklyHours: 44,
+      sundaySurchargePercent: 30,
+    });
+    expect(february.sundaySurcharge.seconds).toBe(0);
+  });
+
+  it('art. 30: Sunday hours over the agreed weekly hours are overtime, not surcharged ordinary hours', () => {
+    // 4 weekdays of 8 h and Sunday's 8 h: 40 h planned and worked against 36 agreed. The last 4 h (Sunday's) are overtime.
+    const entries: Record<string, ShiftTemplate> = { '2026-03-02': store, '2026-03-03': store, '2026-03-04': store, '2026-03-05': store, '2026-03-08': store };
+    const marks = Object.keys(entries).flatMap((d) => [m('entrada', d, '09:00'), m('salida', d, '18:00')]);
+    const r = remunerationVariables(evaluatePeriod({ from: '2026-03-01', to: '2026-03-31', plan: retail(entries), marks, agreedWeeklyHours: 36 }), {
+      salary: 600_000,
+      weeklyHours: 36,
+      sundaySurchargePercent: 30,
+    });
+    expect(r.overtime.overAgreedSeconds).toBe(4 * H);
+    expect(r.sundaySurcharge).toMatchObject({ seconds: 4 * H, amount: roundPesos(4 * ordinaryHourValue(600_000, 36) * 0.3) });
+  });
+
+  it('values each Sunday with the hours of its week: Sunday 26 April 2026 is under the 42-hour limit', () => {
+    const p: Record<string, PlanEntry> = {};
+    for (const d of eachDate('2026-03-29', '2026-05-04')) p[d] = d === '2026-04-05' || d === '2026-04-26' ? { kind: 'turno', shift: store } : { kind: 'libre' };
+    const marks = ['2026-04-05', '2026-04-26'].flatMap((d) => [m('entrada', d, '09:00'), m('salida', d, '18:00')]);
+    const r = remunerationVariables(evaluatePeriod({ from: '2026-04-01', to: '2026-04-30', plan: p, marks }), { salary: 600_000, weeklyHours: 44, sundaySurchargePercent: 30 });
+    expect(r.sundaySurcharge).toMatchObject({ seconds: 16 * H, amount: roundPesos(8 * 0.3 * (ordinaryHourValue(600_000, 44) + ordinaryHourValue(600_000, 42))) });
+  });
+
+  it('is the same from the stored facts as from the evaluation', () => {
+    const marks = [m('entrada', '2026-03-07', '22:00'), m('salida', '2026-03-08', '08:00'), m('entrada', '2026-03-15', '09:00'), m('salida', '2026-03-15', '18:00')];
+    const result = evaluatePeriod({ from: '2026-03-01', to: '2026-03-31', plan: retail({ '2026-03-07': night, '2026-03-15': store }), marks });
+    const input = { salary: 600_000, weeklyHours: 44, sundaySurchargePercent: 30 };
+    const facts = remunerationFactsOf(result);
+    expect(facts.sundayOrdinaryWork).toEqual([
+      { date: '2026-03-08', seconds: 6 * H },
+      { date: '2026-03-15', seconds: 8 * H },
+    ]);
+    expect(remunerationFromFacts(facts, input)).toEqual(remunerationVariables(result, input));
+  });
+});
+
+describe('sundayOrdinaryWorkOf: ordinary time first, overtime last, in clock order', () => {
+  it.each([
+    { name: 'a Sunday day shift', day: { date: '2026-03-08', workedSeconds: 8 * H, ordinarySeconds: 8 * H, overAgreedSeconds: 0, sundaySeconds: 8 * H }, expected: { date: '2026-03-08', seconds: 8 * H } },
+    { name: 'a Sunday with 2 h overtime', day: { date: '2026-03-08', workedSeconds: 10 * H, ordinarySeconds: 8 * H, overAgreedSeconds: 0, sundaySeconds: 10 * H }, expected: { date: '2026-03-08', seconds: 8 * H } },
+    { name: 'Sunday into Monday', day: { date: '2026-03-08', workedSeconds: 8 * H, ordinarySeconds: 8 * H, overAgreedSeconds: 0, sundaySeconds: 2 * H }, expected: { date: '2026-03-08', seconds: 2 * H } },
+    { name: 'Saturday into Sunday', day: { date: '2026-03-07', workedSeconds: 8 * H, ordinarySeconds: 8 * H, overAgreedSeconds: 0, sundaySeconds: 6 * H }, expected: { date: '2026-03-08', seconds: 6 * H } },
+    {
+      name: 'Saturday into Sunday with 2 h overtime, 30 min colación on Sunday',
+      day: { date: '2026-03-07', workedSeconds: 9.5 * H, ordinarySeconds: 7.5 * H, overAgreedSeconds: 0, sundaySeconds: 7.5 * H },
+      expected: { date: '2026-03-08', seconds: 5.5 * H },
+    },
+    { name: 'a Sunday all over the agreed hours', day: { date: '2026-03-08', workedSeconds: 8 * H, ordinarySeconds: 8 * H, overAgreedSeconds: 8 * H, sundaySeconds: 8 * H }, expected: null },
+    { name: 'a holiday worked outside art. 38 (all overtime)', day: { date: '2026-03-08', workedSeconds: 8 * H, ordinarySeconds: 0, overAgreedSeconds: 0, sundaySeconds: 8 * H }, expected: null },
+    { name: 'a weekday', day: { date: '2026-03-09', workedSeconds: 8 * H, ordinarySeconds: 8 * H, overAgreedSeconds: 0, sundaySeconds: 0 }, expected: null },
+  ])('$name', ({ day, expected }) => {
+    expect(sundayOrdinaryWorkOf(day)).toEqual(expected);
   });
 });

@@ -4,8 +4,8 @@
  * to whole pesos. There are no daily deductions: lateness is only deducted as the week's shortfall,
  * in the period in which the week ends.
  */
-import { daysInMonth, type LocalDate } from './calendar/local-date';
-import type { DayStatus } from './day-evaluation';
+import { addDays, daysInMonth, isoWeekday, type LocalDate } from './calendar/local-date';
+import type { DayResult, DayStatus } from './day-evaluation';
 import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos, weeklyHoursLimit } from './law';
 import type { PeriodResult, PeriodTotals } from './period-evaluation';
 import type { PermissionUnit } from './permissions';
@@ -27,7 +27,16 @@ export interface RemunerationInput {
    * (art. 32 inc. 3; DT Ord. 332/23, 1305/2021): every net overtime second the engine finds is paid.
    */
   approvedOvertime?: ReadonlyMap<LocalDate, number> | Readonly<Record<LocalDate, number>>;
+  /**
+   * Surcharge in percent on the ordinary hours worked on Sunday, for a worker excepted from Sunday
+   * rest (art. 38 inc. 2, as amended by Ley 20.823: at least 30 %): the company's setting. Absent or
+   * null: the worker is not excepted and nothing is computed.
+   */
+  sundaySurchargePercent?: number | null;
 }
+
+/** Minimum Sunday surcharge on ordinary hours of workers excepted from Sunday rest (art. 38 inc. 2, Ley 20.823). */
+export const MIN_SUNDAY_SURCHARGE_PERCENT = 30;
 
 /** Permission days of one type in the period, and the deduction of the unpaid ones. */
 export interface PermissionDaysLine {
@@ -87,6 +96,17 @@ export interface RemunerationVariables {
   sundaysWorked: number;
   holidaysWorked: number;
   sundaysOrHolidaysWorked: number;
+  /**
+   * Ordinary hours worked on Sunday by a worker excepted from Sunday rest and their surcharge (art. 38
+   * inc. 2, Ley 20.823): hours x ordinary hour value x percent / 100. Zeros, with a null percent, for
+   * a worker who is not excepted. Overtime on Sunday is not here: it has its own 50 % (art. 32).
+   */
+  sundaySurcharge: {
+    percent: number | null;
+    seconds: number;
+    hours: number;
+    amount: number;
+  };
   permissions: PermissionDaysLine[];
   permissionHours: PermissionHoursLine[];
   /** Days still 'incompleto': their time is not deducted until corrected. */
@@ -140,6 +160,69 @@ export interface PayrollWeek {
   overAgreedSeconds?: number;
 }
 
+/** Ordinary seconds worked on one Sunday (by the clock), from the day or days whose work reached it. */
+export interface SundayOrdinaryWork {
+  /** The Sunday. */
+  date: LocalDate;
+  seconds: number;
+}
+
+/** What of a day `sundayOrdinaryWorkOf` reads: the engine's DayResult, or a stored day's columns. */
+export interface SundayWorkDayFacts {
+  date: LocalDate;
+  workedSeconds: number;
+  /** Worked within the plan (DayResult.ordinarySeconds). */
+  ordinarySeconds: number;
+  /** Of the ordinary seconds, those over the week's agreed hours, paid as overtime (art. 30). */
+  overAgreedSeconds: number;
+  /** Worked seconds that fell on a Sunday by the clock. */
+  sundaySeconds: number;
+}
+
+/**
+ * The ordinary seconds a day's work put on a Sunday (the Sunday surcharge's base, art. 38 inc. 2).
+ * The engine gives per day the worked seconds on a Sunday by the clock and the split of the day's
+ * worked time into ordinary and overtime, not where each overtime second lies on the clock. The rule:
+ * the day's work is read in clock order as its ordinary time first and its overtime last. Overtime
+ * is the work beyond the plan, which is staying past the shift's end (time before the shift's start
+ * is not worked unless the company counts early arrival, and that rare case is read the same way),
+ * and the planned time over the agreed weekly hours is paid as overtime (art. 30) and is the week's
+ * last hours, so it leaves the ordinary time too. Hence, with ordinary = ordinary − over-agreed:
+ * - a day dated on the Sunday starts on it: its Sunday seconds come first, min(sunday, ordinary);
+ * - a day dated before it (Saturday's night shift) reaches it after midnight: its other seconds come
+ *   first, min(sunday, max(0, ordinary − (worked − sunday))).
+ * A shift from Saturday 22:00 to Sunday 06:00 with a 30-minute colación on Sunday, worked until 08:00,
+ * has 7.5 h ordinary and 2 h overtime: 2 h on Saturday, then 5.5 ordinary hours and the 2 overtime
+ * hours on Sunday. Null when no ordinary second fell on a Sunday.
+ */
+export function sundayOrdinaryWorkOf(day: SundayWorkDayFacts): SundayOrdinaryWork | null {
+  if (!(day.sundaySeconds > 0)) return null;
+  const ordinary = Math.max(0, day.ordinarySeconds - day.overAgreedSeconds);
+  if (ordinary <= 0) return null;
+  const weekday = isoWeekday(day.date);
+  const seconds = weekday === 7 ? Math.min(day.sundaySeconds, ordinary) : Math.min(day.sundaySeconds, Math.max(0, ordinary - (day.workedSeconds - day.sundaySeconds)));
+  if (seconds <= 0) return null;
+  return { date: weekday === 7 ? day.date : addDays(day.date, 7 - weekday), seconds };
+}
+
+/** Adds the Sunday ordinary work of some days into one entry per Sunday within `from`..`to`, by date. */
+export function sundayOrdinaryWorkIn(days: Iterable<SundayWorkDayFacts>, from: LocalDate, to: LocalDate): SundayOrdinaryWork[] {
+  const bySunday = new Map<LocalDate, number>();
+  for (const d of days) {
+    const w = sundayOrdinaryWorkOf(d);
+    if (w && w.date >= from && w.date <= to) bySunday.set(w.date, (bySunday.get(w.date) ?? 0) + w.seconds);
+  }
+  return [...bySunday].sort((a, b) => (a[0] < b[0] ? -1 : 1)).map(([date, seconds]) => ({ date, seconds }));
+}
+
+const sundayFactsOfDay = (d: DayResult): SundayWorkDayFacts => ({
+  date: d.date,
+  workedSeconds: d.workedSeconds,
+  ordinarySeconds: d.ordinarySeconds,
+  overAgreedSeconds: d.overtimeOverAgreedSeconds,
+  sundaySeconds: d.sundaySeconds,
+});
+
 /**
  * What the pay variables are computed from: the engine's results of a period, either straight from
  * `evaluatePeriod` (`remunerationFactsOf`) or as stored per worker and day by the attendance module.
@@ -150,6 +233,8 @@ export interface RemunerationFacts {
   weeks: readonly PayrollWeek[];
   /** The days of those weeks (the days before the period included), for the confirmed-overtime report. */
   weekDays: readonly PayrollDay[];
+  /** Ordinary seconds worked on each Sunday of the period (`sundayOrdinaryWorkIn`); absent reads as none. */
+  sundayOrdinaryWork?: readonly SundayOrdinaryWork[];
   totals: Pick<
     PeriodTotals,
     | 'daysWorked'
@@ -184,6 +269,8 @@ export function remunerationFactsOf(result: PeriodResult): RemunerationFacts {
   return {
     weeks: result.weeks.filter((w) => w.settledInPeriod).map((w) => ({ ...w, overAgreedSeconds: w.overtimeOverAgreedSeconds })),
     weekDays: [...result.adjacentDays, ...result.days].map((d) => ({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overtimeOverAgreedSeconds })),
+    // By the Sunday's date: Saturday's night shift into the period's first Sunday counts here (the day before `from` is evaluated).
+    sundayOrdinaryWork: sundayOrdinaryWorkIn([...result.adjacentDays, ...result.days].map(sundayFactsOfDay), result.from, result.to),
     totals: {
       daysWorked: t.daysWorked,
       shortfallSeconds: t.shortfallSeconds,
@@ -238,6 +325,26 @@ function monthDeductions(
   const permissionHours = t.permissionHours.map((p) => ({ ...p, deduction: p.paid ? 0 : take((p.seconds / 3600) * ordinaryHour) }));
   const shortfall = take(shortfallAmount);
   return { absence, permissions, permissionHours, shortfall, capped: capped && !wholeMonth };
+}
+
+/**
+ * The Sunday surcharge (art. 38 inc. 2, Ley 20.823): each Sunday's ordinary hours at the ordinary hour
+ * value of its week (the agreed hours, or the legal limit in force that week when lower, as for
+ * overtime) times the percent. Only for a worker excepted from Sunday rest (a percent given).
+ */
+function sundaySurchargeOf(facts: RemunerationFacts, input: RemunerationInput): RemunerationVariables['sundaySurcharge'] {
+  const percent = input.sundaySurchargePercent ?? null;
+  if (percent === null) return { percent: null, seconds: 0, hours: 0, amount: 0 };
+  if (!(Number.isFinite(percent) && percent >= 0)) throw new RangeError(`Recargo dominical inválido: ${percent}`);
+  let seconds = 0;
+  let amount = 0;
+  for (const w of facts.sundayOrdinaryWork ?? []) {
+    const week = facts.weeks.find((k) => k.to === w.date);
+    const limitHours = week ? week.weeklyLimitSeconds / 3600 : weeklyHoursLimit(w.date);
+    seconds += w.seconds;
+    amount += (w.seconds / 3600) * ordinaryHourValue(input.salary, Math.min(input.weeklyHours, limitHours)) * (percent / 100);
+  }
+  return { percent, seconds, hours: seconds / 3600, amount: roundPesos(amount) };
 }
 
 /** Computes the payroll variables of an evaluated period for a salary and agreed weekly hours. */
@@ -316,6 +423,7 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
     });
   }
 
+  const sunday = sundaySurchargeOf(facts, input);
   const t = facts.totals;
   const deductions = monthDeductions(input, t, day, ordinaryHour, shortfallAmount);
   if (deductions.capped) {
@@ -350,6 +458,7 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
     sundaysWorked: t.sundaysWorked,
     holidaysWorked: t.holidaysWorked,
     sundaysOrHolidaysWorked: t.sundaysOrHolidaysWorked,
+    sundaySurcharge: sunday,
     permissions: deductions.permissions,
     permissionHours: deductions.permissionHours,
     pendingDays: t.pendingDays,

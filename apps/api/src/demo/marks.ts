@@ -183,7 +183,7 @@ async function replay(db: Db, { companyId, adminId, now }: { companyId: string; 
   // ---- What the demo company already has: sites, active people, consents, shifts and plans ----------------
   const siteRows = await db.select().from(sites).where(eq(sites.companyId, companyId)).orderBy(asc(sites.createdAt), asc(sites.nombre));
   const people = await db
-    .select({ id: users.id, rut: users.rut, nombre: users.nombre, metodos: users.metodosMarcaje, siteId: users.siteId })
+    .select({ id: users.id, rut: users.rut, nombre: users.nombre, metodos: users.metodosMarcaje, siteId: users.siteId, worksHolidays: users.exceptuadoDescansoDominical })
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.active, true)))
     .orderBy(asc(users.rut));
@@ -242,6 +242,7 @@ async function replay(db: Db, { companyId, adminId, now }: { companyId: string; 
       absenceRate: between(0.01, 0.04),
     });
   }
+  const worksHolidays = new Set(people.filter((p) => p.worksHolidays).map((p) => p.id));
   const days: WorkerDay[] = [];
   for (const row of planned) {
     const worker = workers.get(row.userId);
@@ -250,8 +251,9 @@ async function replay(db: Db, { companyId, adminId, now }: { companyId: string; 
     const zone = worker.site.timeZone;
     const yesterday = addDays(localDate(now, zone), -1);
     if (row.date < from || row.date > yesterday) continue;
-    // The demo's stores close on holidays: a planned holiday is evaluated as a holiday, without marks.
-    if (holidaysBySite.get(worker.site.id)?.(row.date)) continue;
+    // The demo's stores close on holidays: a planned holiday is evaluated as a holiday, without marks;
+    // those excepted from Sunday rest (art. 38: the warehouse's rotation) work their planned holidays.
+    if (!worksHolidays.has(worker.id) && holidaysBySite.get(worker.site.id)?.(row.date)) continue;
     days.push({ worker, date: row.date, instance: placeShift(template, row.date, zone) });
   }
   // By RUT and date, not by the random user ids: the same people get the same story every time.

@@ -1,4 +1,4 @@
-import { addDays, daysInMonth, expandPattern, fixedWeek, formatLocalDate, type PlanningPattern } from '@jornada/domain';
+import { addDays, daysInMonth, expandPattern, fixedWeek, formatLocalDate, holidayLookup, type PlanningPattern } from '@jornada/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { groups } from '../db/schema/index';
@@ -22,6 +22,17 @@ const GROUP_PLANS: Record<string, { codigo: string; rotation?: true }> = {
   Bodega: { codigo: 'R12', rotation: true },
   Cajas: { codigo: 'OFI' },
 };
+
+/**
+ * The groups whose plan works Sundays and holidays (Bodega's 4x4 rotation): their members are excepted
+ * from Sunday rest (art. 38) in the demo, so their holiday shifts are ordinary time and their Sunday
+ * hours carry the Sunday surcharge. They rest on the irrenunciable holidays of commerce (Ley 19.973).
+ */
+export const DEMO_SUNDAY_GROUPS: readonly string[] = Object.entries(GROUP_PLANS)
+  .filter(([, plan]) => plan.rotation)
+  .map(([nombre]) => nombre);
+
+const nationalHolidays = holidayLookup();
 
 /**
  * Demo planning: the five usual shifts, and the previous and current month planned for every group
@@ -78,7 +89,12 @@ export async function seedPlanningDemo(tx: DbOrTx, input: { companyId: string; a
       }
     });
   }
-  await writeDays(tx, { companyId, actorId: adminId, now: plannedAt, origin: 'patron' }, writes);
+  // Commerce workers do not work the irrenunciable holidays (1 May, 18 and 19 September...): the rotation rests then.
+  // (Only in what is written: the logged changes below are picked from the pattern as before.)
+  const rotating = new Set(groupRows.filter((g) => DEMO_SUNDAY_GROUPS.includes(g.nombre)).map((g) => g.id));
+  const rotatingWorkers = new Set(workers.filter((w) => w.groupId !== null && rotating.has(w.groupId)).map((w) => w.id));
+  const planned = writes.map((w) => (rotatingWorkers.has(w.userId) && nationalHolidays(w.date)?.irrenunciable ? { ...w, target: REST } : w));
+  await writeDays(tx, { companyId, actorId: adminId, now: plannedAt, origin: 'patron' }, planned);
 
   // A few changes, in the log as the legal report (d) will read them.
   const candidates = writes.filter((w) => w.target.kind === 'turno' && w.date >= addDays(from, 10)).filter((_, i) => i % 97 === 0).slice(0, 4);

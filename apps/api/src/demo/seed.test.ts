@@ -138,6 +138,19 @@ describe('demo data', () => {
     expect(offline.total).toBeGreaterThanOrEqual(2);
     for (const m of offline.items) expect(Date.parse(m.instante) - Date.parse(m.horaOriginal)).toBeGreaterThan(5 * 60_000);
 
+    // The warehouse's 4x4 rotation works Sundays and holidays: excepted from Sunday rest (art. 38), its ordinary
+    // Sunday hours carry the 30 % surcharge (Ley 20.823); it rests on 1 May, irrenunciable for commerce.
+    const pay = await get('/api/v1/remuneraciones/202505?pageSize=200');
+    const excepted = pay.items.filter((r: { exceptuadoDescansoDominical: boolean }) => r.exceptuadoDescansoDominical);
+    expect(excepted.length).toBeGreaterThan(3);
+    expect(excepted.every((r: { grupo: { nombre: string } | null }) => r.grupo?.nombre === 'Bodega')).toBe(true);
+    expect(excepted.filter((r: { recargoDominicalMonto: number | null }) => (r.recargoDominicalMonto ?? 0) > 0).length).toBeGreaterThan(2);
+    expect(pay.totales.recargoDominicalMonto).toBeGreaterThan(0);
+    for (const r of excepted.slice(0, 2) as { usuarioId: string }[]) {
+      const detail = await get(`/api/v1/remuneraciones/202505/trabajadores/${r.usuarioId}`);
+      expect(detail.dias.find((d: { fecha: string }) => d.fecha === '2025-05-01')?.estadoDia).not.toBe('ausente');
+    }
+
     // Every chain verifies: the marks went through recordMark, nothing was written around it.
     const chain = await get('/api/v1/marcas/cadena');
     expect(chain).toMatchObject({ integra: true, rupturas: [] });

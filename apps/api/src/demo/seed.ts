@@ -7,7 +7,7 @@ import { localDate } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { createAttendanceService } from '../modules/attendance/index';
 import { insertCompany } from '../modules/companies/companies.repository';
-import { seedPlanningDemo } from './planning';
+import { DEMO_SUNDAY_GROUPS, seedPlanningDemo } from './planning';
 import { seedPermissionsDemo } from './permissions';
 import { seedKioskDemo } from './kiosk';
 import { demoSetupAt, seedMarksDemo } from './marks';
@@ -184,7 +184,9 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
     while (people.length < 58) {
       const groupIndex = membership[people.length - 4] ?? null;
       const siteId = groupIndex === null ? siteIds[0]! : siteIds[DEMO_GROUPS[groupIndex]!.site]!;
-      people.push(person('trabajador', { siteId, groupId: groupIndex === null ? null : groupIds[groupIndex]! }));
+      // The warehouse's rotation works Sundays and holidays: excepted from Sunday rest (art. 38), with the Sunday surcharge.
+      const sundays = groupIndex !== null && DEMO_SUNDAY_GROUPS.includes(DEMO_GROUPS[groupIndex]!.nombre);
+      people.push(person('trabajador', { siteId, groupId: groupIndex === null ? null : groupIds[groupIndex]!, exceptuadoDescansoDominical: sundays }));
     }
     // Progressive vacation days (art. 68) follow from the years with previous employers: the first
     // worker of Ventas mañana has 12 recognised (10 count) and the first of Punta Arenas 10, with

@@ -37,6 +37,7 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     sueldoBase: 650000,
     numeroContrato: null,
     aniosReconocidosAnteriores: 0,
+    exceptuadoDescansoDominical: false,
     metodosMarcaje: ['web'],
     inicioContrato: '2024-03-01',
     finContrato: null,

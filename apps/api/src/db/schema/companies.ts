@@ -1,4 +1,4 @@
-import { boolean, date, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { instant } from './columns';
 
 /** The tenant. Its id is the `company_id` of every tenant row. */
@@ -26,6 +26,8 @@ export const companies = pgTable(
     resolucionNumero: text('resolucion_numero'),
     resolucionFecha: date('resolucion_fecha', { mode: 'string' }),
     comentario: text('comentario'),
+    /** Surcharge in percent on ordinary Sunday hours of workers excepted from Sunday rest (art. 38, Ley 20.823: at least 30). */
+    recargoDominicalPorcentaje: integer('recargo_dominical_porcentaje').notNull().default(30),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (t) => [uniqueIndex('companies_rut_key').on(t.rut)],

@@ -40,6 +40,12 @@ export const users = pgTable(
      * (art. 68: only 10 count; the rest is kept as recorded).
      */
     aniosReconocidosAnteriores: integer('anios_reconocidos_anteriores').notNull().default(0),
+    /**
+     * Excepted from Sunday and holiday rest (art. 38: commerce, continuous processes, services to the
+     * public...): a planned holiday shift is ordinary time, and ordinary Sunday hours carry the
+     * company's Sunday surcharge (art. 38, Ley 20.823).
+     */
+    exceptuadoDescansoDominical: boolean('exceptuado_descanso_dominical').notNull().default(false),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */

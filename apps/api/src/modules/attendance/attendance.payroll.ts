@@ -6,7 +6,7 @@
  * Callers bring the days up to date first with the attendance service's `ensureFresh`.
  */
 import type { DiaTrabajador } from '@jornada/contracts';
-import { isoWeekday, settledWeekLimitSeconds, weekStart, type PayrollDay, type PayrollWeek, type RemunerationFacts } from '@jornada/domain';
+import { isoWeekday, settledWeekLimitSeconds, sundayOrdinaryWorkIn, weekStart, type PayrollDay, type PayrollWeek, type RemunerationFacts } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import * as repo from './attendance.repository';
 
@@ -81,7 +81,14 @@ export function payrollFactsOfRows(rows: readonly repo.PayrollDayRow[], from: st
   const byTypeAndPay = (a: { type: string; paid: boolean }, b: { type: string; paid: boolean }) => a.type.localeCompare(b.type) || Number(b.paid) - Number(a.paid);
   totals.permissionDays = [...permissionDays.values()].sort(byTypeAndPay);
   totals.permissionHours = [...permissionHours.values()].sort(byTypeAndPay);
-  return { weeks, weekDays, totals };
+  // Ordinary seconds on each Sunday of the month by the clock (the Sunday surcharge, art. 38 inc. 2): a
+  // Saturday night shift into the month's first Sunday is read here, since a Sunday's week is loaded.
+  const sundayOrdinaryWork = sundayOrdinaryWorkIn(
+    rows.filter((r) => r.fecha <= closed && r.sundaySeconds > 0).map((r) => ({ date: r.fecha, workedSeconds: r.workedSeconds, ordinarySeconds: r.ordinarySeconds, overAgreedSeconds: r.overAgreedSeconds, sundaySeconds: r.sundaySeconds })),
+    from,
+    closed,
+  );
+  return { weeks, weekDays, totals, sundayOrdinaryWork };
 }
 
 /**

@@ -55,6 +55,8 @@ export interface WorkerRow {
   region: string | null;
   comuna: string | null;
   horasSemanales: number | null;
+  /** Excepted from Sunday and holiday rest (art. 38): the engine's `worksOnHolidays`. */
+  exceptuadoDescansoDominical: boolean;
   inicioContrato: string;
   finContrato: string | null;
 }
@@ -95,7 +97,8 @@ function workerConditions(companyId: string, f: WorkerFilter): SQL {
 
 const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre",
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
-  u.horas_semanales as "horasSemanales", u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
+  u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
+  u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
 const WORKER_FROM = sql`${users} u
   left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
   left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id`;
@@ -536,6 +539,8 @@ export interface PayrollDayRow {
   fecha: string;
   status: EstadoDia;
   planKind: string;
+  workedSeconds: number;
+  ordinarySeconds: number;
   overtimeSeconds: number;
   sundaySeconds: number;
   holidaySeconds: number;
@@ -566,7 +571,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
   // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.overtime_seconds, a.sunday_seconds, a.holiday_seconds,
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.worked_seconds, a.ordinary_seconds, a.overtime_seconds, a.sunday_seconds, a.holiday_seconds,
           r.feriado, r.permiso, r."permisosPorHoras" as hours, coalesce((r.segundos->>'extraSobrePactada')::float8, 0) as over_agreed,
           a.week is not null as has_week, a.week_shortfall_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds,
           a.week_net_overtime_seconds, a.week_net_overtime_within_seconds, coalesce((a.week::jsonb->>'extraSobrePactadaSegundos')::float8, 0) as week_over_agreed
@@ -581,6 +586,8 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
     fecha: r.fecha as string,
     status: r.status as EstadoDia,
     planKind: r.plan_kind as string,
+    workedSeconds: num(r.worked_seconds),
+    ordinarySeconds: num(r.ordinary_seconds),
     overtimeSeconds: num(r.overtime_seconds),
     sundaySeconds: num(r.sunday_seconds),
     holidaySeconds: num(r.holiday_seconds),

@@ -170,7 +170,19 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
       const lo = startOfLocalDay(zone, range.marks.from);
       const hi = startOfLocalDay(zone, addDays(range.marks.to, 1));
       const own = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
-      const result = evaluatePeriod({ from, to, zone, plan, marks: own, holidays: holidaysFor(w.region, w.comuna), agreedWeeklyHours: w.horasSemanales, permissions: permissions.get(w.id) ?? [], options });
+      // Art. 38 exceptions (commerce, continuous processes...): a planned holiday shift is ordinary time, not lifted by the holiday.
+      const workerOptions = w.exceptuadoDescansoDominical ? { ...options, worksOnHolidays: true } : options;
+      const result = evaluatePeriod({
+        from,
+        to,
+        zone,
+        plan,
+        marks: own,
+        holidays: holidaysFor(w.region, w.comuna),
+        agreedWeeklyHours: w.horasSemanales,
+        permissions: permissions.get(w.id) ?? [],
+        options: workerOptions,
+      });
       const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
       for (const day of result.days) items.push({ userId: w.id, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
     }

@@ -24,6 +24,7 @@ function toEmpresa(row: repo.CompanyRow): Empresa {
     resolucionNumero: row.resolucionNumero,
     resolucionFecha: row.resolucionFecha,
     comentario: row.comentario,
+    recargoDominicalPorcentaje: row.recargoDominicalPorcentaje,
     creadoEn: row.createdAt.toISOString(),
   };
 }
@@ -50,7 +51,7 @@ export function createCompanyService(db: Db, email: CompanyEmail) {
         const current = await repo.findCompanyForUpdate(tx, session.companyId);
         if (!current) throw new AppError('UNAUTHENTICATED', MESSAGES.unauthenticated);
         const values: Partial<repo.CompanyRow> = {};
-        for (const key of ['nombre', 'razonSocial', 'direccion', 'telefono', 'email', 'rubro', 'resolucion', 'resolucionNumero', 'resolucionFecha', 'comentario'] as const) {
+        for (const key of ['nombre', 'razonSocial', 'direccion', 'telefono', 'email', 'rubro', 'resolucion', 'resolucionNumero', 'resolucionFecha', 'comentario', 'recargoDominicalPorcentaje'] as const) {
           if (input[key] !== undefined) (values as Record<string, unknown>)[key] = input[key];
         }
         const resolucion = values.resolucion ?? current.resolucion;

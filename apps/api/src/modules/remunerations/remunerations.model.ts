@@ -69,6 +69,10 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
     domingosTrabajados: v.sundaysWorked,
     festivosTrabajados: v.holidaysWorked,
     domingosOFestivosTrabajados: v.sundaysOrHolidaysWorked,
+    exceptuadoDescansoDominical: w.exceptuadoDescansoDominical,
+    domingoOrdinarioSegundos: v.sundaySurcharge.seconds,
+    recargoDominicalPorcentaje: v.sundaySurcharge.percent,
+    recargoDominicalMonto: money(v.sundaySurcharge.amount),
     permisos,
     descuentoPermisos: money(permisos.reduce((sum, p) => sum + (p.descuento ?? 0), 0)),
     diasPendientes: v.pendingDays,
@@ -76,6 +80,23 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
     valorHoraOrdinaria: money(v.ordinaryHourValue),
     horasSemanalesUsadas: v.weeklyHoursUsed,
     alertas,
+  };
+}
+
+/**
+ * A row stored at a month's close as the API serves it now: fields added after the close read as
+ * their neutral value (no Sunday exception, no Sunday ordinary hours, no surcharge).
+ */
+type SundayFields = 'exceptuadoDescansoDominical' | 'domingoOrdinarioSegundos' | 'recargoDominicalPorcentaje' | 'recargoDominicalMonto';
+export type StoredRemuneracion = Omit<RemuneracionTrabajador, SundayFields> & Partial<Pick<RemuneracionTrabajador, SundayFields>>;
+
+export function storedRow(row: StoredRemuneracion): RemuneracionTrabajador {
+  return {
+    ...row,
+    exceptuadoDescansoDominical: row.exceptuadoDescansoDominical ?? false,
+    domingoOrdinarioSegundos: row.domingoOrdinarioSegundos ?? 0,
+    recargoDominicalPorcentaje: row.recargoDominicalPorcentaje ?? null,
+    recargoDominicalMonto: row.recargoDominicalMonto === undefined ? (row.sueldoBase === null ? null : 0) : row.recargoDominicalMonto,
   };
 }
 
@@ -104,6 +125,8 @@ export function totalsOf(rows: readonly RemuneracionTrabajador[]): TotalesRemune
     horasExtraSegundos: 0,
     horasExtraValor: 0,
     domingosOFestivosTrabajados: 0,
+    domingoOrdinarioSegundos: 0,
+    recargoDominicalMonto: 0,
     permisosPagadosDias: 0,
     permisosNoPagadosDias: 0,
     descuentoPermisos: 0,
@@ -119,6 +142,8 @@ export function totalsOf(rows: readonly RemuneracionTrabajador[]): TotalesRemune
     t.horasExtraSegundos += r.horasExtra.segundos;
     t.horasExtraValor += r.horasExtra.valor ?? 0;
     t.domingosOFestivosTrabajados += r.domingosOFestivosTrabajados;
+    t.domingoOrdinarioSegundos += r.domingoOrdinarioSegundos;
+    t.recargoDominicalMonto += r.recargoDominicalMonto ?? 0;
     for (const p of r.permisos) {
       if (p.pagado) t.permisosPagadosDias += p.dias;
       else t.permisosNoPagadosDias += p.dias;
@@ -162,6 +187,9 @@ export function exportRecord(r: RemuneracionTrabajador, periodo: string): Export
     valor_horas_extra: r.horasExtra.valor,
     domingos_trabajados: r.domingosTrabajados,
     festivos_trabajados: r.festivosTrabajados,
+    horas_domingo_ordinarias: hours(r.domingoOrdinarioSegundos),
+    recargo_dominical_porcentaje: r.recargoDominicalPorcentaje,
+    valor_recargo_dominical: r.recargoDominicalMonto,
     dias_permiso_con_goce: r.permisos.filter((p) => p.pagado).reduce((s, p) => s + p.dias, 0),
     dias_permiso_sin_goce: unpaid.reduce((s, p) => s + p.dias, 0),
     horas_permiso_sin_goce: hours(unpaid.reduce((s, p) => s + p.segundos, 0)),

@@ -1,10 +1,11 @@
 /**
  * All SQL of the remunerations module. It writes only `payroll_periods` and `payroll_period_events`;
- * workers, groups and sites are read with read-only queries (their contract terms for pay).
+ * workers, groups, sites and the company's Sunday surcharge are read with read-only queries (the
+ * contract terms and settings pay needs).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groups, payrollPeriodEvents, payrollPeriodRows, payrollPeriods, sites, users } from '../../db/schema/index';
+import { companies, groups, payrollPeriodEvents, payrollPeriodRows, payrollPeriods, sites, users } from '../../db/schema/index';
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -27,6 +28,8 @@ export interface PayWorkerRow {
   horasSemanales: number | null;
   sueldoBase: number | null;
   numeroContrato: string | null;
+  /** Excepted from Sunday rest (art. 38): their ordinary Sunday hours carry the company's surcharge. */
+  exceptuadoDescansoDominical: boolean;
 }
 
 export interface PayWorkerFilter {
@@ -66,7 +69,8 @@ export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilt
   const result = await rows<PayWorkerRow>(
     db,
     sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre", u.site_id as "siteId",
-          s.nombre as "siteNombre", u.horas_semanales as "horasSemanales", u.sueldo_base as "sueldoBase", u.numero_contrato as "numeroContrato"
+          s.nombre as "siteNombre", u.horas_semanales as "horasSemanales", u.sueldo_base as "sueldoBase", u.numero_contrato as "numeroContrato",
+          u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical"
         from ${users} u
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
@@ -74,6 +78,12 @@ export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilt
         order by u.apellidos, u.nombre, u.id`,
   );
   return result.map((r) => ({ ...r, horasSemanales: r.horasSemanales === null ? null : Number(r.horasSemanales), sueldoBase: r.sueldoBase === null ? null : Number(r.sueldoBase) }));
+}
+
+/** The company's Sunday surcharge in percent (art. 38 inc. 2, Ley 20.823; 30 by default). */
+export async function sundaySurchargePercent(db: DbOrTx, companyId: string): Promise<number> {
+  const result = await rows<{ percent: number }>(db, sql`select ${companies.recargoDominicalPorcentaje} as percent from ${companies} where ${companies.id} = ${companyId}`);
+  return Number(result[0]?.percent ?? 30);
 }
 
 export async function groupExists(db: DbOrTx, companyId: string, groupId: string): Promise<boolean> {

@@ -23,7 +23,7 @@ import type { RequestSession } from '../../plugins/types';
 import { payrollFacts, payrollStoredDays, type AttendanceService } from '../attendance/index';
 import { permissionTypeNames } from '../permissions/index';
 import { assertMonthsOpen, takeMonth } from '../payroll-periods/index';
-import { exportRecord, monthBounds, totalsOf, weekRows, workerRow, type ExportRecord } from './remunerations.model';
+import { exportRecord, monthBounds, storedRow, totalsOf, weekRows, workerRow, type ExportRecord, type StoredRemuneracion } from './remunerations.model';
 import * as repo from './remunerations.repository';
 
 export type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
@@ -111,10 +111,11 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, p
     const ids = workers.map((w) => w.id);
     if (!current && month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
     const weekFrom = addDays(month.from, -6);
-    const [facts, approved, typeNames] = await Promise.all([
+    const [facts, approved, typeNames, sundayPercent] = await Promise.all([
       payrollFacts(reader, companyId, ids, month.from, month.closed),
       month.closed >= month.from ? approvedOvertime(reader, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
       permissionTypeNames(reader, companyId),
+      repo.sundaySurchargePercent(reader, companyId),
     ]);
     const variables = workers.map((w) =>
       remunerationFromFacts(facts.get(w.id)!, {
@@ -123,6 +124,8 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, p
         period: periodo,
         // Confirmed in review, reported beside the paid overtime (never a cap).
         approvedOvertime: approved.get(w.id) ?? new Map<string, number>(),
+        // Art. 38 inc. 2 (Ley 20.823): only workers excepted from Sunday rest carry the Sunday surcharge.
+        sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
       }),
     );
     const rows = workers.map((w, i) => workerRow(w, variables[i]!, typeNames));
@@ -164,8 +167,9 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, p
     }
     const month = monthOf(periodo, now);
     const workers = await repo.payWorkers(db, companyId, { ...filter, from: month.from, to: month.to });
-    const stored = await repo.frozenRows<RemuneracionTrabajador, SemanaRemuneracion>(db, companyId, periodo, workers.map((w) => w.id));
-    const kept = workers.flatMap((w) => stored.get(w.id) ?? []);
+    const stored = await repo.frozenRows<StoredRemuneracion, SemanaRemuneracion>(db, companyId, periodo, workers.map((w) => w.id));
+    // Rows stored before a field existed read it as its neutral value (storedRow).
+    const kept = workers.flatMap((w) => stored.get(w.id) ?? []).map((f) => ({ ...f, row: storedRow(f.row) }));
     const approved = new Map<string, Map<string, number>>();
     return { rows: kept.map((f) => f.row), weeks: kept.map((f) => f.weeks), approved, ...month, frozen: true };
   }

@@ -94,6 +94,7 @@ export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: str
     sueldoBase: u.sueldoBase,
     numeroContrato: u.numeroContrato,
     aniosReconocidosAnteriores: u.aniosReconocidosAnteriores,
+    exceptuadoDescansoDominical: u.exceptuadoDescansoDominical,
     metodosMarcaje: u.metodosMarcaje,
     inicioContrato: u.inicioContrato,
     finContrato: u.finContrato,
@@ -316,6 +317,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             sueldoBase: input.sueldoBase ?? null,
             numeroContrato: input.numeroContrato ?? null,
             aniosReconocidosAnteriores: input.aniosReconocidosAnteriores,
+            exceptuadoDescansoDominical: input.exceptuadoDescansoDominical,
             metodosMarcaje: input.metodosMarcaje,
             inicioContrato: input.inicioContrato,
             finContrato: input.finContrato ?? null,
@@ -491,6 +493,7 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
   if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
   if (input.aniosReconocidosAnteriores !== undefined) values.aniosReconocidosAnteriores = input.aniosReconocidosAnteriores;
+  if (input.exceptuadoDescansoDominical !== undefined) values.exceptuadoDescansoDominical = input.exceptuadoDescansoDominical;
   if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
   if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
   if (input.finContrato !== undefined) values.finContrato = input.finContrato;

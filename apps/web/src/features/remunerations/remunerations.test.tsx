@@ -39,6 +39,8 @@ const month = (cerrado = false): RemuneracionesResponse => ({
     horasExtraSegundos: 0,
     horasExtraValor: 0,
     domingosOFestivosTrabajados: 0,
+    domingoOrdinarioSegundos: 0,
+    recargoDominicalMonto: 0,
     permisosPagadosDias: 0,
     permisosNoPagadosDias: 0,
     descuentoPermisos: 0,

@@ -26,6 +26,7 @@ const COMPANY: Empresa = {
   resolucionNumero: null,
   resolucionFecha: null,
   comentario: null,
+  recargoDominicalPorcentaje: 30,
   creadoEn: '2025-03-01T12:00:00.000Z',
 };
 
@@ -49,6 +50,27 @@ describe('settings', () => {
     await user.type(screen.getByRole('textbox', { name: /^Número de resolución/ }), 'Res. Ex. N° 1234');
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ resolucion: true, resolucionNumero: 'Res. Ex. N° 1234' }));
+  });
+
+  it('company: the Sunday surcharge is a whole percent from 30 (art. 38, Ley 20.823) and is sent', async () => {
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/empresa': () => ({ body: COMPANY }),
+      'PATCH /v1/empresa': (call) => ({ body: { ...COMPANY, ...(call.body as object) } }),
+    });
+    renderPage(<CompanyPage />, { path: '/dashboard/settings/company' });
+    const field = await screen.findByRole('textbox', { name: /^Recargo dominical/ });
+    expect(field).toHaveValue('30 %');
+    const user = userEvent.setup();
+    await user.clear(field);
+    await user.type(field, '25');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('El recargo dominical no puede ser menor que 30 % (art. 38 del Código del Trabajo, Ley 20.823).')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '40');
+    await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ recargoDominicalPorcentaje: 40 }));
   });
 
   it('sites: empty state, then the new-site form with the map, time zones and default radius', async () => {

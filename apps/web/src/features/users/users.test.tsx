@@ -205,6 +205,10 @@ describe('/dashboard/users/register', () => {
     const years = screen.getByRole('textbox', { name: /^Años trabajados con empleadores anteriores/ });
     await user.clear(years);
     await user.type(years, '12');
+    // A retail worker: excepted from Sunday rest (art. 38), off by default.
+    const sundays = screen.getByRole('switch', { name: /^Exceptuado del descanso dominical \(art\. 38\)/ });
+    expect(sundays).not.toBeChecked();
+    await user.click(sundays);
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
 
     expect(await screen.findByText('Ya existe un usuario con ese RUT.')).toBeInTheDocument();
@@ -221,6 +225,7 @@ describe('/dashboard/users/register', () => {
       finContrato: null,
       sueldoBase: null,
       aniosReconocidosAnteriores: 12,
+      exceptuadoDescansoDominical: true,
     });
     expect(sent).not.toHaveProperty('password');
 
@@ -388,7 +393,7 @@ describe('/dashboard/users/:id', () => {
     const body = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
     expect(body.cargo).toBe('Gerenta general');
     expect(within(drawer).getByRole('textbox', { name: /^Años trabajados con empleadores anteriores/ })).toHaveAttribute('readonly');
-    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'aniosReconocidosAnteriores', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
+    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'aniosReconocidosAnteriores', 'exceptuadoDescansoDominical', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
       expect(body).not.toHaveProperty(key);
     }
   }, 30_000);

@@ -347,6 +347,22 @@ export function RemunerationsPage() {
       ),
     },
     {
+      key: 'recargoDominical',
+      header: 'Recargo dominical',
+      align: 'right',
+      cell: (r) =>
+        r.recargoDominicalPorcentaje === null ? (
+          <span title="No está exceptuado del descanso dominical (art. 38)">—</span>
+        ) : (
+          <FigureButton label={`Horas ordinarias de domingo de ${name(r)}: ${hoursMinutes(r.domingoOrdinarioSegundos)}`} onClick={() => open(r, 'domingos')}>
+            {hoursMinutes(r.domingoOrdinarioSegundos)}
+            <span className={classes.sub}>
+              {money(r.recargoDominicalMonto)} · {r.recargoDominicalPorcentaje} %
+            </span>
+          </FigureButton>
+        ),
+    },
+    {
       key: 'permisos',
       header: 'Permisos',
       cell: (r) =>
@@ -368,7 +384,7 @@ export function RemunerationsPage() {
     <>
       <PageHeader
         title="Remuneraciones"
-        description="Las variables del mes para la liquidación de sueldo, calculadas desde la asistencia: días trabajados, ausencias, faltante tras la compensación semanal, horas extra (todas las trabajadas, también sobre la jornada pactada), domingos y festivos, y permisos."
+        description="Las variables del mes para la liquidación de sueldo, calculadas desde la asistencia: días trabajados, ausencias, faltante tras la compensación semanal, horas extra (todas las trabajadas, también sobre la jornada pactada), domingos y festivos con el recargo dominical de los exceptuados del descanso (art. 38), y permisos."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Remuneraciones' }]}
         actions={
           <div className={classes.actions}>
@@ -439,6 +455,7 @@ export function RemunerationsPage() {
                 ['Faltante', hoursMinutes(data.totales.faltanteSegundos), formatClp(data.totales.faltanteValor)],
                 ['Horas extra', hoursMinutes(data.totales.horasExtraSegundos), formatClp(data.totales.horasExtraValor)],
                 ['Domingos y festivos', data.totales.domingosOFestivosTrabajados.toLocaleString('es-CL'), 'días trabajados'],
+                ['Recargo dominical', hoursMinutes(data.totales.domingoOrdinarioSegundos), formatClp(data.totales.recargoDominicalMonto)],
                 ['Permisos', `${data.totales.permisosPagadosDias} con goce · ${data.totales.permisosNoPagadosDias} sin goce`, formatClp(data.totales.descuentoPermisos)],
               ].map(([label, value, hint]) => (
                 <div key={label} className={classes.card} style={{ '--card-accent': 'var(--mantine-color-jornada-6)' } as CSSProperties}>

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Switch.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Switch, Text, TextInput, Textarea } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
+import { Button, NumberInput, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { actualizarEmpresaBodySchema, type ActualizarEmpresaBody, type Empresa } from '@jornada/contracts';
+import { actualizarEmpresaBodySchema, RECARGO_DOMINICAL_MAXIMO, RECARGO_DOMINICAL_MINIMO, type ActualizarEmpresaBody, type Empresa } from '@jornada/contracts';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
@@ -28,9 +29,10 @@ interface CompanyFormValues {
   resolucion: boolean;
   resolucionNumero: string;
   resolucionFecha: string | null;
+  recargoDominicalPorcentaje: number | string;
 }
 
-const FIELDS = ['nombre', 'razonSocial', 'rubro', 'email', 'telefono', 'direccion', 'comentario', 'resolucion', 'resolucionNumero', 'resolucionFecha'] as const;
+const FIELDS = ['nombre', 'razonSocial', 'rubro', 'email', 'telefono', 'direccion', 'comentario', 'resolucion', 'resolucionNumero', 'resolucionFecha', 'recargoDominicalPorcentaje'] as const;
 
 function toForm(company: Empresa): CompanyFormValues {
   return {
@@ -44,6 +46,7 @@ function toForm(company: Empresa): CompanyFormValues {
     resolucion: company.resolucion,
     resolucionNumero: company.resolucionNumero ?? '',
     resolucionFecha: company.resolucionFecha,
+    recargoDominicalPorcentaje: company.recargoDominicalPorcentaje,
   };
 }
 
@@ -59,6 +62,8 @@ function toBody(values: CompanyFormValues): ActualizarEmpresaBody {
     resolucion: values.resolucion,
     resolucionNumero: values.resolucion ? values.resolucionNumero.trim() || null : null,
     resolucionFecha: values.resolucion ? values.resolucionFecha : null,
+    // An emptied field is sent as NaN so that the schema says what is missing rather than keeping the old value.
+    recargoDominicalPorcentaje: values.recargoDominicalPorcentaje === '' ? Number.NaN : Number(values.recargoDominicalPorcentaje),
   };
 }
 
@@ -167,6 +172,37 @@ function CompanyForm({ company }: { company: Empresa }) {
             Sin resolución: se aplican los límites ordinarios de jornada.
           </Text>
         )}
+      </SectionCard>
+      <div style={{ height: '1rem' }} />
+      <SectionCard
+        title="Recargo dominical"
+        description="Las horas ordinarias trabajadas en domingo por trabajadores exceptuados del descanso dominical (art. 38 del Código del Trabajo) se pagan con un recargo de al menos 30 % sobre el valor de la hora ordinaria (Ley 20.823). Se informa en remuneraciones."
+      >
+        <div className={grid.grid}>
+          <Controller
+            control={control}
+            name="recargoDominicalPorcentaje"
+            render={({ field }) => (
+              <NumberInput
+                label="Recargo dominical"
+                withAsterisk
+                name="recargoDominicalPorcentaje"
+                description={`Entre ${RECARGO_DOMINICAL_MINIMO} % y ${RECARGO_DOMINICAL_MAXIMO} %`}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={RECARGO_DOMINICAL_MINIMO}
+                max={RECARGO_DOMINICAL_MAXIMO}
+                allowDecimal={false}
+                allowNegative={false}
+                clampBehavior="none"
+                suffix=" %"
+                error={errors.recargoDominicalPorcentaje?.message}
+                size="md"
+              />
+            )}
+          />
+        </div>
       </SectionCard>
       <div className={grid.actions}>
         <Button variant="default" onClick={() => form.reset(toForm(company))} disabled={!formState.isDirty || mutation.isPending}>

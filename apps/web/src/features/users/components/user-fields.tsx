@@ -2,7 +2,8 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Fieldset.css';
-import { Checkbox, Group, NumberInput, Select, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Switch.css';
+import { Checkbox, Group, NumberInput, Select, Switch, TextInput } from '@mantine/core';
 import { ANIOS_RECONOCIDOS_MAX, METODO_MARCAJE_LABELS, METODOS_MARCAJE, PERFILES } from '@jornada/contracts';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
@@ -29,6 +30,7 @@ export const USER_LABELS: Record<keyof UserFormValues, string> = {
   sueldoBase: 'Sueldo base',
   numeroContrato: 'Número de contrato',
   aniosReconocidosAnteriores: 'Años trabajados con empleadores anteriores (art. 68)',
+  exceptuadoDescansoDominical: 'Exceptuado del descanso dominical (art. 38)',
   metodosMarcaje: 'Métodos de marcaje',
   inicioContrato: 'Inicio de contrato',
   finContrato: 'Fin de contrato',
@@ -225,6 +227,24 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
             autoComplete="off"
             error={errors.numeroContrato?.message}
             {...register('numeroContrato')}
+          />
+          <Controller
+            control={control}
+            name="exceptuadoDescansoDominical"
+            render={({ field }) => (
+              <Switch
+                label={USER_LABELS.exceptuadoDescansoDominical}
+                name="exceptuadoDescansoDominical"
+                description={lockedNote ?? 'Comercio o atención al público: sus turnos de domingo y festivo son jornada ordinaria, con recargo dominical.'}
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                disabled={locked}
+                error={errors.exceptuadoDescansoDominical?.message}
+                className={grid.full}
+                size="md"
+              />
+            )}
           />
           <Controller
             control={control}

@@ -29,6 +29,7 @@ export interface UserFormValues {
   sueldoBase: number | string;
   numeroContrato: string;
   aniosReconocidosAnteriores: number | string;
+  exceptuadoDescansoDominical: boolean;
   metodosMarcaje: MetodoMarcaje[];
   inicioContrato: string | null;
   finContrato: string | null;
@@ -50,6 +51,7 @@ export const USER_FIELD_NAMES = [
   'sueldoBase',
   'numeroContrato',
   'aniosReconocidosAnteriores',
+  'exceptuadoDescansoDominical',
   'metodosMarcaje',
   'inicioContrato',
   'finContrato',
@@ -76,6 +78,7 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     sueldoBase: '',
     numeroContrato: '',
     aniosReconocidosAnteriores: 0,
+    exceptuadoDescansoDominical: false,
     metodosMarcaje: ['web'],
     inicioContrato: null,
     finContrato: null,
@@ -99,6 +102,7 @@ export function userToForm(user: Usuario): UserFormValues {
     sueldoBase: user.sueldoBase ?? '',
     numeroContrato: user.numeroContrato ?? '',
     aniosReconocidosAnteriores: user.aniosReconocidosAnteriores,
+    exceptuadoDescansoDominical: user.exceptuadoDescansoDominical,
     metodosMarcaje: user.metodosMarcaje,
     inicioContrato: user.inicioContrato,
     finContrato: user.finContrato,
@@ -132,6 +136,7 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     sueldoBase: sueldo === undefined ? null : sueldo,
     numeroContrato: values.numeroContrato.trim() || null,
     aniosReconocidosAnteriores: anios,
+    exceptuadoDescansoDominical: values.exceptuadoDescansoDominical,
     metodosMarcaje: values.metodosMarcaje,
     inicioContrato: values.inicioContrato ?? '',
     finContrato: values.finContrato ?? null,
