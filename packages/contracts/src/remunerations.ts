@@ -98,6 +98,12 @@ export const remuneracionTrabajadorSchema = z.object({
     sobrePactadaSegundos: z.number(),
     /** Of the paid seconds, those a supervisor confirmed in review; the rest is paid all the same, pending review. */
     confirmadasSegundos: z.number(),
+    /**
+     * The employer's compliance problems in the month's days (paid all the same, art. 32 inc. 3): overtime
+     * found without a pact in force (art. 32), beyond 2 hours a day (art. 31) and on rest days or holidays,
+     * and the days with any of them or over the pact's maximum. Months closed before this field read 0.
+     */
+    incumplimiento: z.object({ sinPactoSegundos: z.number(), sobreDosHorasSegundos: z.number(), diaDescansoSegundos: z.number(), dias: z.number() }),
   }),
   domingosTrabajados: z.number(),
   festivosTrabajados: z.number(),
@@ -268,6 +274,10 @@ export const COLUMNAS_EXPORTACION_REMUNERACIONES = [
   'horas_extra_50',
   'valor_hora_extra',
   'valor_horas_extra',
+  'horas_extra_confirmadas',
+  'horas_extra_sin_pacto',
+  'horas_extra_sobre_2h',
+  'horas_extra_dia_descanso',
   'domingos_trabajados',
   'festivos_trabajados',
   'horas_domingo_ordinarias',

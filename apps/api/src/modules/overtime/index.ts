@@ -5,4 +5,14 @@
  */
 export { overtimeModule } from './overtime.module';
 
-export { approvedOvertime, overtimeReviewsOf, overtimeToReview, type OvertimeDeps, type OvertimeReviewDay, type OvertimeService, type WorkerOvertimeReviews } from './overtime.service';
+export {
+  approvedOvertime,
+  overtimeCompliance,
+  overtimeReviewsOf,
+  overtimeToReview,
+  type OvertimeCompliance,
+  type OvertimeDeps,
+  type OvertimeReviewDay,
+  type OvertimeService,
+  type WorkerOvertimeReviews,
+} from './overtime.service';

@@ -198,6 +198,43 @@ export async function overtimeReviewsOf(db: DbOrTx, companyId: string, userIds: 
   return out;
 }
 
+/** The employer's overtime compliance problems of a worker over a period, for the payroll (seconds found per day). */
+export interface OvertimeCompliance {
+  /** Found on days without a pact in force (art. 32 inc. 1). */
+  withoutPactSeconds: number;
+  /** Beyond 2 hours a day (art. 31). */
+  beyondTwoHoursSeconds: number;
+  /** Found on a rest day or holiday of the plan. */
+  restDaySeconds: number;
+  /** Days with any of those, or over the pact's own maximum. */
+  days: number;
+}
+
+/**
+ * The overtime compliance problems of these workers over `from`..`to`, by worker: what the payroll
+ * export flags beside the overtime it pays in full (art. 32 inc. 3). Workers without any are absent.
+ * Reads the stored days as they are: bring them up to date first (`ensureFresh`).
+ */
+export async function overtimeCompliance(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, OvertimeCompliance>> {
+  const out = new Map<string, OvertimeCompliance>();
+  if (userIds.length === 0) return out;
+  const [found, pacts] = [await foundOvertime(db, companyId, userIds, from, to), await repo.pactsInRange(db, companyId, userIds, from, to)];
+  const pactsOf = new Map<string, { from: string; to: string; maxSecondsPerDay: number }[]>();
+  for (const p of pacts) pactsOf.set(p.userId, [...(pactsOf.get(p.userId) ?? []), { from: p.desde, to: p.hasta, maxSecondsPerDay: p.maxSecondsPerDay }]);
+  for (const day of found) {
+    const pact = pactInForce(pactsOf.get(day.userId) ?? [], day.fecha);
+    const flags = overtimeReviewFlags({ foundSeconds: day.overtimeSeconds, pactMaxSecondsPerDay: pact?.maxSecondsPerDay ?? null, restDay: day.restDay, thresholdSeconds: Infinity });
+    if (flags.length === 0) continue;
+    let c = out.get(day.userId);
+    if (!c) out.set(day.userId, (c = { withoutPactSeconds: 0, beyondTwoHoursSeconds: 0, restDaySeconds: 0, days: 0 }));
+    c.days++;
+    if (flags.includes('sin_pacto')) c.withoutPactSeconds += day.overtimeSeconds;
+    if (flags.includes('sobre_limite_legal')) c.beyondTwoHoursSeconds += day.beyondLimitSeconds;
+    if (flags.includes('dia_descanso')) c.restDaySeconds += day.overtimeSeconds;
+  }
+  return out;
+}
+
 /**
  * Worker-days of `from`..`to` with overtime found and not reviewed yet (neither confirmed nor disputed):
  * what the review list shows an administrador with `estado=pendiente&revision=todas`. For payroll before closing a month;

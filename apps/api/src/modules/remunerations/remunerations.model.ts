@@ -10,7 +10,8 @@ import {
   type SemanaRemuneracion,
   type TotalesRemuneraciones,
 } from '@jornada/contracts';
-import { addDays, formatRut, type RemunerationVariables } from '@jornada/domain';
+import { addDays, formatDurationEs, formatRut, type RemunerationVariables } from '@jornada/domain';
+import type { OvertimeCompliance } from '../overtime/index';
 import type { PayWorkerRow } from './remunerations.repository';
 
 /** The first and last days of a payroll month `YYYYMM`. */
@@ -22,8 +23,13 @@ export function monthBounds(periodo: string): { from: string; to: string } {
 
 export { periodoLabel, periodoOf } from '../payroll-periods/index';
 
-/** A worker's row: money only when the worker has a base salary (computed with 0 otherwise and hidden). */
-export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: ReadonlyMap<string, string>): RemuneracionTrabajador {
+/**
+ * A worker's row: money only when the worker has a base salary (computed with 0 otherwise and hidden).
+ * The overtime compliance problems of the month's days are flagged when the month pays overtime: a day's
+ * overtime that the week compensated (lateness elsewhere) is neither paid nor flagged.
+ */
+export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: ReadonlyMap<string, string>, found?: OvertimeCompliance): RemuneracionTrabajador {
+  const compliance = v.overtime.seconds > 0 ? found : undefined;
   const paid = w.sueldoBase !== null;
   const money = (value: number): number | null => (paid ? value : null);
   const permisos: PermisoRemuneracion[] = [
@@ -32,6 +38,7 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
   ];
   const alertas = v.alerts.map((a) => ({ codigo: a.code as string, fecha: (a.date as string) || null, mensaje: a.message }));
   if (!paid) alertas.unshift({ codigo: 'sin_sueldo_base', fecha: null, mensaje: 'El trabajador no tiene sueldo base registrado: los valores en pesos no se calculan. Regístrelo en su ficha.' });
+  if (compliance) alertas.push({ codigo: 'horas_extra_incumplimiento', fecha: null, mensaje: complianceMessage(compliance) });
   if (w.horasSemanales === null) {
     alertas.unshift({ codigo: 'sin_horas_pactadas', fecha: null, mensaje: `El trabajador no tiene horas semanales pactadas: se usan las ${v.weeklyHoursUsed} horas del máximo legal.` });
   }
@@ -65,6 +72,12 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
       encontradasSegundos: v.weeks.reduce((sum, w) => sum + w.netOvertimeSeconds, 0),
       sobrePactadaSegundos: v.overtime.overAgreedSeconds,
       confirmadasSegundos: v.overtime.confirmedSeconds ?? 0,
+      incumplimiento: {
+        sinPactoSegundos: compliance?.withoutPactSeconds ?? 0,
+        sobreDosHorasSegundos: compliance?.beyondTwoHoursSeconds ?? 0,
+        diaDescansoSegundos: compliance?.restDaySeconds ?? 0,
+        dias: compliance?.days ?? 0,
+      },
     },
     domingosTrabajados: v.sundaysWorked,
     festivosTrabajados: v.holidaysWorked,
@@ -88,11 +101,16 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
  * their neutral value (no Sunday exception, no Sunday ordinary hours, no surcharge).
  */
 type SundayFields = 'exceptuadoDescansoDominical' | 'domingoOrdinarioSegundos' | 'recargoDominicalPorcentaje' | 'recargoDominicalMonto';
-export type StoredRemuneracion = Omit<RemuneracionTrabajador, SundayFields> & Partial<Pick<RemuneracionTrabajador, SundayFields>>;
+type HorasExtra = RemuneracionTrabajador['horasExtra'];
+export type StoredRemuneracion = Omit<RemuneracionTrabajador, SundayFields | 'horasExtra'> &
+  Partial<Pick<RemuneracionTrabajador, SundayFields>> & { horasExtra: Omit<HorasExtra, 'incumplimiento'> & Partial<Pick<HorasExtra, 'incumplimiento'>> };
+
+const NO_COMPLIANCE_PROBLEM: HorasExtra['incumplimiento'] = { sinPactoSegundos: 0, sobreDosHorasSegundos: 0, diaDescansoSegundos: 0, dias: 0 };
 
 export function storedRow(row: StoredRemuneracion): RemuneracionTrabajador {
   return {
     ...row,
+    horasExtra: { ...row.horasExtra, incumplimiento: row.horasExtra.incumplimiento ?? NO_COMPLIANCE_PROBLEM },
     exceptuadoDescansoDominical: row.exceptuadoDescansoDominical ?? false,
     domingoOrdinarioSegundos: row.domingoOrdinarioSegundos ?? 0,
     recargoDominicalPorcentaje: row.recargoDominicalPorcentaje ?? null,
@@ -185,6 +203,10 @@ export function exportRecord(r: RemuneracionTrabajador, periodo: string): Export
     horas_extra_50: hours(r.horasExtra.segundos),
     valor_hora_extra: r.horasExtra.valorHora,
     valor_horas_extra: r.horasExtra.valor,
+    horas_extra_confirmadas: hours(r.horasExtra.confirmadasSegundos),
+    horas_extra_sin_pacto: hours(r.horasExtra.incumplimiento.sinPactoSegundos),
+    horas_extra_sobre_2h: hours(r.horasExtra.incumplimiento.sobreDosHorasSegundos),
+    horas_extra_dia_descanso: hours(r.horasExtra.incumplimiento.diaDescansoSegundos),
     domingos_trabajados: r.domingosTrabajados,
     festivos_trabajados: r.festivosTrabajados,
     horas_domingo_ordinarias: hours(r.domingoOrdinarioSegundos),
@@ -199,4 +221,15 @@ export function exportRecord(r: RemuneracionTrabajador, periodo: string): Export
       .map((p) => `${p.tipo} ${p.pagado ? 'con goce' : 'sin goce'}: ${p.unidad === 'horas' ? `${hours(p.segundos)} h` : `${p.dias} ${p.dias === 1 ? 'día' : 'días'}`}`)
       .join(', '),
   };
+}
+
+/** The payroll alert of a worker's overtime compliance problems, in Spanish: paid all the same, to be corrected by the employer. */
+function complianceMessage(c: OvertimeCompliance): string {
+  const parts = [
+    ...(c.withoutPactSeconds > 0 ? [`${formatDurationEs(c.withoutPactSeconds)} sin pacto vigente (art. 32)`] : []),
+    ...(c.beyondTwoHoursSeconds > 0 ? [`${formatDurationEs(c.beyondTwoHoursSeconds)} sobre 2 horas al día (art. 31)`] : []),
+    ...(c.restDaySeconds > 0 ? [`${formatDurationEs(c.restDaySeconds)} en día de descanso o feriado`] : []),
+  ];
+  const what = parts.length ? parts.join('; ') : 'horas extra sobre el máximo diario del pacto';
+  return `Horas extra con incumplimiento en ${c.days === 1 ? '1 día' : `${c.days} días`}: ${what}. Se pagan igual; el empleador debe regularizarlo.`;
 }

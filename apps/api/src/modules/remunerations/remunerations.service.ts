@@ -21,6 +21,7 @@ import { isUuid } from '../../lib/ids';
 import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { payrollFacts, payrollStoredDays, type AttendanceService } from '../attendance/index';
+import type { OvertimeCompliance } from '../overtime/index';
 import { permissionTypeNames } from '../permissions/index';
 import { assertMonthsOpen, takeMonth } from '../payroll-periods/index';
 import { exportRecord, monthBounds, storedRow, totalsOf, weekRows, workerRow, type ExportRecord, type StoredRemuneracion } from './remunerations.model';
@@ -66,10 +67,12 @@ export interface RemunerationsDeps {
   db: Db;
   attendance: AttendanceService;
   approvedOvertime: ApprovedOvertimeReader;
+  /** The employer's overtime compliance problems by worker (modules/overtime), flagged beside the pay. */
+  overtimeCompliance: (db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, OvertimeCompliance>>;
   pending: PendingReaders;
 }
 
-export function createRemunerationsService({ db, attendance, approvedOvertime, pending }: RemunerationsDeps) {
+export function createRemunerationsService({ db, attendance, approvedOvertime, overtimeCompliance, pending }: RemunerationsDeps) {
   async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
     if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
     if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
@@ -111,9 +114,10 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, p
     const ids = workers.map((w) => w.id);
     if (!current && month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
     const weekFrom = addDays(month.from, -6);
-    const [facts, approved, typeNames, sundayPercent] = await Promise.all([
+    const [facts, approved, compliance, typeNames, sundayPercent] = await Promise.all([
       payrollFacts(reader, companyId, ids, month.from, month.closed),
       month.closed >= month.from ? approvedOvertime(reader, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
+      month.closed >= month.from ? overtimeCompliance(reader, companyId, ids, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
       permissionTypeNames(reader, companyId),
       repo.sundaySurchargePercent(reader, companyId),
     ]);
@@ -128,7 +132,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, p
         sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
       }),
     );
-    const rows = workers.map((w, i) => workerRow(w, variables[i]!, typeNames));
+    const rows = workers.map((w, i) => workerRow(w, variables[i]!, typeNames, compliance.get(w.id)));
     const weeks = variables.map((v, i) => weekRows(v, rows[i]!.sueldoBase !== null));
     return { rows, weeks, approved, ...month };
   }

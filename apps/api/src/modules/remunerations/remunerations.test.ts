@@ -160,6 +160,14 @@ describe('the pay variables of a month', () => {
     // Berta worked 8 h on Thursday 16 July, a holiday (Virgen del Carmen) that lifts the plan: overtime,
     // unreviewed and paid all the same.
     expect(rowOf(body.items, berta)).toMatchObject({ horasExtra: { segundos: 28_800, confirmadasSegundos: 0, valor: 40_000 } });
+    // Neither has a pact: paid in full, flagged as the employer's compliance problems (art. 31 and 32),
+    // Berta's on a holiday and 6 h beyond the 2 a day.
+    expect(rowOf(body.items, diego)).toMatchObject({ horasExtra: { incumplimiento: { sinPactoSegundos: 10_800, sobreDosHorasSegundos: 0, diaDescansoSegundos: 0, dias: 2 } } });
+    expect(rowOf(body.items, berta)).toMatchObject({ horasExtra: { incumplimiento: { sinPactoSegundos: 28_800, sobreDosHorasSegundos: 21_600, diaDescansoSegundos: 28_800, dias: 1 } } });
+    expect((rowOf(body.items, berta).alertas as { codigo: string; mensaje: string }[]).find((x) => x.codigo === 'horas_extra_incumplimiento')?.mensaje).toBe(
+      'Horas extra con incumplimiento en 1 día: 8 h 00 min sin pacto vigente (art. 32); 6 h 00 min sobre 2 horas al día (art. 31); 8 h 00 min en día de descanso o feriado. Se pagan igual; el empleador debe regularizarlo.',
+    );
+    expect(rowOf(body.items, ana)).toMatchObject({ horasExtra: { incumplimiento: { dias: 0 } } });
     expect(body.totales).toMatchObject({ horasExtraSegundos: 39_600, horasExtraValor: 55_000, ausenciasDias: 1, ausenciasValor: 20_000, faltanteSegundos: 2400, faltanteValor: 2222, permisosPagadosDias: 1, permisosNoPagadosDias: 2, descuentoPermisos: 40_000 });
     // The admin and the supervisor are listed too, without salary: no money, and said so.
     const s = rowOf(body.items, supervisor);
@@ -210,7 +218,16 @@ describe('the pay variables of a month', () => {
       return Object.fromEntries(header.map((h, i) => [h, cells[i]]));
     };
     expect(record(ana)).toMatchObject({ id_empleado: ana.rut, numero_contrato: '1', proceso: '202607', dias_ausencia_injustificada: '1', valor_ausencias: '20000', nombre: 'Ana' });
-    expect(record(berta)).toMatchObject({ numero_contrato: 'C-77', dias_permiso_con_goce: '1', dias_permiso_sin_goce: '2', descuento_permisos: '40000' });
+    expect(record(berta)).toMatchObject({
+      numero_contrato: 'C-77',
+      dias_permiso_con_goce: '1',
+      dias_permiso_sin_goce: '2',
+      descuento_permisos: '40000',
+      horas_extra_confirmadas: '0',
+      horas_extra_sin_pacto: '8',
+      horas_extra_sobre_2h: '6',
+      horas_extra_dia_descanso: '8',
+    });
     expect(record(carlos)).toMatchObject({ minutos_faltantes: '40', valor_faltante: '2222', domingos_trabajados: '1' });
 
     const xlsx = await api('GET', '/api/v1/remuneraciones/202607/exportar?formato=xlsx', admin.headers);

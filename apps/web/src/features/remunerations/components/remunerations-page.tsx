@@ -330,6 +330,11 @@ export function RemunerationsPage() {
           {r.horasExtra.segundos > r.horasExtra.confirmadasSegundos && (
             <span className={classes.sub}>{hoursMinutes(r.horasExtra.segundos - r.horasExtra.confirmadasSegundos)} sin revisar (se pagan igual)</span>
           )}
+          {r.horasExtra.incumplimiento.dias > 0 && (
+            <span className={`${classes.sub} ${classes.warn}`}>
+              Incumplimiento en {r.horasExtra.incumplimiento.dias === 1 ? '1 día' : `${r.horasExtra.incumplimiento.dias} días`}
+            </span>
+          )}
         </FigureButton>
       ),
     },
