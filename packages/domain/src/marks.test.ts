@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { compareMarks, formatDurationEs, formatSignedHms, isEvaluableMark, sortMarks, type Mark, type MarkKind } from './marks';
+import { compareMarks, formatDurationEs, formatSignedHms, isEvaluableMark, markOrderConflict, sortMarks, type Mark, type MarkKind } from './marks';
 
 describe('marks', () => {
   it('orders by time, then kind in day order, then id', () => {
@@ -49,5 +49,27 @@ describe('marks', () => {
       }),
       { numRuns: 300 },
     );
+  });
+});
+
+describe('markOrderConflict: a proposed mark keeps the workday in order', () => {
+  const H = 3600_000;
+  const at = (h: number, m = 0) => Date.UTC(2026, 10, 26, h, m);
+  const mark = (kind: MarkKind, time: number) => ({ kind, at: time });
+  it.each([
+    // Entry 15:03, colación 18:08–18:41, no exit: an exit at 18:00 would come before the colación.
+    ['exit before the colación', mark('entrada', at(15, 3)), 'salida', at(18), mark('inicio_colacion', at(18, 8)), { side: 'before', kind: 'inicio_colacion' }],
+    ['exit after the colación', mark('fin_colacion', at(18, 41)), 'salida', at(19), null, null],
+    ['missing exit between two workdays', mark('entrada', at(8)), 'salida', at(17), mark('entrada', at(8) + 24 * H), null],
+    ['entry after the colación began', mark('inicio_colacion', at(13)), 'entrada', at(13, 30), mark('fin_colacion', at(14)), { side: 'after', kind: 'inicio_colacion' }],
+    ['entry before the first mark', null, 'entrada', at(7, 55), mark('inicio_colacion', at(13)), null],
+    ['colación before the entry', null, 'inicio_colacion', at(7), mark('entrada', at(8)), { side: 'before', kind: 'entrada' }],
+    ['colación after the exit', mark('salida', at(17)), 'inicio_colacion', at(17, 30), null, { side: 'after', kind: 'salida' }],
+    ['colación end between its start and the exit', mark('inicio_colacion', at(13)), 'fin_colacion', at(14), mark('salida', at(17)), null],
+    ['an exit with no entry that day is missing an entry, not out of order', null, 'salida', at(17), null, null],
+    ['a mark 17 hours away is another workday', mark('inicio_colacion', at(0)), 'entrada', at(17), null, null],
+  ] as const)('%s', (_name, previous, kind, when, next, expected) => {
+    const conflict = markOrderConflict(previous, kind, when, next);
+    expect(conflict === null ? null : { side: conflict.side, kind: conflict.mark.kind }).toEqual(expected);
   });
 });

@@ -108,3 +108,50 @@ export function sortMarks(marks: readonly Mark[]): Mark[] {
   }
   return out;
 }
+
+/**
+ * Where a worker stands after a mark, as the day's evaluation reads a sequence: 0 away, 1 at work,
+ * 2 on colación (`evaluateDay`'s state machine in day-evaluation.ts).
+ */
+const STATE_AFTER: Record<MarkKind, 0 | 1 | 2> = { entrada: 1, inicio_colacion: 2, fin_colacion: 1, salida: 0 };
+
+/** Whether a mark of `kind` follows a worker standing in `state` without an inconsistency (out of order, colación incomplete, exit without entry). */
+function follows(state: 0 | 1 | 2, kind: MarkKind): boolean {
+  switch (kind) {
+    case 'entrada':
+      return state === 0;
+    case 'inicio_colacion':
+      return state === 1;
+    case 'fin_colacion':
+      return state === 2;
+    case 'salida':
+      return state !== 0;
+  }
+}
+
+/** Marks further apart than this belong to different workdays: neither constrains the other's order. */
+export const MARK_SEQUENCE_GAP_MS = 16 * 3600 * 1000;
+
+/**
+ * Whether a mark proposed at `at` (a correction, before the worker accepts it) would break the order of
+ * the marks around it: an exit before a colación of the same workday, an entry after one, a colación
+ * outside entry and exit. Returns the neighbouring mark it conflicts with (`before`: the proposal would
+ * come before it; `after`: after it), or null. Marks more than MARK_SEQUENCE_GAP_MS away are another
+ * workday and do not count.
+ */
+export function markOrderConflict<M extends { kind: MarkKind; at: Instant }>(
+  previous: M | null | undefined,
+  kind: MarkKind,
+  at: Instant,
+  next: M | null | undefined,
+): { side: 'before' | 'after'; mark: M } | null {
+  const prev = previous && at - previous.at <= MARK_SEQUENCE_GAP_MS ? previous : null;
+  const following = next && next.at - at <= MARK_SEQUENCE_GAP_MS ? next : null;
+  if (!follows(prev ? STATE_AFTER[prev.kind] : 0, kind)) {
+    // Nothing before it in the workday: an entry is what is missing, not a broken order.
+    if (prev) return { side: 'after', mark: prev };
+    if (kind !== 'salida' && following) return { side: 'before', mark: following };
+  }
+  if (following && !follows(STATE_AFTER[kind], following.kind)) return { side: 'before', mark: following };
+  return null;
+}

@@ -25,7 +25,7 @@ import {
   type Ocurrencia,
   type TipoMarca,
 } from '@jornada/contracts';
-import { formatRut, localClockOf, localDateOf, localToInstant, typedLocalTime } from '@jornada/domain';
+import { formatRut, localClockOf, localDateOf, localToInstant, markOrderConflict, typedLocalTime } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -114,6 +114,26 @@ export interface CorrectionsServiceDeps {
   log: FastifyBaseLogger;
   /** Called after a transaction that queued a job commits (wakes the job loop). */
   onJobQueued?: () => void;
+}
+
+const ORDER_RULE: Record<TipoMarca, string> = {
+  entrada: 'una entrada va antes de las demás marcas de la jornada',
+  salida: 'una salida va después de las demás marcas de la jornada',
+  inicio_colacion: 'la colación va entre la entrada y la salida',
+  fin_colacion: 'la colación va entre la entrada y la salida',
+};
+
+/** «La salida propuesta a las 18:00 quedaría antes del inicio de colación de las 18:08 del 26-11-2026: una salida va después …». */
+function orderMessage(kind: TipoMarca, at: Date, conflict: { side: 'before' | 'after'; mark: { kind: TipoMarca; at: number } }, zone: string): string {
+  const proposed = localParts(at, zone);
+  const other = localParts(new Date(conflict.mark.at), zone);
+  const article = (k: TipoMarca) => (k === 'salida' || k === 'entrada' ? 'la' : 'el');
+  const label = (k: TipoMarca) => TIPO_MARCA_LABELS[k].toLowerCase();
+  const relation = conflict.side === 'before' ? 'antes' : 'después';
+  const of = article(conflict.mark.kind) === 'el' ? 'del' : 'de la';
+  const [proposedArticle, proposedWord] = article(kind) === 'el' ? ['El', 'propuesto'] : ['La', 'propuesta'];
+  const day = other.fecha === proposed.fecha ? '' : ` del ${clDate(other.fecha)}`;
+  return `${proposedArticle} ${label(kind)} ${proposedWord} a las ${proposed.hora.slice(0, 5)} del ${clDate(proposed.fecha)} quedaría ${relation} ${of} ${label(conflict.mark.kind)} de las ${other.hora.slice(0, 5)}${day}: ${ORDER_RULE[kind]}. Revisa la hora o corrige primero esa marca.`;
 }
 
 /** `aaaa-mm-dd` → `dd-mm-aaaa`. */
@@ -416,6 +436,14 @@ export function createCorrectionsService({ db, marks: marksModule, log, onJobQue
         );
       }
     }
+    // The workday stays in order: an exit after the day's other marks, an entry before them, a colación between.
+    const conflict = markOrderConflict(
+      before ? { kind: before.kind, at: new Date(before.eff).getTime() } : null,
+      kind,
+      at.getTime(),
+      after ? { kind: after.kind, at: new Date(after.eff).getTime() } : null,
+    );
+    if (conflict) throw fieldError('hora', orderMessage(kind, at, conflict, zone));
   }
 
   async function workerOf(companyId: string, userId: string) {

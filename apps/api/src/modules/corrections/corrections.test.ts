@@ -185,6 +185,39 @@ describe('the worker answers', () => {
     expect(await marksOf(worker.id)).toHaveLength(1);
   });
 
+  it('refuses a proposal that would break the workday’s order, naming the mark; a consolidated correction is fixed by a new one', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const record = async (tipo: string, hora: string) => {
+      const created = await propose(t.app, await as(admin), { usuarioId: worker.id, tipo, fecha: '2025-06-01', hora, motivo: 'Reloj sin energía.' });
+      expect(created.statusCode, created.body).toBe(201);
+      const accepted = await act(t.app, await as(worker), created.json().id, 'aceptar');
+      expect(accepted.json().estado).toBe('consolidada');
+      return accepted.json().marcaId as string;
+    };
+    await record('entrada', '15:03');
+    await record('inicio_colacion', '18:08');
+    await record('fin_colacion', '18:41');
+    // An exit at 18:00 would come before the colación: refused, nothing proposed.
+    const early = await propose(t.app, await as(admin), { usuarioId: worker.id, tipo: 'salida', fecha: '2025-06-01', hora: '18:00', motivo: 'Olvidó marcar la salida.' });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().error.fields.hora).toBe(
+      'La salida propuesta a las 18:00 del 01-06-2025 quedaría antes del inicio de colación de las 18:08: una salida va después de las demás marcas de la jornada. Revisa la hora o corrige primero esa marca.',
+    );
+    const colacion = await propose(t.app, await as(admin), { usuarioId: worker.id, tipo: 'inicio_colacion', fecha: '2025-06-01', hora: '14:00', motivo: 'x' });
+    expect(colacion.json().error.fields.hora).toBe(
+      'El inicio de colación propuesto a las 14:00 del 01-06-2025 quedaría antes de la entrada de las 15:03: la colación va entre la entrada y la salida. Revisa la hora o corrige primero esa marca.',
+    );
+    const exit = await record('salida', '20:00');
+    // The worker really left at 21:00: a second correction of the consolidated one, through the same flow.
+    const fix = await propose(t.app, await as(admin), { marcaId: exit, fecha: '2025-06-01', hora: '21:00', motivo: 'La salida fue a las 21:00, no a las 20:00.' });
+    expect(fix.statusCode, fix.body).toBe(201);
+    const fixed = await act(t.app, await as(worker), fix.json().id, 'aceptar');
+    expect(fixed.json()).toMatchObject({ estado: 'consolidada' });
+    const rows = await marksOf(worker.id);
+    expect(rows.map((m) => m.kind)).toEqual(['entrada', 'inicio_colacion', 'fin_colacion', 'salida', 'salida']);
+    expect(rows[4]!.correctsMarkId).toBe(exit);
+  });
+
   it('refuses an objection after the deadline (the correction is consolidated)', async () => {
     const worker = await markingWorker(t.app, t.database.db, company);
     const created = (await propose(t.app, await as(admin), { usuarioId: worker.id, tipo: 'entrada', fecha: '2025-06-02', hora: '08:00', motivo: 'Falla del reloj.' })).json();
