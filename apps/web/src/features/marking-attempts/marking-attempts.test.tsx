@@ -179,7 +179,7 @@ describe('marking attempts', () => {
       usuarioId: makeUser().id,
       tipo: 'salida',
       fecha: '2026-11-19',
-      hora: '18:30',
+      hora: '18:30:00',
       motivo: 'Olvidó marcar la salida.',
     });
   });
@@ -226,7 +226,7 @@ describe('marking attempts', () => {
       usuarioId: makeUser().id,
       tipo: 'salida',
       fecha: '2026-04-04',
-      hora: '23:30',
+      hora: '23:30:00',
       ocurrencia: 'segunda',
       motivo: 'Olvidó marcar la salida.',
     });

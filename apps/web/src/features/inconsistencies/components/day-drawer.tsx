@@ -3,7 +3,6 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Drawer, Select, Text, Textarea } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import {
   crearCorreccionBodySchema,
   descartarInconsistenciaBodySchema,
@@ -19,6 +18,7 @@ import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
+import { TimeField } from '../../../components/time-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { formatDate, formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
@@ -115,7 +115,7 @@ function CorrectionDialog({ day, correcting, onClose }: { day: DiaInconsistencia
         )}
         <div className={classes.row}>
           <DateField label="Fecha" name="fecha" value={values.fecha || null} onChange={set('fecha')} error={errors.fecha} withAsterisk clearable={false} />
-          <TimeInput label={changing ? 'Nueva hora' : 'Hora'} name="hora" value={values.hora} onChange={(e) => set('hora')(e.currentTarget.value)} error={errors.hora} withAsterisk />
+          <TimeField label={changing ? 'Nueva hora' : 'Hora'} name="hora" value={values.hora} onChange={set('hora')} error={errors.hora} withAsterisk />
         </div>
         <Text size="xs" c="dimmed">
           Hora de la sede del trabajador ({day.trabajador.zonaHoraria}).{' '}

@@ -1,11 +1,13 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Text, Textarea, TextInput } from '@mantine/core';
+import { Badge, Button, Text, Textarea } from '@mantine/core';
 import { incidenteBodySchema, type Incidente } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, useTableParams, type Column } from '../../../components/data-table';
+import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
+import { TimeField } from '../../../components/time-field';
 import { errorMessage } from '../../../lib/api-client';
 import { formatDateTimeSeconds } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
@@ -18,13 +20,30 @@ const STATE_LABELS: Record<Incidente['estado'], { label: string; color: string }
   descartado: { label: 'Descartado', color: 'gray' },
 };
 
-/** `aaaa-mm-ddThh:mm:ss` in the browser's zone, for a datetime-local input. */
+/** `aaaa-mm-ddThh:mm:ss` in the browser's zone, for the date and time fields. */
 function toLocalInput(iso: string): string {
   const d = new Date(iso);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
 }
-const fromLocalInput = (value: string) => (value ? new Date(value).toISOString() : '');
+/** The instant of `aaaa-mm-ddThh:mm:ss` in the browser's zone; what cannot be one stays as typed for the schema to refuse. */
+function fromLocalInput(value: string): string {
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/.test(value)) return value === 'T' ? '' : value;
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : at.toISOString();
+}
+
+/** A date (dd-mm-aaaa) and a 24-hour time (hh:mm:ss) editing one `aaaa-mm-ddThh:mm:ss` value. */
+function InstantFields({ label, value, onChange, error }: { label: string; value: string; onChange: (value: string) => void; error?: string | undefined }) {
+  const [fecha = '', hora = ''] = value.split('T');
+  const name = label.toLowerCase();
+  return (
+    <>
+      <DateField label={`Fecha de ${name}`} name={`fecha-${name}`} size="sm" value={fecha || null} onChange={(next) => onChange(`${next ?? ''}T${hora}`)} error={error} />
+      <TimeField label={`Hora de ${name}`} name={`hora-${name}`} size="sm" withSeconds value={hora} onChange={(next) => onChange(`${fecha}T${next}`)} />
+    </>
+  );
+}
 
 interface Draft {
   id: string | null;
@@ -98,16 +117,8 @@ export function IncidentsPage() {
         </Text>
       )}
       <form className={classes.form} onSubmit={submit} noValidate aria-label={draft.id ? 'Corregir incidente' : 'Registrar incidente'}>
-        <TextInput
-          type="datetime-local"
-          step={1}
-          label="Inicio"
-          size="sm"
-          value={draft.inicio}
-          onChange={(e) => setDraft({ ...draft, inicio: e.currentTarget.value })}
-          error={errors.inicio}
-        />
-        <TextInput type="datetime-local" step={1} label="Fin" size="sm" value={draft.fin} onChange={(e) => setDraft({ ...draft, fin: e.currentTarget.value })} error={errors.fin} />
+        <InstantFields label="Inicio" value={draft.inicio} onChange={(inicio) => setDraft({ ...draft, inicio })} error={errors.inicio} />
+        <InstantFields label="Fin" value={draft.fin} onChange={(fin) => setDraft({ ...draft, fin })} error={errors.fin} />
         <Textarea
           className={classes.formWide}
           label="Descripción"

@@ -2,7 +2,6 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Radio.css';
 import { Radio, Select, Text, Textarea } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   crearCorreccionBodySchema,
@@ -19,6 +18,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
+import { TimeField } from '../../../components/time-field';
 import { EsDatesProvider } from '../../../lib/dates';
 import { ApiError } from '../../../lib/api-client';
 import { useWorkerOptions } from '../../../lib/entity-options';
@@ -224,7 +224,7 @@ export function CorrectionDialog({ target, onClose }: { target: CorrectionTarget
               control={control}
               name="hora"
               render={({ field }) => (
-                <TimeInput label="Hora" name="hora" withSeconds size="md" value={field.value} onChange={(e) => field.onChange(e.currentTarget.value)} error={errors.hora?.message} withAsterisk />
+                <TimeField label="Hora" name="hora" withSeconds size="md" value={field.value} onChange={field.onChange} error={errors.hora?.message} withAsterisk />
               )}
             />
           </div>

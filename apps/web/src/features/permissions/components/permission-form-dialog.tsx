@@ -1,11 +1,12 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { FileInput, Select, Text, Textarea, TextInput } from '@mantine/core';
+import { FileInput, Select, Text, Textarea } from '@mantine/core';
 import { ADJUNTO_PERMISO_MAX_BYTES, asignarPermisoBodySchema, solicitarPermisoBodySchema, type TipoPermiso } from '@jornada/contracts';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
+import { TimeField } from '../../../components/time-field';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { useWorkerOption, useWorkerOptions } from '../../../lib/entity-options';
 import { notify } from '../../../lib/toasts';
@@ -158,8 +159,8 @@ export function PermissionFormDialog({ opened, onClose, kind, types, initial }: 
       <DateField name="hasta" label="Hasta" withAsterisk value={values.hasta || null} onChange={set('hasta')} minDate={values.desde || undefined} error={errors.hasta} />
       {hourly && (
         <>
-          <TextInput type="time" label="Hora de inicio" name="horaInicio" withAsterisk value={values.horaInicio} onChange={(e) => set('horaInicio')(e.currentTarget.value)} error={errors.horaInicio} />
-          <TextInput type="time" label="Hora de término" name="horaFin" withAsterisk value={values.horaFin} onChange={(e) => set('horaFin')(e.currentTarget.value)} error={errors.horaFin} />
+          <TimeField label="Hora de inicio" name="horaInicio" withAsterisk value={values.horaInicio} onChange={set('horaInicio')} error={errors.horaInicio} />
+          <TimeField label="Hora de término" name="horaFin" withAsterisk value={values.horaFin} onChange={set('horaFin')} error={errors.horaFin} />
         </>
       )}
       <Textarea label="Comentario" name="comentario" autosize minRows={2} value={values.comentario} onChange={(e) => set('comentario')(e.currentTarget.value)} error={errors.comentario} />

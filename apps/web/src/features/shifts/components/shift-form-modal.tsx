@@ -9,11 +9,11 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
 import { Button, Checkbox, ColorInput, Fieldset, Group, Modal, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
-import { TimeInput } from '@mantine/dates';
 import type { Turno } from '@jornada/contracts';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { compactRange, readableTextColor } from '../../../components/planning-grid';
+import { TimeField } from '../../../components/time-field';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toasts';
 import { useCreateShift } from '../api/create-shift';
@@ -111,14 +111,14 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
             control={control}
             name="inicio"
             render={({ field }) => (
-              <TimeInput label="Inicio" withAsterisk size="sm" {...field} error={errors.inicio?.message} />
+              <TimeField label="Inicio" withAsterisk size="sm" {...field} error={errors.inicio?.message} />
             )}
           />
           <Controller
             control={control}
             name="fin"
             render={({ field }) => (
-              <TimeInput
+              <TimeField
                 label="Fin"
                 description={figures?.overnight ? 'Termina al día siguiente' : undefined}
                 withAsterisk
@@ -153,9 +153,9 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
               <Controller
                 control={control}
                 name="colacionInicio"
-                render={({ field }) => <TimeInput label="Inicio de colación" size="sm" {...field} />}
+                render={({ field }) => <TimeField label="Inicio de colación" size="sm" {...field} />}
               />
-              <Controller control={control} name="colacionFin" render={({ field }) => <TimeInput label="Fin de colación" size="sm" {...field} />} />
+              <Controller control={control} name="colacionFin" render={({ field }) => <TimeField label="Fin de colación" size="sm" {...field} />} />
             </div>
           ) : (
             <Controller
