@@ -4,7 +4,7 @@ import { notificacionesResponseSchema, type Notificacion, type TipoNotificacion 
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, plural } from '../../../lib/format';
 import type { useMarkNotificationsSeen, useNotifications } from '../api/notifications';
 import { BellButton } from './bell-button';
 import classes from './notification-bell.module.css';
@@ -79,7 +79,7 @@ export default function NotificationPopover({
           <Text fw={700}>Notificaciones</Text>
           {data && data.total > 0 && (
             <Text size="xs" c="dimmed">
-              {data.total} pendientes
+              {plural(data.total, 'pendiente')}
             </Text>
           )}
         </div>

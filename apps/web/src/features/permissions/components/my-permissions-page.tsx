@@ -11,6 +11,7 @@ import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/states';
 import { EsDatesProvider } from '../../../lib/dates';
+import { plural } from '../../../lib/format';
 import { useMyBalances, useMyPermissions, usePermissionTypes } from '../api/permissions';
 import { DecisionDialog } from './decision-dialog';
 import { ESTADO_LABELS, formatAmount, PermissionStatus } from './labels';
@@ -45,8 +46,8 @@ function MyBalances() {
             {formatAmount(saldo.disponibles, saldo.tipo.unidad)} disponibles
           </Text>
           <Text size="xs" c="dimmed">
-            {saldo.asignados.toLocaleString('es-CL')} del año{saldo.diasProgresivos > 0 ? ` (con ${saldo.diasProgresivos.toLocaleString('es-CL')} ${saldo.diasProgresivos === 1 ? 'progresivo' : 'progresivos'})` : ''} · {saldo.usados.toLocaleString('es-CL')} usados ·{' '}
-            {saldo.pendientes.toLocaleString('es-CL')} pendientes
+            {saldo.asignados.toLocaleString('es-CL')} del año{saldo.diasProgresivos > 0 ? ` (con ${plural(saldo.diasProgresivos, 'progresivo')})` : ''} · {plural(saldo.usados, 'usado')} ·{' '}
+            {plural(saldo.pendientes, 'pendiente')}
           </Text>
           {saldo.fundamento.map((line) => (
             <Text key={line} size="xs" c="dimmed">
