@@ -100,6 +100,9 @@ describe('home page', () => {
     expect(present).toHaveTextContent('Presente12');
     expect(present).toHaveAttribute('href', '/dashboard/assists?estado=presente');
     expect(screen.getByTestId('hoy-sin_marcar')).toHaveTextContent('Sin marcar aún4');
+    // The cards add up to the 27 active workers: rest days shown when there are any, holidays not (none today).
+    expect(screen.getByTestId('hoy-descanso')).toHaveTextContent('5');
+    expect(screen.queryByTestId('hoy-feriado')).toBeNull();
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveTextContent('3Solicitudes de permiso por aprobar');
     expect(screen.getByTestId('aprobaciones-pendientes')).toHaveAttribute('href', '/dashboard/permisos?estado=pendiente');
     expect(screen.getByTestId('inconsistencias-abiertas')).toHaveTextContent('2Días con inconsistencias');

@@ -9,8 +9,9 @@ import { formatInteger, plural } from '../../../lib/format';
 import classes from './home-page.module.css';
 import { WeekTrend } from './week-trend';
 
-/** Today's statuses the home shows (rest days, holidays and incomplete days live on the day board). */
+/** Today's statuses the home always shows; the others (incomplete, rest day, holiday) when someone is in them, so the cards add up to the active workers. */
 const TODAY_ESTADOS: readonly EstadoAsistencia[] = ['presente', 'atrasado', 'ausente', 'con_permiso', 'sin_marcar'];
+const TODAY_WHEN_ANY: readonly EstadoAsistencia[] = ['incompleto', 'descanso', 'feriado'];
 
 
 /** The home of an administrador or supervisor: today in their scope, what waits for them, the last 7 days. */
@@ -28,7 +29,7 @@ export function TeamHome({ data, scopeLabel }: { data: InicioEquipo; scopeLabel:
           </Text>
         </div>
         <div className={classes.counts}>
-          {TODAY_ESTADOS.map((estado) => (
+          {[...TODAY_ESTADOS, ...TODAY_WHEN_ANY.filter((estado) => (hoy.conteos[estado] ?? 0) > 0)].map((estado) => (
             <Link
               key={estado}
               to={`/dashboard/assists?estado=${estado}`}
