@@ -13,6 +13,7 @@ const jsonOut = process.env.VITEST_JSON_OUT;
 const DATABASE_INDEPENDENT_API_TESTS = [
   'apps/api/src/config.test.ts',
   'apps/api/src/lib/api-module.test.ts',
+  'apps/api/src/modules/attendance/attendance.model.test.ts',
   'apps/api/src/lib/batch-loader.test.ts',
   'apps/api/src/lib/mail-text.test.ts',
   'apps/api/src/lib/spreadsheet/spreadsheet.test.ts',

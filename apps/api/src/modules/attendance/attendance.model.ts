@@ -273,6 +273,16 @@ export function boardStatus(day: BoardFacts, now: Date): { estado: EstadoAsisten
   }
 }
 
+/**
+ * A stored day's explanation as it reads at `now`: while the shift has not ended, the engine's «Ausente»
+ * is not yet an absence, and the explanation says so as the board status does.
+ */
+export function explanationAt(lines: readonly string[], estado: EstadoAsistencia): string[] {
+  if (estado !== 'sin_marcar') return [...lines];
+  const absent = `Estado: ${DAY_STATUS_LABELS.ausente}.`;
+  return lines.map((line) => (line === absent ? 'Estado: sin marcar aún. El turno no ha terminado: todavía no es una ausencia.' : line));
+}
+
 /** Stored sums of a worker (or of a whole filter) over a period, as the repository adds them. */
 export interface PeriodSums {
   planned: number;

@@ -38,7 +38,7 @@ import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import { ledGroupIds } from '../groups/index';
 import { approvedPermissions } from '../permissions/index';
-import { boardStatus, dayRow, emptySums, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
+import { boardStatus, dayRow, emptySums, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
 export type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
@@ -400,7 +400,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
             { status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.result.inconsistencias.map((i) => i.codigo) },
             now,
           );
-          return { ...d.result, estado: estado as EstadoAsistencia, calculadoEn: d.computedAt.toISOString() };
+          return { ...d.result, explicacion: explanationAt(d.result.explicacion, estado), estado: estado as EstadoAsistencia, calculadoEn: d.computedAt.toISOString() };
         });
       const semanas: SemanaAsistencia[] = stored
         .filter((d) => d.week !== null)
