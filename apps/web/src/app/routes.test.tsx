@@ -41,6 +41,21 @@ describe('routes', () => {
     expect(within(nav).getByRole('link', { name: 'Inicio' })).toHaveAttribute('href', '/dashboard');
   });
 
+  it('/dashboard/settings typed in the address bar opens a page for each perfil, never a blank one', async () => {
+    for (const [perfil, path] of [
+      ['administrador', '/dashboard/settings/company'],
+      ['trabajador', '/dashboard/settings/assists-user'],
+      ['fiscalizador', '/dashboard'],
+    ] as const) {
+      mockApi({ '/usuarios/profile': () => ({ body: { ...SAMPLE_USER, perfil } }) });
+      storeSession();
+      const { router, unmount } = renderApp('/dashboard/settings');
+      await waitFor(() => expect(router.state.location.pathname, perfil).toBe(path));
+      unmount();
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('an unknown public path shows the not-found page', async () => {
     renderApp('/no-existe');
     expect(await screen.findByRole('heading', { name: 'No encontramos esta página' })).toBeInTheDocument();

@@ -138,6 +138,7 @@ export const routes: RouteObject[] = [
                   {
                     path: 'settings',
                     children: [
+                      { index: true, lazy: async () => ({ Component: (await import('./settings-index')).SettingsIndex }) },
                       {
                         lazy: gate('settings'),
                         children: [
