@@ -284,9 +284,16 @@ export function UserDetailPage() {
           )}
           {missing && (
             <div className={classes.center}>
-              <Button component={Link} to="/dashboard/users" variant="light">
-                Volver a usuarios
-              </Button>
+              {/* Back to where the viewer may go: the users list is for administradores and supervisores. */}
+              {isAdmin || session.user.perfil === 'supervisor' ? (
+                <Button component={Link} to="/dashboard/users" variant="light">
+                  Volver a usuarios
+                </Button>
+              ) : (
+                <Button component={Link} to="/dashboard" variant="light">
+                  Volver al inicio
+                </Button>
+              )}
             </div>
           )}
         </SectionCard>
