@@ -42,6 +42,8 @@ async function main(): Promise<void> {
     const totalAttempts = Object.values(activity.attempts).reduce((sum, value) => sum + value, 0);
 
     const byPerfil = (perfil: Perfil) => summary.filter((p) => p.perfil === perfil);
+    // The kiosk PIN works only for the active workers whose marking methods include the kiosk.
+    const kiosk = summary.filter((p) => p.active !== false && (p.metodosMarcaje ?? ['web']).includes('kiosco_pin'));
     const line = (p: NewUser) => `    ${formatRut(p.rut)!.padEnd(13)} ${p.nombre} ${p.apellidos}`;
     console.log(
       [
@@ -70,7 +72,9 @@ async function main(): Promise<void> {
         '  Trabajador (ejemplo):',
         line(byPerfil('trabajador')[0]!),
         `Todos los usuarios de ejemplo usan la contraseña ${DEMO_PASSWORD}.`,
-        `PIN de marcaje en el quiosco (RUT + PIN) de todos los usuarios activos: ${DEMO_KIOSK_PIN}. Los que tienen la huella habilitada ya dieron su consentimiento.`,
+        `PIN de marcaje en el quiosco (RUT + PIN): ${DEMO_KIOSK_PIN}. Marcan en el quiosco los ${n(kiosk.length)} usuarios activos con ese método, por ejemplo:`,
+        ...kiosk.slice(0, 3).map(line),
+        'Los que tienen la huella habilitada ya dieron su consentimiento.',
         'Las huellas de ejemplo no están en ningún dispositivo (y los quioscos de ejemplo no tienen equipo): para marcar con huella, registra una en tu dispositivo y abre un quiosco desde «Quioscos».',
       ].join('\n'),
     );
