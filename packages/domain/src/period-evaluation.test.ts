@@ -82,7 +82,7 @@ describe('plan legal-limit alerts', () => {
       {
         code: 'jornada_semanal_sobre_limite',
         date: '2026-04-27',
-        message: 'Semana del 2026-04-27: 44 h 00 min planificadas superan el máximo legal de 42 horas semanales.',
+        message: 'Semana del 27-04-2026: 44 h 00 min planificadas superan el máximo legal de 42 horas semanales.',
         value: 44 * H,
         limit: 42 * H,
       },
@@ -97,7 +97,7 @@ describe('plan legal-limit alerts', () => {
   it('more than 10 ordinary hours in a day', () => {
     const a = alerts(weekPlan('08:00', '19:30', 60, [1, 2, 3]));
     expect(a.filter((x) => x.code === 'jornada_diaria_sobre_limite').map((x) => x.date)).toEqual(['2026-04-27', '2026-04-28', '2026-04-29']);
-    expect(a[0]!.message).toBe('Turno 08:00–19:30 del 2026-04-27 con 10 h 30 min ordinarias: supera el máximo legal de 10 horas diarias.');
+    expect(a[0]!.message).toBe('Turno 08:00–19:30 del 27-04-2026 con 10 h 30 min ordinarias: supera el máximo legal de 10 horas diarias.');
   });
 
   it('5 or 6 days a week; 4 only with 40 hours or fewer; part-time weeks exempt', () => {
@@ -118,8 +118,8 @@ describe('plan legal-limit alerts', () => {
     const a = evaluatePeriod({ from: '2026-09-14', to: '2026-09-20', plan: p, marks: [], options: { commerce: true, worksOnHolidays: true } }).planAlerts;
     expect(a.filter((x) => x.code === 'colacion_bajo_minimo')).toHaveLength(6);
     expect(a.filter((x) => x.code === 'turno_en_feriado_irrenunciable').map((x) => [x.date, x.message])).toEqual([
-      ['2026-09-18', 'Turno planificado el 2026-09-18 (Independencia Nacional), feriado irrenunciable para trabajadores del comercio.'],
-      ['2026-09-19', 'Turno planificado el 2026-09-19 (Día de las Glorias del Ejército), feriado irrenunciable para trabajadores del comercio.'],
+      ['2026-09-18', 'Turno planificado el 18-09-2026 (Independencia Nacional), feriado irrenunciable para trabajadores del comercio.'],
+      ['2026-09-19', 'Turno planificado el 19-09-2026 (Día de las Glorias del Ejército), feriado irrenunciable para trabajadores del comercio.'],
     ]);
     const noCommerce = evaluatePeriod({ from: '2026-09-14', to: '2026-09-20', plan: p, marks: [] }).planAlerts;
     expect(noCommerce.some((x) => x.code === 'turno_en_feriado_irrenunciable')).toBe(false);
@@ -326,7 +326,7 @@ describe('art. 34: a colación of at least 30 minutes divides every working day'
     expect(alerts[0]).toEqual({
       code: 'colacion_no_planificada',
       date: '2026-07-06',
-      message: 'Turno 08:00–16:24 del 2026-07-06 sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).',
+      message: 'Turno 08:00–16:24 del 06-07-2026 sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).',
       value: 0,
       limit: 1800,
     });
@@ -354,7 +354,7 @@ describe('art. 38 inciso final: exceptional schedules', () => {
     expect(alerts({ resolution: '1234/2026', dailyOrdinaryHours: 12 })).toEqual([]);
     const eleven = alerts({ resolution: '1234/2026', dailyOrdinaryHours: 11 });
     expect(eleven.map((a) => a.code)).toEqual(Array(4).fill('jornada_diaria_sobre_limite'));
-    expect(eleven[0]!.message).toBe('Turno 08:00–21:00 del 2026-07-06 con 12 h 00 min ordinarias: supera las 11 horas diarias que autoriza la resolución de jornada excepcional 1234/2026.');
+    expect(eleven[0]!.message).toBe('Turno 08:00–21:00 del 06-07-2026 con 12 h 00 min ordinarias: supera las 11 horas diarias que autoriza la resolución de jornada excepcional 1234/2026.');
   });
 });
 
@@ -367,7 +367,7 @@ describe('Ley 21.561: agreed hours above the limit in force, and weeks the law c
       {
         code: 'jornada_pactada_sobre_limite_legal',
         date: '2026-07-06',
-        message: 'Semana del 2026-07-06: la jornada pactada de 44 horas supera el máximo legal de 42 horas semanales; rige el máximo legal y las horas extra se valoran con 42 horas.',
+        message: 'Semana del 06-07-2026: la jornada pactada de 44 horas supera el máximo legal de 42 horas semanales; rige el máximo legal y las horas extra se valoran con 42 horas.',
         value: 44 * H,
         limit: 42 * H,
       },
@@ -402,7 +402,7 @@ describe('the plan against the contract\'s agreed weekly hours', () => {
       {
         code: 'jornada_semanal_sobre_pactada',
         date: '2026-07-06',
-        message: 'Semana del 2026-07-06: 37 h 30 min planificadas superan las 20 horas semanales pactadas en el contrato.',
+        message: 'Semana del 06-07-2026: 37 h 30 min planificadas superan las 20 horas semanales pactadas en el contrato.',
         value: 37.5 * H,
         limit: 20 * H,
       },
@@ -431,7 +431,7 @@ describe('art. 35-38 and Ley 19.973: Sundays and holidays by the clock in a peri
       {
         code: 'turno_en_feriado_irrenunciable',
         date: '2027-01-01',
-        message: 'Turno 22:00–06:00 del 2026-12-31 con 6 h 00 min el 2027-01-01 (Año Nuevo), feriado irrenunciable para trabajadores del comercio.',
+        message: 'Turno 22:00–06:00 del 31-12-2026 con 6 h 00 min el 01-01-2027 (Año Nuevo), feriado irrenunciable para trabajadores del comercio.',
         value: 6 * H,
         limit: 0,
       },

@@ -18,6 +18,9 @@ import { isBusinessDay, type Permission, type PermissionUnit } from './permissio
 import { placeShift, type ShiftInstance, type ShiftTemplate } from './shift-instance';
 import { DEFAULT_TIME_ZONE, localDayNumberOf, startOfLocalDayNumber } from './time-zone';
 
+/** `aaaa-mm-dd` as the product writes dates in text: dd-mm-aaaa. */
+const dayMonthYear = (date: string): string => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
 /** What the plan assigns to a date: a shift or a rest day (a date absent from the plan has nothing planned). */
 export type PlanEntry = { kind: 'turno'; shift: ShiftTemplate } | { kind: 'libre' };
 
@@ -660,7 +663,7 @@ function planAlerts(
         alerts.push({
           code: 'jornada_diaria_sobre_limite',
           date,
-          message: `Turno ${instance.label} del ${date} con ${hours(instance.plannedSeconds)} ordinarias: supera ${dailyLimit.text}.`,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.plannedSeconds)} ordinarias: supera ${dailyLimit.text}.`,
           value: instance.plannedSeconds,
           limit: dailyLimit.seconds,
         });
@@ -669,7 +672,7 @@ function planAlerts(
         alerts.push({
           code: 'colacion_bajo_minimo',
           date,
-          message: `Turno ${instance.label} del ${date} con ${hours(instance.breakSeconds)} de colación: la ley exige al menos 30 minutos.`,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.breakSeconds)} de colación: la ley exige al menos 30 minutos.`,
           value: instance.breakSeconds,
           limit: MIN_BREAK_SECONDS,
         });
@@ -677,7 +680,7 @@ function planAlerts(
         alerts.push({
           code: 'colacion_no_planificada',
           date,
-          message: `Turno ${instance.label} del ${date} sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).`,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).`,
           value: 0,
           limit: MIN_BREAK_SECONDS,
         });
@@ -689,7 +692,7 @@ function planAlerts(
       alerts.push({
         code: 'jornada_pactada_sobre_limite_legal',
         date: weekStart,
-        message: `Semana del ${weekStart}: la jornada pactada de ${agreedHours} horas supera el máximo legal de ${limitHours} horas semanales; rige el máximo legal y las horas extra se valoran con ${limitHours} horas.`,
+        message: `Semana del ${dayMonthYear(weekStart)}: la jornada pactada de ${agreedHours} horas supera el máximo legal de ${limitHours} horas semanales; rige el máximo legal y las horas extra se valoran con ${limitHours} horas.`,
         value: agreedHours * 3600,
         limit: limitHours * 3600,
       });
@@ -699,7 +702,7 @@ function planAlerts(
       alerts.push({
         code: 'jornada_semanal_sobre_limite',
         date: weekStart,
-        message: `Semana del ${weekStart}: ${hours(weekSeconds)} planificadas superan el máximo legal de ${limitHours} horas semanales.`,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan el máximo legal de ${limitHours} horas semanales.`,
         value: weekSeconds,
         limit: limitHours * 3600,
       });
@@ -708,7 +711,7 @@ function planAlerts(
       alerts.push({
         code: 'jornada_semanal_sobre_pactada',
         date: weekStart,
-        message: `Semana del ${weekStart}: ${hours(weekSeconds)} planificadas superan las ${agreedHours} horas semanales pactadas en el contrato.`,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan las ${agreedHours} horas semanales pactadas en el contrato.`,
         value: weekSeconds,
         limit: agreedHours * 3600,
       });
@@ -718,7 +721,7 @@ function planAlerts(
       alerts.push({
         code: 'dias_por_semana_fuera_de_rango',
         date: weekStart,
-        message: `Semana del ${weekStart}: ${weekDays} días de trabajo planificados; la jornada debe distribuirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días.`,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${weekDays} días de trabajo planificados; la jornada debe distribuirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días.`,
         value: weekDays,
         limit: weekDays > allowed.max ? allowed.max : allowed.min,
       });
@@ -758,8 +761,8 @@ function irrenunciableAlerts(
         date: holidayDate,
         message:
           d === n
-            ? `Turno planificado el ${holidayDate} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
-            : `Turno ${instance.label} del ${date} con ${hours((to - from) / 1000)} el ${holidayDate} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
+            ? `Turno planificado el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
+            : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours((to - from) / 1000)} el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
         value: (to - from) / 1000,
         limit: 0,
       });

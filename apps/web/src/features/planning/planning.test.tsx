@@ -179,7 +179,7 @@ describe('planning page', () => {
     const pactada = {
       codigo: 'jornada_semanal_sobre_pactada' as const,
       fecha: '2026-11-09',
-      mensaje: 'Semana del 2026-11-09: 37:30 planificadas superan las 20 horas semanales pactadas en el contrato.',
+      mensaje: 'Semana del 09-11-2026: 37:30 planificadas superan las 20 horas semanales pactadas en el contrato.',
       valor: 37.5 * 3600,
       limite: 20 * 3600,
     };
