@@ -80,8 +80,8 @@ export interface OvertimeDeps {
   attendance: Pick<AttendanceService, 'ensureFresh'>;
 }
 
-/** `aaaa-mm-dd` as the UI shows it: dd/mm/aaaa. */
-const chileanDate = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}`;
+/** `aaaa-mm-dd` as the UI shows it: dd-mm-aaaa. */
+const chileanDate = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
 /** Seconds as `h:mm:ss`. */
 function clock(seconds: number): string {

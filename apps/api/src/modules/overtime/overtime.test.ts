@@ -122,7 +122,7 @@ describe('overtime pacts', () => {
     const long = await api('POST', '/api/v1/pactos-horas-extra', admin.headers, pactBody(ana.id, '2026-01-05', '2026-04-05'));
     expect(long.statusCode).toBe(400);
     expect(long.json().error.fields.hasta).toBe(
-      'Un pacto de horas extra dura como máximo 3 meses: desde el 05/01/2026 puede llegar hasta el 04/04/2026. Para seguir, renuévalo con un pacto nuevo.',
+      'Un pacto de horas extra dura como máximo 3 meses: desde el 05-01-2026 puede llegar hasta el 04-04-2026. Para seguir, renuévalo con un pacto nuevo.',
     );
     const tooMany = await api('POST', '/api/v1/pactos-horas-extra', admin.headers, pactBody(ana.id, '2026-01-05', '2026-03-04', 121));
     expect(tooMany.statusCode).toBe(400);
@@ -140,7 +140,7 @@ describe('overtime pacts', () => {
   it('never overlap for one worker; a renewal starts the day after', async () => {
     const overlapping = await api('POST', '/api/v1/pactos-horas-extra', admin.headers, pactBody(ana.id, '2026-03-04', '2026-04-30'));
     expect(overlapping.statusCode).toBe(409);
-    expect(overlapping.json().error.message).toBe('Se superpone con el pacto del 05/01/2026 al 04/03/2026. Un trabajador tiene un solo pacto por día.');
+    expect(overlapping.json().error.message).toBe('Se superpone con el pacto del 05-01-2026 al 04-03-2026. Un trabajador tiene un solo pacto por día.');
     const renewal = await api('POST', '/api/v1/pactos-horas-extra', admin.headers, pactBody(diego.id, '2026-03-10', '2026-03-25', 120));
     expect(renewal.statusCode).toBe(201);
     expect(renewal.json()).toMatchObject({ estado: 'vigente', diasRestantes: 5 });
