@@ -130,8 +130,10 @@ describe('marks report (/dashboard/reports/brand)', () => {
     expect(rows[2]).toHaveAttribute('data-integridad', 'cadena_rota');
     expect(within(rows[2]!).getByText('ALTERADA (cadena rota)')).toBeInTheDocument();
     expect(within(rows[2]!).getByText('Sin conexión (recibida 02/06/25 18:05:00)')).toBeInTheDocument();
-    expect(within(rows[0]!).getByText(HASH.slice(0, 12))).toBeInTheDocument();
-    expect(within(rows[0]!).getByTitle(HASH)).toBeInTheDocument();
+    // The first 12 characters, the whole hash in the title and copied by a button, never printed whole.
+    expect(within(rows[0]!).getByTitle(HASH)).toHaveTextContent(`${HASH.slice(0, 12)}…`);
+    expect(within(rows[0]!).getByRole('button', { name: `Copiar el hash completo de la marca ${HASH.slice(0, 12)}` })).toBeInTheDocument();
+    expect(rows[0]!).not.toHaveTextContent(HASH);
 
     const martina = screen.getByRole('region', { name: 'Martina Torres Rojas' });
     expect(within(martina).getByRole('link', { name: 'Corregida por la N° 2' })).toHaveAttribute('href', '/dashboard/comprobantes/m10');

@@ -1,9 +1,10 @@
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Badge.css';
+import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
-import { Anchor, Badge, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, CopyButton, Table, Text, Title } from '@mantine/core';
 import {
   correccionMarca,
   marcasAlteradasTexto,
@@ -144,10 +145,19 @@ export function WorkerBlock({ block, linkReceipts }: { block: BloqueReporteMarca
                     <Correction fila={fila} linkReceipts={linkReceipts} />
                   </Table.Td>
                   <Table.Td>
-                    <code className={classes.hash} title={fila.hash}>
-                      <span className={classes.hashShort}>{fila.hashCorto}</span>
-                      <span className={classes.hashRest}>{fila.hash.slice(fila.hashCorto.length)}</span>
-                    </code>
+                    {/* The first characters identify the mark; the full SHA-256 is copied, not printed over seven lines. */}
+                    <span className={classes.hashCell}>
+                      <code className={classes.hash} title={fila.hash}>
+                        {fila.hashCorto}…
+                      </code>
+                      <CopyButton value={fila.hash} timeout={2000}>
+                        {({ copied, copy }) => (
+                          <Button size="compact-xs" variant="subtle" onClick={copy} aria-label={copied ? 'Hash copiado' : `Copiar el hash completo de la marca ${fila.hashCorto}`}>
+                            {copied ? 'Copiado' : 'Copiar'}
+                          </Button>
+                        )}
+                      </CopyButton>
+                    </span>
                   </Table.Td>
                   <Table.Td className={classes.integrityCell}>
                     <Integrity fila={fila} />
