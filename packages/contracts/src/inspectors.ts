@@ -3,7 +3,7 @@ import { emailSchema, isoDateSchema, requiredText, rutSchema } from './common';
 import { pageSchema, paginationQuerySchema } from './pagination';
 
 /**
- * Labour inspectors' access (issue 7, DT Res. Ex. 38): an `@dt.gob.cl` address asks for a temporary
+ * Labour inspectors' access (DT Res. Ex. 38): an `@dt.gob.cl` address asks for a temporary
  * key, signs in with it, chooses an employer and reads that employer's legal reports, read-only.
  */
 export const DOMINIO_FISCALIZACION = '@dt.gob.cl';

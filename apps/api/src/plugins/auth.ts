@@ -63,7 +63,7 @@ export function registerAuth(app: FastifyInstance, resolveSession: SessionResolv
     // A private route sees its session's company only, from here on (the access log below included).
     if (session && !isPublic) enterCompany(session.companyId);
     if (session?.perfil === 'fiscalizador') {
-      // Inspectors read; they never write (issue 7). Checked here, once, for every route; and logged.
+      // Inspectors read; they never write (DT access is read-only). Checked here, once, for every route; and logged.
       const perfilOk = isPublic || Boolean(perfiles?.includes(session.perfil));
       const writeOk = READ_METHODS.has(request.method) || readOnly === true;
       await options.onFiscalizadorRequest?.(request, session, perfilOk && writeOk);

@@ -71,7 +71,7 @@ export function keyMail(input: { to: string; nombre: string; apellidos: string; 
   return { to: input.to, subject: 'Tu clave temporal de fiscalización en Jornada', text, html };
 }
 
-/** The sentence the employer receives (issue 7): who, with RUT and e-mail, which company, when. */
+/** The sentence the employer receives when an inspector opens its records: who, with RUT and e-mail, which company, when. */
 export function accessNoticeSentence(input: { nombre: string; apellidos: string; rut: string; email: string; razonSocial: string; at: Date }): string {
   const when = chileanClock(input.at);
   return `El fiscalizador ${input.nombre} ${input.apellidos} (${formatRut(input.rut) ?? input.rut}, ${input.email}) accedió a los registros de ${input.razonSocial} el ${when.date} a las ${when.time}.`;
