@@ -146,7 +146,7 @@ interface WorkerDay {
   instance: ShiftInstance;
 }
 
-export interface DemoActivity {
+interface DemoActivity {
   marks: number;
   offline: number;
   outsideGeofence: number;

@@ -3,9 +3,9 @@ import { enterCompany, openScope, runAsSystem } from '../db/tenant-context';
 import { AppError, MESSAGES } from '../lib/errors';
 import type { RequestSession } from './types';
 
-export type SessionResolver = (token: string) => Promise<RequestSession | null>;
+type SessionResolver = (token: string) => Promise<RequestSession | null>;
 
-export interface AuthOptions {
+interface AuthOptions {
   /**
    * Called for every request made with a session of perfil fiscalizador, before it is answered: the
    * access log of DT Res. Ex. 38. `allowed` says whether the request goes on to be served. If it

@@ -2,7 +2,7 @@ import { DateInput, type DateInputProps } from '@mantine/dates';
 import { useEffect, useId } from 'react';
 import { DATE_INPUT_FORMAT, parseTypedDate } from '../lib/dates';
 
-export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'name'> {
+interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'name'> {
   /** Put on the visible text input (Mantine puts `name` on a hidden input only). */
   name: string;
   /** `YYYY-MM-DD` or null. */
