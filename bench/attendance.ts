@@ -27,7 +27,7 @@ import { adminReader, benchApp, benchDatabase, buildCompany, p, runMarkingLoad }
 import type {} from '../apps/api/src/modules/attendance/attendance.module';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
-/** 300 ms for a month of 1,000 workers; 3 s for 10,000 (issue targets). */
+/** 300 ms for a month of 1,000 workers; 3 s for 10,000 (the targets). */
 const TARGET_MS = WORKERS > 1000 ? 3000 : 300;
 const RSS_TARGET_MB = 300;
 const REEVAL_TARGET_MS = 50;

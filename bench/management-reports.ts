@@ -1,5 +1,5 @@
 /**
- * Management reports benchmark (issue 17: the monthly attendance report for 1,000 workers in under
+ * Management reports benchmark (target: the monthly attendance report for 1,000 workers in under
  * 300 ms): a scale company of 1,000 workers with October 2026 planned and marked
  * (apps/api/src/demo/scale.ts), read through the app (app.inject) as its administrator:
  * - `GET /api/v1/reportes/asistencia` for the month the first time (every worker's month evaluated by
@@ -10,7 +10,7 @@
  * - the attendance report's Excel export of the whole month over real HTTP: first byte, total, the
  *   process's peak RSS and its growth during the export.
  * p50 and p95 of BENCH_REPEATS (20) reads each, after one unmeasured read; the target applies to the attendance report's p50.
- * `BENCH_WORKERS=10000` for 10,000 workers (target 3 s; issue 17).
+ * `BENCH_WORKERS=10000` for 10,000 workers (target 3 s).
  * Runs on PostgreSQL when DATABASE_URL is set (a temporary database owned by the app's role, so
  * row-level security applies), otherwise on PGlite in memory.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/management-reports.ts
@@ -20,7 +20,7 @@ import { machineLine, measured, printRows, relativeToHealth, type BenchRow } fro
 import { adminReader, benchApp, benchDatabase, buildCompany, exportOnce, p } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
-/** 300 ms for the month of 1,000 workers; 3 s for 10,000 (issue 17). */
+/** 300 ms for the month of 1,000 workers; 3 s for 10,000. */
 const TARGET_MS = WORKERS > 1000 ? 3000 : 300;
 const FIRST_BYTE_TARGET_MS = 1000;
 const RSS_TARGET_MB = 300;

@@ -30,7 +30,7 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const MONTH = 'desde=2026-09-01&hasta=2026-09-30';
 const PDF_PERIOD = WORKERS <= 2000 ? 'desde=2026-09-01&hasta=2026-09-07' : 'desde=2026-09-01&hasta=2026-09-01&tipo=entrada';
-/** issue 18's goals: a page under 300 ms at 1,000 workers and under 3 s at 10,000; exports' first bytes within a second, under 300 MB. */
+/** The goals: a page under 300 ms at 1,000 workers and under 3 s at 10,000; exports' first bytes within a second, under 300 MB. */
 const PAGE_TARGET_MS = WORKERS <= 1000 ? 300 : 3000;
 const FIRST_BYTE_TARGET_MS = 1000;
 const RSS_TARGET_MB = 300;

@@ -49,7 +49,6 @@ export const TIPO_ALERTA_LABELS: Record<TipoAlerta, string> = {
 export const alertasEnviadasQuerySchema = paginationQuerySchema.extend({
   tipo: tipoAlertaSchema.optional(),
 });
-export type AlertasEnviadasQuery = z.input<typeof alertasEnviadasQuerySchema>;
 
 export const alertaEnviadaSchema = z.object({
   id: z.string(),

@@ -13,8 +13,8 @@ import { paginationQuerySchema } from './pagination';
 /** The longest period one attendance read covers (a worker may see 5 years back, a year at a time). */
 export const ASISTENCIA_MAX_DIAS = 366;
 /** Rows per page of the day board and of the period summary. */
-export const ASISTENCIA_PAGINA = 50;
-export const ASISTENCIA_MAX_PAGINA = 200;
+const ASISTENCIA_PAGINA = 50;
+const ASISTENCIA_MAX_PAGINA = 200;
 
 /** The engine's status of a day (DayStatus of packages/domain), as stored. */
 export const ESTADOS_DIA = ['presente', 'ausente', 'justificado', 'libre', 'feriado', 'incompleto'] as const;
@@ -71,7 +71,6 @@ export const asistenciaDiaQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   pageSize: asistenciaPageSize,
 });
-export type AsistenciaDiaQuery = z.input<typeof asistenciaDiaQuerySchema>;
 
 /** The planned shift of a day placed in the worker's zone (real instants: a DST night is 7 or 9 hours). */
 export const turnoDelDiaSchema = z.object({
@@ -107,7 +106,7 @@ export const permisoDiaSchema = z.object({
 export type PermisoDia = z.infer<typeof permisoDiaSchema>;
 
 /** The seconds the engine found in a day (DayResult of packages/domain), exact. */
-export const segundosDiaSchema = z.object({
+const segundosDiaSchema = z.object({
   /** Ordinary seconds the plan expected (0 on rest days and on holidays that lift the plan). */
   planificado: z.number(),
   /** Presence minus colación. */
@@ -136,7 +135,6 @@ export const segundosDiaSchema = z.object({
   domingo: z.number(),
   feriado: z.number(),
 });
-export type SegundosDia = z.infer<typeof segundosDiaSchema>;
 
 /** One row of the day board: a worker, their status and times on the date. */
 export const filaAsistenciaDiaSchema = z.object({
@@ -197,7 +195,6 @@ export const periodoAsistenciaQuerySchema = z.object({
   desde: isoDateSchema.optional(),
   hasta: isoDateSchema.optional(),
 });
-export type PeriodoAsistenciaQuery = z.input<typeof periodoAsistenciaQuerySchema>;
 
 /** A mark of the day with the engine's attribution: counted (`atribuida`) or ignored, and why (Spanish). */
 export const marcaAtribuidaSchema = z.object({
@@ -346,10 +343,9 @@ export const resumenAsistenciaQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   pageSize: asistenciaPageSize,
 });
-export type ResumenAsistenciaQuery = z.input<typeof resumenAsistenciaQuerySchema>;
 
 /** One worker's totals in the summary. */
-export const filaResumenAsistenciaSchema = z.object({
+const filaResumenAsistenciaSchema = z.object({
   usuarioId: z.string(),
   nombre: z.string(),
   apellidos: z.string(),
@@ -359,7 +355,6 @@ export const filaResumenAsistenciaSchema = z.object({
   sede: refSchema.nullable(),
   totales: totalesAsistenciaSchema,
 });
-export type FilaResumenAsistencia = z.infer<typeof filaResumenAsistenciaSchema>;
 
 /** `GET /api/v1/asistencia/resumen` response: a page of workers and the totals of every worker in the filter. */
 export const resumenAsistenciaResponseSchema = z.object({

@@ -6,12 +6,11 @@ export const CARGA_MASIVA_MAX_FILAS = 50_000;
 /** Name of the multipart field that carries the file. */
 export const CARGA_MASIVA_CAMPO_ARCHIVO = 'archivo';
 
-export const FORMATOS_PLANTILLA = ['xlsx', 'csv'] as const;
+const FORMATOS_PLANTILLA = ['xlsx', 'csv'] as const;
 /** GET .../plantilla?formato=xlsx|csv */
 export const plantillaQuerySchema = z.object({
   formato: z.enum(FORMATOS_PLANTILLA, { error: 'El formato debe ser xlsx o csv.' }).default('xlsx'),
 });
-export type PlantillaQuery = z.input<typeof plantillaQuerySchema>;
 
 /**
  * A problem of one cell or row: `fila` is the spreadsheet row number as the user sees it (the header
@@ -40,14 +39,13 @@ export const filaCargaSchema = z.object({
 });
 export type FilaCarga = z.infer<typeof filaCargaSchema>;
 
-export const cargaMasivaResumenSchema = z.object({
+const cargaMasivaResumenSchema = z.object({
   totalFilas: z.number().int(),
   crear: z.number().int(),
   actualizar: z.number().int(),
   sinCambios: z.number().int(),
   conErrores: z.number().int(),
 });
-export type CargaMasivaResumen = z.infer<typeof cargaMasivaResumenSchema>;
 
 /**
  * The answer of every bulk upload, preview or commit. `valido` is false when any row has an error;

@@ -11,7 +11,7 @@ import { pageSchema, paginationQuerySchema } from './pagination';
 const SERIAL_MESSAGE = 'El número de serie solo lleva letras, números, guion o guion bajo (hasta 64).';
 
 /** The device's serial (SN), as it sends it in every request; case-sensitive. */
-export const numeroSerieSchema = z
+const numeroSerieSchema = z
   .string({ error: 'Ingresa el número de serie del reloj.' })
   .trim()
   .min(1, { message: 'Ingresa el número de serie del reloj.' })
@@ -29,8 +29,8 @@ function isNetwork(value: string): boolean {
 }
 
 /** One allowed source network of a clock: an address (`192.0.2.10`) or a network with its prefix (`10.20.0.0/16`). */
-export const redPermitidaSchema = z.string().trim().max(60, { message: NETWORK_MESSAGE }).refine(isNetwork, { message: NETWORK_MESSAGE });
-export const redesPermitidasSchema = z.array(redPermitidaSchema).max(20, { message: 'Hasta 20 redes por reloj.' });
+const redPermitidaSchema = z.string().trim().max(60, { message: NETWORK_MESSAGE }).refine(isNetwork, { message: NETWORK_MESSAGE });
+const redesPermitidasSchema = z.array(redPermitidaSchema).max(20, { message: 'Hasta 20 redes por reloj.' });
 
 export const relojSchema = z.object({
   id: z.string(),
@@ -60,7 +60,6 @@ export const relojesQuerySchema = paginationQuerySchema.extend({
   sedeId: z.string().trim().max(100).optional(),
   activo: z.enum(['true', 'false']).optional(),
 });
-export type RelojesQuery = z.input<typeof relojesQuerySchema>;
 export const relojesPageSchema = pageSchema(relojSchema);
 export type RelojesPage = z.infer<typeof relojesPageSchema>;
 

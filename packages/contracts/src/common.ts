@@ -63,10 +63,8 @@ export const isoDateSchema = z
 /** A required date whose absence (or '') says which date is missing: "Ingresa la fecha de inicio de contrato.". */
 export const requiredDateSchema = (missing: string) => z.string({ error: missing }).min(1, { message: missing }).pipe(isoDateSchema);
 
-export const MIN_PASSWORD_LENGTH = MIN_PASSWORD_CHARS;
-
 /** The Spanish message of each reason the password policy gives (packages/domain/password-policy.ts). */
-export const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
+const PASSWORD_MESSAGES: Record<PasswordProblem, string> = {
   solo_espacios: 'La contraseña no puede ser solo espacios.',
   corta: `La contraseña debe tener al menos ${MIN_PASSWORD_CHARS} caracteres, sin contar los espacios repetidos ni los de los extremos.`,
   comun: 'Esa contraseña es demasiado común. Elige una más difícil de adivinar.',
@@ -97,7 +95,6 @@ export const passwordSchema = z
 
 /** `/:id` of a resource. Any text is accepted: an id that is not a uuid simply does not exist (404). */
 export const idParamsSchema = z.object({ id: z.string().min(1).max(100) });
-export type IdParams = z.infer<typeof idParamsSchema>;
 
 /**
  * A uuid reference in a body (sedeId, grupoId, user ids). Give a label (`'El turno'` → "El turno no es
@@ -153,6 +150,5 @@ export const OCURRENCIA_LABELS: Record<Ocurrencia, string> = {
 };
 
 export const refSchema = z.object({ id: z.string(), nombre: z.string() });
-export type Ref = z.infer<typeof refSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });

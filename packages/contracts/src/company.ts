@@ -1,8 +1,9 @@
+import { MIN_SUNDAY_SURCHARGE_PERCENT } from '@jornada/domain';
 import { z } from 'zod';
 import { nullableDate, nullableEmail, nullableText, requiredText } from './common';
 
 /** The Sunday surcharge's floor (art. 38 inc. 2, Ley 20.823) and the ceiling the settings accept. */
-export const RECARGO_DOMINICAL_MINIMO = 30;
+export const RECARGO_DOMINICAL_MINIMO = MIN_SUNDAY_SURCHARGE_PERCENT;
 export const RECARGO_DOMINICAL_MAXIMO = 100;
 
 /** GET /api/v1/empresa: the company of the session. RUT with dots. */
@@ -64,7 +65,6 @@ export const confirmarCorreoEmpresaBodySchema = z.object({
     .min(1, { message: 'Falta el código del enlace de confirmación.' })
     .max(200, { message: 'El código del enlace de confirmación no es válido.' }),
 });
-export type ConfirmarCorreoEmpresaBody = z.input<typeof confirmarCorreoEmpresaBodySchema>;
 export const confirmarCorreoEmpresaResponseSchema = z.object({ ok: z.literal(true), email: z.string() });
 export type ConfirmarCorreoEmpresaResponse = z.infer<typeof confirmarCorreoEmpresaResponseSchema>;
 

@@ -9,7 +9,7 @@ import { pageSchema, paginationQuerySchema } from './pagination';
  * object. Without objection the correction is consolidated (a new mark with method `correccion`);
  * with an objection the original stands. The employer may annul a pending one before the deadline.
  */
-export const CORRECCION_PLAZO_HORAS = 48;
+const CORRECCION_PLAZO_HORAS = 48;
 export const CORRECCION_PLAZO_MS = CORRECCION_PLAZO_HORAS * 60 * 60 * 1000;
 
 export const ESTADOS_CORRECCION = ['pendiente', 'consolidada', 'objetada', 'anulada'] as const;
@@ -34,12 +34,12 @@ export const EVENTO_CORRECCION_LABELS: Record<EventoCorreccion, string> = {
 };
 
 /** `HH:MM` or `HH:MM:SS`, a wall-clock time in the worker's site zone. */
-export const horaLocalSchema = z
+const horaLocalSchema = z
   .string({ error: 'Ingresa la hora.' })
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: 'La hora debe tener el formato hh:mm.' });
 
-export const motivoCorreccionSchema = requiredText('El motivo de la corrección', 1000);
+const motivoCorreccionSchema = requiredText('El motivo de la corrección', 1000);
 
 /**
  * `POST /api/v1/correcciones`. From an attempt (`intentoId`): worker, kind and time come from the
@@ -85,7 +85,7 @@ export type ObjetarCorreccionBody = z.input<typeof objetarCorreccionBodySchema>;
 export const anularCorreccionBodySchema = z.object({ motivo: requiredText('El motivo de la anulación', 1000) });
 export type AnularCorreccionBody = z.input<typeof anularCorreccionBodySchema>;
 
-export const eventoCorreccionSchema = z.object({
+const eventoCorreccionSchema = z.object({
   evento: z.enum(EVENTOS_CORRECCION),
   etiqueta: z.string(),
   /** Who did it; null when the system did (consolidation at the deadline). */
@@ -93,7 +93,6 @@ export const eventoCorreccionSchema = z.object({
   en: z.string(),
   nota: z.string().nullable(),
 });
-export type EventoCorreccionItem = z.infer<typeof eventoCorreccionSchema>;
 
 export const correccionSchema = z.object({
   id: z.string(),
@@ -147,6 +146,5 @@ export const correccionesQuerySchema = paginationQuerySchema.extend({
   /** Comma-separated attempt ids (at most 100): the corrections of the attempts on a page. */
   intentoIds: z.string().max(4000).optional(),
 });
-export type CorreccionesQuery = z.input<typeof correccionesQuerySchema>;
 export const correccionesPageSchema = pageSchema(correccionSchema);
 export type CorreccionesPage = z.infer<typeof correccionesPageSchema>;

@@ -30,7 +30,6 @@ export const gruposQuerySchema = paginationQuerySchema.extend({
   /** Groups led by this user. */
   liderId: z.string().trim().max(100).optional(),
 });
-export type GruposQuery = z.input<typeof gruposQuerySchema>;
 export const gruposPageSchema = pageSchema(grupoSchema);
 export type GruposPage = z.infer<typeof gruposPageSchema>;
 
@@ -58,7 +57,7 @@ export const cambiarEstadoGrupoBodySchema = z.object({
 export type CambiarEstadoGrupoBody = z.input<typeof cambiarEstadoGrupoBodySchema>;
 
 /** One change of state: `estadoAnterior` is null for the creation. */
-export const cambioEstadoGrupoSchema = z.object({
+const cambioEstadoGrupoSchema = z.object({
   id: z.string(),
   estadoAnterior: estadoGrupoSchema.nullable(),
   estadoNuevo: estadoGrupoSchema,
@@ -67,7 +66,6 @@ export const cambioEstadoGrupoSchema = z.object({
   cambiadoPor: z.object({ id: z.string(), nombre: z.string(), apellidos: z.string() }).nullable(),
   cambiadoEn: z.string(),
 });
-export type CambioEstadoGrupo = z.infer<typeof cambioEstadoGrupoSchema>;
 
 /** GET /api/v1/grupos/:id/historial-estados: newest first. */
 export const historialEstadosGrupoSchema = z.object({ items: z.array(cambioEstadoGrupoSchema) });
@@ -96,7 +94,7 @@ export const actualizarLideresBodySchema = z.object({
 });
 export type ActualizarLideresBody = z.input<typeof actualizarLideresBodySchema>;
 
-export const MODOS_ASIGNACION = ['agregar', 'reemplazar', 'quitar'] as const;
+const MODOS_ASIGNACION = ['agregar', 'reemplazar', 'quitar'] as const;
 
 /**
  * POST /api/v1/grupos/asignacion-masiva(/vista-previa): to every chosen group, `agregar` adds the

@@ -5,7 +5,7 @@ import { permisoSchema } from './permissions';
 import { turnoPlanificadoSchema } from './shifts';
 
 /** Days a trend covers at most (a month and a bit). */
-export const TENDENCIA_MAX_DIAS = 31;
+const TENDENCIA_MAX_DIAS = 31;
 
 /**
  * `GET /api/v1/asistencia/tendencia`: the counts per board status of each day of a range ending
@@ -20,7 +20,6 @@ export const tendenciaAsistenciaQuerySchema = z.object({
     .max(TENDENCIA_MAX_DIAS, { message: `La tendencia abarca como máximo ${TENDENCIA_MAX_DIAS} días.` })
     .default(7),
 });
-export type TendenciaAsistenciaQuery = z.input<typeof tendenciaAsistenciaQuerySchema>;
 
 export const diaTendenciaSchema = z.object({
   fecha: z.string(),

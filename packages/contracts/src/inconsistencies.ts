@@ -35,8 +35,6 @@ export const ESTADO_INCONSISTENCIA_LABELS: Record<EstadoInconsistencia, string> 
   descartada: 'Descartada',
 };
 
-/** The longest period one list covers. */
-export const INCONSISTENCIAS_MAX_DIAS = 366;
 /** Rows an export holds at most (narrow the filters for more). */
 export const INCONSISTENCIAS_MAX_EXPORTAR = 20_000;
 
@@ -57,13 +55,11 @@ export const inconsistenciasFiltroSchema = z.object({
 
 /** `GET /api/v1/inconsistencias`. */
 export const inconsistenciasQuerySchema = paginationQuerySchema.extend(inconsistenciasFiltroSchema.shape);
-export type InconsistenciasQuery = z.input<typeof inconsistenciasQuerySchema>;
 
 /** `GET /api/v1/inconsistencias/exportar`. */
 export const exportarInconsistenciasQuerySchema = inconsistenciasFiltroSchema.extend({
   formato: z.enum(['xlsx', 'csv'], { error: 'El formato debe ser xlsx o csv.' }).default('xlsx'),
 });
-export type ExportarInconsistenciasQuery = z.input<typeof exportarInconsistenciasQuerySchema>;
 
 /** A dismissal: who, when, why; reopened by whom and when (null while it stands). */
 export const descarteInconsistenciaSchema = z.object({
@@ -122,7 +118,6 @@ export const diaInconsistenciaQuerySchema = z.object({
   usuarioId: z.string({ error: 'Indica el trabajador.' }).max(100),
   fecha: isoDateSchema,
 });
-export type DiaInconsistenciaQuery = z.input<typeof diaInconsistenciaQuerySchema>;
 
 export const diaInconsistenciaResponseSchema = z.object({
   trabajador: z.object({

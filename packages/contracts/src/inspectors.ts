@@ -3,10 +3,10 @@ import { emailSchema, isoDateSchema, requiredText, rutSchema } from './common';
 import { pageSchema, paginationQuerySchema } from './pagination';
 
 /**
- * Labour inspectors' access (issue 7, DT Res. Ex. 38): an `@dt.gob.cl` address asks for a temporary
+ * Labour inspectors' access (DT Res. Ex. 38): an `@dt.gob.cl` address asks for a temporary
  * key, signs in with it, chooses an employer and reads that employer's legal reports, read-only.
  */
-export const DOMINIO_FISCALIZACION = '@dt.gob.cl';
+const DOMINIO_FISCALIZACION = '@dt.gob.cl';
 /** A key is valid through the end (23:59:59, Chilean continental time) of the 5th calendar day after the day it was issued. */
 export const CLAVE_FISCALIZACION_DIAS = 5;
 /** Keys issued to one address in 24 hours; past it a request answers the same and sends nothing. */
@@ -17,7 +17,7 @@ export const FISCALIZACION_TOKEN_STORAGE_KEY = 'jornada_fiscalizacion_token';
 const DT_EMAIL_MESSAGE = 'Usa tu correo institucional de la Dirección del Trabajo (termina en @dt.gob.cl).';
 
 /** An e-mail of the Dirección del Trabajo, lower-cased. */
-export const emailFiscalizadorSchema = emailSchema('Ingresa tu correo institucional.').refine((email) => email.endsWith(DOMINIO_FISCALIZACION), {
+const emailFiscalizadorSchema = emailSchema('Ingresa tu correo institucional.').refine((email) => email.endsWith(DOMINIO_FISCALIZACION), {
   message: DT_EMAIL_MESSAGE,
 });
 
@@ -99,9 +99,9 @@ export const empleadoresResponseSchema = z.object({
 export type EmpleadoresResponse = z.infer<typeof empleadoresResponseSchema>;
 
 /** `GET /api/v1/fiscalizacion/accesos` (administrador): the company's inspector access log. */
-export const EVENTOS_ACCESO_FISCALIZADOR = ['acceso_empleador', 'consulta'] as const;
-export const eventoAccesoFiscalizadorSchema = z.enum(EVENTOS_ACCESO_FISCALIZADOR);
-export type EventoAccesoFiscalizador = z.infer<typeof eventoAccesoFiscalizadorSchema>;
+const EVENTOS_ACCESO_FISCALIZADOR = ['acceso_empleador', 'consulta'] as const;
+const eventoAccesoFiscalizadorSchema = z.enum(EVENTOS_ACCESO_FISCALIZADOR);
+type EventoAccesoFiscalizador = z.infer<typeof eventoAccesoFiscalizadorSchema>;
 export const EVENTO_ACCESO_FISCALIZADOR_LABELS: Record<EventoAccesoFiscalizador, string> = {
   acceso_empleador: 'Ingreso a la empresa',
   consulta: 'Consulta',
@@ -114,7 +114,6 @@ export const accesosFiscalizadorQuerySchema = paginationQuerySchema.extend({
   /** Part of the inspector's e-mail, name or RUT. */
   q: z.string().trim().max(100, { message: 'La búsqueda admite hasta 100 caracteres.' }).optional(),
 });
-export type AccesosFiscalizadorQuery = z.input<typeof accesosFiscalizadorQuerySchema>;
 
 export const accesoFiscalizadorSchema = z.object({
   id: z.string(),

@@ -25,7 +25,7 @@ export function pinTrivialMessage(pin: string): string | null {
   return null;
 }
 
-export const pinSchema = z.string({ error: 'Ingresa el PIN.' }).superRefine((value, ctx) => {
+const pinSchema = z.string({ error: 'Ingresa el PIN.' }).superRefine((value, ctx) => {
   const message = pinTrivialMessage(value);
   if (message) ctx.addIssue({ code: 'custom', message });
 });
@@ -71,18 +71,16 @@ export const sesionQuioscoSchema = z.object({
 });
 export type SesionQuiosco = z.infer<typeof sesionQuioscoSchema>;
 
-export const quioscoRutPinShape = { rut: rutSchema, pin: z.string().min(1, { message: 'Ingresa tu PIN.' }).max(6, { message: 'El PIN tiene a lo más 6 dígitos.' }) };
+const quioscoRutPinShape = { rut: rutSchema, pin: z.string().min(1, { message: 'Ingresa tu PIN.' }).max(6, { message: 'El PIN tiene a lo más 6 dígitos.' }) };
 
 export const marcarQuioscoPinBodySchema = z.object({
   ...quioscoRutPinShape,
   tipo: tipoMarcaSchema,
   idCliente: z.uuid({ message: 'El identificador de la marca debe ser un UUID.' }).optional(),
 });
-export type MarcarQuioscoPinBody = z.input<typeof marcarQuioscoPinBodySchema>;
 
 export const marcarQuioscoHuellaBodySchema = z.object({
   tipo: tipoMarcaSchema,
   respuesta: webauthnResponseSchema,
   idCliente: z.uuid({ message: 'El identificador de la marca debe ser un UUID.' }).optional(),
 });
-export type MarcarQuioscoHuellaBody = z.input<typeof marcarQuioscoHuellaBodySchema>;

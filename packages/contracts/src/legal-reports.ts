@@ -86,12 +86,12 @@ export const PERIODO_REPORTE_LEGAL_LABELS: Record<PeriodoReporteLegal, string> =
 
 /** Full time or part time (Código del Trabajo art. 40 bis: at most two thirds of the legal week). */
 export const TIPOS_JORNADA = ['completa', 'parcial'] as const;
-export const tipoJornadaSchema = z.enum(TIPOS_JORNADA, { error: 'El tipo de jornada debe ser completa o parcial.' });
-export type TipoJornada = z.infer<typeof tipoJornadaSchema>;
+const tipoJornadaSchema = z.enum(TIPOS_JORNADA, { error: 'El tipo de jornada debe ser completa o parcial.' });
+type TipoJornada = z.infer<typeof tipoJornadaSchema>;
 export const TIPO_JORNADA_LABELS: Record<TipoJornada, string> = { completa: 'Jornada completa', parcial: 'Jornada parcial' };
 
 /** The longest range: five years of records (DT). */
-export const REPORTE_LEGAL_MAX_DIAS = 5 * 366;
+const REPORTE_LEGAL_MAX_DIAS = 5 * 366;
 
 const day = (iso: string) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
 const isoOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -154,13 +154,10 @@ const checkRange = (q: { periodo: PeriodoReporteLegal; desde?: string | undefine
 export const reporteLegalQuerySchema = paginationQuerySchema
   .extend({ ...filtrosReporteLegalShape, pageSize: paginationQuerySchema.shape.pageSize.default(10) })
   .superRefine(checkRange);
-export type ReporteLegalQuery = z.input<typeof reporteLegalQuerySchema>;
 
-export const FORMATOS_REPORTE_LEGAL = ['xlsx', 'pdf', 'docx'] as const;
-export const formatoReporteLegalSchema = z.enum(FORMATOS_REPORTE_LEGAL, { error: 'El formato debe ser xlsx, pdf o docx.' });
-export type FormatoReporteLegal = z.infer<typeof formatoReporteLegalSchema>;
+const FORMATOS_REPORTE_LEGAL = ['xlsx', 'pdf', 'docx'] as const;
+const formatoReporteLegalSchema = z.enum(FORMATOS_REPORTE_LEGAL, { error: 'El formato debe ser xlsx, pdf o docx.' });
 export const exportarReporteLegalQuerySchema = z.object({ ...filtrosReporteLegalShape, formato: formatoReporteLegalSchema.default('xlsx') }).superRefine(checkRange);
-export type ExportarReporteLegalQuery = z.input<typeof exportarReporteLegalQuerySchema>;
 
 /** The report in the path; an unknown one is a 404 (like any unknown resource). */
 export const reporteLegalParamsSchema = z.object({ reporte: z.string().max(100) });
@@ -217,8 +214,7 @@ export type OpcionesReporteLegal = z.infer<typeof opcionesReporteLegalSchema>;
 // ---- f) The technical-incidents log ----
 
 export const ESTADOS_INCIDENTE = ['propuesto', 'confirmado', 'descartado'] as const;
-export const estadoIncidenteSchema = z.enum(ESTADOS_INCIDENTE);
-export type EstadoIncidente = z.infer<typeof estadoIncidenteSchema>;
+const estadoIncidenteSchema = z.enum(ESTADOS_INCIDENTE);
 export const ORIGENES_INCIDENTE = ['manual', 'detectado'] as const;
 
 const instantSchema = z.iso.datetime({ offset: true, error: 'La fecha y hora no es válida.' });
@@ -247,7 +243,6 @@ export const incidenteSchema = z.object({
 export type Incidente = z.infer<typeof incidenteSchema>;
 
 export const incidentesQuerySchema = paginationQuerySchema.extend({ estado: estadoIncidenteSchema.optional() });
-export type IncidentesQuery = z.input<typeof incidentesQuerySchema>;
 export const incidentesPageSchema = z.object({
   items: z.array(incidenteSchema),
   total: z.number().int(),

@@ -38,8 +38,8 @@ export const REPORTES_GESTION_ACCESS = {
   dotacion: 'endowmentReport',
 } as const satisfies Record<ReporteGestion, Capability>;
 
-export const REPORTE_GESTION_PAGINA = 25;
-export const REPORTE_GESTION_MAX_PAGINA = 100;
+const REPORTE_GESTION_PAGINA = 25;
+const REPORTE_GESTION_MAX_PAGINA = 100;
 
 const filterId = z.string().max(100).optional();
 
@@ -73,16 +73,14 @@ export const reporteGestionQuerySchema = paginationQuerySchema.extend({
     .max(REPORTE_GESTION_MAX_PAGINA, { message: `El tamaño de página no puede superar ${REPORTE_GESTION_MAX_PAGINA}.` })
     .default(REPORTE_GESTION_PAGINA),
 });
-export type ReporteGestionQuery = z.input<typeof reporteGestionQuerySchema>;
 
 export const exportarReporteGestionQuerySchema = z.object({
   ...reporteGestionFiltrosShape,
   formato: z.enum(FORMATOS_REPORTE, { error: 'El formato debe ser xlsx, pdf o csv.' }).default('xlsx'),
 });
-export type ExportarReporteGestionQuery = z.input<typeof exportarReporteGestionQuerySchema>;
 
 /** How a column's values read: text, a count, a duration in seconds (shown `h:mm:ss`), a date, a percentage. */
-export const TIPOS_COLUMNA = ['texto', 'numero', 'duracion', 'fecha', 'porcentaje'] as const;
+const TIPOS_COLUMNA = ['texto', 'numero', 'duracion', 'fecha', 'porcentaje'] as const;
 export const columnaReporteSchema = z.object({
   clave: z.string(),
   etiqueta: z.string(),
@@ -93,8 +91,8 @@ export const columnaReporteSchema = z.object({
 });
 export type ColumnaReporte = z.infer<typeof columnaReporteSchema>;
 
-export const celdaReporteSchema = z.union([z.string(), z.number(), z.null()]);
-export type CeldaReporte = z.infer<typeof celdaReporteSchema>;
+const celdaReporteSchema = z.union([z.string(), z.number(), z.null()]);
+type CeldaReporte = z.infer<typeof celdaReporteSchema>;
 export const celdasReporteSchema = z.record(z.string(), celdaReporteSchema);
 export type CeldasReporte = z.infer<typeof celdasReporteSchema>;
 
@@ -151,7 +149,7 @@ export const opcionesReporteGestionSchema = z.object({
 export type OpcionesReporteGestion = z.infer<typeof opcionesReporteGestionSchema>;
 
 /** `h:mm:ss` of a number of seconds (hours may pass 24); `-h:mm:ss` below zero. */
-export function duracionTexto(seconds: number): string {
+function duracionTexto(seconds: number): string {
   const sign = seconds < 0 ? '-' : '';
   const s = Math.round(Math.abs(seconds));
   const h = Math.floor(s / 3600);

@@ -193,7 +193,7 @@ export type Intento = z.infer<typeof intentoSchema>;
  * either way): `dentro` from an hour before the shift's start to 2 hours after its end (also last
  * night's shift), `fuera` away from the day's shift, `libre` on a rest day, `sin_planificar` without a plan.
  */
-export const UBICACIONES_EN_TURNO = ['dentro', 'fuera', 'libre', 'sin_planificar'] as const;
+const UBICACIONES_EN_TURNO = ['dentro', 'fuera', 'libre', 'sin_planificar'] as const;
 export const turnoDeMarcaSchema = z.object({
   ubicacion: z.enum(UBICACIONES_EN_TURNO),
   /** The shift compared with, `07:00–15:00`; null on a rest or unplanned day. */
@@ -243,8 +243,7 @@ export const marcasQuerySchema = paginationQuerySchema.extend({
   fueraDeGeocerca: queryBooleanSchema.optional(),
   precisionBaja: queryBooleanSchema.optional(),
 });
-export type MarcasQuery = z.input<typeof marcasQuerySchema>;
-export const marcaListadaSchema = marcaSchema.extend({ trabajador: z.string(), rut: z.string() });
+const marcaListadaSchema = marcaSchema.extend({ trabajador: z.string(), rut: z.string() });
 export const marcasPageSchema = pageSchema(marcaListadaSchema);
 export type MarcasPage = z.infer<typeof marcasPageSchema>;
 
@@ -256,12 +255,11 @@ export const intentosQuerySchema = paginationQuerySchema.extend({
   motivo: motivoIntentoSchema.optional(),
   metodo: metodoMarcaSchema.optional(),
 });
-export type IntentosQuery = z.input<typeof intentosQuerySchema>;
 export const intentosPageSchema = pageSchema(intentoSchema);
 export type IntentosPage = z.infer<typeof intentosPageSchema>;
 
 /** `12.345.678-5` -> `**.***.678-5`: enough for the worker to recognise their own receipt, not to identify them. */
-export function maskRut(rut: string): string {
+function maskRut(rut: string): string {
   return `**.***.${rut.slice(-5)}`;
 }
 
@@ -317,8 +315,8 @@ export type Verificacion = z.infer<typeof verificacionSchema>;
 export const hashParamsSchema = z.object({ hash: z.string().min(1).max(200) });
 
 export const cadenaQuerySchema = z.object({ usuarioId: z.string().max(100).optional() });
-export const RUPTURAS_CADENA = ['hash_alterado', 'enlace_roto', 'marca_faltante', 'cabeza_no_coincide'] as const;
-export const rupturaCadenaSchema = z.object({
+const RUPTURAS_CADENA = ['hash_alterado', 'enlace_roto', 'marca_faltante', 'cabeza_no_coincide'] as const;
+const rupturaCadenaSchema = z.object({
   usuarioId: z.string(),
   marcaId: z.string().nullable(),
   secuencia: z.number().int().nullable(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a notification of the bell is about. */
-export const TIPOS_NOTIFICACION = ['permiso_por_aprobar', 'permiso_aprobado', 'permiso_rechazado', 'correccion_por_revisar'] as const;
+const TIPOS_NOTIFICACION = ['permiso_por_aprobar', 'permiso_aprobado', 'permiso_rechazado', 'correccion_por_revisar'] as const;
 export const tipoNotificacionSchema = z.enum(TIPOS_NOTIFICACION);
 export type TipoNotificacion = z.infer<typeof tipoNotificacionSchema>;
 

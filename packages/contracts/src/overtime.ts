@@ -14,20 +14,19 @@ export const ESTADOS_PACTO = ['futuro', 'vigente', 'vencido'] as const;
 export const estadoPactoSchema = z.enum(ESTADOS_PACTO, { error: 'El estado debe ser futuro, vigente o vencido.' });
 export type EstadoPacto = z.infer<typeof estadoPactoSchema>;
 
-/** Legal limits (art. 31 and 32 of the Código del Trabajo), mirrored by packages/domain. */
-export const PACTO_MAX_MESES = 3;
+/** The daily legal limit of overtime (art. 31 of the Código del Trabajo), mirrored by packages/domain. */
 export const HORAS_EXTRA_MAX_MINUTOS_DIA = 120;
 /** Longest period the overtime list reads at once. */
 export const HORAS_EXTRA_MAX_DIAS = 366;
 /** Most days one bulk approval takes. */
-export const HORAS_EXTRA_LOTE_MAX = 500;
+const HORAS_EXTRA_LOTE_MAX = 500;
 /** A pact in force ending within this many days is "por vencer": the pacts page's warning and the home's count. */
 export const PACTO_POR_VENCER_DIAS = 14;
 /** The signed pact's document: a PDF or a photo. */
 export const DOCUMENTO_PACTO_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Most overtime a day under the pact, in minutes (1 to 120). */
-export const maxMinutosDiaSchema = z
+const maxMinutosDiaSchema = z
   .number({ error: 'Indica el máximo de minutos extra por día.' })
   .int({ message: 'El máximo por día va en minutos enteros.' })
   .min(1, { message: 'El máximo por día debe ser al menos 1 minuto.' })
@@ -92,7 +91,6 @@ export const pactosQuerySchema = paginationQuerySchema.extend({
     .max(366, { message: 'Los días no pueden superar 366.' })
     .optional(),
 });
-export type PactosQuery = z.input<typeof pactosQuerySchema>;
 export const pactosPageSchema = pageSchema(pactoSchema);
 export type PactosPage = z.infer<typeof pactosPageSchema>;
 export const misPactosQuerySchema = paginationQuerySchema;
@@ -109,7 +107,7 @@ export type AlertaHorasExtra = (typeof ALERTAS_HORAS_EXTRA)[number];
 export const ALERTAS_CUMPLIMIENTO_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'] as const satisfies readonly AlertaHorasExtra[];
 
 /** Which days a review lists: those with an alert (the default of the page) or all. */
-export const REVISIONES_HORAS_EXTRA = ['excepciones', 'todas'] as const;
+const REVISIONES_HORAS_EXTRA = ['excepciones', 'todas'] as const;
 export const revisionHorasExtraSchema = z.enum(REVISIONES_HORAS_EXTRA, { error: 'La revisión debe ser excepciones o todas.' });
 export type RevisionHorasExtra = z.infer<typeof revisionHorasExtraSchema>;
 
@@ -175,9 +173,7 @@ const horasExtraFiltro = {
 };
 
 export const horasExtraQuerySchema = paginationQuerySchema.extend(horasExtraFiltro);
-export type HorasExtraQuery = z.input<typeof horasExtraQuerySchema>;
 export const misHorasExtraQuerySchema = paginationQuerySchema.extend(horasExtraPeriodo);
-export type MisHorasExtraQuery = z.input<typeof misHorasExtraQuerySchema>;
 
 export const horasExtraPageSchema = pageSchema(horaExtraSchema).extend({
   desde: z.string(),
@@ -214,10 +210,8 @@ export const aprobarHorasExtraBodySchema = z.object({
     .optional(),
   motivo: nullableText(500),
 });
-export type AprobarHorasExtraBody = z.input<typeof aprobarHorasExtraBodySchema>;
 
 export const rechazarHorasExtraBodySchema = z.object({ motivo: requiredText('El motivo de la disputa', 500) });
-export type RechazarHorasExtraBody = z.input<typeof rechazarHorasExtraBodySchema>;
 
 /**
  * Confirms in bulk the pending days either listed (`items`, at most HORAS_EXTRA_LOTE_MAX) or matching a
@@ -235,7 +229,6 @@ export const aprobarHorasExtraLoteBodySchema = z.union(
   ],
   { error: 'Indica los días a confirmar (items) o el filtro de la revisión (filtro).' },
 );
-export type AprobarHorasExtraLoteBody = z.input<typeof aprobarHorasExtraLoteBodySchema>;
 
 export const HORAS_EXTRA_FILTRO_MAX = 10_000;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const DEFAULT_PAGE_SIZE = 25;
+const DEFAULT_PAGE_SIZE = 25;
 export const MAX_PAGE_SIZE = 100;
 
 /** `?page=1&pageSize=25`: pages are 1-based; query strings arrive as text and are coerced. */
@@ -17,7 +17,6 @@ export const paginationQuerySchema = z.object({
     .max(MAX_PAGE_SIZE, { message: `El tamaño de página no puede superar ${MAX_PAGE_SIZE}.` })
     .default(DEFAULT_PAGE_SIZE),
 });
-export type PaginationQuery = z.input<typeof paginationQuerySchema>;
 
 /** One page of a list: `{ items, total, page, pageSize }`, `total` counting every match. */
 export const pageSchema = <T extends z.ZodType>(item: T) =>
@@ -27,12 +26,6 @@ export const pageSchema = <T extends z.ZodType>(item: T) =>
     page: z.number().int(),
     pageSize: z.number().int(),
   });
-export interface Page<T> {
-  items: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
 
 /** `?order=asc|desc` */
 export const sortOrderSchema = z.enum(['asc', 'desc'], { error: 'El orden debe ser asc o desc.' }).default('asc');

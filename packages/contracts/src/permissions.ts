@@ -15,10 +15,6 @@ export type EstadoPermiso = z.infer<typeof estadoPermisoSchema>;
 
 /** `asignado`: an administrador or leader registered it; `solicitado`: the worker asked for it. */
 export const ORIGENES_PERMISO = ['asignado', 'solicitado'] as const;
-export type OrigenPermiso = (typeof ORIGENES_PERMISO)[number];
-
-/** Legal codes of the DT reports' glossary (chile.md); a company may add its own. */
-export const CODIGOS_PERMISO_LEGALES = ['VAC.', 'L.M.', 'P.G.R.', 'P.S.G.R.', 'PREN.', 'POSTN.'] as const;
 
 /**
  * The code of the legal vacation (feriado anual, arts. 67 and 68): the type with this code and days
@@ -26,7 +22,7 @@ export const CODIGOS_PERMISO_LEGALES = ['VAC.', 'L.M.', 'P.G.R.', 'P.S.G.R.', 'P
  */
 export const CODIGO_FERIADO_LEGAL = 'VAC.';
 
-export const codigoPermisoSchema = z
+const codigoPermisoSchema = z
   .string({ error: 'Ingresa el código del tipo de permiso.' })
   .trim()
   .min(1, { message: 'Ingresa el código del tipo de permiso.' })
@@ -123,13 +119,11 @@ export const asignarPermisoBodySchema = z
 export type AsignarPermisoBody = z.input<typeof asignarPermisoBodySchema>;
 
 export const decidirPermisoBodySchema = z.object({ comentario: optionalComment });
-export type DecidirPermisoBody = z.input<typeof decidirPermisoBodySchema>;
 
 /** A rejection always says why. */
 export const rechazarPermisoBodySchema = z.object({
   comentario: requiredText('El motivo del rechazo', 500),
 });
-export type RechazarPermisoBody = z.input<typeof rechazarPermisoBodySchema>;
 
 const personaPermisoSchema = z.object({ id: z.string(), nombre: z.string(), apellidos: z.string(), rut: z.string() });
 
@@ -168,7 +162,6 @@ export const permisosQuerySchema = paginationQuerySchema.extend({
   desde: isoDateSchema.optional(),
   hasta: isoDateSchema.optional(),
 });
-export type PermisosQuery = z.input<typeof permisosQuerySchema>;
 
 export const permisosPageSchema = pageSchema(permisoSchema).extend({
   /** Pending permissions the session may decide (the bell's count), whatever the filters. */
@@ -223,4 +216,3 @@ export type MisSaldos = z.infer<typeof misSaldosSchema>;
 
 /** Attachments: a medical licence's PDF or photo. */
 export const ADJUNTO_PERMISO_MAX_BYTES = 5 * 1024 * 1024;
-export const ADJUNTO_PERMISO_TIPOS = ['application/pdf', 'image/jpeg', 'image/png'] as const;

@@ -32,32 +32,4 @@ export type CargaPlanificacionResultado = z.infer<typeof cargaPlanificacionResul
 
 /** `?conflictos=reemplazar|conservar` of the planner upload: what to do with dates already planned (default reemplazar). */
 export const cargaPlanificadorQuerySchema = z.object({ conflictos: conflictosSchema.default('reemplazar') });
-export type CargaPlanificadorQuery = z.input<typeof cargaPlanificadorQuerySchema>;
 
-/** Headers of the shift upload template (any order; accents and case do not matter). */
-export const COLUMNAS_CARGA_TURNOS = [
-  'Código',
-  'Nombre',
-  'Inicio',
-  'Fin',
-  'Colación inicio',
-  'Colación fin',
-  'Colación minutos',
-  'Tolerancia atraso',
-  'Tolerancia salida',
-  'Color',
-  'Días por semana',
-  'Activo',
-] as const;
-/** Headers of the planning upload template. */
-export const COLUMNAS_CARGA_PLANIFICACION = ['RUT', 'Fecha', 'Turno', 'Solicitado por', 'Motivo', 'Observación', 'Ocurrencia'] as const;
-/** Headers of the planner (patterns) upload template. */
-export const COLUMNAS_CARGA_PLANIFICADOR = ['RUT', 'Patrón', 'Fecha inicio', 'Fecha fin', 'Turno', 'Desfase', 'Solicitado por', 'Motivo', 'Observación', 'Ocurrencia'] as const;
-
-/** Patterns the planner file names, besides `NxM` rotations and custom sequences. */
-export const PATRONES_CON_NOMBRE = {
-  '5x2': 'Lunes a viernes con el turno; sábado y domingo libres.',
-  '6x1': 'Lunes a sábado con el turno; domingo libre.',
-  'lunes a viernes': 'Igual que 5x2.',
-  'lunes a sabado': 'Igual que 6x1.',
-} as const;

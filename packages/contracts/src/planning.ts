@@ -7,9 +7,9 @@ import { turnoPlanificadoSchema } from './shifts';
 /** Longest range of a planning grid, a pattern or a change-log query. */
 export const PLANIFICACION_MAX_DIAS_GRILLA = 93;
 export const PLANIFICACION_MAX_DIAS_PATRON = 366;
-export const PLANIFICACION_MAX_TRABAJADORES_PATRON = 2000;
+const PLANIFICACION_MAX_TRABAJADORES_PATRON = 2000;
 
-export const TIPOS_DIA = ['turno', 'libre', 'sin_planificar'] as const;
+const TIPOS_DIA = ['turno', 'libre', 'sin_planificar'] as const;
 export const tipoDiaSchema = z.enum(TIPOS_DIA, { error: 'El tipo de día debe ser turno, libre o sin_planificar.' });
 export type TipoDia = z.infer<typeof tipoDiaSchema>;
 
@@ -19,7 +19,7 @@ export type SolicitadoPor = z.infer<typeof solicitadoPorSchema>;
 export const SOLICITADO_POR_LABELS: Record<SolicitadoPor, string> = { trabajador: 'Trabajador', empleador: 'Empleador' };
 
 /** Codes of the legal-limit flags of a planned week or day: the domain's plan alerts, one list. */
-export const CODIGOS_ALERTA_PLAN = PLAN_ALERT_CODES;
+const CODIGOS_ALERTA_PLAN = PLAN_ALERT_CODES;
 export const alertaPlanSchema = z.object({
   codigo: z.enum(CODIGOS_ALERTA_PLAN),
   /** The day concerned, or the Monday of the week concerned. */
@@ -40,7 +40,7 @@ const textoOpcional = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 /** A public holiday shown in the grid. */
-export const feriadoSchema = z.object({ nombre: z.string(), irrenunciable: z.boolean() });
+const feriadoSchema = z.object({ nombre: z.string(), irrenunciable: z.boolean() });
 
 /** One day of a worker in the grid or a preview. Hours are real (DST-aware) in the worker's site zone. */
 export const diaPlanSchema = z.object({
@@ -138,7 +138,6 @@ export const planificacionQuerySchema = paginationQuerySchema
     if (!q.mes && !(q.desde && q.hasta)) ctx.addIssue({ code: 'custom', path: ['mes'], message: 'Indica el mes (aaaa-mm) o el rango desde/hasta.' });
     if (q.desde && q.hasta && q.hasta < q.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'La fecha hasta no puede ser anterior a desde.' });
   });
-export type PlanificacionQuery = z.input<typeof planificacionQuerySchema>;
 
 export const planificacionGrillaSchema = z.object({
   desde: z.string(),
@@ -190,8 +189,6 @@ export type CambiarDiaResponse = z.infer<typeof cambiarDiaResponseSchema>;
 /** One step of a pattern: a shift id, or `libre`. */
 const pasoSchema = z.union([uuidSchema('El turno'), z.literal('libre')], { error: 'Cada día del patrón es un turno o «libre».' });
 
-export const TIPOS_PATRON = ['semana_fija', 'rotacion', 'secuencia'] as const;
-
 /**
  * A planning pattern:
  * - `semana_fija`: seven steps, Monday first (e.g. Monday to Friday a shift, Saturday and Sunday libre);
@@ -226,7 +223,7 @@ export const patronSchema = z.discriminatedUnion(
 );
 export type Patron = z.infer<typeof patronSchema>;
 
-export const CONFLICTOS = ['reemplazar', 'conservar'] as const;
+const CONFLICTOS = ['reemplazar', 'conservar'] as const;
 export const conflictosSchema = z.enum(CONFLICTOS, { error: 'Elige qué hacer con los días ya planificados: reemplazar o conservar.' });
 export type Conflictos = z.infer<typeof conflictosSchema>;
 
@@ -265,7 +262,7 @@ export type VistaPreviaPatronBody = z.input<typeof vistaPreviaPatronBodySchema>;
 export const aplicarPatronBodySchema = z.object({ ...patronBodyShape, conflictos: conflictosSchema }).superRefine(checkPatronBody);
 export type AplicarPatronBody = z.input<typeof aplicarPatronBodySchema>;
 
-export const ACCIONES_DIA = ['crear', 'reemplazar', 'conservar', 'sin_cambios'] as const;
+const ACCIONES_DIA = ['crear', 'reemplazar', 'conservar', 'sin_cambios'] as const;
 export const accionDiaSchema = z.enum(ACCIONES_DIA);
 export type AccionDia = z.infer<typeof accionDiaSchema>;
 
@@ -280,7 +277,7 @@ export const diaPatronSchema = diaPlanSchema.extend({
 });
 export type DiaPatron = z.infer<typeof diaPatronSchema>;
 
-export const resumenPatronSchema = z.object({
+const resumenPatronSchema = z.object({
   trabajadores: z.number().int(),
   dias: z.number().int(),
   crear: z.number().int(),
@@ -293,7 +290,6 @@ export const resumenPatronSchema = z.object({
   /** Workers whose resulting plan breaks a legal limit. */
   trabajadoresConAlertas: z.number().int(),
 });
-export type ResumenPatron = z.infer<typeof resumenPatronSchema>;
 
 /** Preview and commit answer: per worker, the resulting days (after the conflict choice), the weeks and their flags. */
 export const resultadoPatronSchema = z.object({
@@ -372,6 +368,5 @@ export const cambiosQuerySchema = paginationQuerySchema
   .superRefine((q, ctx) => {
     if (q.desde && q.hasta && q.hasta < q.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'La fecha hasta no puede ser anterior a desde.' });
   });
-export type CambiosQuery = z.input<typeof cambiosQuerySchema>;
 export const cambiosPageSchema = pageSchema(cambioPlanificacionSchema);
 export type CambiosPage = z.infer<typeof cambiosPageSchema>;

@@ -9,7 +9,7 @@ import { refSchema } from './common';
 import { diaTrabajadorSchema } from './attendance';
 
 /** A payroll month `YYYYMM` (2000-01 to 2100-12). */
-export const periodoRemuneracionSchema = z
+const periodoRemuneracionSchema = z
   .string({ error: 'Indica el periodo como AAAAMM.' })
   .regex(/^\d{6}$/, { message: 'El periodo va como AAAAMM, por ejemplo 202607.' })
   .refine((p) => Number(p.slice(4)) >= 1 && Number(p.slice(4)) <= 12, { message: 'El mes del periodo debe estar entre 01 y 12.' })
@@ -18,8 +18,8 @@ export const periodoRemuneracionSchema = z
 export const periodoParamsSchema = z.object({ periodo: periodoRemuneracionSchema });
 export const periodoTrabajadorParamsSchema = z.object({ periodo: periodoRemuneracionSchema, id: z.string().min(1).max(100) });
 
-export const REMUNERACIONES_PAGINA = 50;
-export const REMUNERACIONES_MAX_PAGINA = 200;
+const REMUNERACIONES_PAGINA = 50;
+const REMUNERACIONES_MAX_PAGINA = 200;
 
 const filterId = z.string().max(100).optional();
 const remuneracionesFilterShape = {
@@ -42,15 +42,13 @@ export const remuneracionesQuerySchema = z.object({
     .max(REMUNERACIONES_MAX_PAGINA, { message: `El tamaño de página no puede superar ${REMUNERACIONES_MAX_PAGINA}.` })
     .default(REMUNERACIONES_PAGINA),
 });
-export type RemuneracionesQuery = z.input<typeof remuneracionesQuerySchema>;
 
-export const FORMATOS_REMUNERACIONES = ['csv', 'xlsx', 'json'] as const;
+const FORMATOS_REMUNERACIONES = ['csv', 'xlsx', 'json'] as const;
 /** `GET /api/v1/remuneraciones/:periodo/exportar?formato=csv|xlsx|json` (every worker of the filter). */
 export const exportarRemuneracionesQuerySchema = z.object({
   ...remuneracionesFilterShape,
   formato: z.enum(FORMATOS_REMUNERACIONES, { error: 'El formato debe ser csv, xlsx o json.' }).default('csv'),
 });
-export type ExportarRemuneracionesQuery = z.input<typeof exportarRemuneracionesQuerySchema>;
 
 /** Permission days of one type in the month, and the deduction of the unpaid ones. */
 export const permisoRemuneracionSchema = z.object({
@@ -151,13 +149,12 @@ export const totalesRemuneracionesSchema = z.object({
 });
 export type TotalesRemuneraciones = z.infer<typeof totalesRemuneracionesSchema>;
 
-export const eventoPeriodoSchema = z.object({
+const eventoPeriodoSchema = z.object({
   accion: z.enum(['cierre', 'reapertura']),
   en: z.string(),
   por: z.object({ id: z.string(), nombre: z.string() }),
   motivo: z.string().nullable(),
 });
-export type EventoPeriodo = z.infer<typeof eventoPeriodoSchema>;
 
 /** Whether a month is closed, by whom, and every closing and reopening. */
 export const estadoPeriodoSchema = z.object({

@@ -6,8 +6,8 @@ import { paginationQuerySchema } from './pagination';
 /** The longest period a report covers (DT: records are kept, and shown to workers, 5 years back). */
 export const REPORTE_MAX_ANIOS = 5;
 /** Worker blocks per page of a report on screen. */
-export const REPORTE_BLOQUES_POR_PAGINA = 10;
-export const REPORTE_MAX_BLOQUES_POR_PAGINA = 50;
+const REPORTE_BLOQUES_POR_PAGINA = 10;
+const REPORTE_MAX_BLOQUES_POR_PAGINA = 50;
 /** The most marks one export may hold: Excel's sheet limit, and what a PDF can reasonably print. */
 export const REPORTE_MAX_FILAS_XLSX = 1_000_000;
 export const REPORTE_MAX_FILAS_PDF = 20_000;
@@ -20,7 +20,7 @@ export const REPORTE_SIN_TRABAJADORES = 'No hay trabajadores que coincidan con l
  * previous mark), `alterada` (its content no longer gives its stored hash: changed in the database),
  * `cadena_rota` (its link to the previous mark does not match, or marks before it are missing).
  */
-export const INTEGRIDADES = ['integra', 'alterada', 'cadena_rota'] as const;
+const INTEGRIDADES = ['integra', 'alterada', 'cadena_rota'] as const;
 export const integridadSchema = z.enum(INTEGRIDADES);
 export type Integridad = z.infer<typeof integridadSchema>;
 /** The label on screen and in the exports: flagged rows always say ALTERADA. */
@@ -54,14 +54,12 @@ export const reporteMarcasQuerySchema = paginationQuerySchema.extend({
     .max(REPORTE_MAX_BLOQUES_POR_PAGINA, { message: `El tamaño de página no puede superar ${REPORTE_MAX_BLOQUES_POR_PAGINA} trabajadores.` })
     .default(REPORTE_BLOQUES_POR_PAGINA),
 });
-export type ReporteMarcasQuery = z.input<typeof reporteMarcasQuerySchema>;
 
 export const FORMATOS_REPORTE = ['xlsx', 'pdf', 'csv'] as const;
 export const exportarReporteMarcasQuerySchema = z.object({
   ...reporteMarcasFiltersShape,
   formato: z.enum(FORMATOS_REPORTE, { error: 'El formato debe ser xlsx, pdf o csv.' }).default('xlsx'),
 });
-export type ExportarReporteMarcasQuery = z.input<typeof exportarReporteMarcasQuerySchema>;
 
 const referenciaMarcaSchema = z.object({ marcaId: z.string(), secuencia: z.number().int() });
 
@@ -145,7 +143,7 @@ export const reporteMarcasSchema = z.object({
 export type ReporteMarcas = z.infer<typeof reporteMarcasSchema>;
 
 /** Choices for the report filters, within the caller's scope (the fiscalizador has no access to the people lists). */
-export const opcionReporteSchema = z.object({ id: z.string(), nombre: z.string() });
+const opcionReporteSchema = z.object({ id: z.string(), nombre: z.string() });
 export const opcionesReporteSchema = z.object({ grupos: z.array(opcionReporteSchema), sedes: z.array(opcionReporteSchema) });
 export type OpcionesReporte = z.infer<typeof opcionesReporteSchema>;
 
@@ -155,8 +153,7 @@ export const trabajadoresReporteQuerySchema = z.object({
   /** One worker by id (the label of the worker already chosen). */
   id: z.string().max(100).optional(),
 });
-export const trabajadorReporteSchema = z.object({ id: z.string(), nombre: z.string(), apellidos: z.string(), rut: z.string() });
-export type TrabajadorReporte = z.infer<typeof trabajadorReporteSchema>;
+const trabajadorReporteSchema = z.object({ id: z.string(), nombre: z.string(), apellidos: z.string(), rut: z.string() });
 export const trabajadoresReporteSchema = z.object({ items: z.array(trabajadorReporteSchema) });
 export type TrabajadoresReporte = z.infer<typeof trabajadoresReporteSchema>;
 

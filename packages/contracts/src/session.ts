@@ -43,10 +43,9 @@ export type AuthResponse = z.infer<typeof authResponseSchema>;
  * `tokenSesion`, so the person stays signed out), only those employers, to repeat the call with one
  * of them as `empresaId`.
  */
-export const elegirEmpleadorResponseSchema = z.object({
+const elegirEmpleadorResponseSchema = z.object({
   empleadores: z.array(empleadorSchema).min(2),
 });
-export type ElegirEmpleadorResponse = z.infer<typeof elegirEmpleadorResponseSchema>;
 export const signInResponseSchema = z.union([authResponseSchema, elegirEmpleadorResponseSchema]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 

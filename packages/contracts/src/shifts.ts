@@ -10,13 +10,13 @@ export const horaSchema = z
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'La hora debe tener el formato HH:MM (00:00 a 23:59).' });
 
 /** The end of a shift: `HH:MM`, or `24:00` for a shift that ends exactly at midnight. */
-export const horaFinSchema = z
+const horaFinSchema = z
   .string({ error: 'Ingresa una hora con el formato HH:MM.' })
   .trim()
   .regex(/^(([01]\d|2[0-3]):[0-5]\d|24:00)$/, { message: 'La hora debe tener el formato HH:MM (00:00 a 24:00).' });
 
 /** `#rrggbb`, lower-cased. */
-export const colorSchema = z
+const colorSchema = z
   .string({ error: 'Ingresa un color.' })
   .trim()
   .regex(/^#[0-9a-fA-F]{6}$/, { message: 'El color debe tener el formato #rrggbb.' })
@@ -160,7 +160,6 @@ export const turnosQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   activo: queryBooleanSchema.optional(),
 });
-export type TurnosQuery = z.input<typeof turnosQuerySchema>;
 export const turnosPageSchema = pageSchema(turnoSchema);
 export type TurnosPage = z.infer<typeof turnosPageSchema>;
 

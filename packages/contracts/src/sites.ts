@@ -12,9 +12,9 @@ export const ZONAS_HORARIAS_CHILE = [
 ] as const;
 export const DEFAULT_ZONA_HORARIA = 'America/Santiago';
 
-export const REGION_CODES = Object.keys(CHILEAN_REGIONS) as [RegionCode, ...RegionCode[]];
+const REGION_CODES = Object.keys(CHILEAN_REGIONS) as [RegionCode, ...RegionCode[]];
 /** ISO 3166-2:CL region code (without `CL-`), e.g. `RM`, `MA`; names in `REGIONES`. */
-export const regionSchema = z.enum(REGION_CODES, { error: 'La región no es válida.' });
+const regionSchema = z.enum(REGION_CODES, { error: 'La región no es válida.' });
 export const REGIONES: readonly { value: RegionCode; label: string }[] = REGION_CODES.map((code) => ({
   value: code,
   label: CHILEAN_REGIONS[code],
@@ -65,7 +65,6 @@ export type Sede = z.infer<typeof sedeSchema>;
 
 /** GET /api/v1/sedes */
 export const sedesQuerySchema = paginationQuerySchema.extend({ q: z.string().trim().max(100).optional() });
-export type SedesQuery = z.input<typeof sedesQuerySchema>;
 export const sedesPageSchema = pageSchema(sedeSchema);
 export type SedesPage = z.infer<typeof sedesPageSchema>;
 

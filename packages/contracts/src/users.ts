@@ -59,7 +59,7 @@ const sueldoBaseSchema = z
  * vacation days (art. 68 of the Código del Trabajo). Any figure from 0 to 60 is recorded; only 10 count.
  */
 export const ANIOS_RECONOCIDOS_MAX = 60;
-export const aniosReconocidosAnterioresSchema = z
+const aniosReconocidosAnterioresSchema = z
   .number({ error: 'Los años trabajados con empleadores anteriores deben ser un número.' })
   .int({ message: 'Los años trabajados con empleadores anteriores van sin decimales.' })
   .min(0, { message: 'Los años trabajados con empleadores anteriores no pueden ser negativos.' })
@@ -119,7 +119,7 @@ export const usuarioResumenSchema = z.object({
 });
 export type UsuarioResumen = z.infer<typeof usuarioResumenSchema>;
 
-export const USUARIOS_SORT = ['apellidos', 'nombre', 'rut', 'cargo', 'perfil', 'inicioContrato', 'creadoEn'] as const;
+const USUARIOS_SORT = ['apellidos', 'nombre', 'rut', 'cargo', 'perfil', 'inicioContrato', 'creadoEn'] as const;
 
 const usuariosFilterShape = {
   /** Searches nombre, apellidos, cargo and the RUT in any format (with or without dots or dash). */
@@ -134,13 +134,11 @@ const usuariosFilterShape = {
 
 /** GET /api/v1/usuarios */
 export const usuariosQuerySchema = paginationQuerySchema.extend(usuariosFilterShape);
-export type UsuariosQuery = z.input<typeof usuariosQuerySchema>;
 export const usuariosPageSchema = pageSchema(usuarioSchema);
 export type UsuariosPage = z.infer<typeof usuariosPageSchema>;
 
 /** GET /api/v1/usuarios/exportar: the same filters, every match, as an xlsx file. */
 export const exportarUsuariosQuerySchema = z.object(usuariosFilterShape);
-export type ExportarUsuariosQuery = z.input<typeof exportarUsuariosQuerySchema>;
 
 /** POST /api/v1/usuarios: no password; the user receives an e-mail to set it (72 hours). */
 export const crearUsuarioV1BodySchema = z

@@ -70,7 +70,6 @@ export const registrarHuellaBodySchema = z.object({
     .max(80, { message: 'El nombre del dispositivo no puede superar 80 caracteres.' }),
   respuesta: webauthnResponseSchema,
 });
-export type RegistrarHuellaBody = z.input<typeof registrarHuellaBodySchema>;
 
 /** Options as @simplewebauthn/browser takes them (`optionsJSON`). */
 export const webauthnOptionsSchema = z.record(z.string(), z.unknown());
@@ -86,14 +85,13 @@ export const credencialSchema = z.object({
 });
 export type Credencial = z.infer<typeof credencialSchema>;
 
-export const ESTADOS_CREDENCIAL = ['activas', 'revocadas', 'todas'] as const;
+const ESTADOS_CREDENCIAL = ['activas', 'revocadas', 'todas'] as const;
 export const credencialesQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   sedeId: z.uuid({ message: 'La sede no es válida.' }).optional(),
   usuarioId: z.uuid({ message: 'El trabajador no es válido.' }).optional(),
   estado: z.enum(ESTADOS_CREDENCIAL, { error: 'El estado debe ser activas, revocadas o todas.' }).default('activas'),
 });
-export type CredencialesQuery = z.input<typeof credencialesQuerySchema>;
 export type CredencialesFiltro = z.output<typeof credencialesQuerySchema>;
 export const credencialesPageSchema = pageSchema(credencialSchema);
 export type CredencialesPage = z.infer<typeof credencialesPageSchema>;
@@ -110,7 +108,6 @@ export const pendientesQuerySchema = paginationQuerySchema.extend({
   q: z.string().trim().max(100).optional(),
   sedeId: z.uuid({ message: 'La sede no es válida.' }).optional(),
 });
-export type PendientesQuery = z.input<typeof pendientesQuerySchema>;
 export type PendientesFiltro = z.output<typeof pendientesQuerySchema>;
 export const pendientesPageSchema = pageSchema(pendienteHuellaSchema);
 export type PendientesPage = z.infer<typeof pendientesPageSchema>;
@@ -135,4 +132,3 @@ export const marcarHuellaBodySchema = z.object({
   posicion: posicionSchema.optional(),
   dispositivo: z.string().trim().max(200).optional(),
 });
-export type MarcarHuellaBody = z.input<typeof marcarHuellaBodySchema>;

@@ -15,7 +15,7 @@ import type { ShiftInstance } from './shift-instance';
 export const MISSED_MARK_DELAY_SECONDS = 30 * 60;
 
 /** A mark the plan expects: its kind and the instant the plan says. */
-export interface ExpectedMark {
+interface ExpectedMark {
   /** Local date of the shift instance (the day it starts). */
   date: LocalDate;
   kind: MarkKind;
@@ -98,10 +98,10 @@ export interface WorkedDay {
   workedSeconds: number;
 }
 
-export type LimitKind = 'limite_diario' | 'limite_semanal';
+type LimitKind = 'limite_diario' | 'limite_semanal';
 
 /** Worked time past a legal limit: the day (or the week's Monday) and the figures compared. */
-export interface LimitBreach {
+interface LimitBreach {
   kind: LimitKind;
   /** The day, or the Monday of the week. */
   date: LocalDate;

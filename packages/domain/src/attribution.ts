@@ -36,7 +36,7 @@ export interface AttributionOptions {
 }
 
 /** Default attribution windows, exported so screens can describe them. */
-export const DEFAULT_ATTRIBUTION: Readonly<Required<AttributionOptions>> = {
+const DEFAULT_ATTRIBUTION: Readonly<Required<AttributionOptions>> = {
   windowBeforeStartSeconds: 4 * 3600,
   windowAfterEndSeconds: 6 * 3600,
   unplannedMaxSeconds: 16 * 3600,
@@ -167,7 +167,7 @@ export function attributeMarks(
 }
 
 /** How far from a planned shift a mark still counts as "in the shift" for the worker's notice. */
-export const SHIFT_NOTICE_MARGIN: Readonly<{ beforeStartSeconds: number; afterEndSeconds: number }> = {
+const SHIFT_NOTICE_MARGIN: Readonly<{ beforeStartSeconds: number; afterEndSeconds: number }> = {
   /** Arriving up to an hour early is ordinary. */
   beforeStartSeconds: 3600,
   /** Up to the 2 hours of overtime a day allows (art. 31). */
@@ -175,7 +175,7 @@ export const SHIFT_NOTICE_MARGIN: Readonly<{ beforeStartSeconds: number; afterEn
 };
 
 /** Where a mark falls against the worker's plan, for the notice shown when marking. */
-export type MarkPlacement =
+type MarkPlacement =
   | { status: 'dentro'; instance: ShiftInstance }
   /** The day has a shift, but the mark is far from it (and from last night's). */
   | { status: 'fuera'; instance: ShiftInstance }

@@ -88,7 +88,7 @@ export interface EvaluationOptions {
 }
 
 /** Everything needed to evaluate one day. */
-export interface DayEvaluationInput {
+interface DayEvaluationInput {
   date: LocalDate;
   planKind: PlanKind;
   /** The planned shift placed on the date (required when planKind is 'turno'). */

@@ -5,7 +5,7 @@
 import type { LocalDate } from './calendar/local-date';
 
 /** One row of the weekly-limit table: from this date on, at most `hours` ordinary hours a week. */
-export interface WeeklyLimitStep {
+interface WeeklyLimitStep {
   from: LocalDate;
   hours: number;
 }
@@ -18,7 +18,7 @@ export const WEEKLY_LIMIT_TABLE: readonly WeeklyLimitStep[] = [
 ];
 
 /** Ordinary weekly hours before Ley 21.561 took its first step. */
-export const WEEKLY_LIMIT_BEFORE_2024 = 45;
+const WEEKLY_LIMIT_BEFORE_2024 = 45;
 
 /** At most 10 ordinary hours in a day (art. 28). */
 export const DAILY_ORDINARY_LIMIT_SECONDS = 10 * 3600;
@@ -29,7 +29,7 @@ export const MIN_BREAK_SECONDS = 30 * 60;
 /** Overtime is paid with a 50 % surcharge over the ordinary hour (art. 32). */
 export const OVERTIME_SURCHARGE = 0.5;
 /** Part time (art. 40 bis) is at most this fraction of the legal weekly limit in force: two-thirds. */
-export const PART_TIME_FRACTION = 2 / 3;
+const PART_TIME_FRACTION = 2 / 3;
 
 /** Maximum ordinary weekly hours in force on a date (45 / 44 / 42 / 40 by Ley 21.561's calendar). */
 export function weeklyHoursLimit(date: LocalDate): number {

@@ -7,9 +7,6 @@ import type { Instant } from './time-zone';
 /** The four kinds of mark, as stored and shown. */
 export type MarkKind = 'entrada' | 'salida' | 'inicio_colacion' | 'fin_colacion';
 
-/** Every mark kind, in the order a complete day records them. */
-export const MARK_KINDS: readonly MarkKind[] = ['entrada', 'inicio_colacion', 'fin_colacion', 'salida'];
-
 /** Spanish names of the mark kinds, for explanations and reports. */
 export const MARK_KIND_LABELS: Readonly<Record<MarkKind, string>> = {
   entrada: 'entrada',

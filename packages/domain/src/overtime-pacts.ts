@@ -8,16 +8,16 @@ import { addDays, daysInMonth, type LocalDate } from './calendar/local-date';
 import { DAILY_OVERTIME_LIMIT_SECONDS } from './law';
 
 /** A pact lasts at most this many months (renewed by a new pact). */
-export const OVERTIME_PACT_MAX_MONTHS = 3;
+const OVERTIME_PACT_MAX_MONTHS = 3;
 
-export interface OvertimePactTerms {
+interface OvertimePactTerms {
   from: LocalDate;
   to: LocalDate;
   /** Maximum overtime a day under the pact, in seconds (at most 2 hours). */
   maxSecondsPerDay: number;
 }
 
-export type OvertimePactProblem = 'to_before_from' | 'longer_than_3_months' | 'daily_max_not_positive' | 'daily_max_over_2_hours';
+type OvertimePactProblem = 'to_before_from' | 'longer_than_3_months' | 'daily_max_not_positive' | 'daily_max_over_2_hours';
 
 /**
  * The last day a pact starting on `from` may cover: the day before the same day of the month three
@@ -78,9 +78,9 @@ export function checkOvertimeConfirmation(foundSeconds: number, seconds: number)
  * overtime above the company's review threshold. A threshold for review, never for pay: a day below it
  * is still paid in full.
  */
-export type OvertimeReviewFlag = 'sin_pacto' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
+type OvertimeReviewFlag = 'sin_pacto' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
 
-export interface OvertimeReviewInput {
+interface OvertimeReviewInput {
   foundSeconds: number;
   /** The daily maximum of the pact in force that day, or null without one. */
   pactMaxSecondsPerDay: number | null;

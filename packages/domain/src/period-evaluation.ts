@@ -771,7 +771,7 @@ function irrenunciableAlerts(
 }
 
 /** What to load for a period: the plan over `from`..`to`, the marks over `marks`. */
-export interface EvaluationLoadRange {
+interface EvaluationLoadRange {
   /** The plan (and anything by date: permissions, holidays) from the day before the first week's Monday to the day after the last week's Sunday. */
   from: LocalDate;
   to: LocalDate;

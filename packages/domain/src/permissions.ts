@@ -11,15 +11,8 @@ import { DEFAULT_TIME_ZONE, localToInstant, parseClockTime } from './time-zone';
 /** Unit in which a permission is counted and reported. */
 export type PermissionUnit = 'dias_habiles' | 'dias_corridos' | 'horas';
 
-/** Spanish names of the units. */
-export const PERMISSION_UNIT_LABELS: Readonly<Record<PermissionUnit, string>> = {
-  dias_habiles: 'Días hábiles',
-  dias_corridos: 'Días corridos',
-  horas: 'Horas',
-};
-
 /** Units of the permission types the law fixes: vacaciones in business days (art. 69), licencia médica in calendar days. */
-export const DEFAULT_PERMISSION_UNITS: Readonly<Record<string, PermissionUnit>> = {
+const DEFAULT_PERMISSION_UNITS: Readonly<Record<string, PermissionUnit>> = {
   vacaciones: 'dias_habiles',
   licencia_medica: 'dias_corridos',
 };

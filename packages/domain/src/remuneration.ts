@@ -11,7 +11,7 @@ import type { PeriodResult, PeriodTotals } from './period-evaluation';
 import type { PermissionUnit } from './permissions';
 
 /** Salary terms of the worker for the period. */
-export interface RemunerationInput {
+interface RemunerationInput {
   /** Monthly base salary in pesos. */
   salary: number;
   /**
@@ -168,7 +168,7 @@ export interface SundayOrdinaryWork {
 }
 
 /** What of a day `sundayOrdinaryWorkOf` reads: the engine's DayResult, or a stored day's columns. */
-export interface SundayWorkDayFacts {
+interface SundayWorkDayFacts {
   date: LocalDate;
   workedSeconds: number;
   /** Worked within the plan (DayResult.ordinarySeconds). */

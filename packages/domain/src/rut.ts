@@ -1,5 +1,5 @@
 /** A Chilean RUT split into its numeric body and its check digit ('0'-'9' or 'K'). */
-export interface Rut {
+interface Rut {
   body: number;
   dv: string;
 }
@@ -21,7 +21,7 @@ export function rutCheckDigit(body: number): string {
 const RUT_SHAPE = /^(\d{1,3}(?:\.\d{3})*|\d+)-?([\dkK])$/;
 
 /** Parses a RUT in any usual format (dots or not, dash or not, lower-case k); null when malformed or the check digit is wrong. */
-export function parseRut(input: unknown): Rut | null {
+function parseRut(input: unknown): Rut | null {
   if (typeof input !== 'string') return null;
   const text = input.trim();
   const match = RUT_SHAPE.exec(text);

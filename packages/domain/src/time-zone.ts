@@ -19,7 +19,7 @@ export const DEFAULT_TIME_ZONE = 'America/Santiago';
 export type Instant = number;
 
 /** How to resolve a local time the fall-back overlap makes happen twice. */
-export type Disambiguation = 'earlier' | 'later';
+type Disambiguation = 'earlier' | 'later';
 
 const CLOCK = /^([01]\d|2[0-4]):([0-5]\d)(?::([0-5]\d))?$/;
 
@@ -285,7 +285,7 @@ export type LocalTimeResolution =
     };
 
 /** Which occurrence of a time the fall-back overlap makes happen twice, as forms and the API name it. */
-export type Occurrence = 'primera' | 'segunda';
+type Occurrence = 'primera' | 'segunda';
 
 /** `dd-mm-aaaa`, the way screens write dates, for messages. */
 function screenDate(date: LocalDate): string {
@@ -356,7 +356,7 @@ export function resolveLocalTime(date: LocalDate, time: string | number, zone: s
 }
 
 /** A typed local time turned into an instant, or the reason it cannot be (with a Spanish message for a 400). */
-export type TypedLocalTime =
+type TypedLocalTime =
   | { ok: true; instant: Instant; resolution: LocalTimeResolution['kind'] }
   | { ok: false; code: 'hora_inexistente' | 'hora_ambigua'; message: string; resolution: Exclude<LocalTimeResolution, { kind: 'exact' }> };
 

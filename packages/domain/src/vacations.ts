@@ -13,26 +13,26 @@
 import { isValidLocalDate, type LocalDate } from './calendar/local-date';
 
 /** Business days of feriado anual a year (art. 67 inc. 1). */
-export const LEGAL_VACATION_DAYS = 15;
+const LEGAL_VACATION_DAYS = 15;
 /** Business days of feriado anual in Magallanes, Aysén and the province of Palena (art. 67 inc. 2). */
-export const FAR_SOUTH_VACATION_DAYS = 20;
+const FAR_SOUTH_VACATION_DAYS = 20;
 /** Years with previous employers that count for the progressive days, at most (art. 68). */
-export const MAX_PREVIOUS_YEARS_COUNTED = 10;
+const MAX_PREVIOUS_YEARS_COUNTED = 10;
 /** Years of work after which progressive days start, and the years each further day takes (art. 68). */
-export const PROGRESSIVE_THRESHOLD_YEARS = 10;
-export const YEARS_PER_PROGRESSIVE_DAY = 3;
+const PROGRESSIVE_THRESHOLD_YEARS = 10;
+const YEARS_PER_PROGRESSIVE_DAY = 3;
 
 /** The communes of the province of Palena (region of Los Lagos, `LL`). */
-export const PALENA_COMMUNES = ['Chaitén', 'Futaleufú', 'Hualaihué', 'Palena'] as const;
+const PALENA_COMMUNES = ['Chaitén', 'Futaleufú', 'Hualaihué', 'Palena'] as const;
 
 /** Where a worker renders services: the site's region code (ISO 3166-2:CL without `CL-`) and commune. */
-export interface VacationPlace {
+interface VacationPlace {
   region: string | null | undefined;
   commune?: string | null | undefined;
 }
 
 /** Why a worker has the far-south feriado: the region code and the place as a sentence says it. */
-export interface FarSouth {
+interface FarSouth {
   region: 'MA' | 'AI' | 'LL';
   /** «la región de Magallanes», «la región de Aysén», «la provincia de Palena (comuna de Futaleufú)». */
   place: string;
@@ -79,7 +79,7 @@ export function wholeYearsBetween(from: LocalDate, on: LocalDate): number {
 }
 
 /** The progressive days of a worker on a date, with what they rest on. */
-export interface ProgressiveVacation {
+interface ProgressiveVacation {
   /** Years with previous employers as recorded (certificate). */
   previousYears: number;
   /** Of those, the ones that count (at most 10). */
@@ -122,7 +122,7 @@ const days = (n: number) => (n === 1 ? '1 día' : `${n} días`);
 const years = (n: number) => (n === 1 ? '1 año' : `${n} años`);
 
 /** A worker's legal vacation of a year and its basis, in Spanish sentences ready to show. */
-export interface LegalVacation {
+interface LegalVacation {
   /** Yearly days before progressive days: the general figure, or 20 in the far south. */
   baseDays: number;
   farSouth: FarSouth | null;

@@ -50,7 +50,7 @@ export async function analyzeTables(db: Db, tables: readonly string[] = []): Pro
 }
 
 /** Rows a bulk load must write before its tables' statistics are refreshed at once. */
-export const BULK_ANALYZE_MIN_ROWS = 500;
+const BULK_ANALYZE_MIN_ROWS = 500;
 
 /**
  * After a bulk load (user or planning uploads): refreshes the statistics of the tables it wrote when it

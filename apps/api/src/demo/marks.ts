@@ -1,5 +1,5 @@
 /**
- * Demo activity for Comercial Los Andes SpA (issue #6): a month and a half of marks with their receipts,
+ * Demo activity for Comercial Los Andes SpA: a month and a half of marks with their receipts,
  * the marking attempts a real company collects, kiosks at each site and enrolled fingerprint credentials.
  *
  * Every mark goes through the marks service (`recordMark` with the historical instant as the server's
@@ -146,7 +146,7 @@ interface WorkerDay {
   instance: ShiftInstance;
 }
 
-export interface DemoActivity {
+interface DemoActivity {
   marks: number;
   offline: number;
   outsideGeofence: number;

@@ -4,7 +4,7 @@ import { localDate } from '../lib/clock';
 import * as repo from '../modules/permissions/permissions.repository';
 import { createDefaultPermissionTypes } from '../modules/permissions/permissions.service';
 
-export interface DemoWorker {
+interface DemoWorker {
   id: string;
   /** Who decides their requests (their group's leader, or the administrator). */
   leaderId: string;

@@ -6,7 +6,7 @@ import { formatRut, isValidLocalDate } from '@jornada/domain';
 import type { Database } from '../db/client';
 import { buildScaleCompany, type ScaleOptions } from './scale';
 
-export type ScaleArgs = Pick<ScaleOptions, 'workers' | 'from' | 'to' | 'seed'>;
+type ScaleArgs = Pick<ScaleOptions, 'workers' | 'from' | 'to' | 'seed'>;
 
 const USAGE = 'Uso: npm run demo -- --trabajadores N [--desde aaaa-mm-dd --hasta aaaa-mm-dd] [--semilla N]';
 

@@ -23,7 +23,7 @@ import { insertShifts, type NewShift } from '../modules/shifts/shifts.repository
 import { templateOf } from '../modules/shifts/shifts.model';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
 
-export const SCALE_PASSWORD = 'demo1234';
+const SCALE_PASSWORD = 'demo1234';
 
 export interface ScaleOptions {
   /** Trabajadores (leaders and the administrator come on top). */

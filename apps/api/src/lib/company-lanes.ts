@@ -1,6 +1,6 @@
 import type { AppError } from './errors';
 
-export interface LaneLimits {
+interface LaneLimits {
   /** Tasks running at once, whatever their company (the threads, or the exports, the server affords). */
   running: number;
   /** Tasks of one company waiting behind its running one; one more is told to come back (429). */

@@ -24,7 +24,7 @@ function* chain(error: unknown): Generator<DriverError & Record<string, unknown>
 }
 
 /** The driver's own error (the one with a SQLSTATE), if the failure came from the database. */
-export function databaseErrorOf(error: unknown): (DriverError & { code: string }) | null {
+function databaseErrorOf(error: unknown): (DriverError & { code: string }) | null {
   for (const current of chain(error)) {
     if (typeof current.code === 'string' && SQLSTATE.test(current.code) && ('severity' in current || 'routine' in current)) return current as DriverError & { code: string };
   }
@@ -105,7 +105,7 @@ function framesOf(stack: unknown): string {
  * happened (table, constraint, column, routine) and never by its message, detail or statement: those
  * carry the parameters (a key hash, a RUT, a password hash). Other errors keep their message and code.
  */
-export interface SerializedError {
+interface SerializedError {
   [key: string]: unknown;
   type: string;
   message: string;

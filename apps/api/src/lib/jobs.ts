@@ -6,10 +6,10 @@ import { runAsCompany, runAsSystem, runInBackground } from '../db/tenant-context
 import { jobs } from '../db/schema/index';
 import type { Clock } from './clock';
 
-export type JobRow = typeof jobs.$inferSelect;
-export type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+type JobRow = typeof jobs.$inferSelect;
+type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
 
-export interface JobQueueOptions {
+interface JobQueueOptions {
   db: Db;
   clock: Clock;
   log: FastifyBaseLogger;
@@ -29,7 +29,7 @@ export async function enqueueJob(dbx: DbOrTx, kind: string, payload: unknown, no
 }
 
 /** Retry waits: 2 s, 4 s, 8 s... capped. */
-export function backoffMs(attempts: number, maxBackoffMs: number): number {
+function backoffMs(attempts: number, maxBackoffMs: number): number {
   return Math.min(maxBackoffMs, 1000 * 2 ** Math.min(attempts, 30));
 }
 

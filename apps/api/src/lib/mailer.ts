@@ -19,7 +19,7 @@ export interface Mailer {
 }
 
 /** Sends through `SMTP_URL`. */
-export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
+function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport(smtpUrl);
   return {
     async send(message) {
@@ -31,7 +31,7 @@ export function createSmtpMailer(smtpUrl: string, from: string, log: FastifyBase
 }
 
 /** Without SMTP the messages are written as `.eml` files, which any mail client opens. */
-export function createFileMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
+function createFileMailer(dir: string, from: string, log: FastifyBaseLogger): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message) {

@@ -3,7 +3,7 @@
  * event loop before it lets everything else waiting run: other requests, timers, database answers.
  * One event loop serves every company; a slice this short is invisible to a person marking meanwhile.
  */
-export const SLICE_MS = 10;
+const SLICE_MS = 10;
 
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 

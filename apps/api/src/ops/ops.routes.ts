@@ -29,7 +29,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  * proxy on the same host also connects from loopback, but adds X-Forwarded-For (or Forwarded), so
  * what it relays from the Internet is never taken as local, whatever TRUST_PROXY says.
  */
-export function isLocalRequest(request: FastifyRequest): boolean {
+function isLocalRequest(request: FastifyRequest): boolean {
   const peer = request.raw.socket.remoteAddress ?? '';
   const relayed = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
   return LOOPBACK.has(peer) && !relayed;
@@ -72,7 +72,7 @@ export function registerRequestMetrics(app: ZodApp, metrics: AppMetrics): void {
   });
 }
 
-export interface OpsRoutesDeps {
+interface OpsRoutesDeps {
   metrics: AppMetrics;
   readiness: ReadinessProbe;
   metricsToken: string | undefined;

@@ -11,7 +11,7 @@ export interface ReadinessProbe {
   timeoutMs?: number;
 }
 
-export type Readiness = { ok: true; applied: number } | { ok: false; message: string };
+type Readiness = { ok: true; applied: number } | { ok: false; message: string };
 
 export const READINESS_MESSAGES = {
   unreachable: 'La base de datos no responde. Revisa que esté en marcha y que DATABASE_URL sea correcta.',

@@ -3,9 +3,9 @@ import { enterCompany, openScope, runAsSystem } from '../db/tenant-context';
 import { AppError, MESSAGES } from '../lib/errors';
 import type { RequestSession } from './types';
 
-export type SessionResolver = (token: string) => Promise<RequestSession | null>;
+type SessionResolver = (token: string) => Promise<RequestSession | null>;
 
-export interface AuthOptions {
+interface AuthOptions {
   /**
    * Called for every request made with a session of perfil fiscalizador, before it is answered: the
    * access log of DT Res. Ex. 38. `allowed` says whether the request goes on to be served. If it
@@ -63,7 +63,7 @@ export function registerAuth(app: FastifyInstance, resolveSession: SessionResolv
     // A private route sees its session's company only, from here on (the access log below included).
     if (session && !isPublic) enterCompany(session.companyId);
     if (session?.perfil === 'fiscalizador') {
-      // Inspectors read; they never write (issue 7). Checked here, once, for every route; and logged.
+      // Inspectors read; they never write (DT access is read-only). Checked here, once, for every route; and logged.
       const perfilOk = isPublic || Boolean(perfiles?.includes(session.perfil));
       const writeOk = READ_METHODS.has(request.method) || readOnly === true;
       await options.onFiscalizadorRequest?.(request, session, perfilOk && writeOk);

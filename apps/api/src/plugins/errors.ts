@@ -48,7 +48,7 @@ function frameworkMessage(error: FastifyError): string {
 }
 
 /** One handler turns every failure into `{ error: { code, message, fields? } }`, hiding 5xx details. */
-export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
   if (error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
     return send(reply, error.statusCode, {

@@ -14,7 +14,7 @@ import { REFUSED_REQUEST_MESSAGES } from './errors';
 // eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
 const FORBIDDEN = /[\u0000\p{Cs}]/u;
 
-export const INPUT_GUARD_MESSAGES = {
+const INPUT_GUARD_MESSAGES = {
   field: 'Contiene un carácter no permitido (carácter nulo o Unicode incompleto).',
   one: (field: string) => `El campo «${field}» contiene un carácter no permitido (carácter nulo o Unicode incompleto). Corrígelo e inténtalo de nuevo.`,
   many: (fields: string[]) => `Hay caracteres no permitidos (carácter nulo o Unicode incompleto) en: ${fields.map((f) => `«${f}»`).join(', ')}.`,

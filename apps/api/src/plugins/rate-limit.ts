@@ -41,7 +41,7 @@ export function perCompanyLimit(name: string, limit: BulkLimit) {
   } as const;
 }
 
-export interface RateLimitOptions {
+interface RateLimitOptions {
   /** With Redis every API process shares one counter per route and address; without it each counts alone. */
   redisUrl?: string | undefined;
   nameSpace?: string;

@@ -7,7 +7,7 @@ export interface RequestSession {
   perfil: Perfil;
   tokenHash: string;
   /**
-   * Set for a DT inspector's employer session (issue 7): `userId` is then the inspector's id, not a user
+   * Set for a DT inspector's employer session: `userId` is then the inspector's id, not a user
    * of the company, and the session is read-only.
    */
   inspector?: InspectorIdentity;

@@ -6,7 +6,7 @@ import { addPerson, companyWithAdmin } from '../test/people';
 import { SoftAuthenticator } from '../test/soft-authenticator';
 
 /**
- * The perfil-and-tenancy matrix of the fingerprint, PIN and kiosk routes (issue 6), read from the
+ * The perfil-and-tenancy matrix of the fingerprint, PIN and kiosk routes, read from the
  * app's OpenAPI like people-matrix.test.ts. Allowed perfiles must pass the perfil gate (the status
  * the table names: some calls need state, e.g. a WebAuthn answer, and fail validation after it);
  * others get 403; another company's administrator gets 404 for this company's ids. The kiosk

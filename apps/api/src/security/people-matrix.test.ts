@@ -7,9 +7,9 @@ import { multipartFile } from '../test/multipart';
 import { addPerson, companyWithAdmin, type Person } from '../test/people';
 
 /**
- * The perfil-and-tenancy matrix of issue 4: every route under the prefixes below, read from the
- * app's own route list (OpenAPI), is called by each perfil of a company and by the administrator of
- * another company, and must answer as the table says. A new route under these prefixes fails this
+ * The perfil-and-tenancy matrix of the people and organisation routes: every route under the
+ * prefixes below, read from the app's own route list (OpenAPI), is called by each perfil of a company
+ * and by the administrator of another company, and must answer as the table says. A new route under these prefixes fails this
  * test until the table says who may call it.
  */
 const PREFIXES = ['/api/v1/usuarios', '/api/v1/sedes', '/api/v1/empresa', '/api/v1/grupos', '/api/v1/relojes'];
@@ -101,7 +101,7 @@ const TABLE: Record<string, Case> = {
     body: (ids) => ({ grupoIds: [ids.group], liderIds: [ids.supervisor] }),
     byId: true,
   },
-  // Clock devices (issue 6): administrador only.
+  // Clock devices: administrador only.
   'GET /api/v1/relojes': { allowed: A, path: () => '/api/v1/relojes', byId: false },
   'GET /api/v1/relojes/:id': { allowed: A, path: (ids) => `/api/v1/relojes/${ids.clock}`, byId: true },
   'POST /api/v1/relojes': {

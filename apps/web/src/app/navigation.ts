@@ -31,7 +31,7 @@ export interface NavItem {
 }
 
 /** The private area's navigation: only areas whose pages exist. */
-export const NAV_ITEMS: NavItem[] = [
+const NAV_ITEMS: NavItem[] = [
   { to: '/dashboard', label: 'Inicio', icon: IconHome, end: true, area: 'home' },
   { to: '/dashboard/web-marking', label: 'Marcar asistencia', icon: IconClockCheck, area: 'webMarking' },
   { to: '/dashboard/marking-attempts', label: 'Intentos de marcaje', icon: IconMarkAlert, area: 'markingAttempts' },

@@ -8,7 +8,7 @@ import { useSession } from '../lib/session';
 import { canAccess, type Area } from './navigation';
 
 /** Shown to a perfil that opens an area it may not use (by typing the address). */
-export function ForbiddenPage() {
+function ForbiddenPage() {
   return (
     <section style={{ maxWidth: '36rem', margin: '3rem auto', textAlign: 'center' }}>
       <Title order={1} size="h2">

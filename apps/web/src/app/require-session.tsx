@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { useSession } from '../lib/session';
 
 /** Where sign-in returns after success; kept in the navigation state. */
-export interface ReturnState {
+interface ReturnState {
   from?: string;
 }
 

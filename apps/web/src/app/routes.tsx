@@ -60,7 +60,7 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('../features/onboarding/user')).UserFormPage }),
           },
           {
-            // Issue 7: the labour inspector's access (temporary key, then an employer chosen by razón social or RUT).
+            // The labour inspector's access (temporary key, then an employer chosen by razón social or RUT).
             path: 'fiscalizacion',
             lazy: async () => ({ Component: (await import('../features/inspectors/access')).InspectorAccessPage }),
           },
@@ -170,7 +170,7 @@ export const routes: RouteObject[] = [
                     lazy: gate('inconsistencies'),
                     children: [{ path: 'inconsistencies', lazy: async () => ({ Component: (await import('../features/inconsistencies')).InconsistenciesPage }) }],
                   },
-                  // Issue 5: shifts, planning and the three planning uploads.
+                  // Shifts, planning and the three planning uploads.
                   {
                     path: 'planning',
                     children: [
@@ -201,7 +201,7 @@ export const routes: RouteObject[] = [
                       { path: 'bulk-shift-upload', lazy: async () => ({ Component: (await import('../features/planning-uploads/shifts')).BulkShiftUploadPage }) },
                     ],
                   },
-                  // Issue 6: fingerprint (WebAuthn), kiosks and the marking PIN.
+                  // Fingerprint (WebAuthn), kiosks and the marking PIN.
                   {
                     lazy: gate('fingerprintEnrol'),
                     children: [{ path: 'enroll-footprint', lazy: async () => ({ Component: (await import('../features/fingerprint/enroll')).EnrollFootprintPage }) }],
@@ -220,7 +220,7 @@ export const routes: RouteObject[] = [
                     lazy: gate('pin'),
                     children: [{ path: 'pin', lazy: async () => ({ Component: (await import('../features/pin')).PinPage }) }],
                   },
-                  // Issue 6: web marking, receipts and marking attempts.
+                  // Web marking, receipts and marking attempts.
                   {
                     lazy: gate('webMarking'),
                     children: [{ path: 'web-marking', lazy: async () => ({ Component: (await import('./web-marking-route')).WebMarkingRoute }) }],
@@ -235,7 +235,7 @@ export const routes: RouteObject[] = [
                       { path: 'marking-attempts', lazy: async () => ({ Component: (await import('../features/marking-attempts')).MarkingAttemptsPage }) },
                     ],
                   },
-                  // Issue 6: corrections of marks (objection within 48 hours, consolidation).
+                  // Corrections of marks (objection within 48 hours, consolidation).
                   {
                     lazy: gate('corrections'),
                     children: [{ path: 'corrections', lazy: async () => ({ Component: (await import('../features/corrections')).CorrectionsPage }) }],

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Text.css';
 import { Button, Group, Modal, Text } from '@mantine/core';
 import type { FormEvent, ReactNode } from 'react';
 
-export interface ConfirmDialogProps {
+interface ConfirmDialogProps {
   opened: boolean;
   onClose: () => void;
   title: string;

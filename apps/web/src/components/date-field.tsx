@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import { useEffect, useId } from 'react';
 import { DATE_INPUT_FORMAT, parseTypedDate } from '../lib/dates';
 
-export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'name'> {
+interface DateFieldProps extends Omit<DateInputProps, 'value' | 'onChange' | 'name'> {
   /** Put on the visible text input (Mantine puts `name` on a hidden input only). */
   name: string;
   /** `YYYY-MM-DD` or null. */

@@ -7,7 +7,7 @@ import { useSession } from '../lib/session';
 import { notify } from '../lib/toasts';
 import { IconDownload } from './icons';
 
-export interface ExportButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'loading'> {
+interface ExportButtonProps extends Omit<ButtonProps, 'onClick' | 'children' | 'loading'> {
   /** API path after the base, e.g. `/v1/usuarios/exportar`. */
   path: string;
   /** The list's current filters, so the file has what the screen shows. */
@@ -18,7 +18,7 @@ export interface ExportButtonProps extends Omit<ButtonProps, 'onClick' | 'childr
 }
 
 /** `1,2 MB` in Chilean notation. */
-export function formatBytes(bytes: number): string {
+function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024).toLocaleString('es-CL')} KB`;
   return `${(bytes / 1024 ** 2).toLocaleString('es-CL', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;

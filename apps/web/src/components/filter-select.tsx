@@ -6,7 +6,7 @@ import type { Option } from '../lib/entity-options';
 /** From this many options on, a filter can be searched by typing. */
 export const SEARCHABLE_FROM = 8;
 
-export interface FilterSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'label'> {
+interface FilterSelectProps extends Omit<SelectProps, 'data' | 'value' | 'onChange' | 'label'> {
   label: string;
   /** The options, or the query that loads them (its loading state shows while it is pending). */
   data: readonly (Option | string)[] | UseQueryResult<Option[]>;

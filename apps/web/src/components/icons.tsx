@@ -52,12 +52,6 @@ export const IconShield = (props: IconProps) => (
   </svg>
 );
 
-export const IconArrowLeft = (props: IconProps) => (
-  <svg {...base(props)}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
-  </svg>
-);
-
 export const IconUsers = (props: IconProps) => (
   <svg {...base(props)}>
     <circle cx="9" cy="8" r="3.5" />
@@ -167,11 +161,5 @@ export const IconX = (props: IconProps) => (
 export const IconCheck = (props: IconProps) => (
   <svg {...base(props)}>
     <path d="m5 12 5 5 9-10" />
-  </svg>
-);
-
-export const IconStar = (props: IconProps) => (
-  <svg {...base(props)}>
-    <path d="m12 3 2.8 5.7 6.2.9-4.5 4.4 1.1 6.2L12 17.3 6.4 20.2l1.1-6.2L3 9.6l6.2-.9z" />
   </svg>
 );

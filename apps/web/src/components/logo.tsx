@@ -1,6 +1,6 @@
 import classes from './logo.module.css';
 
-export interface LogoProps {
+interface LogoProps {
   /** Height of the mark in px; the wordmark scales with it. */
   size?: number;
   withWordmark?: boolean;

@@ -5,7 +5,7 @@ import { Button, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import classes from './not-found-page.module.css';
 
-export interface NotFoundPageProps {
+interface NotFoundPageProps {
   /** Where "Volver" leads: the dashboard home inside the private area, sign-in outside. */
   homePath?: string;
   homeLabel?: string;

@@ -13,7 +13,7 @@ export interface Crumb {
   to?: string;
 }
 
-export interface PageHeaderProps {
+interface PageHeaderProps {
   title: ReactNode;
   description?: ReactNode;
   /** Shown before the title; the last crumb is the current page (it may be left out, the title says it). */

@@ -4,7 +4,7 @@ import { Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import classes from './section-card.module.css';
 
-export interface SectionCardProps {
+interface SectionCardProps {
   title?: ReactNode;
   description?: ReactNode;
   /** Buttons at the right of the title. */

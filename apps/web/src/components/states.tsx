@@ -35,7 +35,7 @@ export function EmptyState({ title, description, action, icon }: EmptyStateProps
   );
 }
 
-export interface ErrorStateProps {
+interface ErrorStateProps {
   /** The failure (ApiError, NetworkError...) whose Spanish message is shown. */
   error: unknown;
   onRetry?: () => void;

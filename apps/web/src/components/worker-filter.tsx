@@ -4,7 +4,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useWorkerOption, useWorkerOptions, workerOption, type Option } from '../lib/entity-options';
 
-export { workerOption, type Option };
+export { workerOption };
 
 interface WorkerFilterProps {
   value: string;

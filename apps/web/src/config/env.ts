@@ -8,7 +8,7 @@ export class EnvError extends Error {
   }
 }
 
-export interface AppEnv {
+interface AppEnv {
   /** Base of every API call, without a trailing slash (default `/api`). */
   apiUrl: string;
   /** Key of the maps service (OpenStreetMap tiles need none, but the value must be configured). */

@@ -23,7 +23,7 @@ export class NetworkError extends Error {
   }
 }
 
-export interface PostOptions {
+interface PostOptions {
   /** Session token sent as `Authorization: Bearer`. */
   token?: string;
   headers?: Record<string, string>;
@@ -50,13 +50,13 @@ function readErrorBody(body: unknown): { code: string; message: string; fields?:
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
 
-export interface RequestOptions extends PostOptions {
+interface RequestOptions extends PostOptions {
   /** Appended as a query string; empty strings, null and undefined are left out; arrays repeat the key. */
   query?: Query;
 }
 
 /** `?a=1&b=x` from a query object (empty values skipped), or '' when nothing is left. */
-export function toQueryString(query: Query | undefined): string {
+function toQueryString(query: Query | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -94,7 +94,7 @@ function authHeaders(options: PostOptions, extra: Record<string, string> = {}): 
   return headers;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Sends a JSON request to `{VITE_API_URL}{path}` and returns the parsed JSON answer (undefined for an
@@ -147,6 +147,7 @@ export async function apiUpload<T = unknown>(
   return (await response.json().catch(() => undefined)) as T;
 }
 
+/** @public Named by the declarations of the features' download functions, which return it. */
 export interface DownloadResult {
   blob: Blob;
   /** From Content-Disposition when the server names the file. */
@@ -154,7 +155,7 @@ export interface DownloadResult {
 }
 
 /** The file name of a Content-Disposition header (RFC 5987 `filename*` first). */
-export function filenameFromDisposition(header: string | null): string | null {
+function filenameFromDisposition(header: string | null): string | null {
   if (!header) return null;
   const star = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
   if (star?.[1]) {

@@ -5,7 +5,7 @@ import './dialogs.css';
 
 const BRAND = '#0b7a6e';
 
-export interface ErrorDialogOptions {
+interface ErrorDialogOptions {
   title: string;
   text: string;
   /** Extra lines listed under the text (e.g. the server's per-field messages). Rendered as text, never as HTML. */
@@ -41,7 +41,7 @@ export async function showErrorDialog({ title, text, details }: ErrorDialogOptio
   });
 }
 
-export interface SuccessDialogOptions {
+interface SuccessDialogOptions {
   title: string;
   text: string;
   confirmText?: string;
@@ -56,8 +56,4 @@ export async function showSuccessDialog({ title, text, confirmText = 'Aceptar' }
     confirmButtonText: confirmText,
     confirmButtonColor: BRAND,
   });
-}
-
-export function closeDialog(): void {
-  Swal.close();
 }

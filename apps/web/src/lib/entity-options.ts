@@ -35,7 +35,7 @@ const OPTIONS_STALE_MS = 60_000;
 /** First 100 of each list: the selects list a company's sites and groups whole. */
 const OPTIONS_PAGE_SIZE = 100;
 
-export const siteOption = (sede: Pick<Sede, 'id' | 'nombre'>): Option => ({ value: sede.id, label: sede.nombre });
+const siteOption = (sede: Pick<Sede, 'id' | 'nombre'>): Option => ({ value: sede.id, label: sede.nombre });
 
 const toSiteOptions = (sedes: Sede[]): Option[] => sedes.map(siteOption);
 
@@ -52,7 +52,7 @@ export function useSiteOptions({ enabled = true }: { enabled?: boolean } = {}): 
 }
 
 /** How a group reads in a select. */
-export type GroupLabel =
+type GroupLabel =
   /** "Bodega" */
   | 'nombre'
   /** "Bodega (12)": with its member count, where the group is chosen to plan its people. */
@@ -66,7 +66,7 @@ const GROUP_LABELS: Record<GroupLabel, (grupo: Grupo) => string> = {
   estado: (grupo) => (grupo.estado === 'inactivo' ? `${grupo.nombre} (inactivo)` : grupo.nombre),
 };
 
-export interface GroupOptionsParams {
+interface GroupOptionsParams {
   /** Only active groups (inactive ones cannot be planned). */
   soloActivos?: boolean;
   label?: GroupLabel;
@@ -97,7 +97,7 @@ export function useGroupOptions({ soloActivos = false, label = 'nombre', enabled
 }
 
 /** The groups and sites a perfil may filter its lists by, as options. */
-export interface ScopeOptions {
+interface ScopeOptions {
   grupos: Option[];
   sedes: Option[];
 }
@@ -126,7 +126,7 @@ export function useScopeOptions({ enabled = true }: { enabled?: boolean } = {}):
 /** "Nombre Apellidos (RUT)", the label of a worker in every picker. */
 export const workerOption = (u: Pick<Usuario, 'id' | 'nombre' | 'apellidos' | 'rut'>): Option => ({ value: u.id, label: `${u.nombre} ${u.apellidos} (${u.rut})` });
 
-export interface WorkerOptionsParams {
+interface WorkerOptionsParams {
   /** Only people with an active contract (those who can be planned or enrolled). */
   soloActivos?: boolean;
   enabled?: boolean;

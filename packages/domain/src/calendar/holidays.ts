@@ -7,7 +7,7 @@ import { easterSunday, juneSolsticeDateChile } from './astronomy';
 import { addDays, formatLocalDate, isValidLocalDate, isoWeekday, toDayNumber, type LocalDate } from './local-date';
 
 /** First and last year the calendar rules are defined for. */
-export const HOLIDAY_YEARS = { from: 2000, to: 2100 } as const;
+const HOLIDAY_YEARS = { from: 2000, to: 2100 } as const;
 
 /** Chilean regions by their ISO 3166-2:CL code, for regional holidays. */
 export const CHILEAN_REGIONS = {
@@ -63,7 +63,7 @@ export interface Holiday {
 }
 
 /** A day a company adds to the calendar (election days, one-off laws), optionally only for a region. */
-export interface ExtraHoliday {
+interface ExtraHoliday {
   date: LocalDate;
   name: string;
   irrenunciable?: boolean;
@@ -73,7 +73,7 @@ export interface ExtraHoliday {
 }
 
 /** Which holidays to include besides the national ones. */
-export interface HolidayOptions {
+interface HolidayOptions {
   /** Include the regional holidays of this region (those limited to communes need `commune` too). */
   region?: RegionCode;
   /** Commune of the site, compared without accents or case. */

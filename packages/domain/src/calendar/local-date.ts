@@ -8,7 +8,7 @@
 export type LocalDate = string;
 
 /** ISO day of week: 1 = Monday ... 7 = Sunday. */
-export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
 const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -19,7 +19,7 @@ export function daysInMonth(year: number, month: number): number {
 }
 
 /** True for Gregorian leap years. */
-export function isLeapYear(year: number): boolean {
+function isLeapYear(year: number): boolean {
   return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 }
 

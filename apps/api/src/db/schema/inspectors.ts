@@ -4,7 +4,7 @@ import { idColumn, instant } from './columns';
 import { companies } from './companies';
 
 /**
- * Labour inspectors of the Dirección del Trabajo (issue 7). Global, not tenant rows: an inspector is
+ * Labour inspectors of the Dirección del Trabajo. Global, not tenant rows: an inspector is
  * nobody's user; they choose an employer after signing in with a temporary key.
  */
 export const inspectors = pgTable(

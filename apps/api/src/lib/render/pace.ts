@@ -15,7 +15,7 @@ export class ExportClosed extends Error {
 }
 
 /** Bytes made but not yet taken further down an export's pipeline, besides the output stream's own. */
-export type Backlog = () => number;
+type Backlog = () => number;
 
 export async function pace(stream: Readable, backlog: Backlog = () => 0): Promise<void> {
   await new Promise<void>((resolve) => setImmediate(resolve));

@@ -6,7 +6,7 @@ import Tinypool from 'tinypool';
  * functions, no class instances but Date) and returns its bytes. It runs in a render thread, so it may
  * take as long as it needs without holding the server's event loop.
  */
-export type Renderer<I> = (input: I) => Promise<Uint8Array> | Uint8Array;
+type Renderer<I> = (input: I) => Promise<Uint8Array> | Uint8Array;
 
 /** What a render thread is handed: the renderer module's file URL, its input, and a port on which it says when it starts (its time limit counts from then). */
 export interface RenderTask {

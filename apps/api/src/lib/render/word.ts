@@ -19,7 +19,7 @@ const A4 = { short: 11906, long: 16838 };
 const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** Text as XML character data or an attribute value. */
-export function xmlText(text: string): string {
+function xmlText(text: string): string {
   return text.replace(NOT_XML, '').replace(/[&<>"]/g, (c) => (c === '&' ? '&amp;' : c === '<' ? '&lt;' : c === '>' ? '&gt;' : '&quot;'));
 }
 
@@ -43,7 +43,7 @@ export function wordParagraph(runs: string, spacing: { before?: number; after?: 
   return `<w:p>${space}${runs}</w:p>`;
 }
 
-export interface TableStyle {
+interface TableStyle {
   /** Columns' widths in twentieths of a point (the page's width shared out). */
   columns: number[];
   /** Thin lines around and between the cells (`C9D6D3`), in eighths of a point. */
@@ -67,7 +67,7 @@ export function wordTableRow(cells: readonly string[], style: RunStyle, header: 
   return `<w:tr>${header ? '<w:trPr><w:tblHeader/></w:trPr>' : ''}${body}</w:tr>`;
 }
 
-export interface WordDocument {
+interface WordDocument {
   title: string;
   creator: string;
   /** The document's default run: what a run without its own font or size gets. */

@@ -15,7 +15,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 const NUMBER_OR_PHONE = /^[+-]?[\d\s().,/-]*\d[\d\s().,/-]*$/;
 
 /** True when a spreadsheet program would evaluate this text typed into a cell or read from a CSV. */
-export function looksLikeFormula(text: string): boolean {
+function looksLikeFormula(text: string): boolean {
   return FORMULA_START.test(text) && !NUMBER_OR_PHONE.test(text);
 }
 

@@ -35,7 +35,7 @@ export type SpreadsheetLimits = { [K in keyof typeof SPREADSHEET_LIMITS]: number
 const number = (n: number) => n.toLocaleString('es-CL');
 
 /** `1` -> `A`, `16384` -> `XFD`. */
-export function columnLetters(column: number): string {
+function columnLetters(column: number): string {
   let letters = '';
   for (let n = column; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;

@@ -4,9 +4,9 @@ import { sniff } from './parse-file';
 import { readInWorker } from './reader-pool';
 import type { Sheet } from './sheet';
 
-export type { CellValue, Sheet, SheetRow } from './sheet';
+export type { CellValue, Sheet } from './sheet';
 
-export interface ReadOptions {
+interface ReadOptions {
   /** Most data rows accepted (50,000 by default); one more is a clear error, not a slow request. */
   maxRows?: number;
   /** Sheet names to skip in a workbook (the template's instructions). */

@@ -4,7 +4,7 @@ import { readInThisThread, type ReadTask } from './parse-file';
 import type { Sheet } from './sheet';
 
 /** Rows per piece of a sheet sent back: each piece is decoded in one go on the main thread (a few ms). */
-export const ROWS_PER_PIECE = 1_000;
+const ROWS_PER_PIECE = 1_000;
 
 /** What a reader thread is handed: the file, and a port on which it says when it starts reading (its time limit counts from then). */
 export type WorkerTask = ReadTask & { started?: MessagePort };

@@ -4,12 +4,12 @@ import { slicer } from '../slices';
 import { SPREADSHEET_MESSAGES, spreadsheetError } from './errors';
 import type { CellValue, Sheet } from './read';
 
-export interface ParsedRow<C extends Columns> {
+interface ParsedRow<C extends Columns> {
   fila: number;
   values: RowOf<C>;
 }
 
-export interface ParsedTable<C extends Columns> {
+interface ParsedTable<C extends Columns> {
   /** Rows whose every cell parsed. */
   rows: ParsedRow<C>[];
   /** Rows (by `fila`) with at least one error; they are not in `rows`. */
@@ -29,7 +29,7 @@ export const EXAMPLE_ROW_MARK = 'EJEMPLO:';
 /** The note a template writes in its example row's `exampleColumn`. */
 export const EXAMPLE_ROW_NOTE = `${EXAMPLE_ROW_MARK} esta fila se omite al cargar; reemplázala por tus filas.`;
 
-export interface ParseOptions<C extends Columns> {
+interface ParseOptions<C extends Columns> {
   /** A text column whose value `EJEMPLO: …` marks the template's example row, which is skipped. */
   exampleColumn?: keyof C & string;
 }

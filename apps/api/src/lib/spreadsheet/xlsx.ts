@@ -15,7 +15,7 @@ import type { CellValue, Sheet, SheetRow } from './sheet';
  * are met; any limit answers a Spanish 400.
  */
 
-export interface XlsxOptions {
+interface XlsxOptions {
   maxRows: number;
   skipSheets: readonly string[];
   limits: SpreadsheetLimits;

@@ -3,18 +3,18 @@ import { formatRut, formatSignedHms, toLocalDateTime } from '@jornada/domain';
 import type { MailMessage } from '../../lib/mailer';
 
 /** `dd/mm/aa` of a local date `yyyy-mm-dd`. */
-export function shortDate(date: string): string {
+function shortDate(date: string): string {
   return `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(2, 4)}`;
 }
 
 /** `dd/mm/aa` and `hh:mm:ss` of an instant in a zone (the receipts' format). */
-export function localStamp(at: Date, zone: string): { fecha: string; hora: string } {
+function localStamp(at: Date, zone: string): { fecha: string; hora: string } {
   const { date, seconds } = toLocalDateTime(zone, at.getTime());
   return { fecha: shortDate(date), hora: formatSignedHms(seconds).slice(1) };
 }
 
 /** What an alert e-mail shows, in the worker's site zone. */
-export interface AlertMailFacts {
+interface AlertMailFacts {
   tipo: TipoAlerta;
   trabajador: { nombre: string; apellidos: string; rut: string };
   empresa: { razonSocial: string; rut: string };

@@ -7,7 +7,7 @@ import * as repo from './alerts.repository';
 import { ALERT_MAIL_JOB, type AlertsService } from './alerts.service';
 
 /** Where the worker reviews their attendance (the link of every alert). */
-export function attendanceLink(publicUrl: string): string {
+function attendanceLink(publicUrl: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/dashboard/settings/assists-user`;
 }
 

@@ -29,9 +29,9 @@ export const ALERT_SCAN_EVERY_MS = 60_000;
  * How far back a scan still owes a missed-mark alert: a process that was down (or a deploy) catches up
  * this long; older expected marks are left to the inconsistencies page instead of a late e-mail.
  */
-export const ALERT_LOOKBACK_MS = 12 * 3600_000;
+const ALERT_LOOKBACK_MS = 12 * 3600_000;
 
-export type AlertasEnviadasInput = z.output<typeof alertasEnviadasQuerySchema>;
+type AlertasEnviadasInput = z.output<typeof alertasEnviadasQuerySchema>;
 
 function toConfig(row: repo.AlertSettingsRow | null): ConfiguracionAlertas {
   if (!row) return { ...CONFIGURACION_ALERTAS_INICIAL };
@@ -61,7 +61,7 @@ function toAlertaEnviada(row: repo.AlertWithWorker): AlertaEnviada {
   };
 }
 
-export interface AlertsServiceDeps {
+interface AlertsServiceDeps {
   db: Db;
   attendance: Pick<AttendanceService, 'ensureFresh'>;
   log: FastifyBaseLogger;

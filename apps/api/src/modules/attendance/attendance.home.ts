@@ -13,9 +13,9 @@ import { boardStatus, zeroCounts } from './attendance.model';
 import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
 
-export type TendenciaAsistenciaInput = z.output<typeof tendenciaAsistenciaQuerySchema>;
+type TendenciaAsistenciaInput = z.output<typeof tendenciaAsistenciaQuerySchema>;
 
-export interface AttendanceHomeDeps {
+interface AttendanceHomeDeps {
   db: Db;
   attendance: AttendanceService;
 }

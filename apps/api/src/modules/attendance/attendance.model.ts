@@ -85,7 +85,7 @@ function permisoOf(p: DayPermission): PermisoDia {
 }
 
 /** The engine's result of a day in Spanish sentences: plan, holiday, permission, each mark and why, times, status. */
-export function explainDay(day: DayResult, zone: string): string[] {
+function explainDay(day: DayResult, zone: string): string[] {
   const lines: string[] = [];
   const shift = day.shift;
   if (day.planKind === 'turno' && shift) {
@@ -232,10 +232,10 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
 }
 
 /** How long after a shift's end an open entry still reads as "at work" rather than a missing exit (the engine's attribution window). */
-export const OPEN_ENTRY_GRACE_MS = 6 * 3600 * 1000;
+const OPEN_ENTRY_GRACE_MS = 6 * 3600 * 1000;
 
 /** What the board status needs of a stored day. */
-export interface BoardFacts {
+interface BoardFacts {
   status: EstadoDia;
   lateSeconds: number;
   shiftEnd: Date | null;

@@ -16,7 +16,7 @@ export type PayrollStoredDay = Omit<DiaTrabajador, 'estado' | 'calculadoEn'>;
 type Totals = RemunerationFacts['totals'];
 
 /** Adds up one worker's stored rows (sorted by date) into the facts of the month `from`..`closed`. */
-export function payrollFactsOfRows(rows: readonly repo.PayrollDayRow[], from: string, closed: string): RemunerationFacts {
+function payrollFactsOfRows(rows: readonly repo.PayrollDayRow[], from: string, closed: string): RemunerationFacts {
   const totals: Totals = {
     daysWorked: 0,
     shortfallSeconds: 0,

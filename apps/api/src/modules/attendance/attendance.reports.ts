@@ -15,21 +15,15 @@ import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
 
 export type {
-  HeadcountRow,
-  HeadcountSortKey,
   ReportBucket,
   ReportDay,
   ReportDayKind,
-  ReportDays,
-  ReportSort,
   ReportSumKey,
   ReportSums,
   ReportWorker,
-  WorkerFilter as ReportWorkerFilter,
 } from './attendance.repository';
-export { REPORT_SUM_KEYS } from './attendance.repository';
 
-export const REPORT_SELECTION_MESSAGES = {
+const REPORT_SELECTION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -37,7 +31,7 @@ export const REPORT_SELECTION_MESSAGES = {
 } as const;
 
 /** The filters of a report's selection, as the query gives them. */
-export interface ReportSelectionInput {
+interface ReportSelectionInput {
   desde: string;
   hasta: string;
   usuarioId?: string | undefined;

@@ -41,14 +41,14 @@ import { approvedPermissions } from '../permissions/index';
 import { boardStatus, dayRow, emptySums, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
-export type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
-export type PeriodoAsistenciaInput = z.output<typeof periodoAsistenciaQuerySchema>;
-export type ResumenAsistenciaInput = z.output<typeof resumenAsistenciaQuerySchema>;
+type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
+type PeriodoAsistenciaInput = z.output<typeof periodoAsistenciaQuerySchema>;
+type ResumenAsistenciaInput = z.output<typeof resumenAsistenciaQuerySchema>;
 
 /** The job that recomputes a company's stale days (queued by the invalidation triggers of attendance_days). */
 export const ATTENDANCE_RECOMPUTE_JOB = 'asistencia-recalcular';
 
-export const ATTENDANCE_MESSAGES = {
+const ATTENDANCE_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -107,7 +107,7 @@ function monthOf(date: string): { from: string; to: string } {
   return { from, to: addDays(`${next.slice(0, 8)}01`, -1) };
 }
 
-export interface AttendanceServiceDeps {
+interface AttendanceServiceDeps {
   db: Db;
   log?: FastifyBaseLogger;
 }

@@ -59,12 +59,12 @@ export const THROTTLE = {
  * The accounts of one RUT a sign-in verifies at most (a person with several employers has one account
  * in each). Each costs an argon2 verification, so this bounds the work one attempt can cause.
  */
-export const MAX_ACCOUNTS_PER_RUT = 10;
+const MAX_ACCOUNTS_PER_RUT = 10;
 
 const INVALID_CREDENTIALS = 'RUT o contraseña incorrectos.';
 const RESET_TOKEN_INVALID = 'El enlace para restablecer la contraseña no es válido, ya se usó o venció. Solicita uno nuevo.';
 
-export interface AuthServiceDeps {
+interface AuthServiceDeps {
   db: Db;
   mailer: Mailer;
   background: BackgroundTasks;
@@ -201,7 +201,7 @@ export function createSignInThrottle(deps: { db: DbOrTx; sleep: (ms: number) => 
 export type SignInThrottle = ReturnType<typeof createSignInThrottle>;
 
 /** How an inspector's employer session (modules/inspectors) is ended by the common sign-out call. */
-export interface InspectorSignOut {
+interface InspectorSignOut {
   signOut(session: RequestSession, ctx: RequestContext): Promise<void>;
 }
 

@@ -24,7 +24,7 @@ const SITE_INVALID = 'La sede no existe.';
 const REFUSALS: MotivoIntento[] = ['trabajador_inactivo', 'contrato_terminado', 'contrato_no_iniciado', 'metodo_no_permitido', 'credencial_desconocida', 'sin_conexion'];
 
 /** What the clock module needs from the marks module. */
-export type MarksPort = Pick<MarksService, 'recordMark' | 'recordAttempt'>;
+type MarksPort = Pick<MarksService, 'recordMark' | 'recordAttempt'>;
 
 function toReloj(row: repo.ClockDeviceWithSite): Reloj {
   const d = row.device;
@@ -55,8 +55,8 @@ async function serialUnique<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** The device answered by the device-facing routes: refused (unknown, ambiguous, unproven or deactivated) or known. */
-export type DeviceRefusal = 'desconocido' | 'inactivo' | 'sin_credencial' | 'clave_incorrecta' | 'clave_requerida' | 'red_no_permitida';
-export type DeviceLookup = { ok: false; reason: DeviceRefusal } | { ok: true; device: repo.ClockDeviceWithSite };
+type DeviceRefusal = 'desconocido' | 'inactivo' | 'sin_credencial' | 'clave_incorrecta' | 'clave_requerida' | 'red_no_permitida';
+type DeviceLookup = { ok: false; reason: DeviceRefusal } | { ok: true; device: repo.ClockDeviceWithSite };
 
 /** The plain-text answer of each refusal (devices show or log it; it names no company). */
 export const DEVICE_REFUSALS: Record<DeviceRefusal, string> = {
@@ -87,7 +87,7 @@ function networksOf(networks: readonly string[]): BlockList {
   return list;
 }
 
-export function ipAllowed(ip: string, networks: readonly string[]): boolean {
+function ipAllowed(ip: string, networks: readonly string[]): boolean {
   const address = ip.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '');
   try {
     return networksOf(networks).check(address, address.includes(':') ? 'ipv6' : 'ipv4');
@@ -107,7 +107,7 @@ function cleanNetworks(networks: readonly string[]): string[] {
   return cleaned;
 }
 
-export interface AttlogOutcome {
+interface AttlogOutcome {
   /** Lines the device may forget (everything parsed, malformed lines included): the `OK: <n>`. */
   accepted: number;
   recorded: number;

@@ -26,13 +26,13 @@ export interface AttlogRecord {
   workCode: string | null;
 }
 
-export interface AttlogLineError {
+interface AttlogLineError {
   line: number;
   text: string;
   reason: string;
 }
 
-export interface AttlogParseResult {
+interface AttlogParseResult {
   records: AttlogRecord[];
   errors: AttlogLineError[];
 }
@@ -96,7 +96,7 @@ function splitSpaces(text: string): string[] {
  * an entrada/salida for the law (the evaluation decides what is overtime). Anything else (255 =
  * "no state key pressed", custom states) has no kind.
  */
-export const ZK_STATUS_TO_KIND: Readonly<Record<number, MarkKind>> = {
+const ZK_STATUS_TO_KIND: Readonly<Record<number, MarkKind>> = {
   0: 'entrada',
   1: 'salida',
   2: 'inicio_colacion',
@@ -135,7 +135,7 @@ export function pinOfRut(rut: string): string {
   return rut.replace(/\./g, '').split('-')[0]!.replace(/^0+/, '');
 }
 
-export interface HandshakeOptions {
+interface HandshakeOptions {
   serial: string;
   /** The last ATTLOG stamp the device reported (so it sends only newer logs), or null for all. */
   attlogStamp: string | null;

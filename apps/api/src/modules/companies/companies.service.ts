@@ -9,7 +9,7 @@ import { createDefaultPermissionTypes } from '../permissions/index';
 import * as repo from './companies.repository';
 import type { CompanyEmail, PendingConfirmation } from './company-email';
 
-export type CrearEmpresaInput = z.output<typeof crearEmpresaBodySchema>;
+type CrearEmpresaInput = z.output<typeof crearEmpresaBodySchema>;
 
 const DUPLICATE_MESSAGE = 'Ya existe una empresa registrada con ese RUT.';
 

@@ -17,7 +17,7 @@ export const CONFIRMATION_TOKEN_INVALID =
   'El enlace para confirmar el correo de la empresa no es válido, ya se usó, venció o es de un correo que la empresa ya no tiene. Pide uno nuevo desde Jornada con «Reenviar correo de confirmación».';
 
 /** How often an administrator may ask for the link again: one a minute, five a day. */
-export const CONFIRMATION_RESEND = { minGapMs: 60_000, perDay: 5 } as const;
+const CONFIRMATION_RESEND = { minGapMs: 60_000, perDay: 5 } as const;
 
 /** Called once a company's e-mail is confirmed (the users module sends the invitations that waited for it). */
 export type EmailConfirmedListener = (companyId: string, now: Date) => Promise<unknown>;
@@ -31,7 +31,7 @@ export interface PendingConfirmation {
   token: string;
 }
 
-export interface CompanyEmailDeps {
+interface CompanyEmailDeps {
   db: Db;
   mailer: Mailer;
   background: BackgroundTasks;

@@ -16,7 +16,7 @@ import {
 } from './corrections.service';
 
 /** The page where the worker objects or accepts (and the employer follows the status). */
-export function correctionLink(publicUrl: string, id: string): string {
+function correctionLink(publicUrl: string, id: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/dashboard/corrections?correccion=${id}`;
 }
 

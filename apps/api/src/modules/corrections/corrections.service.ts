@@ -40,9 +40,8 @@ import { assertMonthsOpen } from '../payroll-periods/index';
 import * as repo from './corrections.repository';
 import type { AttemptRow, CorrectedMark, CorrectionRow, CorrectionScope as Scope, NewCorrection, UserRow } from './corrections.repository';
 
-export type { CorrectedMark, CorrectionRow } from './corrections.repository';
-export type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
-export type CorreccionesQueryInput = z.output<typeof correccionesQuerySchema>;
+type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
+type CorreccionesQueryInput = z.output<typeof correccionesQuerySchema>;
 
 /**
  * Corrections of marks of `from`..`to` (local dates) waiting for the worker to accept or object, for
@@ -59,12 +58,12 @@ export const CORRECTION_DEADLINE_JOB = 'correccion-plazo';
 export type CorrectionNotice = 'propuesta' | 'objetada' | 'anulada' | 'no_registrada';
 
 /** A consolidation that started longer ago than this was interrupted: another process may take it over. */
-export const CLAIM_LEASE_MS = 2 * 60 * 1000;
+const CLAIM_LEASE_MS = 2 * 60 * 1000;
 /** Due corrections consolidated per list read (the deadline job takes care of the rest). */
 const LAZY_BATCH = 25;
 const DEFAULT_ZONE = 'America/Santiago';
 
-export const CORRECTION_MESSAGES = {
+const CORRECTION_MESSAGES = {
   notFound: 'La corrección no existe.',
   attemptNotFound: 'El intento de marcaje no existe.',
   workerNotFound: 'El trabajador no existe.',
@@ -94,7 +93,7 @@ export const CORRECTION_MESSAGES = {
  * A correction may not harm the worker (DT Res. Ex. 38): a changed time may only add counted time,
  * so an entrada or the end of colación moves earlier, a salida or the start of colación later.
  */
-export function harmsWorker(kind: TipoMarca, original: Date, proposed: Date): string | null {
+function harmsWorker(kind: TipoMarca, original: Date, proposed: Date): string | null {
   const earlier = proposed.getTime() < original.getTime();
   if ((kind === 'entrada' || kind === 'fin_colacion') && !earlier) {
     return `Una corrección no puede perjudicar al trabajador: ${kind === 'entrada' ? 'la entrada' : 'el fin de colación'} solo puede adelantarse.`;
@@ -107,7 +106,7 @@ export function harmsWorker(kind: TipoMarca, original: Date, proposed: Date): st
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface CorrectionsServiceDeps {
+interface CorrectionsServiceDeps {
   db: Db;
   /** The marks module, which records the consolidated mark (and e-mails its receipt). */
   marks: () => MarksService;

@@ -32,9 +32,9 @@ import * as repo from './fingerprint.repository';
 import type { ConsentRow, UserRow } from './fingerprint.repository';
 import type { MarkingPort, MarkOutcome } from './marking-port';
 
-export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
-export interface RelyingParty {
+interface RelyingParty {
   rpID: string;
   origin: string;
   rpName: string;

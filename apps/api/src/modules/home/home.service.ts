@@ -29,7 +29,7 @@ const NEXT_SHIFT_DAYS = 14;
 /** Pending requests listed on a worker's home (the count covers all). */
 const PENDING_REQUESTS_SHOWN = 5;
 
-export interface HomeDeps {
+interface HomeDeps {
   attendance: AttendanceService;
   attendanceHome: AttendanceHome;
   permissions: PermissionsService;

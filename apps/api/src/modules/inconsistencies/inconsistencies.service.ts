@@ -20,7 +20,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { InconsistenciasFiltro, InconsistenciasInput, InconsistencyReads } from '../attendance/index';
 import * as repo from './inconsistencies.repository';
 
-export type DescartarInput = z.output<typeof descartarInconsistenciaBodySchema>;
+type DescartarInput = z.output<typeof descartarInconsistenciaBodySchema>;
 
 export const DISMISSAL_MESSAGES = {
   notFound: 'El descarte no existe.',

@@ -8,7 +8,7 @@ import * as repo from './inspectors.repository';
 import { ACCESS_NOTICE_JOB, type AccessNoticePayload } from './inspectors.service';
 
 /**
- * The employer's notice (issue 7), one job per administrator so a failed address is retried alone.
+ * The employer's notice of an inspector's access, one job per administrator so a failed address is retried alone.
  * A failure throws and the queue retries it; an administrator deactivated meanwhile gets nothing.
  */
 export function registerInspectorJobs(queue: JobQueue, deps: { db: Db; mailer: Mailer; publicUrl: string }): void {

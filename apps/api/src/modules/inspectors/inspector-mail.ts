@@ -20,7 +20,7 @@ const parts = new Intl.DateTimeFormat('es-CL', {
 });
 
 /** `{ weekday, date: dd/mm/aaaa, time: hh:mm, seconds }` of an instant in Chile's continental time. */
-export function chileanClock(at: Date) {
+function chileanClock(at: Date) {
   const p = Object.fromEntries(parts.formatToParts(at).map((part) => [part.type, part.value]));
   return { weekday: p.weekday!, date: `${p.day}/${p.month}/${p.year}`, time: `${p.hour}:${p.minute}`, seconds: p.second! };
 }
@@ -71,8 +71,8 @@ export function keyMail(input: { to: string; nombre: string; apellidos: string; 
   return { to: input.to, subject: 'Tu clave temporal de fiscalización en Jornada', text, html };
 }
 
-/** The sentence the employer receives (issue 7): who, with RUT and e-mail, which company, when. */
-export function accessNoticeSentence(input: { nombre: string; apellidos: string; rut: string; email: string; razonSocial: string; at: Date }): string {
+/** The sentence the employer receives when an inspector opens its records: who, with RUT and e-mail, which company, when. */
+function accessNoticeSentence(input: { nombre: string; apellidos: string; rut: string; email: string; razonSocial: string; at: Date }): string {
   const when = chileanClock(input.at);
   return `El fiscalizador ${input.nombre} ${input.apellidos} (${formatRut(input.rut) ?? input.rut}, ${input.email}) accedió a los registros de ${input.razonSocial} el ${when.date} a las ${when.time}.`;
 }

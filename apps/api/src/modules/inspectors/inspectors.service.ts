@@ -49,7 +49,7 @@ export interface RequestMeta {
   path: string;
 }
 
-export interface InspectorsServiceDeps {
+interface InspectorsServiceDeps {
   db: Db;
   mailer: Mailer;
   background: BackgroundTasks;

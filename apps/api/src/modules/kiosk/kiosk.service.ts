@@ -26,7 +26,7 @@ import { pinChangedMail } from './pin-mail';
 import { enterCompany } from '../../db/tenant-context';
 
 /** The device's identity, resolved from its token on every kiosk call. */
-export interface KioskContext {
+interface KioskContext {
   id: string;
   companyId: string;
   siteId: string;

@@ -18,7 +18,7 @@ import { WORD_TABLE_END, wordFile, wordParagraph, wordRun, wordTableRow, wordTab
 import { textCell } from '../../lib/spreadsheet/formula-guard';
 
 /** Lines above the blocks: employer, period, filters, generation time. */
-export function headingLines(r: ReporteLegal): string[] {
+function headingLines(r: ReporteLegal): string[] {
   return [
     `Empleador: ${r.empresa.razonSocial} · RUT ${r.empresa.rut}`,
     ...r.filtros.map((f) => `${f.etiqueta}: ${f.valor}`),

@@ -29,13 +29,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
-export interface DailyMarkLine {
+interface DailyMarkLine {
   nombre: string;
   rut: string;
   marcas: { hora: string; tipo: TipoMarca; cuenta: boolean }[];
 }
 
-export function dailyReportMail(input: { to: string; razonSocial: string; rut: string; fecha: string; lines: DailyMarkLine[] }): MailMessage {
+function dailyReportMail(input: { to: string; razonSocial: string; rut: string; fecha: string; lines: DailyMarkLine[] }): MailMessage {
   const title = `${REPORTE_DIARIO_TITULO} del ${longDate(input.fecha)}`;
   const mark = (m: DailyMarkLine['marcas'][number]) => `${m.hora} ${TIPO_MARCA_LABELS[m.tipo]}${m.cuenta ? '' : ' (no cuenta)'}`;
   const intro = `Marcas del ${longDate(input.fecha)} de ${input.razonSocial} (RUT ${input.rut}), hora de cada lugar de trabajo.`;

@@ -7,7 +7,6 @@
 import {
   GLOSARIO_REPORTES_LEGALES,
   hhmmss,
-  REPORTE_LEGAL_VACIO,
   SOLICITADO_POR_LABELS,
   type Asignacion,
   type CambioPlanificacion,
@@ -20,12 +19,12 @@ export const CHILE_ZONE = 'America/Santiago';
 const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
 
 /** `dd/mm/aa` of a local date. */
-export const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
+const shortDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(2, 4)}`;
 /** `dd/mm/aaaa` of a local date. */
 export const longDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const weekday = (iso: string) => WEEKDAYS[new Date(`${iso}T12:00:00Z`).getUTCDay()]!;
 /** The Fecha column: `dd/mm/aa dow`. */
-export const rowDate = (iso: string) => `${shortDate(iso)} ${weekday(iso)}`;
+const rowDate = (iso: string) => `${shortDate(iso)} ${weekday(iso)}`;
 /** `dd/mm/aaaa hh:mm:ss` of an instant in a zone. */
 export function instantText(at: Date | string, zone: string = CHILE_ZONE): string {
   const ms = typeof at === 'string' ? Date.parse(at) : at.getTime();
@@ -127,7 +126,7 @@ export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: st
 }
 
 /** The worker's plan or work includes a Sunday or a holiday in the period (else c) says so). */
-export const sundayOrHoliday = (d: LegalDay) => d.day.esDomingo || d.day.feriado !== null;
+const sundayOrHoliday = (d: LegalDay) => d.day.esDomingo || d.day.feriado !== null;
 export const includesSundays = (days: readonly LegalDay[]) => days.some((d) => sundayOrHoliday(d) && (d.day.plan === 'turno' || attended(d)));
 
 /**
@@ -215,5 +214,3 @@ export function incidentRows(incidents: readonly { startsAt: Date; endsAt: Date;
     celdas: [instantText(i.startsAt), instantText(i.endsAt), hhmmss((i.endsAt.getTime() - i.startsAt.getTime()) / 1000), i.description],
   }));
 }
-
-export const EMPTY = REPORTE_LEGAL_VACIO;

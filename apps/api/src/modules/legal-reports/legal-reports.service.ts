@@ -58,27 +58,27 @@ import {
 import type { LegalReportFormat, LegalReportRenderInput } from './legal-reports.render';
 import * as repo from './legal-reports.repository';
 
-export type ReporteLegalInput = z.output<typeof reporteLegalQuerySchema>;
-export type ExportarReporteLegalInput = z.output<typeof exportarReporteLegalQuerySchema>;
-export type IncidentesInput = z.output<typeof incidentesQuerySchema>;
+type ReporteLegalInput = z.output<typeof reporteLegalQuerySchema>;
+type ExportarReporteLegalInput = z.output<typeof exportarReporteLegalQuerySchema>;
+type IncidentesInput = z.output<typeof incidentesQuerySchema>;
 
 /**
  * Rows (a day, a week's total, a change, an incident; an empty block counts one) one download may hold,
  * in any of its formats: about 1,600 workers for a month of a) or b), or 60 for two years. The render
  * thread draws it within its heap (lib/render/limits.ts) in about a minute for the PDF, the slowest.
  */
-export const EXPORT_MAX_ROWS = 50_000;
+const EXPORT_MAX_ROWS = 50_000;
 /** Worker-days of stored days read per query while a file is built, adapted to take about EXPORT_READ_TARGET_MS each. */
 const EXPORT_READ_DAYS = { first: 250, min: 28, max: 8_000 };
 const EXPORT_READ_TARGET_MS = 40;
 /** The legal reports' renderer, loaded by the render thread. */
 const RENDERER = new URL('./legal-reports.render.ts', import.meta.url);
 /** A gap this long between two heartbeats is an outage proposed as an incident. */
-export const OUTAGE_GAP_MS = 5 * 60_000;
+const OUTAGE_GAP_MS = 5 * 60_000;
 export const HEARTBEAT_EVERY_MS = 60_000;
-export const HEARTBEAT_NAME = 'api';
+const HEARTBEAT_NAME = 'api';
 
-export const LEGAL_MESSAGES = {
+const LEGAL_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -98,7 +98,7 @@ const FILE_NAMES: Record<ReporteLegalId, string> = {
   incidentes: 'reporte-incidentes-tecnicos',
 };
 
-export interface LegalReportsDeps {
+interface LegalReportsDeps {
   db: Db;
   attendance: AttendanceLegalReads;
   planning: PlanningService;

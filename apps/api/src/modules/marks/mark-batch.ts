@@ -22,7 +22,7 @@ import { hashedMark, planMark, type MarkPlan } from './marks.plan';
 import { readBatch, writeBatch } from './marks.repository';
 import type { MarkRow, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
-export type BatchOutcome =
+type BatchOutcome =
   | { kind: 'recorded'; worker: WorkerContext; mark: MarkRow; queued: boolean }
   | { kind: 'refused'; worker: WorkerContext; plan: MarkPlan; motivo: MotivoIntento }
   /** The locked path must decide (see the module comment). */
@@ -37,7 +37,7 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-export interface MarkBatcherOptions {
+interface MarkBatcherOptions {
   db: Db;
   receiptJob: string;
   repeatWindowMs: number;
@@ -137,5 +137,3 @@ export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 2
     },
   };
 }
-
-export type MarkBatcher = ReturnType<typeof createMarkBatcher>;

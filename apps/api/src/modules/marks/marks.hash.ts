@@ -32,7 +32,7 @@ export interface HashedMark {
  * instants as UTC ISO with milliseconds, numbers as JavaScript prints them (shortest round-trip form,
  * the same PostgreSQL's float8 gives back), absent values as null.
  */
-export function canonicalMark(mark: HashedMark): string {
+function canonicalMark(mark: HashedMark): string {
   return JSON.stringify([
     'jornada-marca-v1',
     mark.companyId,

@@ -10,7 +10,7 @@ import { distanceMeters, GENESIS_HASH, markHash } from './marks.hash';
 import type { MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
 /** Device clocks run a little ahead; an offline time up to this far in the future is accepted. */
-export const OFFLINE_FUTURE_SKEW_MS = 2 * 60 * 1000;
+const OFFLINE_FUTURE_SKEW_MS = 2 * 60 * 1000;
 /**
  * A clock device (ADMS) pushes each log line within seconds: a line this close to the server time was
  * sent online and is not flagged offline; an older one was stored on the device while it had no network.

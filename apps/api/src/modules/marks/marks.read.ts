@@ -29,10 +29,10 @@ import { receiptSource, toIntento, toMarca } from './marks.service';
 import type { MarkRow } from './marks.types';
 import { buildComprobante, receiptPdf, workplaceAddress } from './receipt';
 
-export type MarcasQueryInput = z.output<typeof marcasQuerySchema>;
-export type IntentosQueryInput = z.output<typeof intentosQuerySchema>;
+type MarcasQueryInput = z.output<typeof marcasQuerySchema>;
+type IntentosQueryInput = z.output<typeof intentosQuerySchema>;
 
-export const READ_MESSAGES = {
+const READ_MESSAGES = {
   markNotFound: 'La marca no existe.',
   receiptNotFound: 'No existe un comprobante con ese código. Revisa que lo hayas copiado completo.',
   userNotFound: 'El usuario no existe.',
@@ -41,7 +41,7 @@ export const READ_MESSAGES = {
 const DEFAULT_ZONE = 'America/Santiago';
 
 /** The next kind a worker is expected to mark, from the last one today. */
-export function nextKind(last: TipoMarca | undefined, hasBreak: boolean): TipoMarca {
+function nextKind(last: TipoMarca | undefined, hasBreak: boolean): TipoMarca {
   switch (last) {
     case 'entrada':
       return hasBreak ? 'inicio_colacion' : 'salida';

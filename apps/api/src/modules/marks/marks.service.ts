@@ -21,8 +21,7 @@ import { checkedOriginalTime, hashedMark, planMark, type MarkPlan } from './mark
 import * as repo from './marks.repository';
 import type { AttemptRow, MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
-export { CLOCK_ONLINE_WINDOW_MS, OFFLINE_FUTURE_SKEW_MS } from './marks.plan';
-export type { AttemptRow, MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
+export type { RecordAttemptInput } from './marks.types';
 
 
 /** The job that e-mails a mark's receipt. */
@@ -33,7 +32,7 @@ export const REPEAT_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 
 
-export type RecordMarkResult =
+type RecordMarkResult =
   /** A new mark (`replay: false`) or the same mark again for a retried `idCliente` (`replay: true`). */
   | { status: 'recorded'; replay: boolean; marca: Marca; comprobante: Comprobante }
   /** A repeated kind: ignored and logged as the attempt `marca_repetida` (a retry returns the same attempt). */
@@ -98,7 +97,7 @@ export function receiptSource(ctx: WorkerContext, mark: MarkRow, publicUrl: stri
 }
 
 
-export interface MarksServiceDeps {
+interface MarksServiceDeps {
   db: Db;
   publicUrl: string;
   metrics?: AppMetrics | undefined;

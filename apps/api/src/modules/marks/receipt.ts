@@ -57,7 +57,7 @@ export function workplaceAddress(source: Pick<ReceiptSource, 'site' | 'company'>
   return source.company.direccion ?? 'Sin dirección registrada';
 }
 
-export function verificationUrl(publicUrl: string, hash: string): string {
+function verificationUrl(publicUrl: string, hash: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/verificar/${hash}`;
 }
 

@@ -23,7 +23,7 @@ import * as repo from './notifications.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export interface NotificationsDeps {
+interface NotificationsDeps {
   db: Db;
   permissions: PermissionsService;
   corrections: CorrectionsService;

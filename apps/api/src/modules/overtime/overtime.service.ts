@@ -53,7 +53,7 @@ import * as repo from './overtime.repository';
 
 type Input<S extends z.ZodType> = z.output<S>;
 
-export const OVERTIME_MESSAGES = {
+const OVERTIME_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -70,7 +70,7 @@ export const OVERTIME_MESSAGES = {
     `El pacto de horas extra no puede comenzar antes del inicio del contrato (${inicioContrato.slice(8, 10)}-${inicioContrato.slice(5, 7)}-${inicioContrato.slice(0, 4)}).`,
 } as const;
 
-export interface UploadedDocument {
+interface UploadedDocument {
   filename: string;
   buffer: Buffer;
 }

@@ -21,7 +21,7 @@ export interface PermissionSummary {
 }
 
 /** «del 14/09/2026 al 18/09/2026 (5 días hábiles)», with the hours when it has them. */
-export function describePeriod(p: PermissionSummary): string {
+function describePeriod(p: PermissionSummary): string {
   const days = p.desde === p.hasta ? `el ${chileanDate(p.desde)}` : `del ${chileanDate(p.desde)} al ${chileanDate(p.hasta)}`;
   const hours = p.horaInicio && p.horaFin ? `, de ${p.horaInicio} a ${p.horaFin}` : '';
   return `${days}${hours} (${p.cantidad})`;

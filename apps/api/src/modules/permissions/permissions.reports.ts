@@ -6,8 +6,7 @@
 import type { DbOrTx } from '../../db/client';
 import * as repo from './permissions.repository';
 
-export type { PermissionReportRow, PermissionReportSumKey, PermissionReportSums } from './permissions.repository';
-export { PERMISSION_REPORT_SUM_KEYS } from './permissions.repository';
+export type { PermissionReportRow, PermissionReportSumKey } from './permissions.repository';
 
 export function createPermissionReports({ db }: { db: DbOrTx }) {
   return {

@@ -72,13 +72,13 @@ export interface PermissionsDeps {
   log: FastifyBaseLogger;
 }
 
-export interface UploadedAttachment {
+interface UploadedAttachment {
   filename: string;
   buffer: Buffer;
 }
 
 /** The Spanish amount of a unit: «1 día hábil», «5 días corridos», «2,5 horas». */
-export function formatAmount(amount: number, unit: UnidadPermiso): string {
+function formatAmount(amount: number, unit: UnidadPermiso): string {
   const rounded = Math.round(amount * 100) / 100;
   const number = rounded.toLocaleString('es-CL', { maximumFractionDigits: 2 });
   if (unit === 'horas') return `${number} ${rounded === 1 ? 'hora' : 'horas'}`;
@@ -105,7 +105,7 @@ function dayNumber(date: string): number {
 }
 
 /** A worker's yearly allowance of a type with days per year: the base, the progressive days and why. */
-export interface Allowance {
+interface Allowance {
   base: number;
   progressive: number;
   fundamento: string[];
@@ -116,7 +116,7 @@ export interface Allowance {
  * (`CODIGO_FERIADO_LEGAL`) follows arts. 67 and 68: 20 days in the far south (by the worker's site) and
  * the progressive days computed on the year's last day; any other type is its days per year.
  */
-export function allowanceOf(type: Pick<repo.PermissionTypeRow, 'codigo' | 'diasAnuales'>, worker: repo.WorkerRow, year: number): Allowance {
+function allowanceOf(type: Pick<repo.PermissionTypeRow, 'codigo' | 'diasAnuales'>, worker: repo.WorkerRow, year: number): Allowance {
   const general = type.diasAnuales ?? 0;
   if (type.codigo !== CODIGO_FERIADO_LEGAL || type.diasAnuales === null) return { base: general, progressive: 0, fundamento: [] };
   const vacation = legalVacation({

@@ -56,10 +56,10 @@ import { allShifts, breakColumns, colacionOf, etiquetaOf, insertShifts, timingDi
 import { requestColumns, time } from './upload-columns';
 
 /** Most days a planner file may generate (rows × their ranges): beyond it the request would be slow, not useful. */
-export const MAX_PLANNER_DAYS = 400_000;
+const MAX_PLANNER_DAYS = 400_000;
 const DEFAULT_COLOR = '#228be6';
 
-export const UPLOAD_MESSAGES = {
+const UPLOAD_MESSAGES = {
   unknownRut: 'No hay un trabajador con ese RUT en la empresa.',
   notInScope: 'El trabajador no pertenece a tus grupos.',
   unknownShift: (code: string) => `No existe un turno con el código «${code}».`,

@@ -102,7 +102,7 @@ export function assignmentOf(row: PlanningDayRow | undefined): Assignment {
   return row ? { kind: row.kind, shiftId: row.shiftId, shiftVersion: row.shiftVersion } : UNPLANNED;
 }
 
-export function sameAssignment(a: Assignment, b: Assignment): boolean {
+function sameAssignment(a: Assignment, b: Assignment): boolean {
   return a.kind === b.kind && a.shiftId === b.shiftId && a.shiftVersion === b.shiftVersion;
 }
 
@@ -125,7 +125,7 @@ export function holidaysFor(region: string | null): HolidayLookup {
   return lookup;
 }
 
-export function feriadoOf(lookup: HolidayLookup, date: string): DiaPlan['feriado'] {
+function feriadoOf(lookup: HolidayLookup, date: string): DiaPlan['feriado'] {
   const holiday = lookup(date);
   return holiday ? { nombre: holiday.name, irrenunciable: holiday.irrenunciable } : null;
 }
@@ -239,7 +239,7 @@ export function withinContract(worker: Worker, date: string): boolean {
   return date >= worker.inicioContrato && (worker.finContrato === null || date <= worker.finContrato);
 }
 
-export interface WriteContext {
+interface WriteContext {
   companyId: string;
   actorId: string | null;
   now: Date;

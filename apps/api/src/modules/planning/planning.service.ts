@@ -72,13 +72,13 @@ function permissionOn(list: readonly Permission[] | undefined, date: string): Pe
   return chosen ? { codigo: chosen.type, porHoras: chosen.hours !== null } : null;
 }
 
-export type PlanificacionQueryInput = z.output<typeof planificacionQuerySchema>;
-export type CambiarDiaInput = z.output<typeof cambiarDiaBodySchema>;
-export type VistaPreviaPatronInput = z.output<typeof vistaPreviaPatronBodySchema>;
-export type AplicarPatronInput = z.output<typeof aplicarPatronBodySchema>;
-export type CambiosQueryInput = z.output<typeof cambiosQuerySchema>;
+type PlanificacionQueryInput = z.output<typeof planificacionQuerySchema>;
+type CambiarDiaInput = z.output<typeof cambiarDiaBodySchema>;
+type VistaPreviaPatronInput = z.output<typeof vistaPreviaPatronBodySchema>;
+type AplicarPatronInput = z.output<typeof aplicarPatronBodySchema>;
+type CambiosQueryInput = z.output<typeof cambiosQuerySchema>;
 
-export const PLANNING_MESSAGES = {
+const PLANNING_MESSAGES = {
   userNotFound: 'El usuario no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -102,7 +102,7 @@ interface RequestContext {
   commerce: boolean;
 }
 
-export interface PlanningServiceDeps {
+interface PlanningServiceDeps {
   db: Db;
   /** The company's line of business, for the commerce-only alerts. */
   companyRubro(companyId: string): Promise<string | null>;

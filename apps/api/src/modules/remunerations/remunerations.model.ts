@@ -21,7 +21,6 @@ export function monthBounds(periodo: string): { from: string; to: string } {
   return { from, to: addDays(`${next.slice(0, 8)}01`, -1) };
 }
 
-export { periodoLabel, periodoOf } from '../payroll-periods/index';
 
 /**
  * A worker's row: money only when the worker has a base salary (computed with 0 otherwise and hidden).

@@ -27,10 +27,10 @@ import { assertMonthsOpen, takeMonth } from '../payroll-periods/index';
 import { exportRecord, monthBounds, storedRow, totalsOf, weekRows, workerRow, type ExportRecord, type StoredRemuneracion } from './remunerations.model';
 import * as repo from './remunerations.repository';
 
-export type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
-export type ExportarRemuneracionesInput = z.output<typeof exportarRemuneracionesQuerySchema>;
+type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
+type ExportarRemuneracionesInput = z.output<typeof exportarRemuneracionesQuerySchema>;
 
-export const REMUNERATION_MESSAGES = {
+const REMUNERATION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -50,7 +50,7 @@ export type ApprovedOvertimeReader = (db: DbOrTx, companyId: string, userIds: re
  * the query), given at assembly (remunerations.module.ts). The days are brought up to date once, by
  * this service, before any of them reads: none evaluates again.
  */
-export interface PendingReaders {
+interface PendingReaders {
   /** Incomplete days of these workers per date (attendance). */
   incompleteDays(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<{ fecha: string; cantidad: number }[]>;
   /** Inconsistencies neither dismissed nor in correction (inconsistencies). */
@@ -63,7 +63,7 @@ export interface PendingReaders {
   pendingPermissionRequests(db: DbOrTx, companyId: string, from: string, to: string): Promise<number>;
 }
 
-export interface RemunerationsDeps {
+interface RemunerationsDeps {
   db: Db;
   attendance: AttendanceService;
   approvedOvertime: ApprovedOvertimeReader;

@@ -94,7 +94,7 @@ function workerCells(w: ReportWorker): CeldasReporte {
 const sumCells = (sums: ReportSums, keys: readonly string[]): CeldasReporte => Object.fromEntries(keys.map((k) => [k, sums[k as ReportSumKey] ?? 0]));
 
 /** How a chart groups the period: days up to two months, weeks up to two years, months beyond. */
-export function bucketOf(desde: string, hasta: string, atLeast: ReportBucket = 'day'): ReportBucket {
+function bucketOf(desde: string, hasta: string, atLeast: ReportBucket = 'day'): ReportBucket {
   const span = diffDays(desde, hasta) + 1;
   const natural: ReportBucket = span <= 62 ? 'day' : span <= 731 ? 'week' : 'month';
   const rank = { day: 0, week: 1, month: 2 } as const;

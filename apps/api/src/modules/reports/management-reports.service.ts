@@ -36,10 +36,10 @@ import { tableReportCsv } from './report-table.csv';
 import { tableReportPdf } from './report-table.pdf';
 import { tableReportXlsx } from './report-table.xlsx';
 
-export type ReporteGestionInput = z.output<typeof reporteGestionQuerySchema>;
-export type ExportarReporteGestionInput = z.output<typeof exportarReporteGestionQuerySchema>;
+type ReporteGestionInput = z.output<typeof reporteGestionQuerySchema>;
+type ExportarReporteGestionInput = z.output<typeof exportarReporteGestionQuerySchema>;
 
-export const MANAGEMENT_REPORT_MESSAGES = {
+const MANAGEMENT_REPORT_MESSAGES = {
   reversed: 'La fecha final no puede ser anterior a la inicial.',
   tooLong: `El periodo no puede superar ${REPORTE_MAX_ANIOS} años: acórtalo o divídelo en varios reportes.`,
   badSort: (clave: string) => `No se puede ordenar por «${clave}».`,

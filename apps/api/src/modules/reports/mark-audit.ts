@@ -21,7 +21,7 @@ import type { JobQueue } from '../../lib/jobs';
 import { chainTailProblem, markIntegrity } from './mark-integrity';
 import { auditInputs, chainHeadsAfter, queueJobPerCompany, replaceFindings, staleAuditedWorkers, upsertVerdicts, type NewChainFinding } from './reports.repository';
 
-export const MARK_AUDIT_JOB = 'marcas.auditoria-cadena';
+const MARK_AUDIT_JOB = 'marcas.auditoria-cadena';
 /** How often every company's chains are audited in full. */
 export const MARK_AUDIT_EVERY_MS = 6 * 60 * 60_000;
 /** Marks read and hashed per batch of workers; the loop yields between batches. */
@@ -29,7 +29,7 @@ const AUDIT_BATCH_ROWS = 4000;
 /** Workers listed per keyset step. */
 const AUDIT_LIST = 1000;
 
-export interface AuditOutcome {
+interface AuditOutcome {
   workers: number;
   marks: number;
   alteradas: number;

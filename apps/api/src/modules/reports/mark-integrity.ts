@@ -7,13 +7,13 @@ import { INTEGRIDAD_LABELS, type Integridad } from '@jornada/contracts';
 import { GENESIS_HASH, markHash, type HashedMark } from '../marks/index';
 
 /** The closest earlier row of the same chain: its sequence and stored hash (null when there is none). */
-export interface Predecessor {
+interface Predecessor {
   seq: number | null;
   /** The stored hash of the row with `seq = mark.seq - 1`, when that row exists. */
   hash: string | null;
 }
 
-export interface IntegrityResult {
+interface IntegrityResult {
   integridad: Integridad;
   etiqueta: string;
   detalle: string;
@@ -21,7 +21,7 @@ export interface IntegrityResult {
   recalculado: string | null;
 }
 
-export const INTEGRITY_MESSAGES = {
+const INTEGRITY_MESSAGES = {
   ok: 'Hash y enlace con la marca anterior verificados.',
   altered: 'Los datos de esta marca fueron modificados después de registrarse: su hash ya no corresponde a su contenido.',
   genesis: 'La primera marca de la cadena no parte del hash inicial: la cadena fue modificada.',

@@ -48,10 +48,10 @@ import { marksReportXlsx } from './marks-report.xlsx';
 import * as repo from './reports.repository';
 import { markRowFromRaw, type Scope, type SelectionFilter } from './reports.repository';
 
-export type ReporteMarcasQueryInput = z.output<typeof reporteMarcasQuerySchema>;
-export type ExportarReporteMarcasInput = z.output<typeof exportarReporteMarcasQuerySchema>;
+type ReporteMarcasQueryInput = z.output<typeof reporteMarcasQuerySchema>;
+type ExportarReporteMarcasInput = z.output<typeof exportarReporteMarcasQuerySchema>;
 
-export const REPORT_MESSAGES = {
+const REPORT_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -78,12 +78,12 @@ const EXPORT_READ_TARGET_MS = 40;
 const WORKER_SEARCH_LIMIT = 20;
 
 /** A report's selection, validated and resolved against the caller's scope. */
-export interface ReportSelection extends SelectionFilter {
+interface ReportSelection extends SelectionFilter {
   /** Human labels of the filters, for the exports' heading. */
   labels: { trabajador?: string; grupo?: string; sede?: string };
 }
 
-export interface ReportWorker {
+interface ReportWorker {
   id: string;
   nombre: string;
   apellidos: string;

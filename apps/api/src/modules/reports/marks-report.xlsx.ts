@@ -29,7 +29,7 @@ const HEAD_FILL: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { 
 const WIDTHS = [6, 10, 9, 16, 14, 18, 30, 20, 68, 60];
 
 /** Cells of a row as on screen. */
-export function rowCells(fila: FilaReporteMarca): string[] {
+function rowCells(fila: FilaReporteMarca): string[] {
   return [
     String(fila.secuencia),
     fila.fecha,

@@ -10,11 +10,11 @@ import type { RequestSession } from '../../plugins/types';
 import { breakColumns, colacionOf, templateOf, timingDiffers, toTurno } from './shifts.model';
 import * as repo from './shifts.repository';
 
-export type CrearTurnoInput = z.output<typeof crearTurnoBodySchema>;
-export type ActualizarTurnoInput = z.output<typeof actualizarTurnoBodySchema>;
-export type TurnosQueryInput = z.output<typeof turnosQuerySchema>;
+type CrearTurnoInput = z.output<typeof crearTurnoBodySchema>;
+type ActualizarTurnoInput = z.output<typeof actualizarTurnoBodySchema>;
+type TurnosQueryInput = z.output<typeof turnosQuerySchema>;
 
-export const SHIFT_MESSAGES = {
+const SHIFT_MESSAGES = {
   notFound: 'El turno no existe.',
   codeTaken: (codigo: string) => `Ya existe un turno con el código «${codigo}».`,
 } as const;

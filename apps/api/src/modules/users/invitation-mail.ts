@@ -2,7 +2,7 @@ import type { MailMessage } from '../../lib/mailer';
 import { escapeHtml, linkMailHtml, quoted, quotedHtml, QUOTED_COMPANY_MAX, QUOTED_NAME_MAX } from '../../lib/mail-text';
 
 /** Every invitation has this subject: nothing the company wrote goes in it. */
-export const INVITATION_SUBJECT = 'Tu cuenta en Jornada';
+const INVITATION_SUBJECT = 'Tu cuenta en Jornada';
 
 /**
  * The e-mail a newly registered user gets to choose their password (the link lasts 72 hours). The

@@ -31,7 +31,7 @@ interface Released {
 }
 
 /** Why invitations wait: the day's maximum, or the company's e-mail not confirmed (or missing). */
-export type WaitReason = 'limite' | 'sin_confirmar' | 'sin_correo';
+type WaitReason = 'limite' | 'sin_confirmar' | 'sin_correo';
 
 interface Release {
   released: Released[];
@@ -44,7 +44,7 @@ interface Release {
 const count = (n: number) => n.toLocaleString('es-CL');
 
 /** What the answer tells about the invitations of the users just created (`enviadas` + `pendientes` of them). */
-export function invitationsMessage(input: { enviadas: number; pendientes: number; reason: WaitReason | null; email: string | null; waiting: number }): string {
+function invitationsMessage(input: { enviadas: number; pendientes: number; reason: WaitReason | null; email: string | null; waiting: number }): string {
   const { enviadas, pendientes } = input;
   if (pendientes === 0) return enviadas === 1 ? 'Se envió la invitación para crear la contraseña.' : `Se enviaron las ${count(enviadas)} invitaciones para crear la contraseña.`;
   const they = pendientes === 1 ? 'La invitación se enviará' : `Las ${count(pendientes)} invitaciones se enviarán`;
@@ -59,7 +59,7 @@ export function invitationsMessage(input: { enviadas: number; pendientes: number
   return `${sent}; ${rest} ${when}: ${max}.`;
 }
 
-export interface InvitationsDeps {
+interface InvitationsDeps {
   db: Db;
   companies: CompaniesService;
   mailer: Mailer;

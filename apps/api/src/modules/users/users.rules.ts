@@ -6,7 +6,7 @@ import type { NewUser, UserRow } from './users.repository';
  * The legal weekly limit that binds a contract: the one in force when it started and, while it is
  * current, also today's (Ley 21.561 lowers it by date: 45, 44, 42, 40).
  */
-export function weeklyHoursCap(inicio: string, fin: string | null, today: string): number {
+function weeklyHoursCap(inicio: string, fin: string | null, today: string): number {
   const atStart = weeklyHoursLimit(inicio);
   const current = fin === null || fin >= today;
   return current ? Math.min(atStart, weeklyHoursLimit(today)) : atStart;

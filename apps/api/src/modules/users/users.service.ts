@@ -35,12 +35,12 @@ import type { Invitations, QueuedInvitations } from './invitations.service';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 
-export type CrearUsuarioInput = z.output<typeof crearUsuarioBodySchema>;
-export type CrearUsuarioV1Input = z.output<typeof crearUsuarioV1BodySchema>;
-export type ActualizarUsuarioInput = z.output<typeof actualizarUsuarioBodySchema>;
-export type UsuariosQueryInput = z.output<typeof usuariosQuerySchema>;
-export type ExportarUsuariosInput = z.output<typeof exportarUsuariosQuerySchema>;
-export type TransferirPrincipalInput = z.output<typeof transferirPrincipalBodySchema>;
+type CrearUsuarioInput = z.output<typeof crearUsuarioBodySchema>;
+type CrearUsuarioV1Input = z.output<typeof crearUsuarioV1BodySchema>;
+type ActualizarUsuarioInput = z.output<typeof actualizarUsuarioBodySchema>;
+type UsuariosQueryInput = z.output<typeof usuariosQuerySchema>;
+type ExportarUsuariosInput = z.output<typeof exportarUsuariosQuerySchema>;
+type TransferirPrincipalInput = z.output<typeof transferirPrincipalBodySchema>;
 
 const RUT_TAKEN = 'La empresa ya tiene un usuario con ese RUT.';
 const RAZON_SOCIAL_MISMATCH = 'La razón social no coincide con la de la empresa registrada.';
@@ -73,7 +73,7 @@ function userValues(input: CrearUsuarioInput, companyId: string, perfil: Perfil,
 }
 
 /** A user row as the API shows it. */
-export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[], today: string): Usuario {
+function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[], today: string): Usuario {
   const u = row.user;
   return {
     id: u.id,
@@ -107,7 +107,7 @@ export function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: str
   };
 }
 
-export interface UsersServiceDeps {
+interface UsersServiceDeps {
   db: Db;
   companies: CompaniesService;
   mailer: Mailer;

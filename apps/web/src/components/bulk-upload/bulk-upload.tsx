@@ -12,16 +12,14 @@ import { IconAlert, IconCheck, IconFile, IconUpload } from '../icons';
 import { formatDatesIn } from '../../lib/format';
 import classes from './bulk-upload.module.css';
 
-export type RowError = FilaError;
-
-export interface BulkTemplate {
+interface BulkTemplate {
   label: string;
   /** Authenticated API path of the template file. */
   path: string;
   filename: string;
 }
 
-export interface BulkUploadProps {
+interface BulkUploadProps {
   /** Plural noun of what each row is, e.g. "usuarios". */
   entity: string;
   /** Header of the `clave` column of the preview (e.g. "RUT"). */

@@ -1,1 +1,1 @@
-export { BulkUpload, bulkSummaryText, type BulkUploadProps, type BulkTemplate, type RowError } from './bulk-upload';
+export { BulkUpload } from './bulk-upload';

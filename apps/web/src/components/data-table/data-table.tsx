@@ -31,14 +31,14 @@ export interface Column<T> {
   nowrap?: boolean;
 }
 
-export interface RowSelection {
+interface RowSelection {
   selected: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
   /** Accessible name of a row's checkbox, e.g. "Seleccionar a Ana Pérez". */
   rowLabel: (id: string) => string;
 }
 
-export interface DataTableProps<T> {
+interface DataTableProps<T> {
   /** The table's caption (its accessible name); visually hidden unless `showCaption`. */
   caption: string;
   showCaption?: boolean;

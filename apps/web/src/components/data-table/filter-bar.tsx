@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { IconSearch, IconX } from '../icons';
 import classes from './filter-bar.module.css';
 
-export interface FilterBarProps {
+interface FilterBarProps {
   /** The search box; its value is applied 300 ms after typing stops (or on Enter). */
   search?: {
     label: string;

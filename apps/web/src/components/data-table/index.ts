@@ -1,3 +1,3 @@
-export { DataTable, type Column, type DataTableProps, type RowSelection, type SortState, type SortDirection } from './data-table';
-export { FilterBar, type FilterBarProps } from './filter-bar';
-export { useTableParams, type TableParams, type TableParamsOptions } from './use-table-params';
+export { DataTable, type Column } from './data-table';
+export { FilterBar } from './filter-bar';
+export { useTableParams } from './use-table-params';

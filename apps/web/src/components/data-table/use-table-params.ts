@@ -2,14 +2,14 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import type { SortState } from './data-table';
 
-export interface TableParamsOptions<F extends string> {
+interface TableParamsOptions<F extends string> {
   /** Filter keys kept in the URL (`?grupo=..&activo=..`). */
   filters: readonly F[];
   defaultSort?: SortState | null;
   pageSize?: number;
 }
 
-export interface TableParams<F extends string> {
+interface TableParams<F extends string> {
   page: number;
   pageSize: number;
   search: string;

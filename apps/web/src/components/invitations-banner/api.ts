@@ -8,7 +8,7 @@ import { useToken } from '../../lib/use-token';
 export const invitationsKey = [...entityKeys.users, 'invitaciones'] as const;
 
 /** GET /api/v1/usuarios/invitaciones (administrador): waiting invitations and whether the company e-mail is confirmed. */
-export function getInvitations(token: string, signal?: AbortSignal): Promise<EstadoInvitaciones> {
+function getInvitations(token: string, signal?: AbortSignal): Promise<EstadoInvitaciones> {
   return apiGet<EstadoInvitaciones>('/v1/usuarios/invitaciones', { token, signal });
 }
 
@@ -18,7 +18,7 @@ export function useInvitations(enabled: boolean) {
 }
 
 /** POST /api/v1/empresa/confirmacion-correo: the confirmation link again, to the company's current e-mail (limited). */
-export function resendConfirmation(token: string): Promise<ReenviarConfirmacionResponse> {
+function resendConfirmation(token: string): Promise<ReenviarConfirmacionResponse> {
   return apiPost<ReenviarConfirmacionResponse>('/v1/empresa/confirmacion-correo', {}, { token });
 }
 

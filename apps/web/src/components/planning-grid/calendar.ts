@@ -4,7 +4,7 @@ import { addDays, daysInMonth, formatLocalDate, isoWeekday, weekStart, type Loca
 const WEEKDAY_NAMES = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
 /** Two letters: a lone "L" would read as "libre" in the grid. */
 const WEEKDAY_SHORT = ['lu', 'ma', 'mi', 'ju', 'vi', 'sá', 'do'] as const;
-export const MONTH_NAMES = [
+const MONTH_NAMES = [
   'enero',
   'febrero',
   'marzo',
@@ -48,7 +48,7 @@ export function shortDate(date: LocalDate): string {
 }
 
 /** `HH:MM` wall-clock text of a `HH:MM[:SS]` time. */
-export function clock(text: string): string {
+function clock(text: string): string {
   return text.slice(0, 5);
 }
 

@@ -12,7 +12,7 @@ function channel(value: number): number {
 }
 
 /** `#rgb` or `#rrggbb` to [r, g, b]; null when not a hex colour. */
-export function parseHex(color: string): [number, number, number] | null {
+function parseHex(color: string): [number, number, number] | null {
   const match = /^#?([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim());
   if (!match) return null;
   let hex = match[1]!;
@@ -20,7 +20,7 @@ export function parseHex(color: string): [number, number, number] | null {
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
 }
 
-export function luminance(color: string): number {
+function luminance(color: string): number {
   const rgb = parseHex(color);
   if (!rgb) return 1;
   const [r, g, b] = rgb.map(channel) as [number, number, number];

@@ -3,7 +3,7 @@ import { ActionIcon, Button } from '@mantine/core';
 import { monthLabel, shiftMonth } from './calendar';
 import classes from './month-nav.module.css';
 
-export interface MonthNavProps {
+interface MonthNavProps {
   year: number;
   month: number;
   onChange: (next: { year: number; month: number }) => void;

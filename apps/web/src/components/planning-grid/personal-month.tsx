@@ -16,7 +16,7 @@ const HEADERS = [
   ['Domingo', 'do'],
 ] as const;
 
-export interface PersonalMonthProps {
+interface PersonalMonthProps {
   year: number;
   month: number;
   plan: WorkerPlan;

@@ -20,7 +20,7 @@ import type { CellHighlight, GridEntry, GridPermission, GridWorker, WorkerPermis
 import { summarizeWeek, type WeekSummary } from './week-summary';
 import classes from './planning-grid.module.css';
 
-export const ROW_HEIGHT = 48;
+const ROW_HEIGHT = 48;
 const HEADER_HEIGHT = 52;
 const OVERSCAN = 8;
 /** Without a measured viewport (jsdom, first paint) this many rows are drawn. */
@@ -73,7 +73,7 @@ export function cellKey(workerId: string, date: LocalDate): string {
 }
 
 /** What a cell says to a screen reader: "Lunes 3 de noviembre, Ana Pérez: turno Oficina 09:00–18:00". */
-export function cellLabel(
+function cellLabel(
   date: LocalDate,
   worker: GridWorker,
   entry: GridEntry | undefined,

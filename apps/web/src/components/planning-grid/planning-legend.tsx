@@ -3,7 +3,7 @@ import { readableTextColor } from './contrast';
 import type { GridShift } from './types';
 import classes from './planning-legend.module.css';
 
-export interface PlanningLegendProps {
+interface PlanningLegendProps {
   shifts: readonly GridShift[];
   /** Adds the wizard's conflict and change marks. */
   showHighlights?: boolean;

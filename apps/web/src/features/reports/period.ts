@@ -11,7 +11,7 @@ export const PERIOD_PRESETS = [
   { value: 'cinco-anios', label: 'Últimos 5 años' },
 ] as const;
 
-export type PeriodPreset = (typeof PERIOD_PRESETS)[number]['value'];
+type PeriodPreset = (typeof PERIOD_PRESETS)[number]['value'];
 
 /** `aaaa-mm-dd` of today in Santiago. */
 export function todayInSantiago(now = new Date()): string {

@@ -1,1 +1,1 @@
-export { WebMarkingPage, type FingerprintActionContext, type WebMarkingPageProps } from './components/web-marking-page';
+export { WebMarkingPage } from './components/web-marking-page';

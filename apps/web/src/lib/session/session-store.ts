@@ -68,7 +68,7 @@ export interface SessionStore {
   dispose(): void;
 }
 
-export interface SessionStoreDeps {
+interface SessionStoreDeps {
   api: SessionApi;
   storage?: Storage;
   now?: () => number;
@@ -100,7 +100,7 @@ function employersOf(data: unknown): Empleador[] | null {
 }
 
 /** Picks the spec's user fields from a login or profile answer (section 3), mapping `razon_social` to `razonsocial`. */
-export function toSessionUser(data: unknown, tokenSesion: string): SessionUser {
+function toSessionUser(data: unknown, tokenSesion: string): SessionUser {
   const record = (typeof data === 'object' && data !== null ? data : {}) as Record<string, unknown>;
   const rs = record.razon_social;
   const razonsocial =

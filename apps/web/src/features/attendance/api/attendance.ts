@@ -7,7 +7,7 @@ import { useToken } from '../../../lib/use-token';
 /** How often the day board asks again while it is on screen (paused while the tab is hidden). */
 export const DAY_REFRESH_MS = 30_000;
 
-export const attendanceKeys = {
+const attendanceKeys = {
   all: ['asistencia'] as const,
   day: (query: Record<string, unknown>) => ['asistencia', 'dia', query] as const,
   worker: (id: string, desde: string, hasta: string) => ['asistencia', 'trabajador', id, desde, hasta] as const,

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import { plural } from '../../../lib/format';
 import classes from './attendance.module.css';
 
-export interface ArrivalsChartProps {
+interface ArrivalsChartProps {
   /** Every hour 0–23 with the first entries that fell in it (the API's `llegadasPorHora`). */
   data: readonly { hora: number; cantidad: number }[];
 }

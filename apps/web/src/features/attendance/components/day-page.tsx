@@ -36,7 +36,7 @@ const ESTADO_OPTIONS = ESTADOS_ASISTENCIA.map((estado) => ({ value: estado, labe
 const MIN_DATE = () => `${Number(todayIn().slice(0, 4)) - 5}${todayIn().slice(4)}`;
 
 /** The worker's month page, opened on the day. */
-export function workerDayPath(usuarioId: string, fecha: string): string {
+function workerDayPath(usuarioId: string, fecha: string): string {
   const params = new URLSearchParams({ usuarioId, mes: fecha.slice(0, 7), dia: fecha });
   return `/dashboard/settings/assists-user?${params.toString()}`;
 }

@@ -7,7 +7,7 @@ import classes from './attendance.module.css';
 
 const WEEKDAYS = ['Lunes', 'Martes', 'Miércoles', 'Jueves', 'Viernes', 'Sábado', 'Domingo'];
 
-export interface MonthCalendarProps {
+interface MonthCalendarProps {
   year: number;
   month: number;
   days: ReadonlyMap<string, DiaTrabajador>;

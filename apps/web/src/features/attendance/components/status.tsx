@@ -19,8 +19,3 @@ export function duration(seconds: number): string {
 export function todayIn(timeZone = 'America/Santiago', now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
-
-/** `HH:MM` of an ISO instant in a time zone. */
-export function clockIn(instant: string, timeZone = 'America/Santiago'): string {
-  return new Intl.DateTimeFormat('es-CL', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(instant));
-}

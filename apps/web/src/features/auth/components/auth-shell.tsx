@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../../components/logo';
 import classes from './auth-shell.module.css';
 
-export interface AuthShellProps {
+interface AuthShellProps {
   title: string;
   subtitle?: ReactNode;
   children: ReactNode;

@@ -5,7 +5,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import classes from './sign-in-page.module.css';
 
-export interface EmployerChooserProps {
+interface EmployerChooserProps {
   empleadores: Empleador[];
   /** The company being entered, if one was chosen and its sign-in is on its way. */
   entering: string | null;

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { notify } from '../../../lib/toasts';
 import { useSessionStore, type LoginResult } from '../../../lib/session';
 
-export const SIGN_IN_MESSAGES = {
+const SIGN_IN_MESSAGES = {
   invalid: 'RUT o contraseña incorrectos.',
   network: 'No pudimos conectar con el servidor. Revisa tu conexión e inténtalo de nuevo.',
   other: 'No pudimos iniciar sesión. Inténtalo de nuevo en unos minutos.',
@@ -23,7 +23,7 @@ function messageFor(result: Exclude<LoginResult, { ok: true } | { reason: 'choos
 }
 
 /** The companies a password opened (a person who works for several), with the sign-in to repeat for the chosen one. */
-export interface EmployerChoice {
+interface EmployerChoice {
   body: AuthBody;
   empleadores: Empleador[];
 }

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const clockKeys = {
+const clockKeys = {
   all: ['relojes'] as const,
   list: (query: Record<string, unknown>) => ['relojes', 'lista', query] as const,
 };

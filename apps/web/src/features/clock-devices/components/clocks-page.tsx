@@ -29,7 +29,7 @@ const ESTADO_OPTIONS = [
 const STALE_AFTER_MS = 10 * 60 * 1000;
 
 /** "hace 3 min", "hace 2 h", or the date beyond a day. */
-export function sinceText(iso: string, now = Date.now()): string {
+function sinceText(iso: string, now = Date.now()): string {
   const ms = now - new Date(iso).getTime();
   if (ms < 60_000) return 'hace un momento';
   if (ms < 3_600_000) return `hace ${Math.floor(ms / 60_000)} min`;

@@ -4,7 +4,7 @@ import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
 /** Shared with the attempts page (its key starts the same): any change refreshes both. */
-export const correctionKeys = {
+const correctionKeys = {
   all: ['correcciones'] as const,
   list: (query: Record<string, unknown>) => ['correcciones', 'lista', query] as const,
   detail: (id: string) => ['correcciones', 'detalle', id] as const,

@@ -16,7 +16,7 @@ import { correctedValue } from './correction-action-dialog';
 import { countdownText, useNow } from './deadline';
 import classes from './corrections-page.module.css';
 
-export const ESTADO_COLORS: Record<EstadoCorreccion, string> = { pendiente: 'sol', consolidada: 'jornada', objetada: 'red', anulada: 'gray' };
+const ESTADO_COLORS: Record<EstadoCorreccion, string> = { pendiente: 'sol', consolidada: 'jornada', objetada: 'red', anulada: 'gray' };
 
 export function StatusBadge({ correction }: { correction: Correccion }) {
   return (

@@ -4,9 +4,9 @@ import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
 /** How often the home asks again while it is on screen (paused while the tab is hidden). */
-export const HOME_REFRESH_MS = 60_000;
+const HOME_REFRESH_MS = 60_000;
 
-export const homeKeys = { all: ['inicio'] as const };
+const homeKeys = { all: ['inicio'] as const };
 
 /** GET /api/v1/inicio: the home's cards for the session's perfil; refreshed every 60 s and on focus. */
 export function useHome(enabled: boolean) {

@@ -8,7 +8,7 @@ import { shortDate, weekdayShort } from '../../../components/planning-grid/calen
 import classes from './home-page.module.css';
 
 /** Statuses of a working day, stacked bottom to top (rest days and holidays are not drawn). */
-export const TREND_ESTADOS: readonly EstadoAsistencia[] = ['presente', 'atrasado', 'con_permiso', 'incompleto', 'sin_marcar', 'ausente'];
+const TREND_ESTADOS: readonly EstadoAsistencia[] = ['presente', 'atrasado', 'con_permiso', 'incompleto', 'sin_marcar', 'ausente'];
 
 const dayPath = (fecha: string) => `/dashboard/assists?fecha=${fecha}`;
 

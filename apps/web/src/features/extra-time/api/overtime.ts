@@ -13,7 +13,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiDownload, apiGet, apiPost, apiRequest, apiUpload } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const overtimeKeys = {
+const overtimeKeys = {
   all: ['horas-extra'] as const,
   pacts: (query: Record<string, unknown>) => ['horas-extra', 'pactos', query] as const,
   myPacts: (query: Record<string, unknown>) => ['horas-extra', 'mis-pactos', query] as const,
@@ -100,7 +100,7 @@ export function useMyOvertime(query: Record<string, string | number>) {
   });
 }
 
-export type OvertimeDecision = { item: HoraExtra; action: 'aprobar'; segundos?: number; motivo?: string } | { item: HoraExtra; action: 'rechazar'; motivo: string };
+type OvertimeDecision = { item: HoraExtra; action: 'aprobar'; segundos?: number; motivo?: string } | { item: HoraExtra; action: 'rechazar'; motivo: string };
 
 /** POST /api/v1/horas-extra/:usuarioId/:fecha/{aprobar,rechazar}. */
 export function useDecideOvertime() {

@@ -4,7 +4,7 @@ import { TIPO_MARCA_LABELS, type Posicion, type ResultadoMarca, type TipoMarca }
 import { notify } from '../../../lib/toasts';
 import { useFingerprintMark } from '../hooks/use-fingerprint-mark';
 
-export interface FingerprintMarkButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
+interface FingerprintMarkButtonProps extends Omit<ButtonProps, 'onClick' | 'loading'> {
   tipo: TipoMarca;
   /** Called right before marking, to take the position at that moment (optional). */
   getPosition?: () => Promise<Posicion | undefined>;

@@ -4,7 +4,7 @@ import { ApiError, apiPost, errorMessage, NetworkError } from '../../../lib/api-
 import { useToken } from '../../../lib/use-token';
 import { getAssertion, webauthnErrorMessage, webauthnSupported } from '../../../lib/webauthn';
 
-export interface FingerprintMarkInput {
+interface FingerprintMarkInput {
   tipo: TipoMarca;
   /** Taken by the caller at the moment of marking, when the worker allowed it. */
   posicion?: Posicion | undefined;
@@ -13,7 +13,7 @@ export interface FingerprintMarkInput {
   dispositivo?: string | undefined;
 }
 
-export interface UseFingerprintMark {
+interface UseFingerprintMark {
   /** Whether this browser can use WebAuthn at all (a platform authenticator may still be missing). */
   supported: boolean;
   /** Asks the device for the worker's fingerprint and sends the signed assertion; resolves with the result. */

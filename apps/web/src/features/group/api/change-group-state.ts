@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** PATCH /api/v1/grupos/:id/estado with the reason (kept in the history). */
-export function changeGroupState(token: string, id: string, body: CambiarEstadoGrupoBody): Promise<Grupo> {
+function changeGroupState(token: string, id: string, body: CambiarEstadoGrupoBody): Promise<Grupo> {
   return apiRequest<Grupo>('PATCH', `/v1/grupos/${encodeURIComponent(id)}/estado`, body, { token });
 }
 

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** POST /api/v1/grupos */
-export function createGroup(token: string, body: CrearGrupoBody): Promise<Grupo> {
+function createGroup(token: string, body: CrearGrupoBody): Promise<Grupo> {
   return apiPost<Grupo>('/v1/grupos', body, { token });
 }
 

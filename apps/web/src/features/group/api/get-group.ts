@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** GET /api/v1/grupos/:id */
-export function getGroup(token: string, id: string, signal?: AbortSignal): Promise<Grupo> {
+function getGroup(token: string, id: string, signal?: AbortSignal): Promise<Grupo> {
   return apiGet<Grupo>(`/v1/grupos/${encodeURIComponent(id)}`, { token, signal });
 }
 

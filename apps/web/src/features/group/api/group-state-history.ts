@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** GET /api/v1/grupos/:id/historial-estados (newest first). */
-export function getGroupStateHistory(token: string, id: string, signal?: AbortSignal): Promise<HistorialEstadosGrupo> {
+function getGroupStateHistory(token: string, id: string, signal?: AbortSignal): Promise<HistorialEstadosGrupo> {
   return apiGet<HistorialEstadosGrupo>(`/v1/grupos/${encodeURIComponent(id)}/historial-estados`, { token, signal });
 }
 

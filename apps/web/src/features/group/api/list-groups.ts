@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** GET /api/v1/grupos (a supervisor gets only the groups they lead). */
-export function listGroups(token: string, query: Query, signal?: AbortSignal): Promise<GruposPage> {
+function listGroups(token: string, query: Query, signal?: AbortSignal): Promise<GruposPage> {
   return apiGet<GruposPage>('/v1/grupos', { token, query, signal });
 }
 

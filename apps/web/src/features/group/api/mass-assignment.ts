@@ -5,12 +5,12 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** POST /api/v1/grupos/asignacion-masiva/vista-previa: what would change, nothing written. */
-export function previewMassAssignment(token: string, body: AsignacionMasivaBody): Promise<AsignacionMasivaResultado> {
+function previewMassAssignment(token: string, body: AsignacionMasivaBody): Promise<AsignacionMasivaResultado> {
   return apiPost<AsignacionMasivaResultado>('/v1/grupos/asignacion-masiva/vista-previa', body, { token });
 }
 
 /** POST /api/v1/grupos/asignacion-masiva: one transaction. */
-export function commitMassAssignment(token: string, body: AsignacionMasivaBody): Promise<AsignacionMasivaResultado> {
+function commitMassAssignment(token: string, body: AsignacionMasivaBody): Promise<AsignacionMasivaResultado> {
   return apiPost<AsignacionMasivaResultado>('/v1/grupos/asignacion-masiva', body, { token });
 }
 

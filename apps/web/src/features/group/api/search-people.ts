@@ -4,14 +4,14 @@ import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
-export interface PeopleQuery {
+interface PeopleQuery {
   q: string;
   page: number;
   pageSize?: number;
 }
 
 /** GET /api/v1/usuarios of active people (to add as members), by name, RUT or cargo. */
-export function searchPeople(token: string, query: PeopleQuery, signal?: AbortSignal): Promise<UsuariosPage> {
+function searchPeople(token: string, query: PeopleQuery, signal?: AbortSignal): Promise<UsuariosPage> {
   return apiGet<UsuariosPage>('/v1/usuarios', { token, signal, query: { activo: 'true', q: query.q, page: query.page, pageSize: query.pageSize ?? 10 } });
 }
 
@@ -26,7 +26,7 @@ export function usePeopleSearch(query: PeopleQuery, enabled = true) {
 }
 
 /** Active supervisors and administrators: who may lead a group. */
-export async function listLeaderCandidates(token: string, signal?: AbortSignal): Promise<UsuarioResumen[]> {
+async function listLeaderCandidates(token: string, signal?: AbortSignal): Promise<UsuarioResumen[]> {
   const [supervisors, admins] = await Promise.all(
     (['supervisor', 'administrador'] as const).map((perfil) =>
       apiGet<UsuariosPage>('/v1/usuarios', { token, signal, query: { activo: 'true', perfil, pageSize: 100 } }),

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** PATCH /api/v1/grupos/:id */
-export function updateGroup(token: string, id: string, body: ActualizarGrupoBody): Promise<Grupo> {
+function updateGroup(token: string, id: string, body: ActualizarGrupoBody): Promise<Grupo> {
   return apiRequest<Grupo>('PATCH', `/v1/grupos/${encodeURIComponent(id)}`, body, { token });
 }
 

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** PUT /api/v1/grupos/:id/lideres with the complete list of leaders. */
-export function updateLeaders(token: string, id: string, body: ActualizarLideresBody): Promise<Grupo> {
+function updateLeaders(token: string, id: string, body: ActualizarLideresBody): Promise<Grupo> {
   return apiRequest<Grupo>('PUT', `/v1/grupos/${encodeURIComponent(id)}/lideres`, body, { token });
 }
 

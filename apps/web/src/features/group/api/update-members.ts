@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
 /** PUT /api/v1/grupos/:id/miembros: add and remove (adding someone from another group moves them). */
-export function updateMembers(token: string, id: string, body: ActualizarMiembrosBody): Promise<Grupo> {
+function updateMembers(token: string, id: string, body: ActualizarMiembrosBody): Promise<Grupo> {
   return apiRequest<Grupo>('PUT', `/v1/grupos/${encodeURIComponent(id)}/miembros`, body, { token });
 }
 

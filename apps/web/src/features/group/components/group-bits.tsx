@@ -31,7 +31,7 @@ export function PeopleInline({ people, empty }: { people: UsuarioResumen[]; empt
   );
 }
 
-export interface GroupPickerProps {
+interface GroupPickerProps {
   value: string | null;
   onChange: (id: string | null) => void;
   label?: string;

@@ -41,7 +41,7 @@ function DetailDrawer({ id, onClose, canManage }: { id: string | null; onClose: 
   );
 }
 
-export interface GroupsViewProps {
+interface GroupsViewProps {
   /** Breadcrumbs inside the dashboard; none on the public /group page. */
   breadcrumbs?: Crumb[];
 }

@@ -11,7 +11,7 @@ import { workerOption } from '../../../components/worker-filter';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const inconsistencyKeys = {
+const inconsistencyKeys = {
   all: ['inconsistencias'] as const,
   list: (query: Record<string, unknown>) => ['inconsistencias', 'lista', query] as const,
   day: (usuarioId: string, fecha: string) => ['inconsistencias', 'dia', usuarioId, fecha] as const,

@@ -35,7 +35,7 @@ import classes from './inconsistencies.module.css';
 const FILTERS = ['desde', 'hasta', 'grupoId', 'sedeId', 'usuarioId', 'codigo', 'estado'] as const;
 const CODIGO_OPTIONS = CODIGOS_INCONSISTENCIA.map((codigo) => ({ value: codigo, label: CODIGO_INCONSISTENCIA_LABELS[codigo] }));
 const ESTADO_OPTIONS = ESTADOS_INCONSISTENCIA.map((estado) => ({ value: estado, label: ESTADO_INCONSISTENCIA_LABELS[estado] }));
-export const ESTADO_INCONSISTENCIA_COLOR: Record<EstadoInconsistencia, string> = { abierta: 'orange', en_correccion: 'blue', descartada: 'gray' };
+const ESTADO_INCONSISTENCIA_COLOR: Record<EstadoInconsistencia, string> = { abierta: 'orange', en_correccion: 'blue', descartada: 'gray' };
 
 export function InconsistencyStateBadge({ estado }: { estado: EstadoInconsistencia }) {
   return (

@@ -21,7 +21,7 @@ export const inspectorToken = {
   clear: () => window.sessionStorage.removeItem(FISCALIZACION_TOKEN_STORAGE_KEY),
 };
 
-export const inspectorKeys = {
+const inspectorKeys = {
   session: (token: string) => ['fiscalizacion', 'sesion', token] as const,
   employers: (token: string, q: string) => ['fiscalizacion', 'empleadores', token, q] as const,
 };

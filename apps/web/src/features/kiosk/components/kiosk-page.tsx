@@ -16,7 +16,7 @@ import { kioskDeviceToken } from '../device-token';
 import classes from './kiosk-page.module.css';
 
 /** How long the result stays on screen before the kiosk resets for the next worker. */
-export const KIOSK_RESULT_MS = 8000;
+const KIOSK_RESULT_MS = 8000;
 
 function useNow(): Date {
   const [now, setNow] = useState(() => new Date());

@@ -4,7 +4,7 @@ import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 import { workerOption } from '../../../components/worker-filter';
 
-export const legalKeys = {
+const legalKeys = {
   report: (id: string, query: Record<string, unknown>) => ['reportes-legales', id, query] as const,
   options: ['reportes-legales', 'opciones'] as const,
   workers: (q: string) => ['reportes-legales', 'trabajadores', q] as const,

@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const attemptKeys = {
+const attemptKeys = {
   list: (query: Record<string, unknown>) => ['intentos-marcaje', query] as const,
 };
 

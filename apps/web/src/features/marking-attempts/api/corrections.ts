@@ -4,7 +4,7 @@ import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
 /** Every corrections query starts with this key, so a new correction refreshes them all (this page and `/dashboard/corrections`). */
-export const CORRECTIONS_KEY = 'correcciones';
+const CORRECTIONS_KEY = 'correcciones';
 
 /** GET /api/v1/correcciones?intentoIds=…: the corrections of the attempts on the page, to show their state. */
 export function useAttemptCorrections(attemptIds: string[]) {

@@ -30,7 +30,7 @@ import classes from './marking-attempts-page.module.css';
 /** What is being corrected: a refused attempt (turned into a mark) or a mark the worker never made. */
 export type CorrectionTarget = { kind: 'attempt'; attempt: Intento } | { kind: 'missing' };
 
-export interface CorrectionFormValues {
+interface CorrectionFormValues {
   usuarioId: string | null;
   tipo: TipoMarca | null;
   fecha: string | null;
@@ -57,13 +57,13 @@ const wallClock = new Intl.DateTimeFormat('en-CA', {
 });
 
 /** `{ fecha: aaaa-mm-dd, hora: hh:mm:ss }` of an instant, Santiago time. */
-export function localDateTime(iso: string): { fecha: string; hora: string } {
+function localDateTime(iso: string): { fecha: string; hora: string } {
   const p = Object.fromEntries(wallClock.formatToParts(new Date(iso)).map((part) => [part.type, part.value]));
   return { fecha: `${p.year}-${p.month}-${p.day}`, hora: `${p.hour}:${p.minute}:${p.second}` };
 }
 
 /** The time the attempt proposes: a clock log refused as too old carries the clock's own time in its detail. */
-export function attemptDefaults(attempt: Intento): { fecha: string; hora: string } {
+function attemptDefaults(attempt: Intento): { fecha: string; hora: string } {
   const match = attempt.motivo === 'sin_conexion' ? /(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}:\d{2})/.exec(attempt.detalle ?? '') : null;
   return match ? { fecha: match[1]!, hora: match[2]! } : localDateTime(attempt.instante);
 }
@@ -78,7 +78,7 @@ function initialValues(target: CorrectionTarget): CorrectionFormValues {
  * The request body. From an attempt, date and time go only when the employer changed them: the server
  * then takes the attempt's own instant, read in the worker's site zone.
  */
-export function toCorrectionBody(values: CorrectionFormValues, target: CorrectionTarget): CrearCorreccionBody {
+function toCorrectionBody(values: CorrectionFormValues, target: CorrectionTarget): CrearCorreccionBody {
   const base = { motivo: values.motivo, ...(values.tipo ? { tipo: values.tipo } : {}) };
   const ocurrencia = values.ocurrencia ? { ocurrencia: values.ocurrencia } : {};
   if (target.kind === 'attempt') {

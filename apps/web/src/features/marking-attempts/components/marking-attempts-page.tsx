@@ -104,7 +104,7 @@ const COLUMNS: Column<Intento>[] = [
 const ESTADO_COLORS: Record<EstadoCorreccion, string> = { pendiente: 'sol', consolidada: 'jornada', objetada: 'red', anulada: 'gray' };
 
 /** An attempt can become a mark when it names a worker and was not recorded (flagged marks already exist). */
-export function correctable(attempt: Intento): boolean {
+function correctable(attempt: Intento): boolean {
   return attempt.usuarioId !== null && !(MOTIVOS_CON_MARCA.includes(attempt.motivo) && attempt.marcaId !== null);
 }
 

@@ -4,7 +4,7 @@ import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
 /** How often the bell asks again (paused while the tab is hidden; asked again on focus). */
-export const NOTIFICATIONS_REFRESH_MS = 60_000;
+const NOTIFICATIONS_REFRESH_MS = 60_000;
 
 /**
  * The bell sits in every private page's header, and an answer it cannot read (an old server, a
@@ -12,7 +12,7 @@ export const NOTIFICATIONS_REFRESH_MS = 60_000;
  * open list checks the whole answer against the contract (notification-popover), so zod and the
  * schema load with the popover and not with every page's first script (docs/performance.md).
  */
-export function readBell(body: unknown): Notificaciones {
+function readBell(body: unknown): Notificaciones {
   const bell = body as Partial<Record<keyof Notificaciones, unknown>> | null;
   if (typeof bell !== 'object' || bell === null || typeof bell.noVistas !== 'number' || typeof bell.total !== 'number' || !Array.isArray(bell.items)) {
     throw new Error('La respuesta de notificaciones no tiene el formato esperado.');
@@ -20,7 +20,7 @@ export function readBell(body: unknown): Notificaciones {
   return body as Notificaciones;
 }
 
-export const notificationKeys = { all: ['notificaciones'] as const };
+const notificationKeys = { all: ['notificaciones'] as const };
 
 /** GET /api/v1/notificaciones: what is pending for the session's person. */
 export function useNotifications(enabled: boolean) {

@@ -6,7 +6,7 @@ import { apiPost } from '../../../lib/api-client';
 export type CompanyFormBody = Required<Omit<CrearEmpresaBody, 'resolucion'>> & { resolucion: false };
 
 /** POST {api}/empresa/crear */
-export function createCompany(body: CompanyFormBody): Promise<CrearEmpresaResponse> {
+function createCompany(body: CompanyFormBody): Promise<CrearEmpresaResponse> {
   return apiPost<CrearEmpresaResponse>('/empresa/crear', body);
 }
 

@@ -18,7 +18,7 @@ export interface UserFormBody {
 }
 
 /** POST {api}/usuarios/crear with the onboarding token of the company step. */
-export function createUser({ body, onboardingToken }: { body: UserFormBody; onboardingToken: string }): Promise<CrearUsuarioResponse> {
+function createUser({ body, onboardingToken }: { body: UserFormBody; onboardingToken: string }): Promise<CrearUsuarioResponse> {
   return apiPost<CrearUsuarioResponse>('/usuarios/crear', body, {
     headers: onboardingToken ? { [ONBOARDING_TOKEN_HEADER]: onboardingToken } : {},
   });

@@ -26,7 +26,7 @@ const EMPTY: CompanyFormValues = {
 };
 
 /** Spanish labels of the fields, also used to list the server's field messages. */
-export const COMPANY_LABELS: Record<keyof CompanyFormValues, string> = {
+const COMPANY_LABELS: Record<keyof CompanyFormValues, string> = {
   nombre: 'Nombre',
   rutEmpresa: 'RUT empresa',
   direccion: 'Dirección',

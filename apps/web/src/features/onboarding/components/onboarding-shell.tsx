@@ -9,7 +9,7 @@ import classes from './onboarding-shell.module.css';
 
 const STEPS = ['Datos de la empresa', 'Usuario administrador'] as const;
 
-export interface OnboardingShellProps {
+interface OnboardingShellProps {
   step: 1 | 2;
   title: string;
   description: ReactNode;

@@ -35,7 +35,7 @@ const EMPTY: UserFormValues = {
   fin_contrato: null,
 };
 
-export const USER_LABELS: Record<keyof UserFormValues, string> = {
+const USER_LABELS: Record<keyof UserFormValues, string> = {
   nombre: 'Nombre',
   apellidos: 'Apellidos',
   cargo: 'Cargo',

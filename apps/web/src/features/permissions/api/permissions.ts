@@ -14,7 +14,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiDownload, apiGet, apiPost, apiRequest, apiUpload } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const permissionKeys = {
+const permissionKeys = {
   all: ['permisos'] as const,
   types: ['permisos', 'tipos'] as const,
   list: (query: Record<string, unknown>) => ['permisos', 'lista', query] as const,

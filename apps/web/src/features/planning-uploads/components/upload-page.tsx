@@ -15,7 +15,7 @@ import { commitUpload, previewUpload, templatesOf, type UploadKind, type UploadR
 import { ColumnsHelp, type ColumnHelp } from './columns-help';
 import classes from './upload-page.module.css';
 
-export interface UploadPageProps {
+interface UploadPageProps {
   kind: UploadKind;
   title: string;
   description: ReactNode;
@@ -33,7 +33,7 @@ function count(value: number, singular: string, plural: string) {
 }
 
 /** What the file does to planned days; "Sin cambios" when the file was already applied. */
-export function DaysSummary({ dias, applied }: { dias: ResumenDiasCarga; applied: boolean }) {
+function DaysSummary({ dias, applied }: { dias: ResumenDiasCarga; applied: boolean }) {
   const changes = dias.crear + dias.reemplazar;
   return (
     <SectionCard title={applied ? 'Días planificados' : 'Días que cambiarán'}>

@@ -7,11 +7,11 @@ import { gridShiftOf } from '../hooks/to-grid';
 import { planningKeys } from './keys';
 
 /** PUT /api/v1/planificaciones/:usuarioId/:fecha */
-export function changeDay(token: string, usuarioId: string, fecha: string, body: CambiarDiaBody): Promise<CambiarDiaResponse> {
+function changeDay(token: string, usuarioId: string, fecha: string, body: CambiarDiaBody): Promise<CambiarDiaResponse> {
   return apiRequest<CambiarDiaResponse>('PUT', `/v1/planificaciones/${encodeURIComponent(usuarioId)}/${fecha}`, body, { token });
 }
 
-export interface ChangeDayVariables {
+interface ChangeDayVariables {
   usuarioId: string;
   fecha: string;
   body: CambiarDiaBody;

@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 import { planningKeys } from './keys';
 
-export interface PlanningQuery {
+interface PlanningQuery {
   desde: string;
   hasta: string;
   grupoId?: string;
@@ -15,7 +15,7 @@ export interface PlanningQuery {
  * GET /api/v1/planificaciones for a range, every page of rows: the grid is virtualised, so it shows
  * all the workers of the group or site at once (two requests for 200 workers).
  */
-export async function getPlanning(token: string, query: PlanningQuery, signal?: AbortSignal): Promise<PlanificacionGrilla> {
+async function getPlanning(token: string, query: PlanningQuery, signal?: AbortSignal): Promise<PlanificacionGrilla> {
   const base = { desde: query.desde, hasta: query.hasta, grupoId: query.grupoId, sedeId: query.sedeId, pageSize: MAX_PAGE_SIZE };
   const first = await apiGet<PlanificacionGrilla>('/v1/planificaciones', { token, signal, query: { ...base, page: 1 } });
   const pages = Math.ceil(first.total / first.pageSize);

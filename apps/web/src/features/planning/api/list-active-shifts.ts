@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { planningKeys } from './keys';
 
 /** GET /api/v1/turnos?activo=true, every page: the shifts that can be planned. */
-export async function listActiveShifts(token: string, signal?: AbortSignal): Promise<Turno[]> {
+async function listActiveShifts(token: string, signal?: AbortSignal): Promise<Turno[]> {
   const items: Turno[] = [];
   for (let page = 1; ; page++) {
     const result = await apiGet<TurnosPage>('/v1/turnos', { token, signal, query: { activo: 'true', pageSize: MAX_PAGE_SIZE, page } });

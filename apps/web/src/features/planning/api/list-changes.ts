@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { planningKeys } from './keys';
 
 /** GET /api/v1/planificaciones/cambios: the change log, newest first (T: own). */
-export function listChanges(token: string, query: Query, signal?: AbortSignal): Promise<CambiosPage> {
+function listChanges(token: string, query: Query, signal?: AbortSignal): Promise<CambiosPage> {
   return apiGet<CambiosPage>('/v1/planificaciones/cambios', { token, query, signal });
 }
 

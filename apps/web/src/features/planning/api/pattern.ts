@@ -5,12 +5,12 @@ import { useToken } from '../../../lib/use-token';
 import { planningKeys } from './keys';
 
 /** POST /api/v1/planificaciones/patron/vista-previa: the resulting days and their flags; writes nothing. */
-export function previewPattern(token: string, body: VistaPreviaPatronBody): Promise<ResultadoPatron> {
+function previewPattern(token: string, body: VistaPreviaPatronBody): Promise<ResultadoPatron> {
   return apiPost<ResultadoPatron>('/v1/planificaciones/patron/vista-previa', body, { token });
 }
 
 /** POST /api/v1/planificaciones/patron: one transaction. */
-export function applyPattern(token: string, body: AplicarPatronBody): Promise<ResultadoPatron> {
+function applyPattern(token: string, body: AplicarPatronBody): Promise<ResultadoPatron> {
   return apiPost<ResultadoPatron>('/v1/planificaciones/patron', body, { token });
 }
 

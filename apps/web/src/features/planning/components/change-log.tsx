@@ -90,7 +90,7 @@ const COLUMNS: Column<CambioPlanificacion>[] = [
   { key: 'cambiadoEn', header: 'Cuándo', cell: (change) => <span className={classes.nowrap}>{formatDateTime(change.cambiadoEn)}</span> },
 ];
 
-export interface ChangeLogProps {
+interface ChangeLogProps {
   /** The group whose changes are listed (the page's selection). */
   grupoId?: string;
   /** Workers to filter by (those on the grid); none for a trabajador, who sees only their own. */

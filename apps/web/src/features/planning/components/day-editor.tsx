@@ -20,7 +20,7 @@ export interface DayJustification {
   ocurrencia?: Ocurrencia;
 }
 
-export interface DayEditorProps {
+interface DayEditorProps {
   workerName: string;
   date: string;
   current: { tipo: TipoDia; turno: TurnoPlanificado | null };

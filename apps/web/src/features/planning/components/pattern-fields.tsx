@@ -61,7 +61,7 @@ export function toPatron(draft: PatternDraft): { patron: Patron } | { error: str
 }
 
 /** The step planned on day `index` (0 = `desde`) of a pattern, for the quick preview strip. */
-export function stepOn(draft: PatternDraft, desde: string, index: number): Step {
+function stepOn(draft: PatternDraft, desde: string, index: number): Step {
   if (draft.tipo === 'semana_fija') {
     const weekday = new Date(`${addDays(desde, index)}T12:00:00Z`).getUTCDay();
     return draft.dias[(weekday + 6) % 7] ?? '';
@@ -87,7 +87,7 @@ function StepChip({ step, shifts }: { step: Step; shifts: ReadonlyMap<string, Tu
   return <span className={`${classes.stepChip} ${step === 'libre' ? classes.rest : classes.unset}`}>{step === 'libre' ? 'L' : '?'}</span>;
 }
 
-export interface PatternFieldsProps {
+interface PatternFieldsProps {
   draft: PatternDraft;
   onChange: (draft: PatternDraft) => void;
   shifts: readonly Turno[];

@@ -15,7 +15,7 @@ export function gridShiftOf(turno: TurnoPlanificado | Turno): GridShift {
   return shift;
 }
 
-export function entryOf(dia: Pick<DiaPlan, 'tipo' | 'turno' | 'segundosPlanificados'> & { modificado?: boolean }): GridEntry | undefined {
+function entryOf(dia: Pick<DiaPlan, 'tipo' | 'turno' | 'segundosPlanificados'> & { modificado?: boolean }): GridEntry | undefined {
   if (dia.tipo === 'turno' && dia.turno) return { kind: 'turno', shift: gridShiftOf(dia.turno), seconds: dia.segundosPlanificados, modified: dia.modificado };
   if (dia.tipo === 'libre') return { kind: 'libre', modified: dia.modificado };
   return undefined;

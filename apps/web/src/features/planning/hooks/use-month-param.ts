@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { monthKey, parseMonthKey } from '../../../components/planning-grid';
 import { todayInSantiago } from './to-grid';
 
-export interface YearMonth {
+interface YearMonth {
   year: number;
   month: number;
 }

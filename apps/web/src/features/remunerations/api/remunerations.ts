@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const remunerationKeys = {
+const remunerationKeys = {
   all: ['remuneraciones'] as const,
   month: (periodo: string, query: Record<string, unknown>) => ['remuneraciones', periodo, query] as const,
   worker: (periodo: string, id: string) => ['remuneraciones', periodo, 'trabajador', id] as const,

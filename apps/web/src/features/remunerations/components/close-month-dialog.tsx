@@ -21,7 +21,7 @@ const count = (n: number, one: string, many: string) => `${formatInteger(n)} ${n
 const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
 
 /** The day board on one date, showing only its incomplete days. */
-export const incompleteDayPath = (fecha: string) => `/dashboard/assists?${query({ fecha, estado: 'incompleto' })}`;
+const incompleteDayPath = (fecha: string) => `/dashboard/assists?${query({ fecha, estado: 'incompleto' })}`;
 
 const KINDS: PendingKind[] = [
   {
@@ -100,7 +100,7 @@ function PendingList({ data, monthLabel }: { data: PendientesPeriodo; monthLabel
   );
 }
 
-export interface CloseMonthDialogProps {
+interface CloseMonthDialogProps {
   opened: boolean;
   /** `AAAAMM` */
   periodo: string;

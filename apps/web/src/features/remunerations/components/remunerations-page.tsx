@@ -26,7 +26,7 @@ const FILTERS = ['periodo', 'grupoId', 'sedeId', 'cargo'] as const;
 const MONTHS = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
 
 /** `julio de 2026` */
-export function periodoLabel(periodo: string): string {
+function periodoLabel(periodo: string): string {
   return `${MONTHS[Number(periodo.slice(4, 6)) - 1]} de ${periodo.slice(0, 4)}`;
 }
 
@@ -49,7 +49,7 @@ function monthOptions(today: string): { value: string; label: string }[] {
 }
 
 /** Exact seconds as `2 h 05 min` (under a minute, seconds). */
-export function hoursMinutes(seconds: number): string {
+function hoursMinutes(seconds: number): string {
   const abs = Math.round(seconds);
   if (abs > 0 && abs < 60) return `${abs} s`;
   const minutes = Math.floor(abs / 60);

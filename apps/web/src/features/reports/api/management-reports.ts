@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
-export const managementReportKeys = {
+const managementReportKeys = {
   report: (reporte: ReporteGestion, query: Record<string, unknown>) => ['reportes', 'gestion', reporte, query] as const,
   options: ['reportes', 'opciones-gestion'] as const,
 };

@@ -4,7 +4,7 @@ import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 import { workerOption } from '../../../components/worker-filter';
 
-export const reportKeys = {
+const reportKeys = {
   marks: (query: Record<string, unknown>) => ['reportes', 'marcas', query] as const,
   workers: (q: string) => ['reportes', 'trabajadores', q] as const,
   worker: (id: string) => ['reportes', 'trabajador', id] as const,

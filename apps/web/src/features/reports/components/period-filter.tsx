@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field';
 import { PERIOD_PRESETS, presetOf, presetRange, todayInSantiago } from '../period';
 
-export interface PeriodFilterProps {
+interface PeriodFilterProps {
   desde: string;
   hasta: string;
   /** Sets one end of the period in the URL (and goes back to the first page). */

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { settingsKeys } from './keys';
 
 /** POST /api/v1/sedes */
-export function createSite(token: string, body: CrearSedeBody): Promise<Sede> {
+function createSite(token: string, body: CrearSedeBody): Promise<Sede> {
   return apiPost<Sede>('/v1/sedes', body, { token });
 }
 

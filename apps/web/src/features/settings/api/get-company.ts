@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { settingsKeys } from './keys';
 
 /** GET /api/v1/empresa (administrador). */
-export function getCompany(token: string, signal?: AbortSignal): Promise<Empresa> {
+function getCompany(token: string, signal?: AbortSignal): Promise<Empresa> {
   return apiGet<Empresa>('/v1/empresa', { token, signal });
 }
 

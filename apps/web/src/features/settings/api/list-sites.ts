@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { settingsKeys } from './keys';
 
 /** GET /api/v1/sedes */
-export function listSites(token: string, query: Query, signal?: AbortSignal): Promise<SedesPage> {
+function listSites(token: string, query: Query, signal?: AbortSignal): Promise<SedesPage> {
   return apiGet<SedesPage>('/v1/sedes', { token, query, signal });
 }
 

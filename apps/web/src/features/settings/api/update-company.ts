@@ -6,7 +6,7 @@ import { useToken } from '../../../lib/use-token';
 import { settingsKeys } from './keys';
 
 /** PATCH /api/v1/empresa */
-export function updateCompany(token: string, body: ActualizarEmpresaBody): Promise<Empresa> {
+function updateCompany(token: string, body: ActualizarEmpresaBody): Promise<Empresa> {
   return apiRequest<Empresa>('PATCH', '/v1/empresa', body, { token });
 }
 

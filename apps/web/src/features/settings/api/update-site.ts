@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { settingsKeys } from './keys';
 
 /** PATCH /api/v1/sedes/:id */
-export function updateSite(token: string, id: string, body: ActualizarSedeBody): Promise<Sede> {
+function updateSite(token: string, id: string, body: ActualizarSedeBody): Promise<Sede> {
   return apiRequest<Sede>('PATCH', `/v1/sedes/${encodeURIComponent(id)}`, body, { token });
 }
 

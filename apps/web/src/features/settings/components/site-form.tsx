@@ -82,7 +82,7 @@ const resolver: Resolver<SiteFormValues> = async (values, context, options) => {
   return Object.keys(errors).length > 0 ? { values: {}, errors } : { values, errors: {} };
 };
 
-export interface SiteFormProps {
+interface SiteFormProps {
   /** null: a new site. */
   site: Sede | null;
   onDone: () => void;

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { shiftKeys } from './keys';
 
 /** POST /api/v1/turnos (A): 201 with the shift; 409 when the código is taken. */
-export function createShift(token: string, body: CrearTurnoBody): Promise<Turno> {
+function createShift(token: string, body: CrearTurnoBody): Promise<Turno> {
   return apiPost<Turno>('/v1/turnos', body, { token });
 }
 

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { shiftKeys } from './keys';
 
 /** GET /api/v1/turnos (A, S), sorted by código. */
-export function listShifts(token: string, query: Query, signal?: AbortSignal): Promise<TurnosPage> {
+function listShifts(token: string, query: Query, signal?: AbortSignal): Promise<TurnosPage> {
   return apiGet<TurnosPage>('/v1/turnos', { token, query, signal });
 }
 

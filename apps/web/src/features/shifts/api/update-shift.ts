@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { shiftKeys } from './keys';
 
 /** PATCH /api/v1/turnos/:id (A): also deactivates and reactivates (`activo`). */
-export function updateShift(token: string, id: string, body: ActualizarTurnoBody): Promise<ActualizarTurnoResponse> {
+function updateShift(token: string, id: string, body: ActualizarTurnoBody): Promise<ActualizarTurnoResponse> {
   return apiRequest<ActualizarTurnoResponse>('PATCH', `/v1/turnos/${encodeURIComponent(id)}`, body, { token });
 }
 

@@ -33,7 +33,7 @@ import {
 } from '../hooks/shift-form';
 import classes from './shift-form-modal.module.css';
 
-export interface ShiftFormModalProps {
+interface ShiftFormModalProps {
   opened: boolean;
   onClose: () => void;
   /** The shift to edit; null creates one. */

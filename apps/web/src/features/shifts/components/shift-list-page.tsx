@@ -28,7 +28,7 @@ const ESTADO_OPTIONS = [
   { value: 'false', label: 'Inactivos' },
 ];
 
-export function colacionLabel(colacion: Colacion): string {
+function colacionLabel(colacion: Colacion): string {
   if (colacion.tipo === 'fija') return `${colacion.inicio}–${colacion.fin}`;
   return colacion.minutos > 0 ? `${colacion.minutos} min` : 'Sin colación';
 }

@@ -85,7 +85,7 @@ function toNumber(value: number | string): number {
   return typeof value === 'number' ? value : value.trim() === '' ? Number.NaN : Number(value);
 }
 
-export function colacionOf(values: ShiftFormValues): Colacion {
+function colacionOf(values: ShiftFormValues): Colacion {
   return values.colacionTipo === 'fija'
     ? { tipo: 'fija', inicio: values.colacionInicio, fin: values.colacionFin }
     : { tipo: 'minutos', minutos: toNumber(values.colacionMinutos) };

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** POST /api/v1/usuarios: the new user receives an e-mail to set their password, now or once the company may send it (`invitaciones`). */
-export function createUser(token: string, body: CrearUsuarioV1Body): Promise<UsuarioCreado> {
+function createUser(token: string, body: CrearUsuarioV1Body): Promise<UsuarioCreado> {
   return apiPost<UsuarioCreado>('/v1/usuarios', body, { token });
 }
 

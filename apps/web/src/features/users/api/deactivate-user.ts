@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** POST /api/v1/usuarios/:id/desactivar: finiquito (last day worked, optional reason). */
-export function deactivateUser(token: string, id: string, body: DesactivarUsuarioBody): Promise<Usuario> {
+function deactivateUser(token: string, id: string, body: DesactivarUsuarioBody): Promise<Usuario> {
   return apiPost<Usuario>(`/v1/usuarios/${encodeURIComponent(id)}/desactivar`, body, { token });
 }
 

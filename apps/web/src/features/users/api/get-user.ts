@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** GET /api/v1/usuarios/:id (A: any; S: self and members; T: self). */
-export function getUser(token: string, id: string, signal?: AbortSignal): Promise<Usuario> {
+function getUser(token: string, id: string, signal?: AbortSignal): Promise<Usuario> {
   return apiGet<Usuario>(`/v1/usuarios/${encodeURIComponent(id)}`, { token, signal });
 }
 

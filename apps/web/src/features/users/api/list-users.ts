@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** GET /api/v1/usuarios (A: all; S: members of the groups they lead). */
-export function listUsers(token: string, query: Query, signal?: AbortSignal): Promise<UsuariosPage> {
+function listUsers(token: string, query: Query, signal?: AbortSignal): Promise<UsuariosPage> {
   return apiGet<UsuariosPage>('/v1/usuarios', { token, query, signal });
 }
 

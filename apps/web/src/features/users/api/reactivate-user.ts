@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** POST /api/v1/usuarios/:id/reactivar: a new end date or none. */
-export function reactivateUser(token: string, id: string, body: ReactivarUsuarioBody): Promise<Usuario> {
+function reactivateUser(token: string, id: string, body: ReactivarUsuarioBody): Promise<Usuario> {
   return apiPost<Usuario>(`/v1/usuarios/${encodeURIComponent(id)}/reactivar`, body, { token });
 }
 

@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** POST /api/v1/usuarios/:id/transferir-principal: the principal hands the role to this administrator. */
-export function transferPrincipal(token: string, id: string, body: TransferirPrincipalBody): Promise<Usuario> {
+function transferPrincipal(token: string, id: string, body: TransferirPrincipalBody): Promise<Usuario> {
   return apiPost<Usuario>(`/v1/usuarios/${encodeURIComponent(id)}/transferir-principal`, body, { token });
 }
 

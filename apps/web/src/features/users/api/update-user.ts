@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { userKeys } from './keys';
 
 /** PATCH /api/v1/usuarios/:id */
-export function updateUser(token: string, id: string, body: ActualizarUsuarioBody): Promise<Usuario> {
+function updateUser(token: string, id: string, body: ActualizarUsuarioBody): Promise<Usuario> {
   return apiRequest<Usuario>('PATCH', `/v1/usuarios/${encodeURIComponent(id)}`, body, { token });
 }
 

@@ -14,7 +14,7 @@ import type { UserFormValues } from '../hooks/user-form';
 import grid from '../../../components/form-grid.module.css';
 import classes from './user-fields.module.css';
 
-export const USER_LABELS: Record<keyof UserFormValues, string> = {
+const USER_LABELS: Record<keyof UserFormValues, string> = {
   nombre: 'Nombre',
   apellidos: 'Apellidos',
   rut: 'RUT',
@@ -38,7 +38,7 @@ export const USER_LABELS: Record<keyof UserFormValues, string> = {
 
 const PERFIL_OPTIONS = PERFILES.map((perfil) => ({ value: perfil, label: perfilLabel(perfil) }));
 
-export interface UserFieldsProps {
+interface UserFieldsProps {
   form: UseFormReturn<UserFormValues>;
   /** The principal administrator keeps the perfil. */
   perfilLocked?: boolean;

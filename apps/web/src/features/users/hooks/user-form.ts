@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   actualizarUsuarioBodySchema,
   crearUsuarioV1BodySchema,
-  type ActualizarUsuarioBody,
   type CrearUsuarioV1Body,
   type MetodoMarcaje,
   type Perfil,
@@ -162,4 +161,3 @@ function makeResolver(schema: typeof crearUsuarioV1BodySchema | typeof actualiza
 export const createUserResolver = makeResolver(crearUsuarioV1BodySchema);
 export const updateUserResolver = makeResolver(actualizarUsuarioBodySchema);
 
-export type { ActualizarUsuarioBody };

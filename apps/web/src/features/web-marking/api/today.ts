@@ -5,7 +5,7 @@ import { useToken } from '../../../lib/use-token';
 import { markingKeys } from './keys';
 
 /** GET /api/v1/marcas/hoy: the signed-in worker's plan, marks, next expected kind and site today. */
-export function getToday(token: string, signal?: AbortSignal): Promise<MarcasHoy> {
+function getToday(token: string, signal?: AbortSignal): Promise<MarcasHoy> {
   return apiGet<MarcasHoy>('/v1/marcas/hoy', { token, signal });
 }
 

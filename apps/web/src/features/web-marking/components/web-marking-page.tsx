@@ -38,7 +38,7 @@ const KIND_ICONS: Record<TipoMarca, ComponentType<{ size?: number }>> = {
 
 const timeFormats = new Map<string, Intl.DateTimeFormat>();
 /** `HH:MM:SS` of an instant in the site's zone. */
-export function clockTime(iso: string, timeZone: string): string {
+function clockTime(iso: string, timeZone: string): string {
   let format = timeFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('es-CL', { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZone });
@@ -302,7 +302,7 @@ function mapPosition(today: MarcasHoy, outcome: MarkOutcome | null) {
 }
 
 /** What a fingerprint action (another feature, composed by the app) needs from this page. */
-export interface FingerprintActionContext {
+interface FingerprintActionContext {
   /** The next expected kind: the kind the action marks. */
   tipo: TipoMarca;
   /** Takes the position at that moment (undefined when refused or unavailable). */
@@ -312,7 +312,7 @@ export interface FingerprintActionContext {
   onRecorded: (created: MarcaCreada) => void;
 }
 
-export interface WebMarkingPageProps {
+interface WebMarkingPageProps {
   /** The "mark with fingerprint" action, composed by the app from the fingerprint feature. */
   fingerprintAction?: (context: FingerprintActionContext) => ReactNode;
 }

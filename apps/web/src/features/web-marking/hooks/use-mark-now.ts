@@ -14,7 +14,7 @@ export type MarkOutcome =
   | { kind: 'error'; tipo: TipoMarca; message: string };
 
 /** What the browser says about the device, kept short (the server stores up to 200 characters). */
-export function deviceDescription(): string {
+function deviceDescription(): string {
   return `Navegador web: ${navigator.userAgent}`.slice(0, 200);
 }
 

@@ -4,7 +4,7 @@ import { createMark, type MarkResult } from '../api/create-mark';
 import { flushQueue, markQueue, retryDelay, type MarkQueue, type PendingMark, type SendOutcome } from '../lib/offline-queue';
 
 /** Sends one queued mark: always with its original id and device time, so the server flags it offline. */
-export async function sendPending(token: string, mark: PendingMark): Promise<SendOutcome<MarkResult>> {
+async function sendPending(token: string, mark: PendingMark): Promise<SendOutcome<MarkResult>> {
   try {
     const result = await createMark(token, {
       tipo: mark.tipo,

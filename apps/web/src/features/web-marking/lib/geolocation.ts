@@ -8,7 +8,7 @@ export type PositionResult =
   | { status: 'unsupported' };
 
 /** How long the browser may take to answer before the mark goes without a position. */
-export const POSITION_TIMEOUT_MS = 10_000;
+const POSITION_TIMEOUT_MS = 10_000;
 
 /**
  * Asks the browser for the position once, at the moment of marking (never continuous tracking,

@@ -97,7 +97,7 @@ export function createMarkQueue(storage: Storage = localStorage, key = QUEUE_STO
 }
 
 /** Waits between automatic retries: 2 s, 5 s, 15 s, 30 s, then every 60 s. */
-export const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000] as const;
+const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000] as const;
 
 export function retryDelay(failures: number): number {
   return RETRY_DELAYS_MS[Math.min(Math.max(failures, 1), RETRY_DELAYS_MS.length) - 1]!;
@@ -113,7 +113,7 @@ export type SendOutcome<T> =
   /** The server said no for good: keep it, shown as refused, for the worker to discard. */
   | { kind: 'refused'; message: string };
 
-export interface FlushResult<T> {
+interface FlushResult<T> {
   sent: { mark: PendingMark; result: T }[];
   /** True when a mark is still waiting for the network (a retry should be scheduled). */
   waiting: boolean;
