@@ -26,8 +26,8 @@ export type {
   ReportSums,
   ReportWorker,
   WorkerFilter as ReportWorkerFilter,
-} from './attendance.repository';
-export { REPORT_SUM_KEYS } from './attendance.repository';
+} from './attendance.report-types';
+export { REPORT_SUM_KEYS } from './attendance.report-types';
 
 export const REPORT_SELECTION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
