@@ -78,7 +78,7 @@ const CROSSINGS: Record<string, string> = {
   'remunerations → payroll_periods': 'closes and reopens payroll months (payroll-periods only checks them)',
   'remunerations → payroll_period_events': 'logs each closing and reopening of a month',
   'remunerations → payroll_period_rows': 'stores the payroll rows frozen when a month closes',
-  'reports → marks': 'reads the marks of the marks report and verifies their hash chains (mark-integrity, mark-audit)',
+  'reports → marks': "reads the marks of the marks report and of the chain audit (verified with marks' markIntegrity)",
   'reports → mark_chain_heads': "reads each chain's head to verify it through its last mark",
   'reports → mark_chain_audits': "writes the background audit's verdict on each worker's chain",
   'reports → mark_chain_findings': 'writes and reads the broken links the audit found',
