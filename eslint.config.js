@@ -3,8 +3,12 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import doorExports from './scripts/eslint/door-exports.mjs';
 import moduleBoundaries from './scripts/eslint/module-boundaries.mjs';
 import globals from 'globals';
+
+/** The project's own rules (scripts/eslint). */
+const jornada = { rules: { 'module-boundaries': moduleBoundaries, 'door-exports': doorExports } };
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.e2e-data/**', 'apps/api/src/db/migrations/**', 'test-results/**'] },
@@ -29,8 +33,15 @@ export default tseslint.config(
   {
     // One door per capability (docs/architecture.md): API modules through their index.ts, web features never into each other.
     files: ['apps/api/src/**/*.ts', 'apps/web/src/**/*.{ts,tsx}'],
-    plugins: { jornada: { rules: { 'module-boundaries': moduleBoundaries } } },
+    plugins: { jornada },
     rules: { 'jornada/module-boundaries': 'error' },
+  },
+  {
+    // A door exports no repository (docs/architecture.md, «Puertas y dueños de tablas»): other modules
+    // get service-level functions or ports given at assembly, never another module's SQL.
+    files: ['apps/api/src/modules/*/index.ts'],
+    plugins: { jornada },
+    rules: { 'jornada/door-exports': 'error' },
   },
   {
     // No import cycles in the API's production code: a cycle between modules means their boundary is wrong.

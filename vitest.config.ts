@@ -11,6 +11,7 @@ const jsonOut = process.env.VITEST_JSON_OUT;
  * A file that starts using `DATABASE_URL`'s database belongs in `api`: remove it from here.
  */
 const DATABASE_INDEPENDENT_API_TESTS = [
+  'apps/api/src/architecture/table-ownership.test.ts',
   'apps/api/src/config.test.ts',
   'apps/api/src/lib/api-module.test.ts',
   'apps/api/src/modules/attendance/attendance.model.test.ts',

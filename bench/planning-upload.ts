@@ -19,6 +19,7 @@ import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { insertCompany } from '../apps/api/src/modules/companies/companies.repository';
 import { createPlanningService } from '../apps/api/src/modules/planning/planning.service';
 import { createPlanningUploadsService } from '../apps/api/src/modules/planning-uploads/planning-uploads.service';
+import { shiftCatalog } from '../apps/api/src/modules/shifts/shifts.catalog';
 import { insertShifts } from '../apps/api/src/modules/shifts/shifts.repository';
 import { insertUsersWithLogins } from '../apps/api/src/modules/users/users.repository';
 import type { RequestSession } from '../apps/api/src/plugins/types';
@@ -82,7 +83,7 @@ async function planningFile(ruts: string[], days: number, first: Date, codes: re
 }
 
 async function upload(db: Db, session: RequestSession, filename: string, buffer: Buffer) {
-  const service = createPlanningUploadsService(db, createPlanningService({ db, companyRubro: async () => null }));
+  const service = createPlanningUploadsService(db, { planning: createPlanningService({ db, companyRubro: async () => null }), shiftCatalog });
   const started = performance.now();
   const result = await runAsCompany(session.companyId, () => service.planning(session, { filename, buffer }, true, NOW));
   return { result, ms: performance.now() - started };

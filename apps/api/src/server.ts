@@ -2,7 +2,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { analyzeTables, databaseTarget, openDatabase } from './db/client';
 import { runAsSystem } from './db/tenant-context';
-import { countCompanies } from './modules/companies/index';
 
 const PGLITE_ANALYZE_EVERY_MS = 30 * 60_000;
 
@@ -65,7 +64,7 @@ async function main(): Promise<void> {
       );
     }
   }
-  if ((await runAsSystem(() => countCompanies(database.db))) === 0) {
+  if ((await runAsSystem(() => app.companies.count())) === 0) {
     console.log(`Base de datos vacía: registra tu empresa en ${base}/configuracion (o detén el servidor y carga datos de ejemplo con «npm run demo»)`);
   }
 }

@@ -16,6 +16,7 @@ export * from './planning';
 export * from './fingerprint';
 export * from './kiosk';
 export * from './marks';
+export * from './jobs';
 export * from './clock-devices';
 export * from './corrections';
 export * from './inspectors';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { METODOS_MARCA, MOTIVOS_INTENTO, TIPOS_MARCA } from '@jornada/contracts';
 import { instant } from './columns';
 import { users } from './users';
@@ -101,28 +101,6 @@ export const markAttempts = pgTable(
     index('mark_attempts_user_idx').on(t.companyId, t.userId, t.at),
     index('mark_attempts_client_idx').on(t.companyId, t.userId, t.clientId),
   ],
-);
-
-/**
- * A durable job queue (receipt e-mails). Workers claim due jobs with `FOR UPDATE SKIP LOCKED` and a
- * lease (`locked_until`), so two API processes never run the same job at once; a failed job is retried
- * later with exponential backoff and is never dropped.
- */
-export const jobs = pgTable(
-  'jobs',
-  {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
-    kind: text('kind').notNull(),
-    payload: jsonb('payload').notNull(),
-    runAt: instant('run_at').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    lastError: text('last_error'),
-    lockedUntil: instant('locked_until'),
-    lockedBy: text('locked_by'),
-    doneAt: instant('done_at'),
-    createdAt: instant('created_at').notNull(),
-  },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.doneAt} is null`)],
 );
 
 /**

@@ -15,15 +15,21 @@ import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
 
 export type {
+  HeadcountRow,
+  HeadcountSortKey,
   ReportBucket,
   ReportDay,
   ReportDayKind,
+  ReportDays,
+  ReportSort,
   ReportSumKey,
   ReportSums,
   ReportWorker,
-} from './attendance.repository';
+  WorkerFilter as ReportWorkerFilter,
+} from './attendance.report-types';
+export { REPORT_SUM_KEYS } from './attendance.report-types';
 
-const REPORT_SELECTION_MESSAGES = {
+export const REPORT_SELECTION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',
@@ -31,7 +37,7 @@ const REPORT_SELECTION_MESSAGES = {
 } as const;
 
 /** The filters of a report's selection, as the query gives them. */
-interface ReportSelectionInput {
+export interface ReportSelectionInput {
   desde: string;
   hasta: string;
   usuarioId?: string | undefined;

@@ -10,6 +10,9 @@ import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
 import type { DayRowValues, PeriodSums, StoredDay, StoredWeek } from './attendance.model';
+import { REPORT_SUM_KEYS, type HeadcountRow, type HeadcountSortKey, type ReportBucket, type ReportDay, type ReportDayKind, type ReportDays, type ReportSort, type ReportSumKey, type ReportSums, type ReportWorker, type WorkerFilter } from './attendance.report-types';
+
+export { REPORT_SUM_KEYS, type HeadcountRow, type HeadcountSortKey, type ReportBucket, type ReportDay, type ReportDayKind, type ReportDays, type ReportSort, type ReportSumKey, type ReportSums, type ReportWorker, type WorkerFilter } from './attendance.report-types';
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -59,21 +62,6 @@ export interface WorkerRow {
   exceptuadoDescansoDominical: boolean;
   inicioContrato: string;
   finContrato: string | null;
-}
-
-/** Which workers a read covers: the caller's scope and the query's filters. */
-export interface WorkerFilter {
-  /** A supervisor's led groups; undefined for everyone. */
-  scopeGroupIds?: readonly string[] | undefined;
-  /** One worker (a trabajador's own id, or the worker read). */
-  userId?: string | undefined;
-  grupoId?: string | undefined;
-  sedeId?: string | undefined;
-  cargo?: string | undefined;
-  q?: string | undefined;
-  /** Workers whose contract touches this range (and active ones, or deactivated after its start). */
-  activeFrom?: string | undefined;
-  activeTo?: string | undefined;
 }
 
 function workerConditions(companyId: string, f: WorkerFilter): SQL {
@@ -939,16 +927,6 @@ export async function trendDays(db: DbOrTx, companyId: string, userIds: readonly
 // Aggregates of stored days per worker, per (group, site, cargo) and per period bucket, and the
 // stored days behind a page's rows. Nothing is evaluated here: every figure is a column of attendance_days.
 
-/** The days a report reads: a local-date range and, optionally, only the days planned with one shift. */
-export interface ReportDays {
-  from: string;
-  to: string;
-  shiftId?: string | undefined;
-}
-
-/** Which stored days a report's detail lists (and which workers it keeps: those with such a day). */
-export type ReportDayKind = 'todos' | 'atrasos' | 'ausencias' | 'extra';
-
 const DAY_KIND: Record<ReportDayKind, SQL> = {
   todos: sql`true`,
   atrasos: sql`(a.late_seconds > 0 or a.early_leave_seconds > 0)`,
@@ -974,35 +952,6 @@ function reportWorkerConditions(companyId: string, f: WorkerFilter, d: ReportDay
   return sql`${base} and exists (select 1 from ${planningDays} p where p.company_id = u.company_id and p.user_id = u.id
     and p.shift_id = ${d.shiftId} and p.date between ${d.from}::date and ${d.to}::date)`;
 }
-
-/** Per-worker sums of stored days, each under the key the reports name their columns by. */
-export const REPORT_SUM_KEYS = [
-  'diasPlanificados',
-  'diasPresentes',
-  'diasAtraso',
-  'atraso',
-  'diasSalidaAnticipada',
-  'salidaAnticipada',
-  'ausenciasInjustificadas',
-  'ausenciasJustificadas',
-  'diasIncompletos',
-  'diasFeriado',
-  'planificado',
-  'trabajado',
-  'faltanteAusencias',
-  'extra',
-  'extraDentroLimite',
-  'extraSobreLimite',
-  'diasExtra',
-  'domingo',
-  'feriado',
-  'compensado',
-  'atrasoDescontable',
-  'salidaAnticipadaDescontable',
-  'extraNeta',
-] as const;
-export type ReportSumKey = (typeof REPORT_SUM_KEYS)[number];
-export type ReportSums = Record<ReportSumKey, number>;
 
 /** Each sum of stored days, by key. */
 const REPORT_SUM_SQL: Record<ReportSumKey, SQL> = {
@@ -1042,23 +991,6 @@ const sumsOverRows = (keys: readonly ReportSumKey[]): SQL =>
   sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}) over (), 0) as ${sql.identifier(`total:${k}`)}`), sql`, `);
 
 const reportSumsOf = (r: Record<string, unknown>): ReportSums => Object.fromEntries(REPORT_SUM_KEYS.map((k) => [k, num(r[k])])) as ReportSums;
-
-/** A worker's identity on a report row. */
-export interface ReportWorker {
-  id: string;
-  nombre: string;
-  apellidos: string;
-  rut: string;
-  cargo: string | null;
-  grupo: string | null;
-  sede: string | null;
-}
-
-/** Sort of a worker page: by surname (`trabajador`), by a sum (descending puts the largest first), ties by surname. */
-export interface ReportSort {
-  key: 'trabajador' | 'grupo' | 'sede' | 'cargo' | ReportSumKey;
-  direction: 'asc' | 'desc';
-}
 
 function orderOf(sort: ReportSort): SQL {
   const dir = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
@@ -1129,32 +1061,6 @@ export async function reportWorkerPage(
   };
 }
 
-/** A stored day as a report's detail shows it (columns and a few fields of the stored result). */
-export interface ReportDay {
-  userId: string;
-  fecha: string;
-  status: EstadoDia;
-  /** turno, libre or sin_planificacion. */
-  planKind: string;
-  turno: string | null;
-  entrada: string | null;
-  salida: string | null;
-  feriado: string | null;
-  domingo: boolean;
-  permisoTipo: string | null;
-  permisoPagado: boolean | null;
-  planificado: number;
-  trabajado: number;
-  faltante: number;
-  atraso: number;
-  salidaAnticipada: number;
-  extra: number;
-  extraDentroLimite: number;
-  extraSobreLimite: number;
-  /** Sunday rows: the settlement of the week that ends that day. */
-  semana: { compensado: number; atrasoDescontable: number; salidaAnticipadaDescontable: number } | null;
-}
-
 /** The stored days of some workers that a report's detail lists, by worker, in date order. */
 export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: readonly string[], d: ReportDays, kind: ReportDayKind): Promise<Map<string, ReportDay[]>> {
   const out = new Map<string, ReportDay[]>();
@@ -1206,9 +1112,6 @@ export async function reportDaysOf(db: DbOrTx, companyId: string, userIds: reado
   return out;
 }
 
-/** How the chart of a period groups its days. */
-export type ReportBucket = 'day' | 'week' | 'month';
-
 /** Sums (`keys`, all by default; the others read 0) of the selection's stored days per day, week (its Monday) or month (its first day). */
 export async function reportSeries(
   db: DbOrTx,
@@ -1248,17 +1151,6 @@ export async function reportSumsByGroup(
   );
   return result.map((r) => ({ grupo: (r.grupo as string | null) ?? null, ...reportSumsOf(r) }));
 }
-
-/** A headcount row: the selection's workers of one group, site and cargo, and their stored days. */
-export interface HeadcountRow {
-  grupo: string | null;
-  sede: string | null;
-  cargo: string | null;
-  dotacion: number;
-  sums: ReportSums;
-}
-
-export type HeadcountSortKey = 'grupo' | 'sede' | 'cargo' | 'dotacion' | ReportSumKey;
 
 /**
  * Active staff by (group, site, cargo) with planned and present days, a page of them, their count and

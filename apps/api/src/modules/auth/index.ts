@@ -2,5 +2,4 @@
 export { authModule } from './auth.module';
 
 export { createSignInThrottle, lockedError, type AuthService, type SignInThrottle } from './auth.service';
-/** Ends every open session of a user at once (a change that removes their access); runs in the caller's transaction. */
-export { revokeUserSessions } from './auth.repository';
+export type { UserSessionsPort } from './auth.sessions';

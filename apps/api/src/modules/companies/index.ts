@@ -3,6 +3,5 @@ export { companiesModule } from './companies.module';
 
 export { sameRazonSocial, type CompaniesService } from './companies.service';
 export type { EmailConfirmedListener } from './company-email';
-export { countCompanies, findCompanyById } from './companies.repository';
 
 export type { CompanyService } from './company-settings.service';

@@ -22,6 +22,7 @@ import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
 import { assignmentOf, dayView, holidaysFor, loadCatalog } from '../planning/index';
 import { ledGroupIds } from '../groups/index';
+import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
 import * as repo from './marks.repository';
 import { loadWorkerContext, type Scope } from './marks.repository';
@@ -241,7 +242,8 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
             current = { userId: mark.userId, seq: 0, hash: GENESIS_HASH };
             seen.add(mark.userId);
           }
-          if (mark.seq !== current.seq + 1) {
+          const step = checkChainStep(mark, current);
+          if (!step.inSequence) {
             rupturas.push({
               usuarioId: mark.userId,
               marcaId: mark.id,
@@ -252,7 +254,7 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
               mensaje: `Faltan las marcas ${current.seq + 1} a ${mark.seq - 1} de la cadena.`,
             });
           }
-          if (mark.prevHash !== current.hash) {
+          if (!step.linkHolds) {
             rupturas.push({
               usuarioId: mark.userId,
               marcaId: mark.id,
@@ -263,14 +265,13 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
               mensaje: `El hash anterior de la marca ${mark.seq} no coincide con el de la marca previa.`,
             });
           }
-          const expected = markHash(mark);
-          if (expected !== mark.hash) {
+          if (step.altered) {
             rupturas.push({
               usuarioId: mark.userId,
               marcaId: mark.id,
               secuencia: mark.seq,
               motivo: 'hash_alterado',
-              esperado: expected,
+              esperado: step.recomputed,
               guardado: mark.hash,
               mensaje: `Los datos de la marca ${mark.seq} fueron alterados: su hash no corresponde a su contenido.`,
             });

@@ -3,6 +3,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { EstadoPermiso } from '@jornada/contracts';
 import type { DbOrTx } from '../../db/client';
 import { groupLeaders, groups, permissionAttachments, permissions, permissionTypes, sites, users } from '../../db/schema/index';
+import { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums } from './permissions.report-types';
+
+export { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums } from './permissions.report-types';
 
 export type PermissionTypeRow = typeof permissionTypes.$inferSelect;
 export type NewPermissionType = typeof permissionTypes.$inferInsert;
@@ -375,11 +378,6 @@ export async function findAttachment(db: DbOrTx, companyId: string, permissionId
 
 // --- Management report "permisos asignados" (permissions.reports.ts) -------------------------------------
 
-/** Per-worker counts and amounts of the permissions touching a period, under the report's column keys. */
-export const PERMISSION_REPORT_SUM_KEYS = ['permisos', 'aprobados', 'pendientes', 'rechazados', 'diasConGoce', 'diasSinGoce', 'horas'] as const;
-export type PermissionReportSumKey = (typeof PERMISSION_REPORT_SUM_KEYS)[number];
-export type PermissionReportSums = Record<PermissionReportSumKey, number>;
-
 const PERMISSION_SUMS = sql`count(*)::int as "permisos",
   count(*) filter (where p.estado = 'aprobado')::int as "aprobados",
   count(*) filter (where p.estado = 'pendiente')::int as "pendientes",
@@ -431,22 +429,6 @@ export async function permissionReportPage(
     total: Number(agg?.n ?? 0),
     totals: agg ? permissionSumsOf(agg) : permissionSumsOf({}),
   };
-}
-
-/** A permission as the report lists it. */
-export interface PermissionReportRow {
-  userId: string;
-  tipo: string;
-  codigo: string;
-  conGoce: boolean;
-  unidad: 'dias_habiles' | 'dias_corridos' | 'horas';
-  desde: string;
-  hasta: string;
-  horaInicio: string | null;
-  horaFin: string | null;
-  cantidad: number;
-  estado: EstadoPermiso;
-  origen: 'asignado' | 'solicitado';
 }
 
 /** The permissions of some workers touching [from, to], by worker, in date order. */

@@ -46,13 +46,11 @@ import {
   type DayWrite,
   type ShiftCatalog,
   type ShiftStartProblem,
-  loadDays,
-  workersByRut,
   type PlanningService,
   type Worker,
   type WorkerScope,
 } from '../planning/index';
-import { allShifts, breakColumns, colacionOf, etiquetaOf, insertShifts, timingDiffers, updateShift, type NewShift, type ShiftRow } from '../shifts/index';
+import { breakColumns, colacionOf, etiquetaOf, timingDiffers, type NewShift, type ShiftCatalogPort, type ShiftChange } from '../shifts/index';
 import { requestColumns, time } from './upload-columns';
 
 /** Most days a planner file may generate (rows × their ranges): beyond it the request would be slow, not useful. */
@@ -181,10 +179,19 @@ interface RequestInfo {
   observacion: string | null;
 }
 
-export function createPlanningUploadsService(db: Db, planning: PlanningService) {
+/**
+ * What the uploads use of other modules, given at assembly: the planning's scope, workers and stored
+ * days, and the shift catalogue's reads and writes. The uploads own no table and write no SQL.
+ */
+export interface PlanningUploadsPorts {
+  planning: Pick<PlanningService, 'scopeOf' | 'workersByRut' | 'storedDays'>;
+  shiftCatalog: ShiftCatalogPort;
+}
+
+export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }: PlanningUploadsPorts) {
   /** Workers of the file's RUTs, the caller's scope and the shift catalog, loaded once. */
   async function lookups(dbx: DbOrTx, session: RequestSession, scope: WorkerScope, ruts: string[]) {
-    const workers = await workersByRut(dbx, session.companyId, [...new Set(ruts)]);
+    const workers = await planning.workersByRut(dbx, session.companyId, [...new Set(ruts)]);
     const catalog = await loadCatalog(dbx, session.companyId);
     const inScope = (w: Worker) =>
       'all' in scope ? true : 'groupIds' in scope ? w.groupId !== null && scope.groupIds.includes(w.groupId) : w.id === scope.userId;
@@ -209,10 +216,10 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
     for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
-    const existing = new Map((await allShifts(dbx, session.companyId)).map((s) => [s.codigo, s]));
+    const existing = new Map((await shiftCatalog.all(dbx, session.companyId)).map((s) => [s.codigo, s]));
     const seen = new Map<string, number>();
     const creates: NewShift[] = [];
-    const updates: { current: ShiftRow; values: Partial<NewShift>; timingChanged: boolean }[] = [];
+    const updates: ShiftChange[] = [];
     const H = Object.fromEntries(Object.entries(SHIFT_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof SHIFT_COLUMNS, string>;
     for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
 
@@ -319,7 +326,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       if (values.fecha > max) max = values.fecha;
     }
     const userIds = [...new Set(table.rows.map((r) => workerByRut.get(r.values.rut)?.id).filter((id): id is string => id !== undefined))];
-    const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
+    const stored = userIds.length ? await planning.storedDays(dbx, session.companyId, userIds, min, max) : [];
     const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
     const seen = new Map<string, number>();
     const writes: DayWrite[] = [];
@@ -508,7 +515,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
       if (c.to > max) max = c.to;
     }
     const userIds = [...new Set(candidates.map((c) => c.worker.id))];
-    const stored = userIds.length ? await loadDays(dbx, session.companyId, userIds, min, max) : [];
+    const stored = userIds.length ? await planning.storedDays(dbx, session.companyId, userIds, min, max) : [];
     const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
     const writes: DayWrite[] = [];
     const dias = emptyDays();
@@ -595,8 +602,7 @@ export function createPlanningUploadsService(db: Db, planning: PlanningService) 
         const result = await planShifts(dbx, session, file, now);
         const apply = commit && result.errores.length === 0;
         if (apply) {
-          await insertShifts(dbx, result.creates, session.userId, now);
-          for (const u of result.updates) await updateShift(dbx, u.current, u.values, u.timingChanged, session.userId, now);
+          await shiftCatalog.save(dbx, { creates: result.creates, updates: result.updates }, session.userId, now);
         }
         return summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply });
       };

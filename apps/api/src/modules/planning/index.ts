@@ -7,4 +7,4 @@ export { planningModule } from './planning.module';
 export { isCommerce, type PlanningService } from './planning.service';
 
 export { assignmentOf, dayView, decide, holidaysFor, loadCatalog, REST, shiftStartProblem, withinContract, writeDays, type Assignment, type DayWrite, type ShiftCatalog, type ShiftStartProblem } from './planning.model';
-export { loadDays, workersByRut, type Worker, type WorkerScope } from './planning.repository';
+export type { Worker, WorkerScope } from './planning.types';

@@ -15,7 +15,7 @@ import {
 import { formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { assertMonthsOpen } from '../payroll-periods/index';
-import { allShifts, templateOf, toTurnoPlanificado, versionsByKey, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
+import { readShiftCatalog, templateOf, toTurnoPlanificado, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
 import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
 
 /** Every shift of a company with its versions and their domain templates, loaded once per request. */
@@ -26,12 +26,7 @@ export interface ShiftCatalog {
 }
 
 export async function loadCatalog(db: DbOrTx, companyId: string): Promise<ShiftCatalog> {
-  const shifts = await allShifts(db, companyId);
-  const versions = await versionsByKey(
-    db,
-    companyId,
-    shifts.map((s) => ({ shiftId: s.id, version: s.version })),
-  );
+  const { shifts, versions } = await readShiftCatalog(db, companyId);
   const templates = new Map<string, { row: ShiftVersionRow; template: ShiftTemplate }>();
   for (const [key, row] of versions) templates.set(key, { row, template: templateOf(row, row.shiftId) });
   return {

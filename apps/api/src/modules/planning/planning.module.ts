@@ -1,5 +1,4 @@
 import { apiModule } from '../../lib/api-module';
-import { findCompanyById } from '../companies/index';
 import { registerPlanningRoutes } from './planning.routes';
 import { retimeFuturePlanning } from './planning.retime';
 import { createPlanningService, type PlanningService } from './planning.service';
@@ -14,8 +13,8 @@ declare module 'fastify' {
 }
 
 /** The monthly plan: days, rests, the wizard and the plan's legal alerts. */
-export const planningModule = apiModule('planning', [], (app, { db, clock }) => {
-  const planning = createPlanningService({ db, companyRubro: async (id) => (await findCompanyById(db, id))?.rubro ?? null });
+export const planningModule = apiModule('planning', ['companies'], (app, { db, clock }) => {
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null });
   registerPlanningRoutes(app, planning, clock);
   app.decorate('planning', planning);
   app.decorate('retimeFuturePlanning', retimeFuturePlanning);

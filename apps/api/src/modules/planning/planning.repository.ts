@@ -8,26 +8,9 @@ export type NewPlanningDay = typeof planningDays.$inferInsert;
 export type PlanningChangeRow = typeof planningChanges.$inferSelect;
 export type NewPlanningChange = typeof planningChanges.$inferInsert;
 
-/** Which workers a caller may plan or read: every worker, the members of some groups, or one user. */
-export type WorkerScope = { all: true } | { groupIds: string[] } | { userId: string };
+import type { Worker, WorkerScope } from './planning.types';
 
-/** A worker as planning needs them: the site gives the zone (days are the site's days) and the region (regional holidays). */
-export interface Worker {
-  id: string;
-  rut: string;
-  nombre: string;
-  apellidos: string;
-  cargo: string | null;
-  groupId: string | null;
-  groupNombre: string | null;
-  siteId: string | null;
-  zone: string;
-  region: string | null;
-  inicioContrato: string;
-  finContrato: string | null;
-  /** Agreed weekly hours of the contract (null: not recorded); the plan's alerts compare each week with them. */
-  horasSemanales: number | null;
-}
+export type { Worker, WorkerScope } from './planning.types';
 
 export interface WorkerFilters {
   grupoIds?: string[] | undefined;

@@ -309,6 +309,12 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
   return {
     scopeOf,
 
+    /** The company's workers with these RUTs (the bulk upload's rows), in the caller's transaction. */
+    workersByRut: (dbx: DbOrTx, companyId: string, ruts: string[]) => repo.workersByRut(dbx, companyId, ruts),
+
+    /** The stored plan days of some workers between two dates, in the caller's transaction. */
+    storedDays: (dbx: DbOrTx, companyId: string, userIds: string[], from: string, to: string) => repo.loadDays(dbx, companyId, userIds, from, to),
+
     /** The month grid: rows are workers, days their plan, weeks their totals and legal flags. */
     async grid(session: RequestSession, query: PlanificacionQueryInput, now: Date): Promise<PlanificacionGrilla> {
       requirePerfil(session, ...ACCESS.planning);

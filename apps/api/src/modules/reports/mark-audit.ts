@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { runAsSystem } from '../../db/tenant-context';
 import type { Clock } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
-import { chainTailProblem, markIntegrity } from './mark-integrity';
+import { chainTailProblem, markIntegrity } from '../marks/index';
 import { auditInputs, chainHeadsAfter, queueJobPerCompany, replaceFindings, staleAuditedWorkers, upsertVerdicts, type NewChainFinding } from './reports.repository';
 
 const MARK_AUDIT_JOB = 'marcas.auditoria-cadena';

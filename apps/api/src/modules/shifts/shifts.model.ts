@@ -1,6 +1,11 @@
 import type { Colacion, Turno, TurnoPlanificado } from '@jornada/contracts';
 import { placeShift, type ShiftTemplate } from '@jornada/domain';
-import type { ShiftRow, ShiftVersionRow } from './shifts.repository';
+import type { shifts, shiftVersions } from '../../db/schema/index';
+
+/** A shift template (turno) as stored, and its versions' timing. */
+export type ShiftRow = typeof shifts.$inferSelect;
+export type NewShift = typeof shifts.$inferInsert;
+export type ShiftVersionRow = typeof shiftVersions.$inferSelect;
 
 type Timing = Pick<ShiftRow, 'startTime' | 'endTime' | 'breakKind' | 'breakStart' | 'breakEnd' | 'breakMinutes' | 'lateToleranceMin' | 'earlyToleranceMin'>;
 

@@ -1,10 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { shifts, shiftVersions } from '../../db/schema/index';
+import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 
-export type ShiftRow = typeof shifts.$inferSelect;
-export type NewShift = typeof shifts.$inferInsert;
-export type ShiftVersionRow = typeof shiftVersions.$inferSelect;
+export type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 
 /** The timing columns a version copies from its shift. */
 export function versionOf(shift: ShiftRow, createdBy: string | null, createdAt: Date): typeof shiftVersions.$inferInsert {

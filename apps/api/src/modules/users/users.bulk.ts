@@ -9,7 +9,7 @@ import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
-import { revokeUserSessions } from '../auth/index';
+import type { UserSessionsPort } from '../auth/index';
 
 /** The columns of the users template, in template order. */
 export const USER_COLUMNS = {
@@ -77,7 +77,7 @@ interface Plan {
 
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && [...a].sort().join() === [...b].sort().join();
 
-export function createUsersBulk(db: Db, users: UsersService) {
+export function createUsersBulk(db: Db, users: UsersService, sessions: UserSessionsPort) {
   async function plan(session: RequestSession, file: UploadedFile, now: Date): Promise<Plan> {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = await parseTable(sheet, USER_COLUMNS);
@@ -188,7 +188,7 @@ export function createUsersBulk(db: Db, users: UsersService) {
           // Rows are matched by RUT, so an upload never changes one: the sign-in look-up stays as it is.
           for (const update of result.updates) {
             await repo.updateUser(tx, session.companyId, update.id, update.values);
-            if (update.endsAccess) await revokeUserSessions(tx, session.companyId, update.id, now);
+            if (update.endsAccess) await sessions.revokeAll(tx, session.companyId, update.id, now);
           }
           return users.createInvitations(
             tx,

@@ -28,7 +28,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { runExport } from '../../lib/render/index';
 import { DATE_FORMAT, excelDate, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { revokeUserSessions } from '../auth/index';
+import type { UserSessionsPort } from '../auth/index';
 import { sameRazonSocial, type CompaniesService } from '../companies/index';
 import { identityChangeMail, type IdentityNotice } from './identity-change-mail';
 import type { Invitations, QueuedInvitations } from './invitations.service';
@@ -110,6 +110,8 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
 interface UsersServiceDeps {
   db: Db;
   companies: CompaniesService;
+  /** Ends a user's sessions when a change removes their access (modules/auth, given at assembly). */
+  sessions: UserSessionsPort;
   mailer: Mailer;
   background: BackgroundTasks;
   invitations: Invitations;
@@ -117,7 +119,7 @@ interface UsersServiceDeps {
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, companies } = deps;
+  const { db, companies, sessions } = deps;
 
   async function insert<T>(run: () => Promise<T>): Promise<T> {
     try {
@@ -376,7 +378,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           }
           await repo.updateUser(tx, session.companyId, id, { ...values, updatedAt: now });
           // A contract ended (today or before) or a new perfil: the open sessions end now, not when they expire.
-          if (removesAccess(current, values, localDate(now))) await revokeUserSessions(tx, session.companyId, id, now);
+          if (removesAccess(current, values, localDate(now))) await sessions.revokeAll(tx, session.companyId, id, now);
         }),
       );
       sendIdentityNotices(session.companyId, notices);
@@ -410,7 +412,7 @@ export function createUsersService(deps: UsersServiceDeps) {
           deactivationReason: input.motivo ?? null,
           updatedAt: now,
         });
-        await revokeUserSessions(tx, session.companyId, id, now);
+        await sessions.revokeAll(tx, session.companyId, id, now);
         await repo.removeLeaderships(tx, session.companyId, id);
       });
       return load(session.companyId, id, now);

@@ -1,0 +1,22 @@
+/** The planning's view of workers, shared by its repository, model and service and by the bulk upload. */
+
+/** Which workers a caller may plan or read: every worker, the members of some groups, or one user. */
+export type WorkerScope = { all: true } | { groupIds: string[] } | { userId: string };
+
+/** A worker as planning needs them: the site gives the zone (days are the site's days) and the region (regional holidays). */
+export interface Worker {
+  id: string;
+  rut: string;
+  nombre: string;
+  apellidos: string;
+  cargo: string | null;
+  groupId: string | null;
+  groupNombre: string | null;
+  siteId: string | null;
+  zone: string;
+  region: string | null;
+  inicioContrato: string;
+  finContrato: string | null;
+  /** Agreed weekly hours of the contract (null: not recorded); the plan's alerts compare each week with them. */
+  horasSemanales: number | null;
+}

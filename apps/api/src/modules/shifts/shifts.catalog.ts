@@ -1,0 +1,42 @@
+/**
+ * The shift catalogue as other modules use it, never through the repository: the planning reads it
+ * (`readShiftCatalog`) and the bulk upload of shifts reads and writes it through `ShiftCatalogPort`,
+ * given at assembly (`app.shiftCatalog`), in the caller's transaction.
+ */
+import type { DbOrTx } from '../../db/client';
+import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
+import * as repo from './shifts.repository';
+
+/** Every shift of a company (by code) and every version of those shifts, keyed `shiftId:version`. */
+export async function readShiftCatalog(db: DbOrTx, companyId: string): Promise<{ shifts: ShiftRow[]; versions: Map<string, ShiftVersionRow> }> {
+  const shifts = await repo.allShifts(db, companyId);
+  const versions = await repo.versionsByKey(
+    db,
+    companyId,
+    shifts.map((s) => ({ shiftId: s.id, version: s.version })),
+  );
+  return { shifts, versions };
+}
+
+/** A shift the upload changes: the stored row, the new values, and whether its timing (so its version) changed. */
+export interface ShiftChange {
+  current: ShiftRow;
+  values: Partial<NewShift>;
+  timingChanged: boolean;
+}
+
+/** The shift writes of the bulk upload (modules/planning-uploads), in the caller's transaction. */
+export interface ShiftCatalogPort {
+  /** Every shift of a company, by code. */
+  all(dbx: DbOrTx, companyId: string): Promise<ShiftRow[]>;
+  /** Inserts the new shifts (with their first version) and applies the changes (a new version when the timing changed). */
+  save(dbx: DbOrTx, changes: { creates: NewShift[]; updates: ShiftChange[] }, actorId: string, now: Date): Promise<void>;
+}
+
+export const shiftCatalog: ShiftCatalogPort = {
+  all: (dbx, companyId) => repo.allShifts(dbx, companyId),
+  async save(dbx, { creates, updates }, actorId, now) {
+    await repo.insertShifts(dbx, creates, actorId, now);
+    for (const u of updates) await repo.updateShift(dbx, u.current, u.values, u.timingChanged, actorId, now);
+  },
+};
