@@ -8,18 +8,16 @@
 import { addDays } from '@jornada/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceDays, companies } from '../db/schema/index';
-import { createTestApp, type TestApp } from '../test/app';
+import { attendanceDays } from '../db/schema/index';
+import type { TestApp } from '../test/app';
+import { demoApp } from '../test/demo';
 import { bearer, signIn } from '../test/factories';
-import { DEMO_PASSWORD, seedDemo } from './seed';
+import { DEMO_PASSWORD } from './seed';
 
 let t: TestApp;
 let companyId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.clock.now());
-  const [company] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.razonSocial, 'Comercial Los Andes SpA'));
-  companyId = company!.id;
+  ({ t, companyId } = await demoApp());
 }, 300_000);
 afterAll(() => t.close());
 

@@ -1,20 +1,18 @@
 /** The demo company's attendance: evaluated at seed time, equal to a rebuild from scratch, coherent across the reads. */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceDays, companies } from '../../db/schema/index';
+import { attendanceDays } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
-import { DEMO_PASSWORD, seedDemo } from '../../demo/seed';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../demo/seed';
+import type { TestApp } from '../../test/app';
+import { demoApp } from '../../test/demo';
 import { bearer, signIn } from '../../test/factories';
 import { createAttendanceService } from './attendance.service';
 
 let t: TestApp;
 let companyId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.clock.now());
-  const [company] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.razonSocial, 'Comercial Los Andes SpA'));
-  companyId = company!.id;
+  ({ t, companyId } = await demoApp());
 }, 300_000);
 afterAll(() => t.close());
 

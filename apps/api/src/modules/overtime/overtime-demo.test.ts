@@ -1,19 +1,15 @@
 /** The demo company's overtime: pacts and decisions built on what the evaluation found, some days waiting. */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companies } from '../../db/schema/index';
-import { DEMO_PASSWORD, seedDemo } from '../../demo/seed';
-import { createTestApp, type TestApp } from '../../test/app';
+import { DEMO_PASSWORD } from '../../demo/seed';
+import type { TestApp } from '../../test/app';
+import { demoApp } from '../../test/demo';
 import { bearer, signIn } from '../../test/factories';
 import { approvedOvertime } from './index';
 
 let t: TestApp;
 let companyId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await seedDemo(t.database.db, t.clock.now());
-  const [company] = await t.database.db.select({ id: companies.id }).from(companies).where(eq(companies.razonSocial, 'Comercial Los Andes SpA'));
-  companyId = company!.id;
+  ({ t, companyId } = await demoApp());
 }, 300_000);
 afterAll(() => t.close());
 
