@@ -133,7 +133,8 @@ function ManagementReportPage({ reporte }: { reporte: ReporteGestion }) {
     sortable: c.ordenable,
     align: isFigure(c) ? 'right' : 'left',
     primary: index === 0,
-    nowrap: c.tipo !== 'texto',
+    // A RUT never breaks across two lines.
+    nowrap: c.tipo !== 'texto' || c.clave === 'rut',
     cell: (row) => celdaTexto(row.celdas[c.clave], c.tipo),
   }));
   const hasDetail = (data?.columnasDetalle.length ?? 0) > 0;
