@@ -50,6 +50,10 @@ test('home: the administrator sees today’s counts; a worker’s request reache
   await expect(page.getByTestId('aprobaciones-pendientes')).toContainText('0');
   await expect(page.getByRole('heading', { name: 'Últimos 7 días' })).toBeVisible();
   await expectAccessible(page);
+  // On a phone the page never scrolls sideways: the bell stays on screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await expect(page.getByRole('button', { name: 'Notificaciones', exact: true })).toBeInViewport();
   await screenshots(page, 'home-admin');
 
   // The worker asks for vacation; their home shows their day and the request waiting.

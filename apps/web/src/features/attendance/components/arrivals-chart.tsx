@@ -60,27 +60,30 @@ export function ArrivalsChart({ data }: ArrivalsChartProps) {
           cada trabajador.
         </Text>
       </figcaption>
-      <table className={classes.srOnly}>
-        <caption>Llegadas por hora</caption>
-        <thead>
-          <tr>
-            <th scope="col">Hora</th>
-            <th scope="col">Llegadas</th>
-          </tr>
-        </thead>
-        <tbody>
-          {hours
-            .filter((item) => item.cantidad > 0)
-            .map((item) => (
-              <tr key={item.hora}>
-                <th scope="row">
-                  {hourLabel(item.hora)}–{hourLabel((item.hora + 1) % 24)}
-                </th>
-                <td>{item.cantidad}</td>
-              </tr>
-            ))}
-        </tbody>
-      </table>
+      {/* A table keeps its content's width whatever its own; the clipped box around it does not (no sideways scroll on a phone). */}
+      <div className={classes.srOnly}>
+        <table>
+          <caption>Llegadas por hora</caption>
+          <thead>
+            <tr>
+              <th scope="col">Hora</th>
+              <th scope="col">Llegadas</th>
+            </tr>
+          </thead>
+          <tbody>
+            {hours
+              .filter((item) => item.cantidad > 0)
+              .map((item) => (
+                <tr key={item.hora}>
+                  <th scope="row">
+                    {hourLabel(item.hora)}–{hourLabel((item.hora + 1) % 24)}
+                  </th>
+                  <td>{item.cantidad}</td>
+                </tr>
+              ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

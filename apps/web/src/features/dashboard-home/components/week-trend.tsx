@@ -68,29 +68,32 @@ export function WeekTrend({ dias, linkDays }: { dias: readonly DiaTendencia[]; l
           </span>
         ))}
       </figcaption>
-      <table className={classes.srOnly}>
-        <caption>Asistencia de los últimos días</caption>
-        <thead>
-          <tr>
-            <th scope="col">Día</th>
-            {TREND_ESTADOS.map((estado) => (
-              <th key={estado} scope="col">
-                {ESTADO_ASISTENCIA_LABELS[estado]}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {dias.map((d) => (
-            <tr key={d.fecha}>
-              <th scope="row">{linkDays ? <Link to={dayPath(d.fecha)}>{shortDate(d.fecha)}</Link> : shortDate(d.fecha)}</th>
+      {/* A table keeps its content's width whatever its own; the clipped box around it does not (no sideways scroll on a phone). */}
+      <div className={classes.srOnly}>
+        <table>
+          <caption>Asistencia de los últimos días</caption>
+          <thead>
+            <tr>
+              <th scope="col">Día</th>
               {TREND_ESTADOS.map((estado) => (
-                <td key={estado}>{d.conteos[estado] ?? 0}</td>
+                <th key={estado} scope="col">
+                  {ESTADO_ASISTENCIA_LABELS[estado]}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {dias.map((d) => (
+              <tr key={d.fecha}>
+                <th scope="row">{linkDays ? <Link to={dayPath(d.fecha)}>{shortDate(d.fecha)}</Link> : shortDate(d.fecha)}</th>
+                {TREND_ESTADOS.map((estado) => (
+                  <td key={estado}>{d.conteos[estado] ?? 0}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -60,29 +60,32 @@ export function ReportChart({ chart }: { chart: GraficoReporte }) {
           {chart.unidad === 'duracion' ? ' (horas:minutos:segundos)' : ''}.
         </Text>
       </figcaption>
-      <table className={classes.srOnly}>
-        <caption>{chart.titulo}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Periodo</th>
-            {chart.series.map((s) => (
-              <th key={s.clave} scope="col">
-                {s.etiqueta}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {chart.puntos.map((p) => (
-            <tr key={p.etiqueta}>
-              <th scope="row">{p.etiqueta}</th>
+      {/* A table keeps its content's width whatever its own; the clipped box around it does not (no sideways scroll on a phone). */}
+      <div className={classes.srOnly}>
+        <table>
+          <caption>{chart.titulo}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Periodo</th>
               {chart.series.map((s) => (
-                <td key={s.clave}>{celdaTexto(p.valores[s.clave] ?? 0, tipo)}</td>
+                <th key={s.clave} scope="col">
+                  {s.etiqueta}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {chart.puntos.map((p) => (
+              <tr key={p.etiqueta}>
+                <th scope="row">{p.etiqueta}</th>
+                {chart.series.map((s) => (
+                  <td key={s.clave}>{celdaTexto(p.valores[s.clave] ?? 0, tipo)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
