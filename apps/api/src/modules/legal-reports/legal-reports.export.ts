@@ -34,6 +34,18 @@ const XFONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
 const XBOLD: Partial<ExcelJS.Font> = { ...XFONT, bold: true };
 const XHEAD: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F2F0' } };
 
+/**
+ * Each report's sheet name: Excel allows 31 characters and no «/», which cut «c) … domingo y/o días
+ * festivos» to «… domingo yo».
+ */
+const SHEET_NAMES: Record<ReporteLegal['reporte'], string> = {
+  asistencia: 'a) Asistencia',
+  jornada: 'b) Jornada diaria',
+  domingos: 'c) Domingos y festivos',
+  modificaciones: 'd) Modificaciones de turnos',
+  incidentes: 'f) Incidentes técnicos',
+};
+
 /** Rows written between two yields, so the zip takes what was written (lib/render/pace.ts). */
 const XLSX_SLICE = 200;
 
@@ -47,7 +59,7 @@ export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
   });
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'Jornada';
-  const ws = wb.addWorksheet(r.titulo.slice(0, 31).replace(/[\\/?*[\]:]/g, ''), { pageSetup: { orientation: 'landscape', paperSize: 9, fitToWidth: 1 } });
+  const ws = wb.addWorksheet(SHEET_NAMES[r.reporte], { pageSetup: { orientation: 'landscape', paperSize: 9, fitToWidth: 1 } });
   ws.columns = r.columnas.map((c) => ({ width: Math.max(12, Math.min(40, c.length + 6)) }));
   const backlog = sheetBacklog(ws);
   let written = 0;

@@ -326,6 +326,14 @@ describe('exports', () => {
     expect([...fonts]).toEqual(['Arial 8']);
   });
 
+  it('Excel: each report’s sheet named in full, within Excel’s 31 characters and without «/»', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/reportes-legales/domingos/exportar?${RANGE}&formato=xlsx`, headers: await admin() });
+    expect(response.statusCode).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]!.name).toBe('c) Domingos y festivos');
+  });
+
   it('PDF: a document with Helvetica (Arial metrics), readable', async () => {
     const response = await t.app.inject({ method: 'GET', url: `/api/v1/reportes-legales/domingos/exportar?${RANGE}&formato=pdf`, headers: await admin() });
     expect(response.statusCode).toBe(200);
