@@ -15,6 +15,7 @@ const DATABASE_INDEPENDENT_API_TESTS = [
   'apps/api/src/config.test.ts',
   'apps/api/src/lib/api-module.test.ts',
   'apps/api/src/modules/attendance/attendance.model.test.ts',
+  'apps/api/src/modules/legal-reports/legal-reports.export.test.ts',
   'apps/api/src/lib/batch-loader.test.ts',
   'apps/api/src/lib/mail-text.test.ts',
   'apps/api/src/lib/spreadsheet/spreadsheet.test.ts',

@@ -119,6 +119,18 @@ export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
+/**
+ * Column widths that fill `width`: in proportion to what each column wants when everything fits or
+ * nothing can; otherwise each gets what it needs (its longest word) and the rest of the room goes in
+ * proportion to what each wants beyond that.
+ */
+export function fitWidths(want: readonly number[], need: readonly number[], width: number): number[] {
+  const sum = want.reduce((a, b) => a + b, 0);
+  const needed = need.reduce((a, b) => a + b, 0);
+  if (sum <= width || needed >= width) return want.map((w) => (w / sum) * width);
+  return want.map((w, i) => need[i]! + ((w - need[i]!) / (sum - needed)) * (width - needed));
+}
+
 // ---- Word ----
 
 /** Word sizes are half-points: 16 = 8 pt, the most the DT allows. */
@@ -194,11 +206,17 @@ export function legalReportPdf(r: ReporteLegal): Promise<Buffer> {
     y += h + 2;
   };
   const table = (columns: readonly string[], rows: { cells: readonly string[]; bold: boolean }[]) => {
-    // Widths by the longest text of each column (header included), scaled to the page.
+    // Widths by the longest text of each column (header included), fitted to the page. No column gets
+    // less than its longest word (a time «01:00:00» or the header «Colación» is never split); the
+    // room left is shared by what each column would like beyond that.
+    const sample = rows.slice(0, 200);
+    const longestWord = (text: string) => Math.max(0, ...text.split(/\s+/).map((w) => doc.widthOfString(w)));
+    doc.font(BOLD).fontSize(SIZE);
+    const headWords = columns.map((c) => longestWord(c));
     doc.font(FONT).fontSize(SIZE);
-    const want = columns.map((c, i) => Math.min(220, Math.max(doc.widthOfString(c), ...rows.slice(0, 200).map((r) => doc.widthOfString(r.cells[i] ?? ''))) + 2 * PAD));
-    const sum = want.reduce((a, b) => a + b, 0);
-    const widths = want.map((w) => (w / sum) * width);
+    const need = columns.map((_, i) => Math.max(headWords[i]!, ...sample.map((r) => longestWord(r.cells[i] ?? ''))) + 2 * PAD + 1);
+    const want = columns.map((c, i) => Math.max(need[i]!, Math.min(220, Math.max(doc.widthOfString(c), ...sample.map((r) => doc.widthOfString(r.cells[i] ?? ''))) + 2 * PAD)));
+    const widths = fitWidths(want, need, width);
     const drawRow = (cells: readonly string[], bold: boolean, head: boolean) => {
       doc.font(bold || head ? BOLD : FONT).fontSize(SIZE);
       const h = Math.max(...cells.map((c, i) => doc.heightOfString(c || ' ', { width: widths[i]! - 2 * PAD }))) + 2 * PAD;
