@@ -54,6 +54,8 @@ export interface WorkerRow {
   groupNombre: string | null;
   siteId: string | null;
   siteNombre: string | null;
+  /** The site's street, number and comuna, as the legal reports print the place of work. */
+  siteDireccion: string | null;
   zone: string;
   region: string | null;
   comuna: string | null;
@@ -85,6 +87,7 @@ function workerConditions(companyId: string, f: WorkerFilter): SQL {
 
 const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre",
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
+  nullif(concat_ws(', ', nullif(trim(concat_ws(' ', s.calle, s.numero)), ''), s.comuna), '') as "siteDireccion",
   u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
   u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
 const WORKER_FROM = sql`${users} u

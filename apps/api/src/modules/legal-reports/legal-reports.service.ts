@@ -159,7 +159,8 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       detalles: [
         `RUT ${formatRut(w.rut) ?? w.rut}`,
         `Cargo: ${w.cargo ?? '—'}`,
-        `Sede: ${w.siteNombre ?? '—'}`,
+        // The place of work by its address (DT Res. 38), as the receipts print it.
+        `Sede: ${w.siteNombre ? `${w.siteNombre}${w.siteDireccion ? ` (${w.siteDireccion})` : ''}` : '—'}`,
         `Grupo: ${w.groupNombre ?? '—'}`,
         `${TIPO_JORNADA_LABELS[tipo]}${hours !== null ? ` (${hours} h semanales)` : ''}`,
       ],
