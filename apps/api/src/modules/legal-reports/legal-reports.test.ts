@@ -96,7 +96,7 @@ beforeAll(async () => {
   const company = await companyWithAdmin(t.app);
   companyId = company.companyId;
   adminPerson = await addPerson(t.app, t.database.db, companyId, 'administrador', { nombre: 'Adela', apellidos: 'Administradora' });
-  const [site] = await t.database.db.insert(sites).values({ companyId, nombre: 'Casa Matriz', region: 'RM', comuna: 'Santiago' }).returning({ id: sites.id });
+  const [site] = await t.database.db.insert(sites).values({ companyId, nombre: 'Casa Matriz', region: 'RM', comuna: 'Santiago', calle: 'Av. Apoquindo', numero: '4500' }).returning({ id: sites.id });
   ana = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId: site!.id, nombre: 'Ana', apellidos: 'Arancibia', cargo: 'Vendedora' });
   bruno = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId: site!.id, nombre: 'Bruno', apellidos: 'Bravo', cargo: 'Guardia' });
   NAMES.set(ana.id, 'Arancibia, Ana').set(bruno.id, 'Bravo, Bruno');
@@ -138,6 +138,7 @@ describe('a) Reporte de asistencia', () => {
     expect(r.filtros[0]!.valor).toBe('Rango de fechas: 02/03/2026 al 08/03/2026');
     expect(r.bloques.map((b) => b.titulo)).toEqual(expect.arrayContaining(['Administradora, Adela', 'Arancibia, Ana', 'Bravo, Bruno']));
     expect(blockOf(r, ana).detalles[0]).toBe(`RUT ${formatRut(ana.rut)}`);
+    expect(blockOf(r, ana).detalles).toContain('Sede: Casa Matriz (Av. Apoquindo 4500, Santiago)');
     expect(blockOf(r, ana).filas).toHaveLength(7);
     expect(rowOf(r, ana, '02/03/26')).toEqual(['02/03/26 lun', 'Sí', '', '']);
     expect(rowOf(r, ana, '03/03/26')).toEqual(['03/03/26 mar', 'No', 'Injustificada', '']);
