@@ -14,6 +14,11 @@ interface ParsedTable<C extends Columns> {
   rows: ParsedRow<C>[];
   /** Rows (by `fila`) with at least one error; they are not in `rows`. */
   invalidRows: Set<number>;
+  /**
+   * The same rows with what did parse (null in the cells that did not, named in `badColumns`), for an
+   * upload to check the rest of the row at once: every error of a row in one preview, not one per try.
+   */
+  partialRows: (ParsedRow<C> & { badColumns: Set<keyof C & string> })[];
   errors: FilaError[];
   /** Total data rows in the file. */
   totalRows: number;
@@ -73,6 +78,7 @@ export async function parseTable<C extends Columns>(sheet: Sheet, columns: C, op
   const rows: ParsedRow<C>[] = [];
   const errors: FilaError[] = [];
   const invalidRows = new Set<number>();
+  const partialRows: ParsedTable<C>['partialRows'] = [];
   const exampleRows: number[] = [];
   const examplePosition = options.exampleColumn === undefined ? undefined : positions.get(options.exampleColumn);
   const entries = Object.entries(columns);
@@ -87,6 +93,7 @@ export async function parseTable<C extends Columns>(sheet: Sheet, columns: C, op
       }
     }
     const values: Record<string, unknown> = {};
+    const badColumns = new Set<keyof C & string>();
     let ok = true;
     for (const [key, column] of entries) {
       const position = positions.get(key);
@@ -95,6 +102,7 @@ export async function parseTable<C extends Columns>(sheet: Sheet, columns: C, op
       if (empty) {
         if (column.required) {
           errors.push({ fila: row.fila, columna: column.header, mensaje: 'Este dato es obligatorio.' });
+          badColumns.add(key);
           ok = false;
         }
         values[key] = null;
@@ -105,11 +113,16 @@ export async function parseTable<C extends Columns>(sheet: Sheet, columns: C, op
       } catch (error) {
         if (!(error instanceof CellError)) throw error;
         errors.push({ fila: row.fila, columna: column.header, mensaje: error.message });
+        values[key] = null;
+        badColumns.add(key);
         ok = false;
       }
     }
     if (ok) rows.push({ fila: row.fila, values: values as RowOf<C> });
-    else invalidRows.add(row.fila);
+    else {
+      invalidRows.add(row.fila);
+      partialRows.push({ fila: row.fila, values: values as RowOf<C>, badColumns });
+    }
   }
-  return { rows, errors, invalidRows, totalRows: sheet.rows.length, present: new Set(positions.keys()), exampleRows };
+  return { rows, errors, invalidRows, partialRows, totalRows: sheet.rows.length, present: new Set(positions.keys()), exampleRows };
 }

@@ -221,19 +221,22 @@ export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }:
     const creates: NewShift[] = [];
     const updates: ShiftChange[] = [];
     const H = Object.fromEntries(Object.entries(SHIFT_COLUMNS).map(([k, c]) => [k, c.header])) as Record<keyof typeof SHIFT_COLUMNS, string>;
-    for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
 
     const pause = slicer();
-    for (const { fila, values: v } of table.rows) {
+    // Rows with a cell that did not parse are checked for the rest too, so one preview lists every error.
+    const noBadColumns = new Set<keyof typeof SHIFT_COLUMNS>();
+    const allRows = [...table.rows.map((row) => ({ ...row, badColumns: noBadColumns })), ...table.partialRows].sort((a, b) => a.fila - b.fila);
+    for (const { fila, values: v, badColumns } of allRows) {
       await pause();
       const rowErrors: FilaError[] = [];
       const err = (columna: string, mensaje: string) => rowErrors.push({ fila, columna, mensaje });
+      const parsed = badColumns.size === 0;
       const code = codigoTurnoSchema.safeParse(v.codigo);
-      const codigo = code.success ? code.data : v.codigo.toLocaleUpperCase('es-CL');
-      if (!code.success) err(H.codigo, code.error.issues[0]!.message);
+      const codigo = code.success ? code.data : (v.codigo ?? '').toLocaleUpperCase('es-CL');
+      if (!code.success && !badColumns.has('codigo')) err(H.codigo, code.error.issues[0]!.message);
       const first = seen.get(codigo);
       if (first !== undefined) err(H.codigo, UPLOAD_MESSAGES.duplicateCode(first));
-      else seen.set(codigo, fila);
+      else if (codigo) seen.set(codigo, fila);
       const current = existing.get(codigo);
 
       let colacion: Colacion;
@@ -249,18 +252,19 @@ export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }:
       } else {
         colacion = colacionOf(current);
       }
-      if (rowErrors.length === 0) {
+      const timingParsed = !['inicio', 'fin', 'colacionInicio', 'colacionFin', 'colacionMinutos'].some((k) => badColumns.has(k as keyof typeof SHIFT_COLUMNS));
+      if (rowErrors.length === 0 && timingParsed) {
         const problems = validateShiftTemplate({ start: v.inicio, end: v.fin, break: colacionToBreak(colacion) });
         for (const problem of problems) err(/colaci/i.test(problem) ? (colacion.tipo === 'fija' ? H.colacionInicio : H.colacionMinutos) : H.fin, problem);
       }
       let color = v.color?.toLowerCase() ?? current?.color ?? DEFAULT_COLOR;
-      if (!/^#[0-9a-f]{6}$/.test(color)) {
+      if (!/^#[0-9a-f]{6}$/.test(color) && !badColumns.has('color')) {
         err(H.color, UPLOAD_MESSAGES.badColor);
         color = DEFAULT_COLOR;
       }
-      if (rowErrors.length > 0) {
+      if (rowErrors.length > 0 || !parsed) {
         errores.push(...rowErrors);
-        filas.push({ fila, accion: 'error', clave: codigo, descripcion: v.nombre, cambios: [] });
+        filas.push({ fila, accion: 'error', clave: codigo, descripcion: v.nombre ?? '', cambios: [] });
         continue;
       }
       const next = {

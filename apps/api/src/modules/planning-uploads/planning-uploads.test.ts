@@ -90,6 +90,8 @@ describe('bulk shift upload', () => {
         { fila: 4, columna: 'Colación inicio', mensaje: 'La colación debe quedar dentro del horario del turno.' },
       ]),
     );
+    // Every error of a row in one preview: row 3's bad code is reported beside its bad start time.
+    expect(result.errores.filter((e: { fila: number }) => e.fila === 3).map((e: { columna: string }) => e.columna).sort()).toEqual(['Código', 'Inicio']);
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=OFI', headers: c.headers });
     expect(list.json().items[0]).toMatchObject({ codigo: 'OFI', fin: '18:00', version: 1 });
 
