@@ -352,8 +352,8 @@ export async function boardDays(db: DbOrTx, companyId: string, userIds: readonly
   if (userIds.length === 0) return [];
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.status, a.late_seconds, a.early_leave_seconds, a.worked_seconds, a.planned_seconds, a.overtime_seconds,
-          a.shift_end, a.first_entry, a.last_exit, a.computed_at, a.inconsistency_codes
+    sql`select a.user_id as "userId", a.status, a.late_seconds, a.early_leave_seconds, a.worked_seconds, a.planned_seconds,
+          a.overtime_seconds + a.overtime_over_agreed_seconds as overtime_seconds, a.shift_end, a.first_entry, a.last_exit, a.computed_at, a.inconsistency_codes
         from ${attendanceDays} a
         where a.company_id = ${companyId} and a.fecha = ${fecha}::date and a.user_id = any(${uuids(userIds)})`,
   );
@@ -419,7 +419,7 @@ export async function periodDays(
 const SUMS = sql`coalesce(sum(a.planned_seconds), 0) as planned, coalesce(sum(a.worked_seconds), 0) as worked,
   coalesce(sum(a.ordinary_seconds), 0) as ordinary, coalesce(sum(a.justified_seconds), 0) as justified,
   coalesce(sum(a.late_seconds), 0) as late, coalesce(sum(a.early_leave_seconds), 0) as early_leave,
-  coalesce(sum(a.overtime_seconds), 0) as overtime, coalesce(sum(a.sunday_seconds), 0) as sunday, coalesce(sum(a.holiday_seconds), 0) as holiday,
+  coalesce(sum(a.overtime_seconds + a.overtime_over_agreed_seconds), 0) as overtime, coalesce(sum(a.sunday_seconds), 0) as sunday, coalesce(sum(a.holiday_seconds), 0) as holiday,
   coalesce(sum(a.week_compensated_seconds), 0) as compensated, coalesce(sum(a.week_shortfall_seconds), 0) as shortfall,
   coalesce(sum(a.week_late_after_seconds), 0) as late_after, coalesce(sum(a.week_early_leave_after_seconds), 0) as early_after,
   coalesce(sum(a.week_net_overtime_seconds), 0) as net_overtime, coalesce(sum(a.week_net_overtime_within_seconds), 0) as net_within,

@@ -242,7 +242,8 @@ describe('day board (/dashboard/assists)', () => {
     const valentina = link.closest('tr')!;
     expect(within(valentina).getByText('Atrasado')).toBeInTheDocument();
     expect(within(valentina).getByText('En jornada')).toBeInTheDocument();
-    expect(within(valentina).getByText('Atraso 12 min')).toBeInTheDocument();
+    // Lateness in its own column, beside what was worked and the overtime.
+    expect(within(valentina).getByText('12 min')).toBeInTheDocument();
     expect(within(valentina).getByText('2 h 00 min')).toBeInTheDocument();
     expect(within(valentina).getByText('09:12 a —')).toBeInTheDocument();
 

@@ -181,7 +181,6 @@ export function AttendanceDayPage() {
       cell: (row) => (
         <div className={classes.cellStack}>
           <span>{row.horaEntrada || row.horaSalida ? `${row.horaEntrada ?? '—'} a ${row.horaSalida ?? '—'}` : '—'}</span>
-          {row.atrasoSegundos > 0 && <span className={classes.late}>Atraso {duration(row.atrasoSegundos)}</span>}
           {row.salidaAnticipadaSegundos > 0 && <span className={classes.late}>Salida anticipada {duration(row.salidaAnticipadaSegundos)}</span>}
         </div>
       ),
@@ -192,6 +191,21 @@ export function AttendanceDayPage() {
       nowrap: true,
       align: 'right',
       cell: (row) => (row.trabajadoSegundos > 0 || row.primeraEntrada ? duration(row.trabajadoSegundos) : '—'),
+    },
+    // Who was late and by how much, who stayed: one look, each in its own column.
+    {
+      key: 'atraso',
+      header: 'Atraso',
+      nowrap: true,
+      align: 'right',
+      cell: (row) => (row.atrasoSegundos > 0 ? <span className={classes.late}>{duration(row.atrasoSegundos)}</span> : '—'),
+    },
+    {
+      key: 'extra',
+      header: 'Horas extra',
+      nowrap: true,
+      align: 'right',
+      cell: (row) => (row.extraSegundos > 0 ? duration(row.extraSegundos) : '—'),
     },
     {
       key: 'grupo',
