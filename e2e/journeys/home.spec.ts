@@ -56,6 +56,15 @@ test('home: the administrator sees today’s counts; a worker’s request reache
   await expect(page.getByRole('button', { name: 'Notificaciones', exact: true })).toBeInViewport();
   await screenshots(page, 'home-admin');
 
+  // A person by name from the header's search, straight to their record; then back home.
+  await page.getByRole('button', { name: 'Buscar una persona por nombre o RUT' }).click();
+  const search = page.getByRole('dialog', { name: 'Buscar una persona' });
+  await search.getByRole('combobox', { name: 'Nombre, apellido o RUT' }).fill('Ignacio');
+  await page.getByRole('option', { name: /Ignacio Inicio Soto/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/users/${worker.id}$`));
+  await expect(page.getByRole('heading', { name: /Ignacio Inicio Soto/ })).toBeVisible({ timeout: 30_000 });
+  await page.goto('/dashboard');
+
   // The worker asks for vacation; their home shows their day and the request waiting.
   const types = (await (await request.get('/api/v1/tipos-permiso', { headers })).json()) as { items: { id: string; codigo: string }[] };
   const asked = await request.post('/api/v1/permisos/solicitudes', {

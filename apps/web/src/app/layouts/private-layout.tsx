@@ -14,6 +14,7 @@ import { Logo } from '../../components/logo';
 import { IconLogout } from '../../components/icons';
 import { getEnv } from '../../config/env';
 import { NotificationBell } from '../../features/notifications';
+import { PeopleSearchButton } from '../../features/people-search';
 import { fullName, initials, perfilLabel } from '../../lib/format';
 import { useSession, useSessionStore } from '../../lib/session';
 import { navItemsFor, type NavItem } from '../navigation';
@@ -120,6 +121,8 @@ export function PrivateLayout() {
                 {company}
               </Text>
             )}
+            {/* A person by name or RUT from any page: for those who see the people of the company or their groups. */}
+            {(user.perfil === 'administrador' || user.perfil === 'supervisor') && <PeopleSearchButton />}
             {/* The bell: what waits for this person (a fiscalizador has nothing to act on). */}
             {user.perfil && user.perfil !== 'fiscalizador' && <NotificationBell />}
           </Group>

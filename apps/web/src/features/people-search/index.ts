@@ -1,0 +1,1 @@
+export { PeopleSearchButton } from './components/people-search-button';
