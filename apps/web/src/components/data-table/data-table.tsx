@@ -150,7 +150,8 @@ export function DataTable<T>({
 
   return (
     <div className={classes.frame}>
-      <div {...scrollRegion} className={classes.scroll} data-fetching={fetching || undefined} aria-busy={fetching || undefined}>
+      <div className={classes.scrollFrame} data-more-left={scrollRegion.moreLeft || undefined} data-more-right={scrollRegion.moreRight || undefined}>
+      <div {...scrollRegion.props} className={classes.scroll} data-fetching={fetching || undefined} aria-busy={fetching || undefined}>
         <Table className={classes.table} verticalSpacing="sm" horizontalSpacing="sm" highlightOnHover>
           {captionNode}
           <Table.Thead>
@@ -229,6 +230,7 @@ export function DataTable<T>({
             })}
           </Table.Tbody>
         </Table>
+      </div>
       </div>
       {total !== undefined && (
         <div className={classes.footer}>
