@@ -96,8 +96,14 @@ test('inconsistencies: a missing exit is listed, a correction is proposed from i
   await drawer.getByRole('button', { name: 'Agregar marca faltante' }).click();
   const propose = page.getByRole('dialog', { name: 'Agregar marca faltante' });
   await expect(propose.getByRole('combobox', { name: /^Tipo de marca/ })).toHaveValue('Salida');
-  await propose.getByLabel(/^Hora/).fill('18:00');
   await propose.getByRole('textbox', { name: /^Motivo/ }).fill('Olvidó marcar la salida; el guardia la vio salir a las 18:00.');
+  // A slip that would put the exit before the day's entry is refused, naming the mark, and nothing is proposed.
+  await propose.getByLabel(/^Hora/).fill('08:00');
+  await propose.getByRole('button', { name: 'Proponer corrección' }).click();
+  await expect(propose).toContainText(
+    `La salida propuesta a las 08:00 del ${clDate(day)} quedaría antes de la entrada de las 09:00: una salida va después de las demás marcas de la jornada.`,
+  );
+  await propose.getByLabel(/^Hora/).fill('18:00');
   await propose.getByRole('button', { name: 'Proponer corrección' }).click();
   await expect(propose).toBeHidden();
   await expect(page.getByText('Corrección propuesta. El trabajador recibió un correo y tiene 48 horas para objetarla.')).toBeVisible();

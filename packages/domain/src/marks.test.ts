@@ -67,6 +67,7 @@ describe('markOrderConflict: a proposed mark keeps the workday in order', () => 
     ['colación after the exit', mark('salida', at(17)), 'inicio_colacion', at(17, 30), null, { side: 'after', kind: 'salida' }],
     ['colación end between its start and the exit', mark('inicio_colacion', at(13)), 'fin_colacion', at(14), mark('salida', at(17)), null],
     ['an exit with no entry that day is missing an entry, not out of order', null, 'salida', at(17), null, null],
+    ['an exit before the day’s first mark', null, 'salida', at(8), mark('entrada', at(9)), { side: 'before', kind: 'entrada' }],
     ['a mark 17 hours away is another workday', mark('inicio_colacion', at(0)), 'entrada', at(17), null, null],
   ] as const)('%s', (_name, previous, kind, when, next, expected) => {
     const conflict = markOrderConflict(previous, kind, when, next);

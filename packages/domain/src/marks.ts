@@ -145,9 +145,10 @@ export function markOrderConflict<M extends { kind: MarkKind; at: Instant }>(
   const prev = previous && at - previous.at <= MARK_SEQUENCE_GAP_MS ? previous : null;
   const following = next && next.at - at <= MARK_SEQUENCE_GAP_MS ? next : null;
   if (!follows(prev ? STATE_AFTER[prev.kind] : 0, kind)) {
-    // Nothing before it in the workday: an entry is what is missing, not a broken order.
     if (prev) return { side: 'after', mark: prev };
-    if (kind !== 'salida' && following) return { side: 'before', mark: following };
+    // Nothing before it in the workday: before the day's first mark it breaks the order; alone (an exit
+    // whose entry is missing too) it is an incomplete day the next correction completes.
+    if (following) return { side: 'before', mark: following };
   }
   if (following && !follows(STATE_AFTER[kind], following.kind)) return { side: 'before', mark: following };
   return null;
