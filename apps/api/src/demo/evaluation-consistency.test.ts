@@ -9,6 +9,7 @@ import { addDays } from '@jornada/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceDays } from '../db/schema/index';
+import { runAsSystem } from '../db/tenant-context';
 import type { TestApp } from '../test/app';
 import { demoApp } from '../test/demo';
 import { bearer, signIn } from '../test/factories';
@@ -53,9 +54,13 @@ describe('the demo company’s stored evaluation', () => {
     // The incremental path: nothing stored, then a week at a time, latest first, a third of the workers at a time.
     const ids = (await t.database.db.selectDistinct({ id: attendanceDays.userId }).from(attendanceDays).where(eq(attendanceDays.companyId, companyId))).map((r) => r.id).sort();
     await t.database.db.delete(attendanceDays).where(eq(attendanceDays.companyId, companyId));
-    for (let monday = '2025-05-26'; monday >= FROM; monday = addDays(monday, -7)) {
-      for (let part = 0; part < 3; part++) await t.app.attendance.ensureFresh(companyId, ids.filter((_, i) => i % 3 === part), monday, addDays(monday, 6), t.clock.now());
-    }
+    // Outside a request, as the jobs run: the system's context (PostgreSQL's row security asks for one).
+    await runAsSystem(async () => {
+      for (let monday = '2025-05-26'; monday >= FROM; monday = addDays(monday, -7)) {
+        for (let part = 0; part < 3; part++) await t.app.attendance.ensureFresh(companyId, ids.filter((_, i) => i % 3 === part), monday, addDays(monday, 6), t.clock.now());
+      }
+    });
+    expect(await storedDays()).not.toHaveLength(0);
     const before = await payroll();
     expect(before.items.length).toBeGreaterThan(50);
     const incremental = await storedDays();
@@ -64,7 +69,7 @@ describe('the demo company’s stored evaluation', () => {
 
     // The fresh path: nothing stored, the whole period evaluated in one pass per worker.
     await t.database.db.delete(attendanceDays).where(eq(attendanceDays.companyId, companyId));
-    await t.app.attendance.rebuild(companyId, FROM, TO, t.clock.now());
+    await runAsSystem(() => t.app.attendance.rebuild(companyId, FROM, TO, t.clock.now()));
     const fresh = await storedDays();
 
     expect(fresh.length).toBe(incremental.length);
