@@ -23,7 +23,7 @@ function greeting(hour: number): string {
 
 function HomeSkeleton() {
   return (
-    <div aria-busy="true" aria-label="Cargando el inicio">
+    <div aria-busy="true" role="status" aria-label="Cargando el inicio">
       <div className={classes.counts}>
         {[0, 1, 2, 3, 4].map((i) => (
           <Skeleton key={i} height={84} radius="lg" />
@@ -88,7 +88,7 @@ export function HomePage() {
 
   if (loadingProfile) {
     return (
-      <div className={classes.page} aria-busy="true" aria-label="Cargando tus datos">
+      <div className={classes.page} aria-busy="true" role="status" aria-label="Cargando tus datos">
         <Skeleton height={34} width="60%" radius="md" />
         <Skeleton height={18} width="40%" mt="md" radius="md" />
       </div>

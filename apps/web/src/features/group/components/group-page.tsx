@@ -60,7 +60,7 @@ export function GroupPage() {
               </Button>
             </>
           ) : session.loadingProfile ? (
-            <div aria-busy="true" aria-label="Cargando tus datos">
+            <div aria-busy="true" role="status" aria-label="Cargando tus datos">
               <Skeleton height={30} width="50%" radius="md" />
               <Skeleton height={16} width="70%" mt="md" radius="md" />
             </div>

@@ -354,7 +354,7 @@ export function InspectorAccessPage() {
   let body: ReactNode;
   let currentStep: Step = step;
   if (token && current.isPending) {
-    body = <Skeleton height={220} radius="md" aria-label="Cargando tu acceso" />;
+    body = <Skeleton height={220} radius="md" role="status" aria-label="Cargando tu acceso" />;
   } else if (token && current.isError) {
     body = (
       <Alert color="red" variant="light" role="alert" title="No pudimos revisar tu acceso">

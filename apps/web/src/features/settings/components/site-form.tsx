@@ -168,7 +168,7 @@ export function SiteForm({ site, onDone }: SiteFormProps) {
       <Text size="sm" c="dimmed" mb="sm">
         Haz clic en el mapa para ubicar la sede. Una marca fuera del círculo se registra igual y queda señalada.
       </Text>
-      <Suspense fallback={<Skeleton height={320} radius="md" aria-label="Cargando mapa" />}>
+      <Suspense fallback={<Skeleton height={320} radius="md" role="status" aria-label="Cargando mapa" />}>
         <SiteMap lat={num(lat)} lng={num(lng)} radius={Number(radius) || RADIO_GEOCERCA.default} onPick={pick} />
       </Suspense>
       <div className={grid.grid} style={{ marginTop: '1rem' }}>
