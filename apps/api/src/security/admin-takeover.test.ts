@@ -30,6 +30,12 @@ afterAll(() => t.close());
 const patch = (id: string, headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'PATCH', url: `/api/v1/usuarios/${id}`, headers, payload });
 const stored = async (id: string) => (await t.database.db.select().from(users).where(and(eq(users.companyId, companyId), eq(users.id, id))))[0]!;
 
+
+/** The notice goes out in the background after the answer: waits for it (two seconds at most). */
+async function mailTo(address: string): Promise<void> {
+  for (let i = 0; i < 200 && !t.mailer.sent.some((mail) => mail.to === address); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 describe('changing an e-mail or a RUT', () => {
   it('a second administrator cannot change the principal’s e-mail or RUT', async () => {
     for (const payload of [{ email: 'atacante@ejemplo.cl' }, { rut: dotted(uniqueRut()) }, { email: 'atacante@ejemplo.cl', passwordActual: 'clave-de-prueba-1' }]) {
@@ -55,7 +61,7 @@ describe('changing an e-mail or a RUT', () => {
     const ok = await patch(principal.id, principal.headers, { email: 'nuevo.principal@ejemplo.cl', passwordActual: principal.password });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await stored(principal.id)).email).toBe('nuevo.principal@ejemplo.cl');
-    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await mailTo(principal.email);
     const told = t.mailer.sent.find((mail) => mail.to === principal.email);
     expect(told?.subject).toBe('Cambió el correo de tu cuenta de Jornada');
     expect(told?.text).toContain('nuevo.principal@ejemplo.cl');
@@ -68,7 +74,7 @@ describe('changing an e-mail or a RUT', () => {
     t.mailer.sent.length = 0;
     const response = await patch(worker.id, second.headers, { email: 'corregido@ejemplo.cl' });
     expect(response.statusCode, response.body).toBe(200);
-    await t.app.inject({ method: 'GET', url: '/api/health' });
+    await mailTo(before.email);
     expect(t.mailer.sent.some((mail) => mail.to === before.email)).toBe(true);
     const events = await t.database.db.select().from(authAudit).where(and(eq(authAudit.userId, worker.id), eq(authAudit.event, 'email_changed')));
     expect(events).toHaveLength(1);
