@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkOvertimeConfirmation,
-  OVERTIME_COMPLIANCE_FLAGS,
   overtimeReviewFlags,
   overtimePactLastDay,
   pactInForce,
@@ -80,9 +79,5 @@ describe('why a day of overtime needs review', () => {
     ['nothing found, nothing flagged', { ...day, foundSeconds: 0, pactMaxSecondsPerDay: null, restDay: true }, []],
   ] as const)('%s', (_name, input, flags) => {
     expect(overtimeReviewFlags(input)).toEqual(flags);
-  });
-
-  it('the compliance flags are all but the review threshold', () => {
-    expect(OVERTIME_COMPLIANCE_FLAGS).toEqual(['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso']);
   });
 });

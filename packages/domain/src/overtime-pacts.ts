@@ -100,6 +100,3 @@ export function overtimeReviewFlags(day: OvertimeReviewInput): OvertimeReviewFla
   if (day.foundSeconds > day.thresholdSeconds) flags.push('sobre_umbral');
   return flags;
 }
-
-/** The flags that are the employer's compliance problems (not the review threshold). */
-export const OVERTIME_COMPLIANCE_FLAGS: readonly OvertimeReviewFlag[] = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'];
