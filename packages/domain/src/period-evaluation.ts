@@ -11,15 +11,14 @@
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
 import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { attributeMarks, type AttributionOptions, type MarkAttribution } from './attribution';
-import { evaluateDay, type DayResult, type DayStatus, type EvaluationOptions, type PlanKind } from './day-evaluation';
-import { DAILY_ORDINARY_LIMIT_SECONDS, DAILY_OVERTIME_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
-import { formatDurationEs, type Mark } from './marks';
-import { isBusinessDay, type Permission, type PermissionUnit } from './permissions';
+import { evaluateDay, type DayResult, type EvaluationOptions, type PlanKind } from './day-evaluation';
+import { DAILY_OVERTIME_LIMIT_SECONDS, weeklyHoursLimit } from './law';
+import type { Mark } from './marks';
+import { periodTotalsOf, type PeriodTotals } from './period-totals';
+import { planAlerts, type PlanAlert } from './plan-alerts';
+import type { Permission } from './permissions';
 import { placeShift, type ShiftInstance, type ShiftTemplate } from './shift-instance';
-import { DEFAULT_TIME_ZONE, localDayNumberOf, startOfLocalDayNumber } from './time-zone';
-
-/** `aaaa-mm-dd` as the product writes dates in text: dd-mm-aaaa. */
-const dayMonthYear = (date: string): string => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+import { DEFAULT_TIME_ZONE, startOfLocalDayNumber } from './time-zone';
 
 /** What the plan assigns to a date: a shift or a rest day (a date absent from the plan has nothing planned). */
 export type PlanEntry = { kind: 'turno'; shift: ShiftTemplate } | { kind: 'libre' };
@@ -74,44 +73,6 @@ export interface PeriodEvaluationInput {
   options?: PeriodEvaluationOptions;
 }
 
-/** Codes of the legal-limit alerts raised by a plan, in the order screens list them. */
-export const PLAN_ALERT_CODES = [
-  'jornada_semanal_sobre_limite',
-  'jornada_semanal_sobre_pactada',
-  'jornada_pactada_sobre_limite_legal',
-  'jornada_diaria_sobre_limite',
-  'dias_por_semana_fuera_de_rango',
-  'colacion_bajo_minimo',
-  'colacion_no_planificada',
-  'turno_en_feriado_irrenunciable',
-] as const;
-
-/** Codes of the legal-limit alerts raised by a plan. */
-export type PlanAlertCode = (typeof PLAN_ALERT_CODES)[number];
-
-/** Spanish labels of the plan alerts. */
-export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
-  jornada_semanal_sobre_limite: 'Semana sobre el máximo legal',
-  jornada_semanal_sobre_pactada: 'Semana sobre la jornada pactada',
-  jornada_pactada_sobre_limite_legal: 'Jornada pactada sobre el máximo legal',
-  jornada_diaria_sobre_limite: 'Día sobre el máximo legal',
-  dias_por_semana_fuera_de_rango: 'Días por semana fuera de rango',
-  colacion_bajo_minimo: 'Colación bajo el mínimo',
-  colacion_no_planificada: 'Turno sin colación',
-  turno_en_feriado_irrenunciable: 'Turno en feriado irrenunciable',
-};
-
-/** A legal-limit alert of the plan, with a Spanish message. */
-export interface PlanAlert {
-  code: PlanAlertCode;
-  /** The day concerned, or the Monday of the week concerned. */
-  date: LocalDate;
-  message: string;
-  /** The planned figure and the legal limit it was compared with (seconds, days). */
-  value: number;
-  limit: number;
-}
-
 /** One whole Monday-to-Sunday week touching the period, after the weekly compensation. */
 export interface WeekSummary {
   weekStart: LocalDate;
@@ -162,43 +123,6 @@ export interface WeekSummary {
   pendingSeconds: number;
 }
 
-/** Totals of a period. */
-export interface PeriodTotals {
-  plannedSeconds: number;
-  workedSeconds: number;
-  ordinarySeconds: number;
-  missingSeconds: number;
-  justifiedSeconds: number;
-  lateSeconds: number;
-  earlyLeaveSeconds: number;
-  breakSeconds: number;
-  overtimeSeconds: number;
-  compensatedSeconds: number;
-  shortfallSeconds: number;
-  lateAfterCompensationSeconds: number;
-  earlyLeaveAfterCompensationSeconds: number;
-  netOvertimeSeconds: number;
-  netOvertimeWithinLimitSeconds: number;
-  netOvertimeBeyondLimitSeconds: number;
-  pendingSeconds: number;
-  /** Worked seconds that fell on Sundays and on holidays of the period, by the clock. */
-  sundayWorkedSeconds: number;
-  holidayWorkedSeconds: number;
-  daysByStatus: Record<DayStatus, number>;
-  /** Days attended: 'presente' or 'incompleto' (a forgotten exit does not unmake the day). */
-  daysWorked: number;
-  /** Sundays and holidays of the period with worked time by the clock (a night shift into one counts). */
-  sundaysWorked: number;
-  holidaysWorked: number;
-  /** Distinct dates of the period that were a Sunday or a holiday and had worked time. */
-  sundaysOrHolidaysWorked: number;
-  inconsistentDays: number;
-  /** Justified days by permission type, counted in its unit: business days for vacaciones (art. 69), calendar days otherwise. */
-  permissionDays: { type: string; paid: boolean; unit: PermissionUnit; days: number }[];
-  /** Seconds justified by hour permissions, by type. */
-  permissionHours: { type: string; paid: boolean; seconds: number }[];
-}
-
 /** The evaluation of a worker's period. */
 export interface PeriodResult {
   from: LocalDate;
@@ -224,8 +148,8 @@ function planGetter(plan: PlanByDate): (date: LocalDate) => PlanEntry | undefine
 const nationalHolidays = holidayLookup();
 const NO_ATTRIBUTIONS: readonly MarkAttribution[] = [];
 
-/** The plan of the evaluated span, by index (day number - base): dates, entries and placed shifts. */
-interface PlacedPlan {
+/** The plan of the evaluated span, by index (day number - base): dates, entries and placed shifts (the plan alerts read it too). */
+export interface PlacedPlan {
   base: number;
   dates: readonly LocalDate[];
   entries: readonly (PlanEntry | undefined)[];
@@ -339,7 +263,7 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
     days,
     adjacentDays,
     weeks,
-    totals: totalsOf(days, evaluated, weeks, input.from, input.to, holidays),
+    totals: periodTotalsOf(days, evaluated, weeks, input.from, input.to, holidays),
     planAlerts: planAlerts(first, last, plan, zone, holidays, options, input.agreedWeeklyHours ?? null),
     unreadableMarks,
   };
@@ -496,278 +420,6 @@ function attributeOverAgreed(
     within += Math.min(left, Math.max(0, DAILY_OVERTIME_LIMIT_SECONDS - lastAttended.overtimeSeconds - (lastAttended.overtimeOverAgreedSeconds - left)));
   }
   return { within, beyond: over - within };
-}
-
-function totalsOf(
-  days: readonly DayResult[],
-  evaluated: readonly DayResult[],
-  weeks: readonly WeekSummary[],
-  from: LocalDate,
-  to: LocalDate,
-  holidays: HolidayLookup,
-): PeriodTotals {
-  const totals: PeriodTotals = {
-    plannedSeconds: 0,
-    workedSeconds: 0,
-    ordinarySeconds: 0,
-    missingSeconds: 0,
-    justifiedSeconds: 0,
-    lateSeconds: 0,
-    earlyLeaveSeconds: 0,
-    breakSeconds: 0,
-    overtimeSeconds: 0,
-    compensatedSeconds: 0,
-    shortfallSeconds: 0,
-    lateAfterCompensationSeconds: 0,
-    earlyLeaveAfterCompensationSeconds: 0,
-    netOvertimeSeconds: 0,
-    netOvertimeWithinLimitSeconds: 0,
-    netOvertimeBeyondLimitSeconds: 0,
-    pendingSeconds: 0,
-    sundayWorkedSeconds: 0,
-    holidayWorkedSeconds: 0,
-    daysByStatus: { presente: 0, ausente: 0, justificado: 0, libre: 0, feriado: 0, incompleto: 0 },
-    daysWorked: 0,
-    sundaysWorked: 0,
-    holidaysWorked: 0,
-    sundaysOrHolidaysWorked: 0,
-    inconsistentDays: 0,
-    permissionDays: [],
-    permissionHours: [],
-  };
-  const permissionDays = new Map<string, { type: string; paid: boolean; unit: PermissionUnit; days: number }>();
-  const permissionHours = new Map<string, { type: string; paid: boolean; seconds: number }>();
-  for (const d of days) {
-    totals.plannedSeconds += d.plannedSeconds;
-    totals.workedSeconds += d.workedSeconds;
-    totals.ordinarySeconds += d.ordinarySeconds;
-    totals.missingSeconds += d.missingSeconds;
-    totals.justifiedSeconds += d.justifiedSeconds;
-    totals.lateSeconds += d.lateSeconds;
-    totals.earlyLeaveSeconds += d.earlyLeaveSeconds;
-    totals.breakSeconds += d.breakSeconds;
-    totals.overtimeSeconds += d.overtimeSeconds;
-    totals.daysByStatus[d.status]++;
-    if (d.status === 'presente' || d.status === 'incompleto') totals.daysWorked++;
-    if (d.inconsistencies.length > 0) totals.inconsistentDays++;
-    const p = d.permission;
-    if (p && p.hours === null) {
-      const key = `${p.type}\u0000${p.paid}`;
-      let entry = permissionDays.get(key);
-      if (!entry) {
-        entry = { type: p.type, paid: p.paid, unit: p.unit, days: 0 };
-        permissionDays.set(key, entry);
-      }
-      // Feriado anual is counted in business days (art. 69); a Saturday, Sunday or holiday within it is not a day of it.
-      if (p.unit !== 'dias_habiles' || isBusinessDay(d.date, holidays)) entry.days++;
-    }
-    for (const h of d.hourPermissions) {
-      const key = `${h.type}\u0000${h.paid}`;
-      const entry = permissionHours.get(key);
-      if (entry) entry.seconds += h.seconds;
-      else permissionHours.set(key, { type: h.type, paid: h.paid, seconds: h.seconds });
-    }
-  }
-  // Sundays and holidays by the clock: a date counts in the period it belongs to, whichever day's
-  // shift reached it (a night shift from the 31st into a holiday on the 1st counts in the new month).
-  let restDates: Set<LocalDate> | null = null;
-  for (const d of evaluated) {
-    for (const w of d.sundayHolidayWork) {
-      if (w.date < from || w.date > to) continue;
-      restDates ??= new Set();
-      if (w.sunday) totals.sundayWorkedSeconds += w.seconds;
-      if (w.holiday) totals.holidayWorkedSeconds += w.seconds;
-      if (restDates.has(w.date)) continue;
-      restDates.add(w.date);
-      totals.sundaysOrHolidaysWorked++;
-      if (w.sunday) totals.sundaysWorked++;
-      if (w.holiday) totals.holidaysWorked++;
-    }
-  }
-  for (const w of weeks) {
-    if (!w.settledInPeriod) continue;
-    totals.compensatedSeconds += w.compensatedSeconds;
-    totals.shortfallSeconds += w.shortfallSeconds;
-    totals.lateAfterCompensationSeconds += w.lateAfterCompensationSeconds;
-    totals.earlyLeaveAfterCompensationSeconds += w.earlyLeaveAfterCompensationSeconds;
-    totals.netOvertimeSeconds += w.netOvertimeSeconds;
-    totals.netOvertimeWithinLimitSeconds += w.netOvertimeWithinLimitSeconds;
-    totals.netOvertimeBeyondLimitSeconds += w.netOvertimeBeyondLimitSeconds;
-    totals.pendingSeconds += w.pendingSeconds;
-  }
-  const byTypeAndPay = (a: { type: string; paid: boolean }, b: { type: string; paid: boolean }) =>
-    a.type < b.type ? -1 : a.type > b.type ? 1 : Number(a.paid) - Number(b.paid);
-  totals.permissionDays = [...permissionDays.values()].sort(byTypeAndPay);
-  totals.permissionHours = [...permissionHours.values()].sort(byTypeAndPay);
-  return totals;
-}
-
-function hours(seconds: number): string {
-  return formatDurationEs(seconds);
-}
-
-function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text: string } | null {
-  const exceptional = options.exceptionalSchedule;
-  if (!exceptional) return { seconds: DAILY_ORDINARY_LIMIT_SECONDS, text: 'el máximo legal de 10 horas diarias' };
-  if (exceptional === true || exceptional.dailyOrdinaryHours === undefined) return null;
-  const h = exceptional.dailyOrdinaryHours;
-  return { seconds: h * 3600, text: `las ${h} horas diarias que autoriza la resolución de jornada excepcional${exceptional.resolution ? ` ${exceptional.resolution}` : ''}` };
-}
-
-/**
- * Legal-limit alerts of a plan over the whole weeks touching [first, last]: weekly hours against the
- * limit in force day by day (the last planned day's) and against the contract's agreed hours; agreed
- * hours above the legal limit; 10 ordinary hours a day (or the exceptional schedule's); 5-6 days a
- * week (4 with 40 hours or fewer; part time exempt); a colación of at least 30 minutes on every shift
- * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
- */
-function planAlerts(
-  first: number,
-  last: number,
-  plan: PlacedPlan,
-  zone: string,
-  holidays: HolidayLookup,
-  options: PeriodEvaluationOptions,
-  agreed: AgreedWeeklyHours | null,
-): PlanAlert[] {
-  const alerts: PlanAlert[] = [];
-  const dailyLimit = dailyLimitOf(options);
-  const exceptional = Boolean(options.exceptionalSchedule);
-  const start = first - (weekdayOfDayNumber(first) - 1);
-  const week: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(7);
-  for (let monday = start; monday <= last; monday += 7) {
-    let weekSeconds = 0;
-    let weekDays = 0;
-    let lastPlanned = monday + 6;
-    for (let i = 0; i < 7; i++) {
-      const instance = plan.placed[monday + i - plan.base]!;
-      week[i] = instance;
-      if (!instance) continue;
-      weekSeconds += instance.plannedSeconds;
-      weekDays++;
-      lastPlanned = monday + i;
-    }
-    // Hours accumulate day by day against the limit in force that day; the limit only falls, so the
-    // last planned day's limit binds (the week of 2028-04-24 answers to 40 h from its Wednesday on).
-    const limitDate = fromDayNumber(lastPlanned);
-    const limitHours = weeklyHoursLimit(limitDate);
-    const agreedHours = agreedWeeklyHoursOn(agreed, limitDate);
-    const partTime = isPartTime(agreedHours ?? weekSeconds / 3600, limitDate);
-
-    for (let i = 0; i < 7; i++) {
-      const instance = week[i];
-      const n = monday + i;
-      if (!instance || n < first || n > last) continue;
-      const date = instance.date;
-      if (dailyLimit && instance.plannedSeconds > dailyLimit.seconds) {
-        alerts.push({
-          code: 'jornada_diaria_sobre_limite',
-          date,
-          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.plannedSeconds)} ordinarias: supera ${dailyLimit.text}.`,
-          value: instance.plannedSeconds,
-          limit: dailyLimit.seconds,
-        });
-      }
-      if (instance.breakSeconds > 0 && instance.breakSeconds < MIN_BREAK_SECONDS) {
-        alerts.push({
-          code: 'colacion_bajo_minimo',
-          date,
-          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.breakSeconds)} de colación: la ley exige al menos 30 minutos.`,
-          value: instance.breakSeconds,
-          limit: MIN_BREAK_SECONDS,
-        });
-      } else if (instance.breakSeconds === 0 && !partTime && !options.continuousProcess) {
-        alerts.push({
-          code: 'colacion_no_planificada',
-          date,
-          message: `Turno ${instance.label} del ${dayMonthYear(date)} sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).`,
-          value: 0,
-          limit: MIN_BREAK_SECONDS,
-        });
-      }
-    }
-
-    const weekStart = fromDayNumber(monday);
-    if (agreedHours !== null && agreedHours > limitHours) {
-      alerts.push({
-        code: 'jornada_pactada_sobre_limite_legal',
-        date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: la jornada pactada de ${agreedHours} horas supera el máximo legal de ${limitHours} horas semanales; rige el máximo legal y las horas extra se valoran con ${limitHours} horas.`,
-        value: agreedHours * 3600,
-        limit: limitHours * 3600,
-      });
-    }
-    if (exceptional) continue;
-    if (weekSeconds > limitHours * 3600) {
-      alerts.push({
-        code: 'jornada_semanal_sobre_limite',
-        date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan el máximo legal de ${limitHours} horas semanales.`,
-        value: weekSeconds,
-        limit: limitHours * 3600,
-      });
-    }
-    if (agreedHours !== null && weekSeconds > agreedHours * 3600) {
-      alerts.push({
-        code: 'jornada_semanal_sobre_pactada',
-        date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan las ${agreedHours} horas semanales pactadas en el contrato.`,
-        value: weekSeconds,
-        limit: agreedHours * 3600,
-      });
-    }
-    const allowed = allowedDaysPerWeek(weekSeconds / 3600);
-    if (!partTime && (weekDays > allowed.max || weekDays < allowed.min)) {
-      alerts.push({
-        code: 'dias_por_semana_fuera_de_rango',
-        date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: ${weekDays} días de trabajo planificados; la jornada debe distribuirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días.`,
-        value: weekDays,
-        limit: weekDays > allowed.max ? allowed.max : allowed.min,
-      });
-    }
-  }
-  if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
-  return alerts;
-}
-
-/**
- * Shifts with hours on an irrenunciable holiday (by the clock, the local day 00:00-24:00), for
- * commerce workers: a night shift from 31 December into 1 January works on one.
- */
-function irrenunciableAlerts(
-  alerts: PlanAlert[],
-  first: number,
-  last: number,
-  plan: PlacedPlan,
-  zone: string,
-  holidays: HolidayLookup,
-): void {
-  for (let n = first - 1; n <= last; n++) {
-    const instance = plan.placed[n - plan.base];
-    if (!instance) continue;
-    const date = instance.date;
-    const lastDay = localDayNumberOf(zone, instance.end - 1);
-    for (let d = localDayNumberOf(zone, instance.start); d <= lastDay; d++) {
-      if (d < first || d > last) continue;
-      const holidayDate = fromDayNumber(d);
-      const holiday = holidays(holidayDate);
-      if (!holiday?.irrenunciable) continue;
-      const from = Math.max(instance.start, startOfLocalDayNumber(zone, d));
-      const to = Math.min(instance.end, startOfLocalDayNumber(zone, d + 1));
-      if (to <= from) continue;
-      alerts.push({
-        code: 'turno_en_feriado_irrenunciable',
-        date: holidayDate,
-        message:
-          d === n
-            ? `Turno planificado el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
-            : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours((to - from) / 1000)} el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
-        value: (to - from) / 1000,
-        limit: 0,
-      });
-    }
-  }
 }
 
 /** What to load for a period: the plan over `from`..`to`, the marks over `marks`. */

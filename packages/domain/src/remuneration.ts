@@ -7,7 +7,8 @@
 import { addDays, daysInMonth, isoWeekday, type LocalDate } from './calendar/local-date';
 import type { DayResult, DayStatus } from './day-evaluation';
 import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos, weeklyHoursLimit } from './law';
-import type { PeriodResult, PeriodTotals } from './period-evaluation';
+import type { PeriodResult } from './period-evaluation';
+import type { PeriodTotals } from './period-totals';
 import type { PermissionUnit } from './permissions';
 
 /** Salary terms of the worker for the period. */
@@ -267,7 +268,17 @@ export function settledWeekLimitSeconds(sunday: LocalDate, plannedDates: Iterabl
 export function remunerationFactsOf(result: PeriodResult): RemunerationFacts {
   const t = result.totals;
   return {
-    weeks: result.weeks.filter((w) => w.settledInPeriod).map((w) => ({ ...w, overAgreedSeconds: w.overtimeOverAgreedSeconds })),
+    weeks: result.weeks
+      .filter((w) => w.settledInPeriod)
+      .map((w) => ({
+        from: w.from,
+        to: w.to,
+        weeklyLimitSeconds: w.weeklyLimitSeconds,
+        shortfallSeconds: w.shortfallSeconds,
+        netOvertimeSeconds: w.netOvertimeSeconds,
+        netOvertimeWithinLimitSeconds: w.netOvertimeWithinLimitSeconds,
+        overAgreedSeconds: w.overtimeOverAgreedSeconds,
+      })),
     weekDays: [...result.adjacentDays, ...result.days].map((d) => ({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overtimeOverAgreedSeconds })),
     // By the Sunday's date: Saturday's night shift into the period's first Sunday counts here (the day before `from` is evaluated).
     sundayOrdinaryWork: sundayOrdinaryWorkIn([...result.adjacentDays, ...result.days].map(sundayFactsOfDay), result.from, result.to),

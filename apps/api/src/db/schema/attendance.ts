@@ -38,6 +38,8 @@ export const attendanceDays = pgTable(
     overtimeOverAgreedSeconds: doublePrecision('overtime_over_agreed_seconds').notNull().default(0),
     sundaySeconds: doublePrecision('sunday_seconds').notNull(),
     holidaySeconds: doublePrecision('holiday_seconds').notNull(),
+    /** The Sundays and holidays the day's work touched by the clock: `[{ date, sunday, holiday }]` (pay counts each date once). */
+    sundayHolidayWork: jsonb('sunday_holiday_work').notNull().default(sql`'[]'::jsonb`),
     inconsistencyCount: integer('inconsistency_count').notNull(),
     /** Codes of the day's inconsistencies (the board reads them without opening `result`). */
     inconsistencyCodes: text('inconsistency_codes').array().notNull().default(sql`'{}'::text[]`),

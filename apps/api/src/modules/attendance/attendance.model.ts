@@ -25,6 +25,7 @@ import {
   type DayResult,
   type ShiftInstance,
   type ShiftTemplate,
+  type SummedTotals,
   type WeekSummary,
 } from '@jornada/domain';
 
@@ -53,6 +54,8 @@ export interface DayRowValues {
   overtimeOverAgreedSeconds: number;
   sundaySeconds: number;
   holidaySeconds: number;
+  /** The Sundays and holidays the day's work touched by the clock. */
+  sundayHolidayWork: { date: string; sunday: boolean; holiday: boolean }[];
   inconsistencyCount: number;
   inconsistencyCodes: string[];
   shiftStart: Date | null;
@@ -219,6 +222,7 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
     overtimeOverAgreedSeconds: day.overtimeOverAgreedSeconds,
     sundaySeconds: day.sundaySeconds,
     holidaySeconds: day.holidaySeconds,
+    sundayHolidayWork: day.sundayHolidayWork.map((w) => ({ date: w.date, sunday: w.sunday, holiday: w.holiday !== null })),
     inconsistencyCount: day.inconsistencies.length,
     inconsistencyCodes: day.inconsistencies.map((i) => i.code),
     // The shift in force: a holiday that lifts the plan leaves nothing expected that day.
@@ -283,81 +287,33 @@ export function explanationAt(lines: readonly string[], estado: EstadoAsistencia
   return lines.map((line) => (line === absent ? 'Estado: sin marcar aún. El turno no ha terminado: todavía no es una ausencia.' : line));
 }
 
-/** Stored sums of a worker (or of a whole filter) over a period, as the repository adds them. */
-export interface PeriodSums {
-  planned: number;
-  worked: number;
-  ordinary: number;
-  justified: number;
-  late: number;
-  earlyLeave: number;
-  overtime: number;
-  sunday: number;
-  holiday: number;
-  compensated: number;
-  shortfall: number;
-  lateAfter: number;
-  earlyLeaveAfter: number;
-  netOvertime: number;
-  netOvertimeWithin: number;
-  netOvertimeBeyond: number;
-  pending: number;
-  daysLate: number;
-  daysInconsistent: number;
-  byStatus: Partial<Record<EstadoDia, number>>;
-}
-
-export function emptySums(): PeriodSums {
+/** The attendance totals the API serves, from the engine's summed totals of stored days. */
+export function totalsOf(t: SummedTotals): TotalesAsistencia {
+  const byStatus = Object.fromEntries(ESTADOS_DIA.map((e) => [e, t[`daysByStatus.${e}`]])) as Record<EstadoDia, number>;
   return {
-    planned: 0,
-    worked: 0,
-    ordinary: 0,
-    justified: 0,
-    late: 0,
-    earlyLeave: 0,
-    overtime: 0,
-    sunday: 0,
-    holiday: 0,
-    compensated: 0,
-    shortfall: 0,
-    lateAfter: 0,
-    earlyLeaveAfter: 0,
-    netOvertime: 0,
-    netOvertimeWithin: 0,
-    netOvertimeBeyond: 0,
-    pending: 0,
-    daysLate: 0,
-    daysInconsistent: 0,
-    byStatus: {},
-  };
-}
-
-export function totalsOf(s: PeriodSums): TotalesAsistencia {
-  const byStatus = Object.fromEntries(ESTADOS_DIA.map((e) => [e, s.byStatus[e] ?? 0])) as Record<EstadoDia, number>;
-  return {
-    planificadoSegundos: s.planned,
-    trabajadoSegundos: s.worked,
-    ordinarioSegundos: s.ordinary,
-    justificadoSegundos: s.justified,
-    atrasoSegundos: s.late,
-    salidaAnticipadaSegundos: s.earlyLeave,
-    extraSegundos: s.overtime,
-    compensadoSegundos: s.compensated,
-    descontableSegundos: s.shortfall,
-    atrasoDescontableSegundos: s.lateAfter,
-    salidaAnticipadaDescontableSegundos: s.earlyLeaveAfter,
-    extraNetaSegundos: s.netOvertime,
-    extraNetaDentroLimiteSegundos: s.netOvertimeWithin,
-    extraNetaSobreLimiteSegundos: s.netOvertimeBeyond,
-    pendienteSegundos: s.pending,
-    domingoSegundos: s.sunday,
-    feriadoSegundos: s.holiday,
-    diasTrabajados: byStatus.presente + byStatus.incompleto,
+    planificadoSegundos: t.plannedSeconds,
+    trabajadoSegundos: t.workedSeconds,
+    ordinarioSegundos: t.ordinarySeconds,
+    justificadoSegundos: t.justifiedSeconds,
+    atrasoSegundos: t.lateSeconds,
+    salidaAnticipadaSegundos: t.earlyLeaveSeconds,
+    extraSegundos: t.foundOvertimeSeconds,
+    compensadoSegundos: t.compensatedSeconds,
+    descontableSegundos: t.shortfallSeconds,
+    atrasoDescontableSegundos: t.lateAfterCompensationSeconds,
+    salidaAnticipadaDescontableSegundos: t.earlyLeaveAfterCompensationSeconds,
+    extraNetaSegundos: t.netOvertimeSeconds,
+    extraNetaDentroLimiteSegundos: t.netOvertimeWithinLimitSeconds,
+    extraNetaSobreLimiteSegundos: t.netOvertimeBeyondLimitSeconds,
+    pendienteSegundos: t.pendingSeconds,
+    domingoSegundos: t.sundaySeconds,
+    feriadoSegundos: t.holidaySeconds,
+    diasTrabajados: t.daysWorked,
     ausencias: byStatus.ausente,
-    diasConAtraso: s.daysLate,
+    diasConAtraso: t.lateDays,
     diasJustificados: byStatus.justificado,
     diasIncompletos: byStatus.incompleto,
-    diasConInconsistencias: s.daysInconsistent,
+    diasConInconsistencias: t.inconsistentDays,
     diasPorEstado: byStatus,
   };
 }

@@ -1,5 +1,6 @@
 /** The shapes of attendance's reads (the workers a read covers, the report sums and rows), shared by its repository and its reads. */
 import type { EstadoDia } from '@jornada/contracts';
+import type { SummedTotalKey, SummedTotals } from '@jornada/domain';
 
 /** Which workers a read covers: the caller's scope and the query's filters. */
 export interface WorkerFilter {
@@ -26,37 +27,6 @@ export interface ReportDays {
 /** Which stored days a report's detail lists (and which workers it keeps: those with such a day). */
 export type ReportDayKind = 'todos' | 'atrasos' | 'ausencias' | 'extra';
 
-/** Per-worker sums of stored days, each under the key the reports name their columns by. */
-export const REPORT_SUM_KEYS = [
-  'diasPlanificados',
-  'diasPresentes',
-  'diasAtraso',
-  'atraso',
-  'diasSalidaAnticipada',
-  'salidaAnticipada',
-  'ausenciasInjustificadas',
-  'ausenciasJustificadas',
-  'diasIncompletos',
-  'diasFeriado',
-  'planificado',
-  'trabajado',
-  'faltanteAusencias',
-  'extra',
-  'extraDentroLimite',
-  'extraSobreLimite',
-  'diasExtra',
-  'domingo',
-  'feriado',
-  'compensado',
-  'atrasoDescontable',
-  'salidaAnticipadaDescontable',
-  'extraNeta',
-] as const;
-
-export type ReportSumKey = (typeof REPORT_SUM_KEYS)[number];
-
-export type ReportSums = Record<ReportSumKey, number>;
-
 /** A worker's identity on a report row. */
 export interface ReportWorker {
   id: string;
@@ -70,7 +40,7 @@ export interface ReportWorker {
 
 /** Sort of a worker page: by surname (`trabajador`), by a sum (descending puts the largest first), ties by surname. */
 export interface ReportSort {
-  key: 'trabajador' | 'grupo' | 'sede' | 'cargo' | ReportSumKey;
+  key: 'trabajador' | 'grupo' | 'sede' | 'cargo' | SummedTotalKey;
   direction: 'asc' | 'desc';
 }
 
@@ -109,7 +79,7 @@ export interface HeadcountRow {
   sede: string | null;
   cargo: string | null;
   dotacion: number;
-  sums: ReportSums;
+  sums: SummedTotals;
 }
 
-export type HeadcountSortKey = 'grupo' | 'sede' | 'cargo' | 'dotacion' | ReportSumKey;
+export type HeadcountSortKey = 'grupo' | 'sede' | 'cargo' | 'dotacion' | SummedTotalKey;

@@ -6,6 +6,7 @@
  * days behind a page's rows. Nothing here evaluates a day: the engine's stored results are the figures.
  */
 import type { Perfil } from '@jornada/contracts';
+import type { SummedTotalKey } from '@jornada/domain';
 import type { Db } from '../../db/client';
 import { notFound, requirePerfil } from '../../lib/access';
 import { isUuid } from '../../lib/ids';
@@ -22,12 +23,9 @@ export type {
   ReportDayKind,
   ReportDays,
   ReportSort,
-  ReportSumKey,
-  ReportSums,
   ReportWorker,
   WorkerFilter as ReportWorkerFilter,
 } from './attendance.report-types';
-export { REPORT_SUM_KEYS } from './attendance.report-types';
 
 export const REPORT_SELECTION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
@@ -111,7 +109,7 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
     },
 
     /** A page of workers with their sums; `keys` narrows the sums added up to the report's columns (the others read 0). */
-    workerPage(selection: ReportSelection, kind: repo.ReportDayKind, sort: repo.ReportSort, paging: { limit: number; offset: number } | null, keys?: readonly repo.ReportSumKey[]) {
+    workerPage(selection: ReportSelection, kind: repo.ReportDayKind, sort: repo.ReportSort, paging: { limit: number; offset: number } | null, keys?: readonly SummedTotalKey[]) {
       return repo.reportWorkerPage(db, selection.companyId, selection.filter, selection.days, kind, sort, paging, keys);
     },
 
@@ -120,12 +118,12 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
     },
 
     /** Sums per period bucket; `keys` narrows them to the chart's series (the others read 0). */
-    series(selection: ReportSelection, bucket: repo.ReportBucket, keys?: readonly repo.ReportSumKey[]) {
+    series(selection: ReportSelection, bucket: repo.ReportBucket, keys?: readonly SummedTotalKey[]) {
       return repo.reportSeries(db, selection.companyId, selection.filter, selection.days, bucket, keys);
     },
 
     /** Sums per group of the worker; `keys` narrows them (the others read 0). */
-    sumsByGroup(selection: ReportSelection, keys?: readonly repo.ReportSumKey[]) {
+    sumsByGroup(selection: ReportSelection, keys?: readonly SummedTotalKey[]) {
       return repo.reportSumsByGroup(db, selection.companyId, selection.filter, selection.days, keys);
     },
 
@@ -134,7 +132,7 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
       selection: ReportSelection,
       sort: { key: repo.HeadcountSortKey; direction: 'asc' | 'desc' },
       paging: { limit: number; offset: number } | null,
-      keys?: readonly repo.ReportSumKey[],
+      keys?: readonly SummedTotalKey[],
     ) {
       return repo.reportHeadcount(db, selection.companyId, selection.filter, selection.days, sort, paging, keys);
     },

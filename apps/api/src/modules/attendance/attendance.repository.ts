@@ -5,14 +5,14 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { DAILY_OVERTIME_LIMIT_SECONDS, addDays, diffDays, type MarkKind } from '@jornada/domain';
+import { DAILY_OVERTIME_LIMIT_SECONDS, DAY_STATUSES, SUMMED_TOTAL_KEYS, addDays, diffDays, type DayStatus, type MarkKind, type PermissionUnit, type PlanKind, type StoredPayDay, type SummedTotalKey, type SummedTotals } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
-import type { DayRowValues, PeriodSums, StoredDay, StoredWeek } from './attendance.model';
-import { REPORT_SUM_KEYS, type HeadcountRow, type HeadcountSortKey, type ReportBucket, type ReportDay, type ReportDayKind, type ReportDays, type ReportSort, type ReportSumKey, type ReportSums, type ReportWorker, type WorkerFilter } from './attendance.report-types';
+import type { DayRowValues, StoredDay, StoredWeek } from './attendance.model';
+import type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.report-types';
 
-export { REPORT_SUM_KEYS, type HeadcountRow, type HeadcountSortKey, type ReportBucket, type ReportDay, type ReportDayKind, type ReportDays, type ReportSort, type ReportSumKey, type ReportSums, type ReportWorker, type WorkerFilter } from './attendance.report-types';
+export type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.report-types';
 
 type Rows<T> = { rows: T[] };
 async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -247,12 +247,12 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
       )
       insert into ${attendanceDays} (company_id, user_id, fecha, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds,
         missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds,
-        overtime_within_limit_seconds, overtime_beyond_limit_seconds, overtime_over_agreed_seconds, sunday_seconds, holiday_seconds, inconsistency_count,
+        overtime_within_limit_seconds, overtime_beyond_limit_seconds, overtime_over_agreed_seconds, sunday_seconds, holiday_seconds, sunday_holiday_work, inconsistency_count,
         inconsistency_codes, shift_start, shift_end, first_entry, last_exit, week_compensated_seconds, week_shortfall_seconds,
         week_late_after_seconds, week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds,
         week_net_overtime_beyond_seconds, week_pending_seconds, week, result, computed_at, stale, invalidated_at)
       select ${companyId}::uuid, t.user_id, t.fecha, t.status::attendance_status, t.plan_kind, t.planned, t.worked, t.ordinary, t.missing,
-        t.justified, t.late, t.early, t.brk, t.overtime, t.ot_within, t.ot_beyond, t.ot_agreed, t.sunday, t.holiday, t.n_incons,
+        t.justified, t.late, t.early, t.brk, t.overtime, t.ot_within, t.ot_beyond, t.ot_agreed, t.sunday, t.holiday, t.rest_work::jsonb, t.n_incons,
         coalesce(string_to_array(nullif(t.codes, ''), ','), '{}'::text[]), t.shift_start, t.shift_end, t.first_entry, t.last_exit,
         t.w_comp, t.w_short, t.w_late, t.w_early, t.w_net, t.w_within, t.w_beyond, t.w_pending, t.week::jsonb, t.result::jsonb,
         ${computedAt.toISOString()}::timestamptz, coalesce(held.seq, 0) <> t.chain_seq, null::timestamptz
@@ -262,7 +262,7 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
         ${col((d) => d.missingSeconds, 'float8[]')}, ${col((d) => d.justifiedSeconds, 'float8[]')}, ${col((d) => d.lateSeconds, 'float8[]')},
         ${col((d) => d.earlyLeaveSeconds, 'float8[]')}, ${col((d) => d.breakSeconds, 'float8[]')}, ${col((d) => d.overtimeSeconds, 'float8[]')},
         ${col((d) => d.overtimeWithinLimitSeconds, 'float8[]')}, ${col((d) => d.overtimeBeyondLimitSeconds, 'float8[]')}, ${col((d) => d.overtimeOverAgreedSeconds, 'float8[]')},
-        ${col((d) => d.sundaySeconds, 'float8[]')}, ${col((d) => d.holidaySeconds, 'float8[]')}, ${col((d) => d.inconsistencyCount, 'int[]')},
+        ${col((d) => d.sundaySeconds, 'float8[]')}, ${col((d) => d.holidaySeconds, 'float8[]')}, ${col((d) => JSON.stringify(d.sundayHolidayWork), 'text[]')}, ${col((d) => d.inconsistencyCount, 'int[]')},
         ${col((d) => d.inconsistencyCodes.join(','), 'text[]')},
         ${col((d) => iso(d.shiftStart), 'timestamptz[]')}, ${col((d) => iso(d.shiftEnd), 'timestamptz[]')},
         ${col((d) => iso(d.firstEntry), 'timestamptz[]')}, ${col((d) => iso(d.lastExit), 'timestamptz[]')},
@@ -273,7 +273,7 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
         ${col((d) => (d.week === null ? null : JSON.stringify(d.week)), 'text[]')}, ${col((d) => JSON.stringify(d.result), 'text[]')},
         ${sql.param(chunk.map((c) => chainSeq.get(c.userId) ?? 0))}::int[]
       ) as t(user_id, fecha, status, plan_kind, planned, worked, ordinary, missing, justified, late, early, brk, overtime, ot_within, ot_beyond,
-             ot_agreed, sunday, holiday, n_incons, codes, shift_start, shift_end, first_entry, last_exit, w_comp, w_short, w_late, w_early, w_net,
+             ot_agreed, sunday, holiday, rest_work, n_incons, codes, shift_start, shift_end, first_entry, last_exit, w_comp, w_short, w_late, w_early, w_net,
              w_within, w_beyond, w_pending, week, result, chain_seq)
       left join held on held.user_id = t.user_id
       on conflict (company_id, user_id, fecha) do update set
@@ -282,7 +282,7 @@ export async function upsertDays(db: DbOrTx, companyId: string, items: { userId:
         justified_seconds = excluded.justified_seconds, late_seconds = excluded.late_seconds, early_leave_seconds = excluded.early_leave_seconds,
         break_seconds = excluded.break_seconds, overtime_seconds = excluded.overtime_seconds,
         overtime_within_limit_seconds = excluded.overtime_within_limit_seconds, overtime_beyond_limit_seconds = excluded.overtime_beyond_limit_seconds,
-        overtime_over_agreed_seconds = excluded.overtime_over_agreed_seconds, sunday_seconds = excluded.sunday_seconds, holiday_seconds = excluded.holiday_seconds, inconsistency_count = excluded.inconsistency_count,
+        overtime_over_agreed_seconds = excluded.overtime_over_agreed_seconds, sunday_seconds = excluded.sunday_seconds, holiday_seconds = excluded.holiday_seconds, sunday_holiday_work = excluded.sunday_holiday_work, inconsistency_count = excluded.inconsistency_count,
         inconsistency_codes = excluded.inconsistency_codes,
         shift_start = excluded.shift_start, shift_end = excluded.shift_end, first_entry = excluded.first_entry, last_exit = excluded.last_exit,
         week_compensated_seconds = excluded.week_compensated_seconds, week_shortfall_seconds = excluded.week_shortfall_seconds,
@@ -416,75 +416,88 @@ export async function periodDays(
   }));
 }
 
-const SUMS = sql`coalesce(sum(a.planned_seconds), 0) as planned, coalesce(sum(a.worked_seconds), 0) as worked,
-  coalesce(sum(a.ordinary_seconds), 0) as ordinary, coalesce(sum(a.justified_seconds), 0) as justified,
-  coalesce(sum(a.late_seconds), 0) as late, coalesce(sum(a.early_leave_seconds), 0) as early_leave,
-  coalesce(sum(a.overtime_seconds + a.overtime_over_agreed_seconds), 0) as overtime, coalesce(sum(a.sunday_seconds), 0) as sunday, coalesce(sum(a.holiday_seconds), 0) as holiday,
-  coalesce(sum(a.week_compensated_seconds), 0) as compensated, coalesce(sum(a.week_shortfall_seconds), 0) as shortfall,
-  coalesce(sum(a.week_late_after_seconds), 0) as late_after, coalesce(sum(a.week_early_leave_after_seconds), 0) as early_after,
-  coalesce(sum(a.week_net_overtime_seconds), 0) as net_overtime, coalesce(sum(a.week_net_overtime_within_seconds), 0) as net_within,
-  coalesce(sum(a.week_net_overtime_beyond_seconds), 0) as net_beyond, coalesce(sum(a.week_pending_seconds), 0) as pending,
-  count(*) filter (where a.late_seconds > 0)::int as days_late, count(*) filter (where a.inconsistency_count > 0)::int as days_inconsistent,
-  count(*) filter (where a.status = 'presente')::int as s_presente, count(*) filter (where a.status = 'ausente')::int as s_ausente,
-  count(*) filter (where a.status = 'justificado')::int as s_justificado, count(*) filter (where a.status = 'libre')::int as s_libre,
-  count(*) filter (where a.status = 'feriado')::int as s_feriado, count(*) filter (where a.status = 'incompleto')::int as s_incompleto`;
+// --- Period totals -------------------------------------------------------------------------------
+// The one SQL definition of a period's figures: each summed total of packages/domain
+// (`SUMMED_TOTAL_KEYS`, the same names as `PeriodTotals`) as an aggregate of stored days `a`.
+// A Sunday row carries its week's settlement, so a range adds the weeks whose Sunday lies in it.
+// apps/api/src/demo/evaluation-consistency.test.ts checks these sums equal the engine's totals.
 
-function sumsOf(r: Record<string, unknown>): PeriodSums {
-  return {
-    planned: num(r.planned),
-    worked: num(r.worked),
-    ordinary: num(r.ordinary),
-    justified: num(r.justified),
-    late: num(r.late),
-    earlyLeave: num(r.early_leave),
-    overtime: num(r.overtime),
-    sunday: num(r.sunday),
-    holiday: num(r.holiday),
-    compensated: num(r.compensated),
-    shortfall: num(r.shortfall),
-    lateAfter: num(r.late_after),
-    earlyLeaveAfter: num(r.early_after),
-    netOvertime: num(r.net_overtime),
-    netOvertimeWithin: num(r.net_within),
-    netOvertimeBeyond: num(r.net_beyond),
-    pending: num(r.pending),
-    daysLate: num(r.days_late),
-    daysInconsistent: num(r.days_inconsistent),
-    byStatus: {
-      presente: num(r.s_presente),
-      ausente: num(r.s_ausente),
-      justificado: num(r.s_justificado),
-      libre: num(r.s_libre),
-      feriado: num(r.s_feriado),
-      incompleto: num(r.s_incompleto),
-    },
-  };
-}
+/** A stored day's found overtime: beyond its plan plus its planned time over the week's agreed hours (`foundOvertimeOfDay`). */
+const DAY_OVERTIME = sql`(a.overtime_seconds + a.overtime_over_agreed_seconds)`;
+const sumOf = (column: SQL): SQL => sql`coalesce(sum(${column}), 0)`;
+const daysWhere = (condition: SQL): SQL => sql`count(a.fecha) filter (where ${condition})::int`;
 
-/** Stored sums per worker over `from`..`to` (Sunday rows bring their week's settlement). */
-export async function sumsByWorker(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, PeriodSums>> {
-  const out = new Map<string, PeriodSums>();
+const TOTAL_SQL: Record<SummedTotalKey, SQL> = {
+  plannedSeconds: sumOf(sql`a.planned_seconds`),
+  workedSeconds: sumOf(sql`a.worked_seconds`),
+  ordinarySeconds: sumOf(sql`a.ordinary_seconds`),
+  missingSeconds: sumOf(sql`a.missing_seconds`),
+  justifiedSeconds: sumOf(sql`a.justified_seconds`),
+  lateSeconds: sumOf(sql`a.late_seconds`),
+  earlyLeaveSeconds: sumOf(sql`a.early_leave_seconds`),
+  breakSeconds: sumOf(sql`a.break_seconds`),
+  overtimeSeconds: sumOf(sql`a.overtime_seconds`),
+  overtimeOverAgreedSeconds: sumOf(sql`a.overtime_over_agreed_seconds`),
+  foundOvertimeSeconds: sumOf(DAY_OVERTIME),
+  foundOvertimeWithinDailyLimitSeconds: sumOf(sql`least(${DAY_OVERTIME}, ${DAILY_OVERTIME_LIMIT_SECONDS})`),
+  foundOvertimeBeyondDailyLimitSeconds: sumOf(sql`greatest(${DAY_OVERTIME} - ${DAILY_OVERTIME_LIMIT_SECONDS}, 0)`),
+  absenceMissingSeconds: sql`coalesce(sum(a.missing_seconds) filter (where a.status = 'ausente'), 0)`,
+  compensatedSeconds: sumOf(sql`a.week_compensated_seconds`),
+  shortfallSeconds: sumOf(sql`a.week_shortfall_seconds`),
+  lateAfterCompensationSeconds: sumOf(sql`a.week_late_after_seconds`),
+  earlyLeaveAfterCompensationSeconds: sumOf(sql`a.week_early_leave_after_seconds`),
+  netOvertimeSeconds: sumOf(sql`a.week_net_overtime_seconds`),
+  netOvertimeWithinLimitSeconds: sumOf(sql`a.week_net_overtime_within_seconds`),
+  netOvertimeBeyondLimitSeconds: sumOf(sql`a.week_net_overtime_beyond_seconds`),
+  pendingSeconds: sumOf(sql`a.week_pending_seconds`),
+  sundaySeconds: sumOf(sql`a.sunday_seconds`),
+  holidaySeconds: sumOf(sql`a.holiday_seconds`),
+  daysWorked: daysWhere(sql`a.status in ('presente', 'incompleto')`),
+  plannedDays: daysWhere(sql`a.plan_kind = 'turno' and a.status <> 'feriado'`),
+  lateDays: daysWhere(sql`a.late_seconds > 0`),
+  earlyLeaveDays: daysWhere(sql`a.early_leave_seconds > 0`),
+  overtimeDays: daysWhere(sql`${DAY_OVERTIME} > 0`),
+  inconsistentDays: daysWhere(sql`a.inconsistency_count > 0`),
+  ...(Object.fromEntries(DAY_STATUSES.map((s) => [`daysByStatus.${s}`, daysWhere(sql`a.status = ${s}`)])) as Record<`daysByStatus.${DayStatus}`, SQL>),
+};
+
+/** The totals `keys` over the grouped stored days `a`, each named by its key. */
+const totalsSql = (keys: readonly SummedTotalKey[]): SQL => sql.join(keys.map((k) => sql`${TOTAL_SQL[k]} as ${sql.identifier(k)}`), sql`, `);
+
+/** The same totals over grouped rows `t` (a whole selection's, from its per-row totals). */
+const totalsOfRowsSql = (keys: readonly SummedTotalKey[]): SQL => sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}), 0) as ${sql.identifier(k)}`), sql`, `);
+
+/** The same totals as window aggregates over every row of `t`, named `total:<key>` (a page's rows carry the selection's totals). */
+const totalsOverRowsSql = (keys: readonly SummedTotalKey[]): SQL =>
+  sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}) over (), 0) as ${sql.identifier(`total:${k}`)}`), sql`, `);
+
+/** A row's totals (the keys not asked for read 0). */
+const totalsOf = (r: Record<string, unknown> | undefined): SummedTotals => Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, num(r?.[k])])) as SummedTotals;
+
+/** Stored totals per worker over `from`..`to`. */
+export async function totalsByWorker(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, SummedTotals>> {
+  const out = new Map<string, SummedTotals>();
   if (userIds.length === 0 || to < from) return out;
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", ${SUMS} from ${attendanceDays} a
+    sql`select a.user_id as "userId", ${totalsSql(SUMMED_TOTAL_KEYS)} from ${attendanceDays} a
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
         group by a.user_id`,
   );
-  for (const r of result) out.set(r.userId as string, sumsOf(r));
+  for (const r of result) out.set(r.userId as string, totalsOf(r));
   return out;
 }
 
-/** Stored sums over every worker of a filter (the summary's totals for the whole filter). */
-export async function sumsOfFilter(db: DbOrTx, companyId: string, f: WorkerFilter, from: string, to: string): Promise<PeriodSums | null> {
-  if (to < from) return null;
+/** Stored totals over every worker of a filter (the summary's totals for the whole filter). */
+export async function totalsOfFilter(db: DbOrTx, companyId: string, f: WorkerFilter, from: string, to: string): Promise<SummedTotals> {
+  if (to < from) return totalsOf(undefined);
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select ${SUMS} from ${attendanceDays} a
+    sql`select ${totalsSql(SUMMED_TOTAL_KEYS)} from ${attendanceDays} a
         where a.company_id = ${companyId} and a.fecha between ${from}::date and ${to}::date
           and a.user_id in (select u.id from ${users} u where ${workerConditions(companyId, f)})`,
   );
-  return result[0] ? sumsOf(result[0]) : null;
+  return totalsOf(result[0]);
 }
 
 /** Ids of the workers of a filter (the board and summary pages evaluate what they show). */
@@ -524,24 +537,8 @@ export async function companyIds(db: DbOrTx): Promise<{ id: string; razonSocial:
 // ---------------------------------------------------------------------------------------------
 // Payroll reads (attendance.payroll.ts): the stored columns remunerations count, per worker and day.
 
-/** A stored day reduced to what the pay variables count (the week's settlement on its Sunday). */
-export interface PayrollDayRow {
-  userId: string;
-  fecha: string;
-  status: EstadoDia;
-  planKind: string;
-  workedSeconds: number;
-  ordinarySeconds: number;
-  overtimeSeconds: number;
-  sundaySeconds: number;
-  holidaySeconds: number;
-  feriado: string | null;
-  permiso: { tipo: string; pagado: boolean; unidad: string; horas: unknown } | null;
-  permisosPorHoras: { tipo: string; pagado: boolean; segundos: number }[];
-  /** Planned time of the day over the week's agreed hours (art. 30); 0 in days stored before the rule. */
-  overAgreedSeconds: number;
-  week: { shortfall: number; lateAfter: number; earlyLeaveAfter: number; netOvertime: number; netOvertimeWithin: number; overAgreed: number } | null;
-}
+/** A stored day reduced to what the pay variables count (the week's settlement on its Sunday), with its worker. */
+export type PayrollDayRow = StoredPayDay & { userId: string };
 
 /** Stored days evaluated `incompleto` of these workers over `from`..`to`, counted per date (the payroll's pending days). */
 export async function incompleteDayCounts(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<{ fecha: string; n: number }[]> {
@@ -562,41 +559,45 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
   // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.worked_seconds, a.ordinary_seconds, a.overtime_seconds, a.sunday_seconds, a.holiday_seconds,
-          r.feriado, r.permiso, r."permisosPorHoras" as hours, coalesce((r.segundos->>'extraSobrePactada')::float8, 0) as over_agreed,
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.worked_seconds, a.ordinary_seconds, a.overtime_seconds,
+          a.overtime_over_agreed_seconds, a.sunday_seconds, a.sunday_holiday_work, r.feriado, r.permiso, r."permisosPorHoras" as hours,
           a.week is not null as has_week, a.week_shortfall_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds,
           a.week_net_overtime_seconds, a.week_net_overtime_within_seconds, coalesce((a.week::jsonb->>'extraSobrePactadaSegundos')::float8, 0) as week_over_agreed
         from ${attendanceDays} a
-          cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb, segundos jsonb)
+          cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
         order by a.user_id, a.fecha`,
   );
   const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
-  return result.map((r) => ({
-    userId: r.userId as string,
-    fecha: r.fecha as string,
-    status: r.status as EstadoDia,
-    planKind: r.plan_kind as string,
-    workedSeconds: num(r.worked_seconds),
-    ordinarySeconds: num(r.ordinary_seconds),
-    overtimeSeconds: num(r.overtime_seconds),
-    sundaySeconds: num(r.sunday_seconds),
-    holidaySeconds: num(r.holiday_seconds),
-    feriado: (r.feriado as string | null) ?? null,
-    permiso: r.permiso === null || r.permiso === undefined ? null : json<PayrollDayRow['permiso']>(r.permiso),
-    permisosPorHoras: r.hours === null || r.hours === undefined ? [] : json<PayrollDayRow['permisosPorHoras']>(r.hours),
-    overAgreedSeconds: num(r.over_agreed),
-    week: r.has_week
-      ? {
-          shortfall: num(r.week_shortfall_seconds),
-          lateAfter: num(r.week_late_after_seconds),
-          earlyLeaveAfter: num(r.week_early_leave_after_seconds),
-          netOvertime: num(r.week_net_overtime_seconds),
-          netOvertimeWithin: num(r.week_net_overtime_within_seconds),
-          overAgreed: num(r.week_over_agreed),
-        }
-      : null,
-  }));
+  return result.map((r) => {
+    const permiso = r.permiso === null || r.permiso === undefined ? null : json<{ tipo: string; pagado: boolean; unidad: PermissionUnit; horas: unknown }>(r.permiso);
+    const hours = r.hours === null || r.hours === undefined ? [] : json<{ tipo: string; pagado: boolean; segundos: number }[]>(r.hours);
+    return {
+      userId: r.userId as string,
+      date: r.fecha as string,
+      status: r.status as EstadoDia,
+      planKind: r.plan_kind as PlanKind,
+      workedSeconds: num(r.worked_seconds),
+      ordinarySeconds: num(r.ordinary_seconds),
+      overtimeSeconds: num(r.overtime_seconds),
+      overAgreedSeconds: num(r.overtime_over_agreed_seconds),
+      sundaySeconds: num(r.sunday_seconds),
+      holiday: r.feriado !== null && r.feriado !== undefined,
+      permission: permiso && !permiso.horas ? { type: permiso.tipo, paid: permiso.pagado, unit: permiso.unidad } : null,
+      hourPermissions: hours.map((h) => ({ type: h.tipo, paid: h.pagado, seconds: h.segundos })),
+      sundayHolidayWork: json<StoredPayDay['sundayHolidayWork']>(r.sunday_holiday_work ?? []),
+      week: r.has_week
+        ? {
+            shortfallSeconds: num(r.week_shortfall_seconds),
+            lateAfterCompensationSeconds: num(r.week_late_after_seconds),
+            earlyLeaveAfterCompensationSeconds: num(r.week_early_leave_after_seconds),
+            netOvertimeSeconds: num(r.week_net_overtime_seconds),
+            netOvertimeWithinLimitSeconds: num(r.week_net_overtime_within_seconds),
+            overAgreedSeconds: num(r.week_over_agreed),
+          }
+        : null,
+    };
+  });
 }
 
 // --- Overtime reads (modules/overtime through attendance.overtime.ts) ------------------------------
@@ -937,9 +938,6 @@ const DAY_KIND: Record<ReportDayKind, SQL> = {
   extra: sql`(a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0)`,
 };
 
-/** A stored day's overtime: beyond its plan plus the planned time over the week's agreed hours (art. 30). */
-const DAY_OVERTIME = sql`(a.overtime_seconds + a.overtime_over_agreed_seconds)`;
-
 function reportDayConditions(d: ReportDays): SQL {
   const parts: SQL[] = [sql`a.fecha between ${d.from}::date and ${d.to}::date`];
   if (d.shiftId !== undefined) {
@@ -956,45 +954,6 @@ function reportWorkerConditions(companyId: string, f: WorkerFilter, d: ReportDay
     and p.shift_id = ${d.shiftId} and p.date between ${d.from}::date and ${d.to}::date)`;
 }
 
-/** Each sum of stored days, by key. */
-const REPORT_SUM_SQL: Record<ReportSumKey, SQL> = {
-  diasPlanificados: sql`count(a.fecha) filter (where a.plan_kind = 'turno' and a.status <> 'feriado')::int`,
-  diasPresentes: sql`count(a.fecha) filter (where a.status in ('presente', 'incompleto'))::int`,
-  diasAtraso: sql`count(a.fecha) filter (where a.late_seconds > 0)::int`,
-  atraso: sql`coalesce(sum(a.late_seconds), 0)`,
-  diasSalidaAnticipada: sql`count(a.fecha) filter (where a.early_leave_seconds > 0)::int`,
-  salidaAnticipada: sql`coalesce(sum(a.early_leave_seconds), 0)`,
-  ausenciasInjustificadas: sql`count(a.fecha) filter (where a.status = 'ausente')::int`,
-  ausenciasJustificadas: sql`count(a.fecha) filter (where a.status = 'justificado')::int`,
-  diasIncompletos: sql`count(a.fecha) filter (where a.status = 'incompleto')::int`,
-  diasFeriado: sql`count(a.fecha) filter (where a.status = 'feriado')::int`,
-  planificado: sql`coalesce(sum(a.planned_seconds), 0)`,
-  trabajado: sql`coalesce(sum(a.worked_seconds), 0)`,
-  faltanteAusencias: sql`coalesce(sum(a.missing_seconds) filter (where a.status = 'ausente'), 0)`,
-  extra: sql`coalesce(sum(${DAY_OVERTIME}), 0)`,
-  extraDentroLimite: sql`coalesce(sum(least(${DAY_OVERTIME}, ${DAILY_OVERTIME_LIMIT_SECONDS})), 0)`,
-  extraSobreLimite: sql`coalesce(sum(greatest(${DAY_OVERTIME} - ${DAILY_OVERTIME_LIMIT_SECONDS}, 0)), 0)`,
-  diasExtra: sql`count(a.fecha) filter (where ${DAY_OVERTIME} > 0)::int`,
-  domingo: sql`coalesce(sum(a.sunday_seconds), 0)`,
-  feriado: sql`coalesce(sum(a.holiday_seconds), 0)`,
-  compensado: sql`coalesce(sum(a.week_compensated_seconds), 0)`,
-  atrasoDescontable: sql`coalesce(sum(a.week_late_after_seconds), 0)`,
-  salidaAnticipadaDescontable: sql`coalesce(sum(a.week_early_leave_after_seconds), 0)`,
-  extraNeta: sql`coalesce(sum(a.week_net_overtime_seconds), 0)`,
-};
-
-/** The sums of `keys` over the grouped stored days `a`, each named by its key. */
-const reportSums = (keys: readonly ReportSumKey[]): SQL => sql.join(keys.map((k) => sql`${REPORT_SUM_SQL[k]} as ${sql.identifier(k)}`), sql`, `);
-
-/** The sums of grouped rows `t` (the totals of a whole selection from its per-row sums). */
-const sumsOfRows = (keys: readonly ReportSumKey[]): SQL => sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}), 0) as ${sql.identifier(k)}`), sql`, `);
-
-/** The same sums as window aggregates over every row of `t`, named `total:<key>` (a page's rows carry the selection's totals). */
-const sumsOverRows = (keys: readonly ReportSumKey[]): SQL =>
-  sql.join(keys.map((k) => sql`coalesce(sum(t.${sql.identifier(k)}) over (), 0) as ${sql.identifier(`total:${k}`)}`), sql`, `);
-
-const reportSumsOf = (r: Record<string, unknown>): ReportSums => Object.fromEntries(REPORT_SUM_KEYS.map((k) => [k, num(r[k])])) as ReportSums;
-
 function orderOf(sort: ReportSort): SQL {
   const dir = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
   const tail = sql`t.apellidos, t.nombre, t.id`;
@@ -1006,7 +965,7 @@ function orderOf(sort: ReportSort): SQL {
     case 'cargo':
       return sql`t.${sql.identifier(sort.key)} ${dir} nulls last, ${tail}`;
     default:
-      // Only the whitelisted keys of REPORT_SUM_KEYS reach here (the caller checks them).
+      // Only the whitelisted keys of SUMMED_TOTAL_KEYS reach here (the caller checks them).
       return sql`t.${sql.identifier(sort.key)} ${dir}, ${tail}`;
   }
 }
@@ -1025,11 +984,11 @@ export async function reportWorkerPage(
   kind: ReportDayKind,
   sort: ReportSort,
   paging: { limit: number; offset: number } | null,
-  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
-): Promise<{ rows: (ReportWorker & { sums: ReportSums })[]; total: number; totals: ReportSums }> {
-  const sortKey = (REPORT_SUM_KEYS as readonly string[]).includes(sort.key) ? (sort.key as ReportSumKey) : null;
+  keys: readonly SummedTotalKey[] = SUMMED_TOTAL_KEYS,
+): Promise<{ rows: (ReportWorker & { sums: SummedTotals })[]; total: number; totals: SummedTotals }> {
+  const sortKey = (SUMMED_TOTAL_KEYS as readonly string[]).includes(sort.key) ? (sort.key as SummedTotalKey) : null;
   const summed = sortKey && !keys.includes(sortKey) ? [...keys, sortKey] : keys;
-  const grouped = sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, g.nombre as grupo, s.nombre as sede, ${reportSums(summed)},
+  const grouped = sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, g.nombre as grupo, s.nombre as sede, ${totalsSql(summed)},
       count(a.fecha) filter (where ${DAY_KIND[kind]})::int as "diasDelReporte"
     from ${users} u
     left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
@@ -1042,12 +1001,12 @@ export async function reportWorkerPage(
   // The page's rows carry the count and sums of the whole selection as window aggregates.
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select t.*, count(*) over ()::int as "total:n", ${sumsOverRows(summed)} from (${grouped}) t where ${keep} order by ${orderOf(sort)} ${page}`,
+    sql`select t.*, count(*) over ()::int as "total:n", ${totalsOverRowsSql(summed)} from (${grouped}) t where ${keep} order by ${orderOf(sort)} ${page}`,
   );
   const first = result[0];
   let agg: Record<string, unknown> | undefined = first && Object.fromEntries([['n', first['total:n']], ...summed.map((k) => [k, first[`total:${k}`]])]);
   // A page past the last row has no row to carry them: the count and sums on their own.
-  if (!agg && paging && paging.offset > 0) [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, ${sumsOfRows(summed)} from (${grouped}) t where ${keep}`);
+  if (!agg && paging && paging.offset > 0) [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, ${totalsOfRowsSql(summed)} from (${grouped}) t where ${keep}`);
   return {
     rows: result.map((r) => ({
       id: r.id as string,
@@ -1057,10 +1016,10 @@ export async function reportWorkerPage(
       cargo: (r.cargo as string | null) ?? null,
       grupo: (r.grupo as string | null) ?? null,
       sede: (r.sede as string | null) ?? null,
-      sums: reportSumsOf(r),
+      sums: totalsOf(r),
     })),
     total: num(agg?.n),
-    totals: agg ? reportSumsOf(agg) : reportSumsOf({}),
+    totals: totalsOf(agg),
   };
 }
 
@@ -1122,17 +1081,17 @@ export async function reportSeries(
   f: WorkerFilter,
   d: ReportDays,
   bucket: ReportBucket,
-  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
-): Promise<(ReportSums & { periodo: string })[]> {
+  keys: readonly SummedTotalKey[] = SUMMED_TOTAL_KEYS,
+): Promise<(SummedTotals & { periodo: string })[]> {
   const key = bucket === 'day' ? sql`a.fecha::text` : sql`date_trunc(${bucket}, a.fecha)::date::text`;
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select ${key} as periodo, ${reportSums(keys)} from ${attendanceDays} a
+    sql`select ${key} as periodo, ${totalsSql(keys)} from ${attendanceDays} a
         where a.company_id = ${companyId} and ${reportDayConditions(d)}
           and a.user_id in (select u.id from ${users} u where ${reportWorkerConditions(companyId, f, d)})
         group by 1 order by 1`,
   );
-  return result.map((r) => ({ periodo: r.periodo as string, ...reportSumsOf(r) }));
+  return result.map((r) => ({ periodo: r.periodo as string, ...totalsOf(r) }));
 }
 
 /** Sums (`keys`, all by default, always `extra`, which orders them; the others read 0) of the selection's stored days per group of the worker. */
@@ -1141,18 +1100,18 @@ export async function reportSumsByGroup(
   companyId: string,
   f: WorkerFilter,
   d: ReportDays,
-  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
-): Promise<(ReportSums & { grupo: string | null })[]> {
-  const summed = keys.includes('extra') ? keys : [...keys, 'extra' as const];
+  keys: readonly SummedTotalKey[] = SUMMED_TOTAL_KEYS,
+): Promise<(SummedTotals & { grupo: string | null })[]> {
+  const summed = keys.includes('foundOvertimeSeconds') ? keys : [...keys, 'foundOvertimeSeconds' as const];
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select g.nombre as grupo, ${reportSums(summed)} from ${attendanceDays} a
+    sql`select g.nombre as grupo, ${totalsSql(summed)} from ${attendanceDays} a
         join ${users} u on u.company_id = a.company_id and u.id = a.user_id
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         where a.company_id = ${companyId} and ${reportDayConditions(d)} and ${reportWorkerConditions(companyId, f, d)}
-        group by g.nombre order by "extra" desc, g.nombre nulls last`,
+        group by g.nombre order by "foundOvertimeSeconds" desc, g.nombre nulls last`,
   );
-  return result.map((r) => ({ grupo: (r.grupo as string | null) ?? null, ...reportSumsOf(r) }));
+  return result.map((r) => ({ grupo: (r.grupo as string | null) ?? null, ...totalsOf(r) }));
 }
 
 /**
@@ -1166,12 +1125,12 @@ export async function reportHeadcount(
   d: ReportDays,
   sort: { key: HeadcountSortKey; direction: 'asc' | 'desc' },
   paging: { limit: number; offset: number } | null,
-  keys: readonly ReportSumKey[] = REPORT_SUM_KEYS,
-): Promise<{ rows: HeadcountRow[]; total: number; totals: ReportSums & { dotacion: number } }> {
+  keys: readonly SummedTotalKey[] = SUMMED_TOTAL_KEYS,
+): Promise<{ rows: HeadcountRow[]; total: number; totals: SummedTotals & { dotacion: number } }> {
   const dir = sql.raw(sort.direction === 'desc' ? 'desc' : 'asc');
-  const sortKey = (REPORT_SUM_KEYS as readonly string[]).includes(sort.key) ? (sort.key as ReportSumKey) : null;
+  const sortKey = (SUMMED_TOTAL_KEYS as readonly string[]).includes(sort.key) ? (sort.key as SummedTotalKey) : null;
   const summed = sortKey && !keys.includes(sortKey) ? [...keys, sortKey] : keys;
-  const grouped = sql`select g.nombre as grupo, s.nombre as sede, u.cargo as cargo, count(distinct u.id)::int as dotacion, ${reportSums(summed)}
+  const grouped = sql`select g.nombre as grupo, s.nombre as sede, u.cargo as cargo, count(distinct u.id)::int as dotacion, ${totalsSql(summed)}
     from ${users} u
     left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
     left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
@@ -1187,7 +1146,7 @@ export async function reportHeadcount(
   // The page's rows carry the count and sums of the whole selection as window aggregates.
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select t.*, count(*) over ()::int as "total:n", coalesce(sum(t.dotacion) over (), 0)::int as "total:dotacion", ${sumsOverRows(summed)}
+    sql`select t.*, count(*) over ()::int as "total:n", coalesce(sum(t.dotacion) over (), 0)::int as "total:dotacion", ${totalsOverRowsSql(summed)}
         from (${grouped}) t order by ${order} ${page}`,
   );
   const first = result[0];
@@ -1195,7 +1154,7 @@ export async function reportHeadcount(
     first && Object.fromEntries([['n', first['total:n']], ['dotacion', first['total:dotacion']], ...summed.map((k) => [k, first[`total:${k}`]])]);
   // A page past the last row has no row to carry them: the count and sums on their own.
   if (!agg && paging && paging.offset > 0) {
-    [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, coalesce(sum(t.dotacion), 0)::int as dotacion, ${sumsOfRows(summed)} from (${grouped}) t`);
+    [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, coalesce(sum(t.dotacion), 0)::int as dotacion, ${totalsOfRowsSql(summed)} from (${grouped}) t`);
   }
   return {
     rows: result.map((r) => ({
@@ -1203,10 +1162,10 @@ export async function reportHeadcount(
       sede: (r.sede as string | null) ?? null,
       cargo: (r.cargo as string | null) ?? null,
       dotacion: num(r.dotacion),
-      sums: reportSumsOf(r),
+      sums: totalsOf(r),
     })),
     total: num(agg?.n),
-    totals: { ...(agg ? reportSumsOf(agg) : reportSumsOf({})), dotacion: num(agg?.dotacion) },
+    totals: { ...totalsOf(agg), dotacion: num(agg?.dotacion) },
   };
 }
 

@@ -23,6 +23,7 @@ import {
   normalizeRut,
   startOfLocalDay,
   weekStart,
+  zeroSummedTotals,
   type HolidayLookup,
   type Mark,
   type PeriodEvaluationOptions,
@@ -38,7 +39,7 @@ import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import { ledGroupIds } from '../groups/index';
 import { approvedPermissions } from '../permissions/index';
-import { boardStatus, dayRow, emptySums, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
+import { boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
 type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
@@ -405,7 +406,7 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
       const semanas: SemanaAsistencia[] = stored
         .filter((d) => d.week !== null)
         .map((d) => ({ ...d.week!, liquidadaEnPeriodo: d.week!.domingo >= desde && d.week!.domingo <= closed }));
-      const sums = (await repo.sumsByWorker(db, session.companyId, [w.id], desde, closed)).get(w.id) ?? emptySums();
+      const sums = (await repo.totalsByWorker(db, session.companyId, [w.id], desde, closed)).get(w.id) ?? zeroSummedTotals();
       return {
         trabajador: {
           id: w.id,
@@ -444,8 +445,8 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
       // The totals of the whole filter add stored rows: every worker of the filter must be up to date
       // (one count when they are, as the recompute job keeps them).
       if (closed >= desde) await ensureFresh(session.companyId, ids, desde, closed, now);
-      const sums = await repo.sumsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed);
-      const all = await repo.sumsOfFilter(db, session.companyId, filter, desde, closed);
+      const sums = await repo.totalsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed);
+      const all = await repo.totalsOfFilter(db, session.companyId, filter, desde, closed);
       return {
         desde,
         hasta,
@@ -458,12 +459,12 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
           cargo: w.cargo,
           grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
           sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
-          totales: totalsOf(sums.get(w.id) ?? emptySums()),
+          totales: totalsOf(sums.get(w.id) ?? zeroSummedTotals()),
         })),
         total,
         page: query.page,
         pageSize: query.pageSize,
-        totalGeneral: totalsOf(all ?? emptySums()),
+        totalGeneral: totalsOf(all),
       };
     },
   };

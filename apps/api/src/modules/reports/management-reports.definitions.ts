@@ -13,8 +13,8 @@ import {
   type GraficoReporte,
   type ReporteGestion,
 } from '@jornada/contracts';
-import { addDays, DAILY_OVERTIME_LIMIT_SECONDS, diffDays, formatDurationEs, formatRut } from '@jornada/domain';
-import type { AttendanceReports, ReportBucket, ReportDay, ReportDayKind, ReportSelection, ReportSumKey, ReportSums, ReportWorker } from '../attendance/index';
+import { addDays, DAILY_OVERTIME_LIMIT_SECONDS, diffDays, formatDurationEs, formatRut, type SummedTotalKey, type SummedTotals } from '@jornada/domain';
+import type { AttendanceReports, ReportBucket, ReportDay, ReportDayKind, ReportSelection, ReportWorker } from '../attendance/index';
 import type { WorkerOvertimeReviews } from '../overtime/index';
 import type { PermissionReports, PermissionReportRow, PermissionReportSumKey } from '../permissions/index';
 
@@ -91,7 +91,48 @@ function workerCells(w: ReportWorker): CeldasReporte {
   return { trabajador: `${w.nombre} ${w.apellidos}`, rut: formatRut(w.rut) ?? w.rut, grupo: w.grupo, cargo: w.cargo };
 }
 
-const sumCells = (sums: ReportSums, keys: readonly string[]): CeldasReporte => Object.fromEntries(keys.map((k) => [k, sums[k as ReportSumKey] ?? 0]));
+/**
+ * Each report column that shows a period total, and which of the engine's totals it is (packages/domain
+ * `PeriodTotals`, summed from the stored days by the attendance module under the same name).
+ */
+const TOTAL_OF_COLUMN = {
+  diasPlanificados: 'plannedDays',
+  diasPresentes: 'daysWorked',
+  diasAtraso: 'lateDays',
+  atraso: 'lateSeconds',
+  diasSalidaAnticipada: 'earlyLeaveDays',
+  salidaAnticipada: 'earlyLeaveSeconds',
+  ausenciasInjustificadas: 'daysByStatus.ausente',
+  ausenciasJustificadas: 'daysByStatus.justificado',
+  diasIncompletos: 'daysByStatus.incompleto',
+  diasFeriado: 'daysByStatus.feriado',
+  planificado: 'plannedSeconds',
+  trabajado: 'workedSeconds',
+  faltanteAusencias: 'absenceMissingSeconds',
+  extra: 'foundOvertimeSeconds',
+  extraDentroLimite: 'foundOvertimeWithinDailyLimitSeconds',
+  extraSobreLimite: 'foundOvertimeBeyondDailyLimitSeconds',
+  diasExtra: 'overtimeDays',
+  domingo: 'sundaySeconds',
+  feriado: 'holidaySeconds',
+  compensado: 'compensatedSeconds',
+  atrasoDescontable: 'lateAfterCompensationSeconds',
+  salidaAnticipadaDescontable: 'earlyLeaveAfterCompensationSeconds',
+  extraNeta: 'netOvertimeSeconds',
+} as const satisfies Record<string, SummedTotalKey>;
+
+type TotalColumn = keyof typeof TOTAL_OF_COLUMN;
+
+/** The total a column shows, or undefined for a column that is not a total (trabajador, grupo…). */
+const totalOf = (clave: string): SummedTotalKey | undefined => (Object.hasOwn(TOTAL_OF_COLUMN, clave) ? TOTAL_OF_COLUMN[clave as TotalColumn] : undefined);
+
+/** The totals behind some columns (what the attendance module is asked to add up). */
+const totalsFor = (columns: readonly string[]): SummedTotalKey[] => columns.flatMap((c) => totalOf(c) ?? []);
+
+/** A sort by column as the attendance module takes it: a total by its name, any other column by its own. */
+const sortOf = <K extends string>(sort: ReportSortInput): { key: K | SummedTotalKey; direction: 'asc' | 'desc' } => ({ key: totalOf(sort.clave) ?? (sort.clave as K), direction: sort.direccion });
+
+const sumCells = (totals: SummedTotals, columns: readonly string[]): Record<string, number> => Object.fromEntries(columns.map((c) => [c, totals[totalOf(c)!] ?? 0]));
 
 /** How a chart groups the period: days up to two months, weeks up to two years, months beyond. */
 function bucketOf(desde: string, hasta: string, atLeast: ReportBucket = 'day'): ReportBucket {
@@ -133,9 +174,10 @@ function workerReport(options: {
     cells: (ctx: ReportContext, ids: string[]) => Promise<{ row: (id: string, days: readonly ReportDay[]) => CeldasReporte; day: (day: ReportDay) => CeldasReporte }>;
   };
 }): ReportDefinition {
-  const keys = options.figures.map((c) => c.clave as ReportSumKey);
+  const columns = options.figures.map((c) => c.clave);
+  const keys = totalsFor(columns);
   /** The rows of these workers, each with its stored days of `kind` under it. */
-  const filasOf = async (ctx: ReportContext, rows: readonly (ReportWorker & { id: string; sums: ReportSums })[]): Promise<FilaReporteGestion[]> => {
+  const filasOf = async (ctx: ReportContext, rows: readonly (ReportWorker & { id: string; sums: SummedTotals })[]): Promise<FilaReporteGestion[]> => {
     const ids = rows.map((r) => r.id);
     const { from, to } = ctx.selection.days;
     let days = new Map<string, ReportDay[]>();
@@ -158,7 +200,7 @@ function workerReport(options: {
       const own = days.get(r.id) ?? [];
       return {
         id: r.id,
-        celdas: { ...workerCells(r), ...sumCells(r.sums, keys), ...extra?.row(r.id, own) },
+        celdas: { ...workerCells(r), ...sumCells(r.sums, columns), ...extra?.row(r.id, own) },
         detalle: own.map((d) => ({ ...options.detail(d), ...extra?.day(d) })),
       };
     });
@@ -171,11 +213,11 @@ function workerReport(options: {
     orden: options.orden,
     nota: options.nota,
     async page(ctx, sort, paging) {
-      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, paging, keys);
-      return { filas: await filasOf(ctx, rows), total, totales: sumCells(totals, keys) };
+      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, sortOf<'trabajador' | 'grupo' | 'sede' | 'cargo'>(sort), paging, keys);
+      return { filas: await filasOf(ctx, rows), total, totales: sumCells(totals, columns) };
     },
     async pages(ctx, sort, size) {
-      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, { key: sort.clave as ReportSumKey, direction: sort.direccion }, null, keys);
+      const { rows, total, totals } = await ctx.attendance.workerPage(ctx.selection, options.kind, sortOf<'trabajador' | 'grupo' | 'sede' | 'cargo'>(sort), null, keys);
       const chunks = (async function* () {
         for (let i = 0; i < rows.length; ) {
           const slice = rows.slice(i, i + size());
@@ -183,13 +225,13 @@ function workerReport(options: {
           yield filasOf(ctx, slice);
         }
       })();
-      return { total, totales: sumCells(totals, keys), chunks };
+      return { total, totales: sumCells(totals, columns), chunks };
     },
     chart: options.chart,
   };
 }
 
-async function seriesChart(ctx: ReportContext, titulo: string, unidad: GraficoReporte['unidad'], series: [ReportSumKey, string][], atLeast: ReportBucket = 'day'): Promise<GraficoReporte> {
+async function seriesChart(ctx: ReportContext, titulo: string, unidad: GraficoReporte['unidad'], series: [TotalColumn, string][], atLeast: ReportBucket = 'day'): Promise<GraficoReporte> {
   const bucket = bucketOf(ctx.desde, ctx.closed < ctx.desde ? ctx.desde : ctx.closed, atLeast);
   const points =
     ctx.closed < ctx.desde
@@ -197,13 +239,13 @@ async function seriesChart(ctx: ReportContext, titulo: string, unidad: GraficoRe
       : await ctx.attendance.series(
           ctx.selection,
           bucket,
-          series.map(([k]) => k),
+          series.map(([k]) => TOTAL_OF_COLUMN[k]),
         );
   return {
     titulo: `${titulo} ${bucketTitle(bucket)}`,
     unidad,
     series: series.map(([clave, etiqueta]) => ({ clave, etiqueta })),
-    puntos: points.map((p) => ({ etiqueta: bucketLabel(p.periodo, bucket), valores: Object.fromEntries(series.map(([k]) => [k, p[k]])) })),
+    puntos: points.map((p) => ({ etiqueta: bucketLabel(p.periodo, bucket), valores: Object.fromEntries(series.map(([k]) => [k, p[TOTAL_OF_COLUMN[k]]])) })),
   };
 }
 
@@ -408,7 +450,7 @@ const horasExtra = workerReport({
     },
   },
   async chart(ctx) {
-    const groups = ctx.closed < ctx.desde ? [] : await ctx.attendance.sumsByGroup(ctx.selection, ['extra', 'extraDentroLimite', 'extraSobreLimite']);
+    const groups = ctx.closed < ctx.desde ? [] : await ctx.attendance.sumsByGroup(ctx.selection, totalsFor(['extra', 'extraDentroLimite', 'extraSobreLimite']));
     return {
       titulo: 'Tiempo extra por grupo',
       unidad: 'duracion',
@@ -417,13 +459,13 @@ const horasExtra = workerReport({
         { clave: 'extraSobreLimite', etiqueta: 'Sobre el límite' },
       ],
       puntos: groups
-        .filter((g) => g.extra > 0)
-        .map((g) => ({ etiqueta: g.grupo ?? 'Sin grupo', valores: { extraDentroLimite: g.extraDentroLimite, extraSobreLimite: g.extraSobreLimite } })),
+        .filter((g) => g.foundOvertimeSeconds > 0)
+        .map((g) => ({ etiqueta: g.grupo ?? 'Sin grupo', valores: sumCells(g, ['extraDentroLimite', 'extraSobreLimite']) })),
     };
   },
 });
 
-const DOTACION_SUMS: ReportSumKey[] = ['diasPlanificados', 'diasPresentes', 'ausenciasInjustificadas', 'ausenciasJustificadas'];
+const DOTACION_SUMS: TotalColumn[] = ['diasPlanificados', 'diasPresentes', 'ausenciasInjustificadas', 'ausenciasJustificadas'];
 const percent = (present: number, planned: number) => (planned > 0 ? Math.round((present / planned) * 1000) / 10 : null);
 
 const dotacion: ReportDefinition = {
@@ -446,18 +488,18 @@ const dotacion: ReportDefinition = {
   async page(ctx, sort, paging) {
     const { rows, total, totals } = await ctx.attendance.headcount(
       ctx.selection,
-      { key: sort.clave as ReportSumKey | 'dotacion' | 'grupo' | 'sede' | 'cargo', direction: sort.direccion },
+      sortOf<'dotacion' | 'grupo' | 'sede' | 'cargo'>(sort),
       paging,
-      DOTACION_SUMS,
+      totalsFor(DOTACION_SUMS),
     );
     return {
       filas: rows.map((r) => ({
         id: `${r.grupo ?? ''}|${r.sede ?? ''}|${r.cargo ?? ''}`,
-        celdas: { grupo: r.grupo ?? 'Sin grupo', sede: r.sede ?? 'Sin sede', cargo: r.cargo ?? 'Sin cargo', dotacion: r.dotacion, ...sumCells(r.sums, DOTACION_SUMS), presencia: percent(r.sums.diasPresentes, r.sums.diasPlanificados) },
+        celdas: { grupo: r.grupo ?? 'Sin grupo', sede: r.sede ?? 'Sin sede', cargo: r.cargo ?? 'Sin cargo', dotacion: r.dotacion, ...sumCells(r.sums, DOTACION_SUMS), presencia: percent(r.sums.daysWorked, r.sums.plannedDays) },
         detalle: [],
       })),
       total,
-      totales: { dotacion: totals.dotacion, ...sumCells(totals, DOTACION_SUMS), presencia: percent(totals.diasPresentes, totals.diasPlanificados) },
+      totales: { dotacion: totals.dotacion, ...sumCells(totals, DOTACION_SUMS), presencia: percent(totals.daysWorked, totals.plannedDays) },
     };
   },
   chart: (ctx) =>

@@ -1,0 +1,221 @@
+/**
+ * The plan's legal-limit alerts: what a period's plan breaks before anyone marks (weekly and daily
+ * hours, agreed hours, days per week, colación, irrenunciable holidays for commerce). The period
+ * evaluation raises them over the whole weeks it evaluates.
+ */
+import type { HolidayLookup } from './calendar/holidays';
+import { fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
+import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
+import { formatDurationEs } from './marks';
+import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type PeriodEvaluationOptions, type PlacedPlan } from './period-evaluation';
+import type { ShiftInstance } from './shift-instance';
+import { localDayNumberOf, startOfLocalDayNumber } from './time-zone';
+
+/** `aaaa-mm-dd` as the product writes dates in text: dd-mm-aaaa. */
+const dayMonthYear = (date: string): string => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/** Codes of the legal-limit alerts raised by a plan, in the order screens list them. */
+export const PLAN_ALERT_CODES = [
+  'jornada_semanal_sobre_limite',
+  'jornada_semanal_sobre_pactada',
+  'jornada_pactada_sobre_limite_legal',
+  'jornada_diaria_sobre_limite',
+  'dias_por_semana_fuera_de_rango',
+  'colacion_bajo_minimo',
+  'colacion_no_planificada',
+  'turno_en_feriado_irrenunciable',
+] as const;
+
+/** Codes of the legal-limit alerts raised by a plan. */
+export type PlanAlertCode = (typeof PLAN_ALERT_CODES)[number];
+
+/** Spanish labels of the plan alerts. */
+export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
+  jornada_semanal_sobre_limite: 'Semana sobre el máximo legal',
+  jornada_semanal_sobre_pactada: 'Semana sobre la jornada pactada',
+  jornada_pactada_sobre_limite_legal: 'Jornada pactada sobre el máximo legal',
+  jornada_diaria_sobre_limite: 'Día sobre el máximo legal',
+  dias_por_semana_fuera_de_rango: 'Días por semana fuera de rango',
+  colacion_bajo_minimo: 'Colación bajo el mínimo',
+  colacion_no_planificada: 'Turno sin colación',
+  turno_en_feriado_irrenunciable: 'Turno en feriado irrenunciable',
+};
+
+/** A legal-limit alert of the plan, with a Spanish message. */
+export interface PlanAlert {
+  code: PlanAlertCode;
+  /** The day concerned, or the Monday of the week concerned. */
+  date: LocalDate;
+  message: string;
+  /** The planned figure and the legal limit it was compared with (seconds, days). */
+  value: number;
+  limit: number;
+}
+
+function hours(seconds: number): string {
+  return formatDurationEs(seconds);
+}
+
+function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text: string } | null {
+  const exceptional = options.exceptionalSchedule;
+  if (!exceptional) return { seconds: DAILY_ORDINARY_LIMIT_SECONDS, text: 'el máximo legal de 10 horas diarias' };
+  if (exceptional === true || exceptional.dailyOrdinaryHours === undefined) return null;
+  const h = exceptional.dailyOrdinaryHours;
+  return { seconds: h * 3600, text: `las ${h} horas diarias que autoriza la resolución de jornada excepcional${exceptional.resolution ? ` ${exceptional.resolution}` : ''}` };
+}
+
+/**
+ * Legal-limit alerts of a plan over the whole weeks touching [first, last]: weekly hours against the
+ * limit in force day by day (the last planned day's) and against the contract's agreed hours; agreed
+ * hours above the legal limit; 10 ordinary hours a day (or the exceptional schedule's); 5-6 days a
+ * week (4 with 40 hours or fewer; part time exempt); a colación of at least 30 minutes on every shift
+ * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
+ */
+export function planAlerts(
+  first: number,
+  last: number,
+  plan: PlacedPlan,
+  zone: string,
+  holidays: HolidayLookup,
+  options: PeriodEvaluationOptions,
+  agreed: AgreedWeeklyHours | null,
+): PlanAlert[] {
+  const alerts: PlanAlert[] = [];
+  const dailyLimit = dailyLimitOf(options);
+  const exceptional = Boolean(options.exceptionalSchedule);
+  const start = first - (weekdayOfDayNumber(first) - 1);
+  const week: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(7);
+  for (let monday = start; monday <= last; monday += 7) {
+    let weekSeconds = 0;
+    let weekDays = 0;
+    let lastPlanned = monday + 6;
+    for (let i = 0; i < 7; i++) {
+      const instance = plan.placed[monday + i - plan.base]!;
+      week[i] = instance;
+      if (!instance) continue;
+      weekSeconds += instance.plannedSeconds;
+      weekDays++;
+      lastPlanned = monday + i;
+    }
+    // Hours accumulate day by day against the limit in force that day; the limit only falls, so the
+    // last planned day's limit binds (the week of 2028-04-24 answers to 40 h from its Wednesday on).
+    const limitDate = fromDayNumber(lastPlanned);
+    const limitHours = weeklyHoursLimit(limitDate);
+    const agreedHours = agreedWeeklyHoursOn(agreed, limitDate);
+    const partTime = isPartTime(agreedHours ?? weekSeconds / 3600, limitDate);
+
+    for (let i = 0; i < 7; i++) {
+      const instance = week[i];
+      const n = monday + i;
+      if (!instance || n < first || n > last) continue;
+      const date = instance.date;
+      if (dailyLimit && instance.plannedSeconds > dailyLimit.seconds) {
+        alerts.push({
+          code: 'jornada_diaria_sobre_limite',
+          date,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.plannedSeconds)} ordinarias: supera ${dailyLimit.text}.`,
+          value: instance.plannedSeconds,
+          limit: dailyLimit.seconds,
+        });
+      }
+      if (instance.breakSeconds > 0 && instance.breakSeconds < MIN_BREAK_SECONDS) {
+        alerts.push({
+          code: 'colacion_bajo_minimo',
+          date,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.breakSeconds)} de colación: la ley exige al menos 30 minutos.`,
+          value: instance.breakSeconds,
+          limit: MIN_BREAK_SECONDS,
+        });
+      } else if (instance.breakSeconds === 0 && !partTime && !options.continuousProcess) {
+        alerts.push({
+          code: 'colacion_no_planificada',
+          date,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} sin colación: la jornada debe dividirse con al menos 30 minutos de colación (art. 34).`,
+          value: 0,
+          limit: MIN_BREAK_SECONDS,
+        });
+      }
+    }
+
+    const weekStart = fromDayNumber(monday);
+    if (agreedHours !== null && agreedHours > limitHours) {
+      alerts.push({
+        code: 'jornada_pactada_sobre_limite_legal',
+        date: weekStart,
+        message: `Semana del ${dayMonthYear(weekStart)}: la jornada pactada de ${agreedHours} horas supera el máximo legal de ${limitHours} horas semanales; rige el máximo legal y las horas extra se valoran con ${limitHours} horas.`,
+        value: agreedHours * 3600,
+        limit: limitHours * 3600,
+      });
+    }
+    if (exceptional) continue;
+    if (weekSeconds > limitHours * 3600) {
+      alerts.push({
+        code: 'jornada_semanal_sobre_limite',
+        date: weekStart,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan el máximo legal de ${limitHours} horas semanales.`,
+        value: weekSeconds,
+        limit: limitHours * 3600,
+      });
+    }
+    if (agreedHours !== null && weekSeconds > agreedHours * 3600) {
+      alerts.push({
+        code: 'jornada_semanal_sobre_pactada',
+        date: weekStart,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan las ${agreedHours} horas semanales pactadas en el contrato.`,
+        value: weekSeconds,
+        limit: agreedHours * 3600,
+      });
+    }
+    const allowed = allowedDaysPerWeek(weekSeconds / 3600);
+    if (!partTime && (weekDays > allowed.max || weekDays < allowed.min)) {
+      alerts.push({
+        code: 'dias_por_semana_fuera_de_rango',
+        date: weekStart,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${weekDays} días de trabajo planificados; la jornada debe distribuirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días.`,
+        value: weekDays,
+        limit: weekDays > allowed.max ? allowed.max : allowed.min,
+      });
+    }
+  }
+  if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
+  return alerts;
+}
+
+/**
+ * Shifts with hours on an irrenunciable holiday (by the clock, the local day 00:00-24:00), for
+ * commerce workers: a night shift from 31 December into 1 January works on one.
+ */
+function irrenunciableAlerts(
+  alerts: PlanAlert[],
+  first: number,
+  last: number,
+  plan: PlacedPlan,
+  zone: string,
+  holidays: HolidayLookup,
+): void {
+  for (let n = first - 1; n <= last; n++) {
+    const instance = plan.placed[n - plan.base];
+    if (!instance) continue;
+    const date = instance.date;
+    const lastDay = localDayNumberOf(zone, instance.end - 1);
+    for (let d = localDayNumberOf(zone, instance.start); d <= lastDay; d++) {
+      if (d < first || d > last) continue;
+      const holidayDate = fromDayNumber(d);
+      const holiday = holidays(holidayDate);
+      if (!holiday?.irrenunciable) continue;
+      const from = Math.max(instance.start, startOfLocalDayNumber(zone, d));
+      const to = Math.min(instance.end, startOfLocalDayNumber(zone, d + 1));
+      if (to <= from) continue;
+      alerts.push({
+        code: 'turno_en_feriado_irrenunciable',
+        date: holidayDate,
+        message:
+          d === n
+            ? `Turno planificado el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
+            : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours((to - from) / 1000)} el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
+        value: (to - from) / 1000,
+        limit: 0,
+      });
+    }
+  }
+}
