@@ -1,6 +1,6 @@
 import { apiModule } from '../../lib/api-module';
-import { createAttendanceHome, type AttendanceHome } from './attendance.home';
-import { registerAttendanceHomeRoutes } from './attendance.home.routes';
+import { createAttendanceTrend, type AttendanceTrend } from './attendance.trend';
+import { registerAttendanceTrendRoutes } from './attendance.trend.routes';
 import { registerAttendanceJobs } from './attendance.jobs';
 import { registerAttendanceRoutes } from './attendance.routes';
 import { createAttendanceService, type AttendanceService } from './attendance.service';
@@ -9,8 +9,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The engine's evaluation of real marks, stored per worker and day (modules/attendance). */
     attendance: AttendanceService;
-    /** Today and the week's trend for a perfil's scope, read by the home. */
-    attendanceHome: AttendanceHome;
+    /** The counts per board status of each day of a range, for a perfil's scope (the week's trend). */
+    attendanceTrend: AttendanceTrend;
   }
 }
 
@@ -19,8 +19,8 @@ export const attendanceModule = apiModule('attendance', [], (app, { db, clock, l
   const attendance = createAttendanceService({ db, log });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
-  const home = createAttendanceHome({ db, attendance });
-  registerAttendanceHomeRoutes(app, home, clock);
+  const trend = createAttendanceTrend({ db, attendance });
+  registerAttendanceTrendRoutes(app, trend, clock);
   app.decorate('attendance', attendance);
-  app.decorate('attendanceHome', home);
+  app.decorate('attendanceTrend', trend);
 });

@@ -888,7 +888,7 @@ export async function dayPendingCorrections(db: DbOrTx, companyId: string, userI
   return result.map((r) => r.id);
 }
 
-// ---- Home: the day counts of a range (attendance.home.ts) ----------------------------------------
+// ---- The trend: the day counts of a range (attendance.trend.ts) -----------------------------------
 
 /** A stored day as a trend classifies it (the board's columns, with its date). */
 export interface TrendRow {

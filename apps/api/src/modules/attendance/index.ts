@@ -4,7 +4,7 @@
  */
 export { attendanceModule } from './attendance.module';
 
-export type { AttendanceHome } from './attendance.home';
+export type { AttendanceTrend } from './attendance.trend';
 
 export { createAttendanceService, type AttendanceService } from './attendance.service';
 export { incompleteDays, payrollFacts, payrollStoredDays, type PayrollStoredDay } from './attendance.payroll';

@@ -19,7 +19,7 @@ import { addDays, localClockOf } from '@jornada/domain';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
-import type { AttendanceHome, AttendanceService } from '../attendance/index';
+import type { AttendanceTrend, AttendanceService } from '../attendance/index';
 import type { OvertimeService } from '../overtime/index';
 import type { PermissionsService } from '../permissions/index';
 import type { PlanningService } from '../planning/index';
@@ -31,13 +31,13 @@ const PENDING_REQUESTS_SHOWN = 5;
 
 interface HomeDeps {
   attendance: AttendanceService;
-  attendanceHome: AttendanceHome;
+  attendanceTrend: AttendanceTrend;
   permissions: PermissionsService;
   planning: PlanningService;
   overtime: Pick<OvertimeService, 'listPacts'>;
 }
 
-export function createHomeService({ attendance, attendanceHome, permissions, planning, overtime }: HomeDeps) {
+export function createHomeService({ attendance, attendanceTrend, permissions, planning, overtime }: HomeDeps) {
   /** The first planned shift that has not started yet, from today in the worker's zone. */
   async function nextShift(session: RequestSession, today: string, now: Date): Promise<ProximoTurno | null> {
     const grid = await planning.grid(session, planificacionQuerySchema.parse({ desde: today, hasta: addDays(today, NEXT_SHIFT_DAYS), usuarioIds: session.userId, pageSize: 1 }), now);
@@ -73,7 +73,7 @@ export function createHomeService({ attendance, attendanceHome, permissions, pla
       }
       const [day, tendencia, approvals, ending] = await Promise.all([
         attendance.day(session, asistenciaDiaQuerySchema.parse({ fecha, pageSize: 1 }), now),
-        attendanceHome.trend(session, { hasta: fecha, dias: 7 }, now),
+        attendanceTrend.trend(session, { hasta: fecha, dias: 7 }, now),
         permissions.list(session, permisosQuerySchema.parse({ estado: 'pendiente', pageSize: 1 })),
         // The pacts page's own filter, so the card's count is what its link lists.
         overtime.listPacts(session, pactosQuerySchema.parse({ venceEnDias: PACTO_POR_VENCER_DIAS, pageSize: 1 }), now),

@@ -1,6 +1,6 @@
 /**
- * Reads of the home page built on the stored days: the counts per board status of each day of a
- * range (the week's trend) and the worker-days with inconsistencies. Every figure is a stored
+ * The trend of the stored days: the counts per board status of each day of a range (the home shows
+ * the week's) and the worker-days with inconsistencies. Every figure is a stored
  * evaluation classified by the board's own rule (`boardStatus`), never a second calculation.
  */
 import type { TendenciaAsistencia, tendenciaAsistenciaQuerySchema } from '@jornada/contracts';
@@ -15,12 +15,12 @@ import type { AttendanceService } from './attendance.service';
 
 type TendenciaAsistenciaInput = z.output<typeof tendenciaAsistenciaQuerySchema>;
 
-interface AttendanceHomeDeps {
+interface AttendanceTrendDeps {
   db: Db;
   attendance: AttendanceService;
 }
 
-export function createAttendanceHome({ db, attendance }: AttendanceHomeDeps) {
+export function createAttendanceTrend({ db, attendance }: AttendanceTrendDeps) {
   return {
     /**
      * Counts per board status of each day from `hasta - dias + 1` to `hasta` for the caller's scope
@@ -49,4 +49,4 @@ export function createAttendanceHome({ db, attendance }: AttendanceHomeDeps) {
   };
 }
 
-export type AttendanceHome = ReturnType<typeof createAttendanceHome>;
+export type AttendanceTrend = ReturnType<typeof createAttendanceTrend>;

@@ -2,12 +2,12 @@ import { ACCESS, errorResponseSchema, tendenciaAsistenciaQuerySchema, tendenciaA
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
-import type { AttendanceHome } from './attendance.home';
+import type { AttendanceTrend } from './attendance.trend';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-/** The home's reads of the stored days (attendance.home.ts). */
-export function registerAttendanceHomeRoutes(app: ZodApp, home: AttendanceHome, clock: Clock): void {
+/** The trend of the stored days (attendance.trend.ts): the counts per board status of each day of a range. */
+export function registerAttendanceTrendRoutes(app: ZodApp, home: AttendanceTrend, clock: Clock): void {
   app.get(
     '/api/v1/asistencia/tendencia',
     {
