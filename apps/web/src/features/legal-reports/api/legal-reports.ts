@@ -1,14 +1,11 @@
-import type { Incidente, IncidenteBody, IncidentesPage, OpcionesReporteLegal, ReporteLegal, ReporteLegalId, TrabajadoresReporte } from '@jornada/contracts';
+import type { Incidente, IncidenteBody, IncidentesPage, OpcionesReporteLegal, ReporteLegal, ReporteLegalId } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
-import { workerOption } from '../../../components/worker-filter';
 
 const legalKeys = {
   report: (id: string, query: Record<string, unknown>) => ['reportes-legales', id, query] as const,
   options: ['reportes-legales', 'opciones'] as const,
-  workers: (q: string) => ['reportes-legales', 'trabajadores', q] as const,
-  worker: (id: string) => ['reportes-legales', 'trabajador', id] as const,
   incidents: (query: Record<string, unknown>) => ['incidentes-tecnicos', query] as const,
 };
 
@@ -37,27 +34,6 @@ export function useLegalOptions() {
         turnos: o.turnos.map((t) => ({ value: t.id, label: t.etiqueta })),
       };
     },
-    staleTime: 60_000,
-  });
-}
-
-/** Workers matching a search (the reports' worker lookup, open to administrador and fiscalizador). */
-export function useLegalWorkers(q: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: legalKeys.workers(q),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-export function useLegalWorker(id: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: legalKeys.worker(id),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
-    enabled: Boolean(id),
     staleTime: 60_000,
   });
 }
