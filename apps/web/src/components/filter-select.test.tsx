@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { entityKeys, useGroupOptions, useScopedWorkerOption, useScopedWorkerOptions, useSiteOptions } from '../lib/entity-options';
 import { createQueryClient } from '../lib/query-client';
+import { queryRoots } from '../lib/query-keys';
 import { makeGroup, SITE } from '../test/fixtures';
 import { mockRoutes, page } from '../test/mock-api';
 import { renderUi } from '../test/render-ui';
@@ -45,8 +46,8 @@ describe('shared option hooks', () => {
     expect(calls[0]!.url.searchParams.get('pageSize')).toBe('100');
     expect(client.getQueryData(entityKeys.groupOptions)).toHaveLength(2);
 
-    // What a group mutation does (groupKeys.all is entityKeys.groups).
-    await client.invalidateQueries({ queryKey: entityKeys.groups });
+    // What a group mutation does (groupKeys.all is queryRoots.groups).
+    await client.invalidateQueries({ queryKey: queryRoots.groups });
     await waitFor(() => expect(calls.filter((call) => call.path === '/v1/grupos')).toHaveLength(2));
   });
 
@@ -59,7 +60,7 @@ describe('shared option hooks', () => {
     }
     withQueries(client, <Sites />);
     await waitFor(() => expect(screen.getByTestId('sedes')).toHaveTextContent(JSON.stringify([{ value: SITE.id, label: SITE.nombre }])));
-    expect(client.getQueryCache().findAll({ queryKey: entityKeys.sites })).toHaveLength(1);
+    expect(client.getQueryCache().findAll({ queryKey: queryRoots.sites })).toHaveLength(1);
   });
 
   it('workers in scope: one key whichever page asks, the chosen one looked up by id', async () => {

@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import type { Grupo, GruposPage, OpcionesReporte, Sede, SedesPage, TrabajadoresReporte, Usuario, UsuariosPage } from '@jornada/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiGet } from './api-client';
+import { queryRoots } from './query-keys';
 import { useToken } from './use-token';
 
 /** A select's option. */
@@ -13,23 +14,19 @@ export interface Option {
 /**
  * The query keys of the company's shared entities. Every page asks for the sites, groups and people it
  * offers in a select through the one key of each entity, so TanStack Query fetches a list once for all
- * of them, and a change invalidates every page at once: a site mutation invalidates `sites`
- * (`['sedes']`), a group mutation `groups` (`['grupos']`) and a user mutation `users` (`['usuarios']`),
- * which hold the option keys.
+ * of them, and a change invalidates every page at once: the option keys sit under the entity's root
+ * (`queryRoots.sites`, `groups`, `users`), which the site, group and user mutations invalidate.
  */
 export const entityKeys = {
-  sites: ['sedes'] as const,
-  siteOptions: ['sedes', 'opciones'] as const,
-  groups: ['grupos'] as const,
-  groupOptions: ['grupos', 'opciones'] as const,
-  users: ['usuarios'] as const,
-  workerOptions: (params: { q: string; soloActivos: boolean }) => ['usuarios', 'opciones', params] as const,
-  workerOption: (id: string) => ['usuarios', 'opcion', id] as const,
+  siteOptions: [...queryRoots.sites, 'opciones'] as const,
+  groupOptions: [...queryRoots.groups, 'opciones'] as const,
+  workerOptions: (params: { q: string; soloActivos: boolean }) => [...queryRoots.users, 'opciones', params] as const,
+  workerOption: (id: string) => [...queryRoots.users, 'opcion', id] as const,
   /** The groups and sites in the session's scope (reports' options), not invalidated by a mutation: fresh for a minute. */
-  scopeOptions: ['reportes', 'opciones'] as const,
+  scopeOptions: [...queryRoots.reports, 'opciones'] as const,
   /** The workers in the session's scope matching a search, and the one chosen in the URL (the reports' lookup). */
-  scopedWorkerOptions: (q: string) => ['reportes', 'trabajadores', q] as const,
-  scopedWorkerOption: (id: string) => ['reportes', 'trabajador', id] as const,
+  scopedWorkerOptions: (q: string) => [...queryRoots.reports, 'trabajadores', q] as const,
+  scopedWorkerOption: (id: string) => [...queryRoots.reports, 'trabajador', id] as const,
 };
 
 /** How long an option list is fresh: the lists change rarely and their mutations invalidate them. */

@@ -7,6 +7,7 @@ import type {
 } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
 const inconsistencyKeys = {
@@ -38,7 +39,7 @@ export function useInconsistencyDay(usuarioId: string, fecha: string) {
 /** After any action the list and the day are read again (a correction also refreshes the corrections pages). */
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: inconsistencyKeys.all }), client.invalidateQueries({ queryKey: ['correcciones'] })]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: inconsistencyKeys.all }), client.invalidateQueries({ queryKey: queryRoots.corrections })]);
 }
 
 /** POST /api/v1/inconsistencias/descartes. */
