@@ -3,10 +3,13 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
+/** Query keys of the legal reports; an incident's change invalidates `incidents` and `reports` (the reports show the outages). */
 const legalKeys = {
+  reports: ['reportes-legales'] as const,
   report: (id: string, query: Record<string, unknown>) => ['reportes-legales', id, query] as const,
   options: ['reportes-legales', 'opciones'] as const,
-  incidents: (query: Record<string, unknown>) => ['incidentes-tecnicos', query] as const,
+  incidents: ['incidentes-tecnicos'] as const,
+  incidentList: (query: Record<string, unknown>) => ['incidentes-tecnicos', query] as const,
 };
 
 /** GET /api/v1/reportes-legales/:reporte: a page of worker blocks, as text cells (the same as the downloads). */
@@ -42,7 +45,7 @@ export function useLegalOptions() {
 export function useIncidents(query: Record<string, string | number>) {
   const token = useToken();
   return useQuery({
-    queryKey: legalKeys.incidents(query),
+    queryKey: legalKeys.incidentList(query),
     queryFn: ({ signal }) => apiGet<IncidentesPage>('/v1/incidentes-tecnicos', { token, signal, query }),
     placeholderData: keepPreviousData,
   });
@@ -56,8 +59,8 @@ export function useSaveIncident() {
     mutationFn: ({ id, body }: { id: string | null; body: IncidenteBody }) =>
       id ? apiRequest<Incidente>('PUT', `/v1/incidentes-tecnicos/${id}`, body, { token }) : apiPost<Incidente>('/v1/incidentes-tecnicos', body, { token }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['incidentes-tecnicos'] });
-      void client.invalidateQueries({ queryKey: ['reportes-legales'] });
+      void client.invalidateQueries({ queryKey: legalKeys.incidents });
+      void client.invalidateQueries({ queryKey: legalKeys.reports });
     },
   });
 }
@@ -70,8 +73,8 @@ export function useDecideIncident() {
     mutationFn: ({ id, decision }: { id: string; decision: 'confirmado' | 'descartado' }) =>
       apiPost<Incidente>(`/v1/incidentes-tecnicos/${id}/decision`, { decision }, { token }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['incidentes-tecnicos'] });
-      void client.invalidateQueries({ queryKey: ['reportes-legales'] });
+      void client.invalidateQueries({ queryKey: legalKeys.incidents });
+      void client.invalidateQueries({ queryKey: legalKeys.reports });
     },
   });
 }
