@@ -75,6 +75,26 @@ export default tseslint.config(
     },
   },
   {
+    // A web query key is named, never written where it is used (docs/web.md, «Query keys»): each
+    // feature builds its keys in one object, under a root of lib/query-keys.ts when another feature
+    // reads or invalidates them, so an invalidation cannot miss a key spelled differently.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > ConditionalExpression > ArrayExpression",
+          "CallExpression[callee.property.name=/^(getQueryData|setQueryData|getQueriesData|setQueriesData)$/] > ArrayExpression.arguments:first-child",
+        ].map((selector) => ({
+          selector,
+          message: "Name the query key: the feature's keys object, built on lib/query-keys.ts when another feature touches it.",
+        })),
+      ],
+    },
+  },
+  {
     // Architecture rules of design.md: domain imports nothing of ours; web never imports api.
     files: ['packages/domain/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['@jornada/*', '../../apps/*'] }] },

@@ -3,8 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState, type ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { entityKeys, useGroupOptions, useSiteOptions } from '../lib/entity-options';
+import { entityKeys, useGroupOptions, useScopedWorkerOption, useScopedWorkerOptions, useSiteOptions } from '../lib/entity-options';
 import { createQueryClient } from '../lib/query-client';
+import { queryRoots } from '../lib/query-keys';
 import { makeGroup, SITE } from '../test/fixtures';
 import { mockRoutes, page } from '../test/mock-api';
 import { renderUi } from '../test/render-ui';
@@ -45,8 +46,8 @@ describe('shared option hooks', () => {
     expect(calls[0]!.url.searchParams.get('pageSize')).toBe('100');
     expect(client.getQueryData(entityKeys.groupOptions)).toHaveLength(2);
 
-    // What a group mutation does (groupKeys.all is entityKeys.groups).
-    await client.invalidateQueries({ queryKey: entityKeys.groups });
+    // What a group mutation does (groupKeys.all is queryRoots.groups).
+    await client.invalidateQueries({ queryKey: queryRoots.groups });
     await waitFor(() => expect(calls.filter((call) => call.path === '/v1/grupos')).toHaveLength(2));
   });
 
@@ -59,7 +60,30 @@ describe('shared option hooks', () => {
     }
     withQueries(client, <Sites />);
     await waitFor(() => expect(screen.getByTestId('sedes')).toHaveTextContent(JSON.stringify([{ value: SITE.id, label: SITE.nombre }])));
-    expect(client.getQueryCache().findAll({ queryKey: entityKeys.sites })).toHaveLength(1);
+    expect(client.getQueryCache().findAll({ queryKey: queryRoots.sites })).toHaveLength(1);
+  });
+
+  it('workers in scope: one key whichever page asks, the chosen one looked up by id', async () => {
+    const ANA = { id: 'u1', nombre: 'Ana', apellidos: 'Pérez', rut: '12.345.678-5' };
+    const { calls } = mockRoutes({ 'GET /v1/reportes/trabajadores': () => ({ body: { items: [ANA] } }) });
+    const client = createQueryClient();
+    function Workers({ name }: { name: string }) {
+      const workers = useScopedWorkerOptions('ana');
+      const chosen = useScopedWorkerOption(name === 'asistencia' ? 'u1' : '');
+      return <p data-testid={name}>{[...(workers.data ?? []), chosen.data].map((option) => option?.label).join(' | ')}</p>;
+    }
+    withQueries(
+      client,
+      <>
+        <Workers name="asistencia" />
+        <Workers name="reporte" />
+      </>,
+    );
+    await waitFor(() => expect(screen.getByTestId('asistencia')).toHaveTextContent('Ana Pérez (12.345.678-5) | Ana Pérez (12.345.678-5)'));
+    expect(screen.getByTestId('reporte')).toHaveTextContent(/^Ana Pérez \(12\.345\.678-5\) \|$/);
+    const searches = calls.filter((call) => call.path === '/v1/reportes/trabajadores');
+    expect(searches.map((call) => call.url.search).sort()).toEqual(['?id=u1', '?q=ana']);
+    expect(client.getQueryData(entityKeys.scopedWorkerOptions('ana'))).toHaveLength(1);
   });
 });
 

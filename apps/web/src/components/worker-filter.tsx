@@ -1,17 +1,16 @@
 import { useMemo, useState } from 'react';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { UseQueryResult } from '@tanstack/react-query';
-import { useWorkerOption, useWorkerOptions, workerOption, type Option } from '../lib/entity-options';
-
-export { workerOption };
+import { useScopedWorkerOption, useScopedWorkerOptions, useWorkerOption, useWorkerOptions } from '../lib/entity-options';
 
 interface WorkerFilterProps {
   value: string;
   onChange: (value: string | null) => void;
-  /** Where the options come from (the company's people by default; a report passes its own scope). */
-  useOptions?: (q: string) => UseQueryResult<Option[]>;
-  useSelected?: (id: string) => UseQueryResult<Option | null>;
+  /**
+   * The workers in the session's scope (`useScopedWorkerOptions`, the reports' lookup) instead of the
+   * company's people (`useWorkerOptions`): for the pages whose perfiles may not list the people.
+   */
+  scoped?: boolean;
   /** Shown while nobody is chosen ("Todos" for a list filter). */
   placeholder?: string;
 }
@@ -20,7 +19,10 @@ interface WorkerFilterProps {
  * The searchable "Trabajador" filter of the lists: searches as the user types (debounced), keeps the
  * chosen person visible even when the current search does not list them.
  */
-export function WorkerFilter({ value, onChange, useOptions = useWorkerOptions, useSelected = useWorkerOption, placeholder = 'Todos' }: WorkerFilterProps) {
+export function WorkerFilter({ value, onChange, scoped = false, placeholder = 'Todos' }: WorkerFilterProps) {
+  // Fixed for the life of the filter (a page passes a constant), so the hooks' order never changes.
+  const useOptions = scoped ? useScopedWorkerOptions : useWorkerOptions;
+  const useSelected = scoped ? useScopedWorkerOption : useWorkerOption;
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const options = useOptions(debounced);

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import type { Grupo, GruposPage, OpcionesReporte, Sede, SedesPage, Usuario, UsuariosPage } from '@jornada/contracts';
+import type { Grupo, GruposPage, OpcionesReporte, Sede, SedesPage, TrabajadoresReporte, Usuario, UsuariosPage } from '@jornada/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiGet } from './api-client';
+import { queryRoots } from './query-keys';
 import { useToken } from './use-token';
 
 /** A select's option. */
@@ -13,20 +14,19 @@ export interface Option {
 /**
  * The query keys of the company's shared entities. Every page asks for the sites, groups and people it
  * offers in a select through the one key of each entity, so TanStack Query fetches a list once for all
- * of them, and a change invalidates every page at once: a site mutation invalidates `sites`
- * (`['sedes']`), a group mutation `groups` (`['grupos']`) and a user mutation `users` (`['usuarios']`),
- * which hold the option keys.
+ * of them, and a change invalidates every page at once: the option keys sit under the entity's root
+ * (`queryRoots.sites`, `groups`, `users`), which the site, group and user mutations invalidate.
  */
 export const entityKeys = {
-  sites: ['sedes'] as const,
-  siteOptions: ['sedes', 'opciones'] as const,
-  groups: ['grupos'] as const,
-  groupOptions: ['grupos', 'opciones'] as const,
-  users: ['usuarios'] as const,
-  workerOptions: (params: { q: string; soloActivos: boolean }) => ['usuarios', 'opciones', params] as const,
-  workerOption: (id: string) => ['usuarios', 'opcion', id] as const,
+  siteOptions: [...queryRoots.sites, 'opciones'] as const,
+  groupOptions: [...queryRoots.groups, 'opciones'] as const,
+  workerOptions: (params: { q: string; soloActivos: boolean }) => [...queryRoots.users, 'opciones', params] as const,
+  workerOption: (id: string) => [...queryRoots.users, 'opcion', id] as const,
   /** The groups and sites in the session's scope (reports' options), not invalidated by a mutation: fresh for a minute. */
-  scopeOptions: ['reportes', 'opciones'] as const,
+  scopeOptions: [...queryRoots.reports, 'opciones'] as const,
+  /** The workers in the session's scope matching a search, and the one chosen in the URL (the reports' lookup). */
+  scopedWorkerOptions: (q: string) => [...queryRoots.reports, 'trabajadores', q] as const,
+  scopedWorkerOption: (id: string) => [...queryRoots.reports, 'trabajador', id] as const,
 };
 
 /** How long an option list is fresh: the lists change rarely and their mutations invalidate them. */
@@ -156,6 +156,37 @@ export function useWorkerOption(id: string): UseQueryResult<Option | null> {
   return useQuery({
     queryKey: entityKeys.workerOption(id),
     queryFn: async ({ signal }) => workerOption(await apiGet<Usuario>(`/v1/usuarios/${encodeURIComponent(id)}`, { token, signal })),
+    enabled: Boolean(id),
+    staleTime: OPTIONS_STALE_MS,
+  });
+}
+
+/** GET /api/v1/reportes/trabajadores: the workers in the session's scope, 20 at most, as options. */
+async function getScopedWorkers(token: string, query: { q?: string; id?: string }, signal: AbortSignal): Promise<Option[]> {
+  return (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query })).items.map(workerOption);
+}
+
+/**
+ * The workers in the session's scope matching a search (name or RUT) as options, under
+ * `entityKeys.scopedWorkerOptions`: the "Trabajador" filter of the pages whose perfiles may not list the
+ * company's people (the attendance, inconsistencies, marks, management and legal reports pages).
+ */
+export function useScopedWorkerOptions(q: string): UseQueryResult<Option[]> {
+  const token = useToken();
+  return useQuery({
+    queryKey: entityKeys.scopedWorkerOptions(q),
+    queryFn: ({ signal }) => getScopedWorkers(token, q ? { q } : {}, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** The option of the worker already chosen (from the URL) within the session's scope, whom the current search may not list. */
+export function useScopedWorkerOption(id: string): UseQueryResult<Option | null> {
+  const token = useToken();
+  return useQuery({
+    queryKey: entityKeys.scopedWorkerOption(id),
+    queryFn: async ({ signal }) => (await getScopedWorkers(token, { id }, signal))[0] ?? null,
     enabled: Boolean(id),
     staleTime: OPTIONS_STALE_MS,
   });

@@ -1,11 +1,11 @@
 import type { EstadoInvitaciones, ReenviarConfirmacionResponse } from '@jornada/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../lib/api-client';
-import { entityKeys } from '../../lib/entity-options';
+import { queryRoots } from '../../lib/query-keys';
 import { useToken } from '../../lib/use-token';
 
 /** Under the users' key: creating users (which queues invitations) refreshes it. */
-export const invitationsKey = [...entityKeys.users, 'invitaciones'] as const;
+export const invitationsKey = [...queryRoots.users, 'invitaciones'] as const;
 
 /** GET /api/v1/usuarios/invitaciones (administrador): waiting invitations and whether the company e-mail is confirmed. */
 function getInvitations(token: string, signal?: AbortSignal): Promise<EstadoInvitaciones> {

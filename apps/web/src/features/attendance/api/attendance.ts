@@ -1,6 +1,5 @@
-import type { AsistenciaDiaResponse, AsistenciaTrabajadorResponse, TrabajadoresReporte } from '@jornada/contracts';
+import type { AsistenciaDiaResponse, AsistenciaTrabajadorResponse } from '@jornada/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { workerOption } from '../../../components/worker-filter';
 import { apiGet } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
 
@@ -11,8 +10,6 @@ const attendanceKeys = {
   all: ['asistencia'] as const,
   day: (query: Record<string, unknown>) => ['asistencia', 'dia', query] as const,
   worker: (id: string, desde: string, hasta: string) => ['asistencia', 'trabajador', id, desde, hasta] as const,
-  workers: (q: string) => ['asistencia', 'trabajadores', q] as const,
-  workerOption: (id: string) => ['asistencia', 'trabajador-opcion', id] as const,
 };
 
 /**
@@ -41,27 +38,5 @@ export function useWorkerAttendance(id: string, desde: string, hasta: string) {
       apiGet<AsistenciaTrabajadorResponse>(`/v1/asistencia/trabajadores/${encodeURIComponent(id)}`, { token, signal, query: { desde, hasta } }),
     enabled: Boolean(id),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
-  });
-}
-
-/** Workers in the perfil's scope matching a search (name or RUT), 20 at a time. */
-export function useAttendanceWorkers(q: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: attendanceKeys.workers(q),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-/** The label of the worker chosen in the URL. */
-export function useAttendanceWorker(id: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: attendanceKeys.workerOption(id),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
-    enabled: Boolean(id),
-    staleTime: 60_000,
   });
 }

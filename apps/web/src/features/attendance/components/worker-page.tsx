@@ -9,7 +9,7 @@ import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { WorkerFilter } from '../../../components/worker-filter';
 import { useSession } from '../../../lib/session';
-import { useAttendanceWorker, useAttendanceWorkers, useWorkerAttendance } from '../api/attendance';
+import { useWorkerAttendance } from '../api/attendance';
 import { DayDetail } from './day-detail';
 import { MonthCalendar } from './month-calendar';
 import { todayIn } from './status';
@@ -95,7 +95,7 @@ export function WorkerAttendancePage() {
         <div className={classes.toolbar}>
           {!self && (
             <div className={classes.picker}>
-              <WorkerFilter value={usuarioId} onChange={setWorker} useOptions={useAttendanceWorkers} useSelected={useAttendanceWorker} placeholder="Busca por nombre o RUT" />
+              <WorkerFilter value={usuarioId} onChange={setWorker} scoped placeholder="Busca por nombre o RUT" />
             </div>
           )}
           <MonthNav year={shown.year} month={shown.month} onChange={setMonth} current={current} min={min} max={current} />

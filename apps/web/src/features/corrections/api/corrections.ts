@@ -1,13 +1,14 @@
 import type { AnularCorreccionBody, Correccion, CorreccionesPage, ObjetarCorreccionBody } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
-/** Shared with the attempts page (its key starts the same): any change refreshes both. */
+/** Under the corrections root, shared with the attempts and inconsistencies pages: a change on any of them refreshes all. */
 const correctionKeys = {
-  all: ['correcciones'] as const,
-  list: (query: Record<string, unknown>) => ['correcciones', 'lista', query] as const,
-  detail: (id: string) => ['correcciones', 'detalle', id] as const,
+  all: queryRoots.corrections,
+  list: (query: Record<string, unknown>) => [...queryRoots.corrections, 'lista', query] as const,
+  detail: (id: string) => [...queryRoots.corrections, 'detalle', id] as const,
 };
 
 /**

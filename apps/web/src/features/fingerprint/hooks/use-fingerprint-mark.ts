@@ -1,6 +1,7 @@
 import type { Posicion, ResultadoMarca, TipoMarca } from '@jornada/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, apiPost, errorMessage, NetworkError } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 import { getAssertion, webauthnErrorMessage, webauthnSupported } from '../../../lib/webauthn';
 
@@ -52,7 +53,8 @@ export function useFingerprintMark(options: { onMarked?: (result: ResultadoMarca
       return apiPost<ResultadoMarca>('/v1/huella/marcar', { ...input, respuesta }, { token });
     },
     onSuccess: (result) => {
-      void client.invalidateQueries({ queryKey: ['marcas'] });
+      // Every marks query (web marking's today, the receipts) is stale after a mark.
+      void client.invalidateQueries({ queryKey: queryRoots.marks });
       if (result.registrada) options.onMarked?.(result);
     },
   });

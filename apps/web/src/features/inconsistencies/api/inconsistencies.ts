@@ -4,19 +4,16 @@ import type {
   DescartarInconsistenciaBody,
   DiaInconsistenciaResponse,
   InconsistenciasResponse,
-  TrabajadoresReporte,
 } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { workerOption } from '../../../components/worker-filter';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
 const inconsistencyKeys = {
   all: ['inconsistencias'] as const,
   list: (query: Record<string, unknown>) => ['inconsistencias', 'lista', query] as const,
   day: (usuarioId: string, fecha: string) => ['inconsistencias', 'dia', usuarioId, fecha] as const,
-  workers: (q: string) => ['inconsistencias', 'trabajadores', q] as const,
-  worker: (id: string) => ['inconsistencias', 'trabajador', id] as const,
 };
 
 /** GET /api/v1/inconsistencias: a page of inconsistencies and the counts by kind and state. */
@@ -42,7 +39,7 @@ export function useInconsistencyDay(usuarioId: string, fecha: string) {
 /** After any action the list and the day are read again (a correction also refreshes the corrections pages). */
 function useRefresh() {
   const client = useQueryClient();
-  return () => Promise.all([client.invalidateQueries({ queryKey: inconsistencyKeys.all }), client.invalidateQueries({ queryKey: ['correcciones'] })]);
+  return () => Promise.all([client.invalidateQueries({ queryKey: inconsistencyKeys.all }), client.invalidateQueries({ queryKey: queryRoots.corrections })]);
 }
 
 /** POST /api/v1/inconsistencias/descartes. */
@@ -72,27 +69,5 @@ export function useProposeCorrection() {
   return useMutation({
     mutationFn: (body: CrearCorreccionBody) => apiPost<Correccion>('/v1/correcciones', body, { token }),
     onSuccess: refresh,
-  });
-}
-
-/** Workers in the perfil's scope matching a search (name or RUT). */
-export function useScopedWorkers(q: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: inconsistencyKeys.workers(q),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-/** The label of the worker chosen in the URL. */
-export function useScopedWorker(id: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: inconsistencyKeys.worker(id),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
-    enabled: Boolean(id),
-    staleTime: 60_000,
   });
 }

@@ -28,7 +28,7 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { formatDate } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useScopeOptions } from '../../../lib/entity-options';
-import { useInconsistencies, useScopedWorker, useScopedWorkers } from '../api/inconsistencies';
+import { useInconsistencies } from '../api/inconsistencies';
 import { DayDrawer } from './day-drawer';
 import classes from './inconsistencies.module.css';
 
@@ -186,7 +186,7 @@ export function InconsistenciesPage() {
         canClear={table.filtered}
       >
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={table.setFilter} />
-        <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useScopedWorkers} useSelected={useScopedWorker} />
+        <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />
         <FilterSelect
           label="Grupo"
           data={options.data?.grupos ?? []}

@@ -13,6 +13,7 @@ import {
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
 import { TOKEN_SET_AT_STORAGE_KEY } from '../../../lib/session';
+import { inspectorKeys } from './keys';
 
 /** The inspector's sign-in token lives in this tab only (sessionStorage), between signing in and choosing an employer. */
 export const inspectorToken = {
@@ -21,10 +22,6 @@ export const inspectorToken = {
   clear: () => window.sessionStorage.removeItem(FISCALIZACION_TOKEN_STORAGE_KEY),
 };
 
-const inspectorKeys = {
-  session: (token: string) => ['fiscalizacion', 'sesion', token] as const,
-  employers: (token: string, q: string) => ['fiscalizacion', 'empleadores', token, q] as const,
-};
 
 /** POST /api/v1/fiscalizacion/claves: always the same neutral answer. */
 export function useRequestKey() {

@@ -34,6 +34,7 @@ import {
   useInspectorSignOut,
   useRequestKey,
 } from '../api/inspector-access';
+import { inspectorKeys } from '../api/keys';
 import classes from './inspector-access-page.module.css';
 
 type Step = 1 | 2 | 3;
@@ -347,7 +348,7 @@ export function InspectorAccessPage() {
     else await signOut.mutateAsync().catch(() => undefined);
     inspectorToken.clear();
     setSignInToken('');
-    queryClient.removeQueries({ queryKey: ['fiscalizacion'] });
+    queryClient.removeQueries({ queryKey: inspectorKeys.all });
     setStep(1);
   };
 

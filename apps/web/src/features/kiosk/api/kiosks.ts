@@ -2,11 +2,12 @@ import type { AbrirQuioscoBody, Quiosco, QuioscoAbierto } from '@jornada/contrac
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
+import { kioskKeys } from './keys';
 
 /** GET /api/v1/quioscos */
 export function useKiosks() {
   const token = useToken();
-  return useQuery({ queryKey: ['quioscos'], queryFn: ({ signal }) => apiGet<{ items: Quiosco[] }>('/v1/quioscos', { token, signal }) });
+  return useQuery({ queryKey: kioskKeys.kiosks, queryFn: ({ signal }) => apiGet<{ items: Quiosco[] }>('/v1/quioscos', { token, signal }) });
 }
 
 /** POST /api/v1/quioscos */
@@ -15,7 +16,7 @@ export function useOpenKiosk() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: AbrirQuioscoBody) => apiPost<QuioscoAbierto>('/v1/quioscos', body, { token }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['quioscos'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: kioskKeys.kiosks }),
   });
 }
 
@@ -25,6 +26,6 @@ export function useCloseKiosk() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => apiPost<{ ok: true }>(`/v1/quioscos/${id}/revocar`, {}, { token }),
-    onSuccess: () => client.invalidateQueries({ queryKey: ['quioscos'] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: kioskKeys.kiosks }),
   });
 }

@@ -12,6 +12,7 @@ import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { webauthnErrorMessage, webauthnSupported } from '../../../lib/webauthn';
 import { kioskSession, markWithFingerprint, markWithPin } from '../api/device';
+import { kioskKeys } from '../api/keys';
 import { kioskDeviceToken } from '../device-token';
 import classes from './kiosk-page.module.css';
 
@@ -34,7 +35,7 @@ const dateFormat = new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiag
 export function KioskPage() {
   const [token, setToken] = useState(() => kioskDeviceToken.get());
   const session = useQuery({
-    queryKey: ['quiosco', 'sesion', token],
+    queryKey: kioskKeys.session(token),
     queryFn: ({ signal }) => kioskSession(token!, signal),
     enabled: Boolean(token),
     retry: (count, error) => !(error instanceof ApiError) && count < 2,

@@ -1,15 +1,15 @@
-import type { Incidente, IncidenteBody, IncidentesPage, OpcionesReporteLegal, ReporteLegal, ReporteLegalId, TrabajadoresReporte } from '@jornada/contracts';
+import type { Incidente, IncidenteBody, IncidentesPage, OpcionesReporteLegal, ReporteLegal, ReporteLegalId } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { useToken } from '../../../lib/use-token';
-import { workerOption } from '../../../components/worker-filter';
 
+/** Query keys of the legal reports; an incident's change invalidates `incidents` and `reports` (the reports show the outages). */
 const legalKeys = {
+  reports: ['reportes-legales'] as const,
   report: (id: string, query: Record<string, unknown>) => ['reportes-legales', id, query] as const,
   options: ['reportes-legales', 'opciones'] as const,
-  workers: (q: string) => ['reportes-legales', 'trabajadores', q] as const,
-  worker: (id: string) => ['reportes-legales', 'trabajador', id] as const,
-  incidents: (query: Record<string, unknown>) => ['incidentes-tecnicos', query] as const,
+  incidents: ['incidentes-tecnicos'] as const,
+  incidentList: (query: Record<string, unknown>) => ['incidentes-tecnicos', query] as const,
 };
 
 /** GET /api/v1/reportes-legales/:reporte: a page of worker blocks, as text cells (the same as the downloads). */
@@ -41,32 +41,11 @@ export function useLegalOptions() {
   });
 }
 
-/** Workers matching a search (the reports' worker lookup, open to administrador and fiscalizador). */
-export function useLegalWorkers(q: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: legalKeys.workers(q),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: q ? { q } : {} })).items.map(workerOption),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-  });
-}
-
-export function useLegalWorker(id: string) {
-  const token = useToken();
-  return useQuery({
-    queryKey: legalKeys.worker(id),
-    queryFn: async ({ signal }) => (await apiGet<TrabajadoresReporte>('/v1/reportes/trabajadores', { token, signal, query: { id } })).items.map(workerOption)[0] ?? null,
-    enabled: Boolean(id),
-    staleTime: 60_000,
-  });
-}
-
 /** GET /api/v1/incidentes-tecnicos (administrador): the log, proposals first. */
 export function useIncidents(query: Record<string, string | number>) {
   const token = useToken();
   return useQuery({
-    queryKey: legalKeys.incidents(query),
+    queryKey: legalKeys.incidentList(query),
     queryFn: ({ signal }) => apiGet<IncidentesPage>('/v1/incidentes-tecnicos', { token, signal, query }),
     placeholderData: keepPreviousData,
   });
@@ -80,8 +59,8 @@ export function useSaveIncident() {
     mutationFn: ({ id, body }: { id: string | null; body: IncidenteBody }) =>
       id ? apiRequest<Incidente>('PUT', `/v1/incidentes-tecnicos/${id}`, body, { token }) : apiPost<Incidente>('/v1/incidentes-tecnicos', body, { token }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['incidentes-tecnicos'] });
-      void client.invalidateQueries({ queryKey: ['reportes-legales'] });
+      void client.invalidateQueries({ queryKey: legalKeys.incidents });
+      void client.invalidateQueries({ queryKey: legalKeys.reports });
     },
   });
 }
@@ -94,8 +73,8 @@ export function useDecideIncident() {
     mutationFn: ({ id, decision }: { id: string; decision: 'confirmado' | 'descartado' }) =>
       apiPost<Incidente>(`/v1/incidentes-tecnicos/${id}/decision`, { decision }, { token }),
     onSuccess: () => {
-      void client.invalidateQueries({ queryKey: ['incidentes-tecnicos'] });
-      void client.invalidateQueries({ queryKey: ['reportes-legales'] });
+      void client.invalidateQueries({ queryKey: legalKeys.incidents });
+      void client.invalidateQueries({ queryKey: legalKeys.reports });
     },
   });
 }

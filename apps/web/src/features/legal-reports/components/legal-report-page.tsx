@@ -26,7 +26,7 @@ import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/state
 import { WorkerFilter } from '../../../components/worker-filter';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
-import { useLegalOptions, useLegalReport, useLegalWorker, useLegalWorkers } from '../api/legal-reports';
+import { useLegalOptions, useLegalReport } from '../api/legal-reports';
 import classes from './legal-reports.module.css';
 
 const FILTERS = ['reporte', 'periodo', 'desde', 'hasta', 'usuarioId', 'grupoId', 'sedeId', 'cargo', 'turnoId', 'tipoJornada'] as const;
@@ -168,7 +168,7 @@ export function LegalReportPage() {
             error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
           />
         )}
-        <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useLegalWorkers} useSelected={useLegalWorker} />
+        <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />
         {select('Grupo', 'grupoId', options.data?.grupos ?? [])}
         {select('Tipo de jornada', 'tipoJornada', JORNADA_OPTIONS, 'Todas')}
         {select('Turno', 'turnoId', options.data?.turnos ?? [])}

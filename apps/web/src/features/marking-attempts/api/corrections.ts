@@ -1,17 +1,20 @@
 import type { Correccion, CorreccionesPage, CrearCorreccionBody } from '@jornada/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
-/** Every corrections query starts with this key, so a new correction refreshes them all (this page and `/dashboard/corrections`). */
-const CORRECTIONS_KEY = 'correcciones';
+/** Under the corrections root, so a new correction refreshes them all (this page and `/dashboard/corrections`). */
+const attemptCorrectionKeys = {
+  attempts: (ids: string) => [...queryRoots.corrections, 'intentos', ids] as const,
+};
 
 /** GET /api/v1/correcciones?intentoIds=…: the corrections of the attempts on the page, to show their state. */
 export function useAttemptCorrections(attemptIds: string[]) {
   const token = useToken();
   const ids = attemptIds.join(',');
   return useQuery({
-    queryKey: [CORRECTIONS_KEY, 'intentos', ids],
+    queryKey: attemptCorrectionKeys.attempts(ids),
     queryFn: ({ signal }) => apiGet<CorreccionesPage>('/v1/correcciones', { token, signal, query: { intentoIds: ids, pageSize: 100 } }),
     enabled: ids.length > 0,
     staleTime: 10_000,
@@ -24,6 +27,6 @@ export function useProposeCorrection() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CrearCorreccionBody) => apiPost<Correccion>('/v1/correcciones', body, { token }),
-    onSuccess: () => client.invalidateQueries({ queryKey: [CORRECTIONS_KEY] }),
+    onSuccess: () => client.invalidateQueries({ queryKey: queryRoots.corrections }),
   });
 }

@@ -13,11 +13,14 @@ import { formatDateTime } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useToken } from '../../../lib/use-token';
 
+/** The PIN's state (set or not, when); saving writes the answer into it. */
+const pinKeys = { state: ['pin'] as const };
+
 /** `/dashboard/pin`: the worker's marking PIN (the kiosk's non-biometric method). */
 export function PinPage() {
   const token = useToken();
   const client = useQueryClient();
-  const state = useQuery({ queryKey: ['pin'], queryFn: ({ signal }) => apiGet<EstadoPin>('/v1/pin', { token, signal }) });
+  const state = useQuery({ queryKey: pinKeys.state, queryFn: ({ signal }) => apiGet<EstadoPin>('/v1/pin', { token, signal }) });
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
   const [repeat, setRepeat] = useState('');
@@ -25,7 +28,7 @@ export function PinPage() {
   const save = useMutation({
     mutationFn: (body: { pinActual?: string; pinNuevo: string }) => apiRequest<EstadoPin>('PUT', '/v1/pin', body, { token }),
     onSuccess: (data) => {
-      client.setQueryData(['pin'], data);
+      client.setQueryData(pinKeys.state, data);
       setCurrent('');
       setNext('');
       setRepeat('');

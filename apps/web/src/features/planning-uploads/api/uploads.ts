@@ -1,8 +1,16 @@
 import { CARGA_MASIVA_CAMPO_ARCHIVO, type CargaPlanificacionResultado, type CargaTurnosResultado, type Conflictos } from '@jornada/contracts';
 import { ApiError, apiUpload } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 
 export type UploadKind = 'turnos' | 'planificacion' | 'planificador';
 export type UploadResult = CargaTurnosResultado & Partial<Pick<CargaPlanificacionResultado, 'dias'>>;
+
+/** What a committed upload makes stale: the shifts, or the planning (both planning uploads). */
+export const UPLOAD_STALE_ROOT: Record<UploadKind, readonly string[]> = {
+  turnos: queryRoots.shifts,
+  planificacion: queryRoots.planning,
+  planificador: queryRoots.planning,
+};
 
 function isResult(body: unknown): body is UploadResult {
   return typeof body === 'object' && body !== null && 'resumen' in body && 'errores' in body && 'filas' in body;

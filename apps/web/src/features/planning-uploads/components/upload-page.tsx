@@ -11,7 +11,7 @@ import { BulkUpload } from '../../../components/bulk-upload';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { useToken } from '../../../lib/use-token';
-import { commitUpload, previewUpload, templatesOf, type UploadKind, type UploadResult } from '../api/uploads';
+import { commitUpload, previewUpload, templatesOf, UPLOAD_STALE_ROOT, type UploadKind, type UploadResult } from '../api/uploads';
 import { ColumnsHelp, type ColumnHelp } from './columns-help';
 import classes from './upload-page.module.css';
 
@@ -131,7 +131,7 @@ export function UploadPage({ kind, title, description, crumb, entity, keyLabel, 
             templates={templatesOf(kind)}
             preview={(file) => track(previewUpload(token, kind, file, conflictos))}
             commit={(file) => track(commitUpload(token, kind, file, conflictos))}
-            onCommitted={() => void client.invalidateQueries({ queryKey: kind === 'turnos' ? ['turnos'] : ['planificacion'] })}
+            onCommitted={() => void client.invalidateQueries({ queryKey: UPLOAD_STALE_ROOT[kind] })}
             doneExtra={
               <Anchor component={Link} to={doneLink.to} fw={600}>
                 {doneLink.label}

@@ -1,9 +1,11 @@
-/** Query keys of the planning feature. */
+import { queryRoots } from '../../../lib/query-keys';
+
+/** Query keys of the planning feature, under the planning root (also invalidated by a bulk upload of planning). */
 export const planningKeys = {
-  all: ['planificacion'] as const,
-  grids: ['planificacion', 'grilla'] as const,
-  grid: (query: Record<string, string>) => ['planificacion', 'grilla', query] as const,
-  changes: ['planificacion', 'cambios'] as const,
-  changeList: (query: Record<string, unknown>) => ['planificacion', 'cambios', query] as const,
-  shifts: ['planificacion', 'turnos-activos'] as const,
+  all: queryRoots.planning,
+  grids: [...queryRoots.planning, 'grilla'] as const,
+  grid: (query: Record<string, string>) => [...queryRoots.planning, 'grilla', query] as const,
+  changes: [...queryRoots.planning, 'cambios'] as const,
+  changeList: (query: Record<string, unknown>) => [...queryRoots.planning, 'cambios', query] as const,
+  shifts: [...queryRoots.planning, 'turnos-activos'] as const,
 };

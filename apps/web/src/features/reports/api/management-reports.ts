@@ -1,11 +1,12 @@
 import type { OpcionesReporteGestion, ReporteGestion, ReporteGestionResponse } from '@jornada/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
 const managementReportKeys = {
-  report: (reporte: ReporteGestion, query: Record<string, unknown>) => ['reportes', 'gestion', reporte, query] as const,
-  options: ['reportes', 'opciones-gestion'] as const,
+  report: (reporte: ReporteGestion, query: Record<string, unknown>) => [...queryRoots.reports, 'gestion', reporte, query] as const,
+  options: [...queryRoots.reports, 'opciones-gestion'] as const,
 };
 
 /** GET /api/v1/reportes/<reporte>: a page of rows, the period's totals and the chart. */

@@ -25,7 +25,6 @@ import { WorkerFilter } from '../../../components/worker-filter';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useManagementOptions, useManagementReport } from '../api/management-reports';
-import { useReportWorker, useReportWorkers } from '../api/marks-report';
 import { presetRange, todayInSantiago } from '../period';
 import { PeriodFilter } from './period-filter';
 import classes from './management-report.module.css';
@@ -157,7 +156,7 @@ function ManagementReportPage({ reporte }: { reporte: ReporteGestion }) {
       <FilterBar onClear={table.clear} canClear={filtered}>
         <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && reporte !== 'dotacion' && (
-          <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useReportWorkers} useSelected={useReportWorker} />
+          <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />
         )}
         {perfil !== 'trabajador' && (
           <FilterSelect

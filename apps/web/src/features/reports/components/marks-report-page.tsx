@@ -23,7 +23,7 @@ import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/state
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useScopeOptions } from '../../../lib/entity-options';
-import { useMarksReport, useReportWorker, useReportWorkers } from '../api/marks-report';
+import { useMarksReport } from '../api/marks-report';
 import { presetRange, todayInSantiago } from '../period';
 import { PeriodFilter } from './period-filter';
 import classes from './marks-report.module.css';
@@ -116,7 +116,7 @@ export function MarksReportPage() {
       />
       <FilterBar onClear={table.clear} canClear={filtered}>
         <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
-        {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} useOptions={useReportWorkers} useSelected={useReportWorker} />}
+        {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />}
         {perfil !== 'trabajador' && (
           <FilterSelect
             label="Grupo"

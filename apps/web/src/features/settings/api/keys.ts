@@ -1,8 +1,8 @@
-import { entityKeys } from '../../../lib/entity-options';
+import { queryRoots } from '../../../lib/query-keys';
 
 export const settingsKeys = {
   company: ['empresa'] as const,
   /** Every query about sites, the shared select options (`entityKeys.siteOptions`) included: a site mutation invalidates it. */
-  sites: entityKeys.sites,
-  siteList: (query: Record<string, unknown>) => ['sedes', 'lista', query] as const,
+  sites: queryRoots.sites,
+  siteList: (query: Record<string, unknown>) => [...queryRoots.sites, 'lista', query] as const,
 };

@@ -1,5 +1,7 @@
-/** Query keys of the shifts feature; `all` is invalidated after any change to a shift. */
+import { queryRoots } from '../../../lib/query-keys';
+
+/** Query keys of the shifts feature; `all` (the shifts root, also invalidated by a bulk upload of shifts) after any change to a shift. */
 export const shiftKeys = {
-  all: ['turnos'] as const,
-  list: (query: Record<string, unknown>) => ['turnos', 'lista', query] as const,
+  all: queryRoots.shifts,
+  list: (query: Record<string, unknown>) => [...queryRoots.shifts, 'lista', query] as const,
 };

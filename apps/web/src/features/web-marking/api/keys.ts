@@ -1,5 +1,7 @@
-/** Query keys of web marking; `all` is invalidated after every mark. */
+import { queryRoots } from '../../../lib/query-keys';
+
+/** Query keys of web marking; `all` (the marks root, receipts included) is invalidated after every mark. */
 export const markingKeys = {
-  all: ['marcas'] as const,
-  today: ['marcas', 'hoy'] as const,
+  all: queryRoots.marks,
+  today: [...queryRoots.marks, 'hoy'] as const,
 };
