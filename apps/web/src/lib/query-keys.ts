@@ -16,7 +16,7 @@ export const queryRoots = {
   marks: ['marcas'] as const,
   /** Corrections: the corrections pages, the attempts page's corrections, and a correction proposed from an inconsistency. */
   corrections: ['correcciones'] as const,
-  /** Shifts: the shifts feature, and a bulk upload of shifts. */
+  /** Shifts: the shifts feature, the planning's list of active shifts, and a bulk upload of shifts. */
   shifts: ['turnos'] as const,
   /** Planning: the planning feature, and a bulk upload of planning. */
   planning: ['planificacion'] as const,

@@ -7,5 +7,6 @@ export const planningKeys = {
   grid: (query: Record<string, string>) => [...queryRoots.planning, 'grilla', query] as const,
   changes: [...queryRoots.planning, 'cambios'] as const,
   changeList: (query: Record<string, unknown>) => [...queryRoots.planning, 'cambios', query] as const,
-  shifts: [...queryRoots.planning, 'turnos-activos'] as const,
+  /** The active shifts the planning offers: under the shifts root, so creating, changing or uploading shifts refreshes them. */
+  shifts: [...queryRoots.shifts, 'activos-planificacion'] as const,
 };
