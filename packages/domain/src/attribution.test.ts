@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { attributeMarks, placeMarkInPlan, type MarkAttribution } from './attribution';
+import { attributeMarks, markNotice, type MarkAttribution } from './attribution';
 import type { Mark, MarkKind } from './marks';
 import { placeShift } from './shift-instance';
 import { localToInstant, parseClockTime } from './time-zone';
@@ -123,9 +123,7 @@ describe('mark attribution properties', () => {
   });
 });
 
-describe('placing a mark against the plan (the worker’s notice)', () => {
-  const S = 'America/Santiago';
-  const at = (date: string, time: string) => localToInstant(S, date, parseClockTime(time)!);
+describe('the notice shown when marking', () => {
   const morning = placeShift({ start: '07:00', end: '15:00' }, '2026-07-01', S);
   const night = placeShift({ start: '22:00', end: '06:00' }, '2026-06-30', S);
   const today = { date: '2026-07-01', kind: 'turno' as const };
@@ -136,15 +134,31 @@ describe('placing a mark against the plan (the worker’s notice)', () => {
     ['05:59', 'fuera'],
     ['17:01', 'fuera'],
     ['19:17', 'fuera'],
-  ])('a mark at %s for a 07:00–15:00 shift is %s', (time, status) => {
-    const placement = placeMarkInPlan(at('2026-07-01', time), [morning], today);
-    expect(placement.status).toBe(status);
-    if (placement.status === 'fuera') expect(placement.instance.label).toBe(morning.label);
+  ])('an entrada at %s for a 07:00–15:00 shift is %s', (clock, status) => {
+    const entrada = mark('m', 'entrada', '2026-07-01', clock);
+    const notice = markNotice(entrada, [entrada], [morning], S, today);
+    expect(notice.status).toBe(status);
+    if (notice.status === 'fuera') expect(notice.instance.label).toBe(morning.label);
   });
-  it('last night’s shift keeps its early-morning exit inside; rest and unplanned days say so', () => {
-    expect(placeMarkInPlan(at('2026-07-01', '06:10'), [night], { date: '2026-07-01', kind: 'libre' }).status).toBe('dentro');
-    expect(placeMarkInPlan(at('2026-07-01', '12:00'), [night], { date: '2026-07-01', kind: 'libre' }).status).toBe('libre');
-    expect(placeMarkInPlan(at('2026-07-01', '12:00'), [night], { date: '2026-07-01', kind: null }).status).toBe('sin_planificar');
-    expect(placeMarkInPlan(at('2026-07-01', '12:00'), [], { date: '2026-07-01', kind: null }).status).toBe('sin_planificar');
+
+  it('names the shift the evaluation attributes the mark to: last night’s for its exit, today’s for an early entrada', () => {
+    const salida = mark('s', 'salida', '2026-07-01', '06:10');
+    expect(markNotice(salida, [mark('e', 'entrada', '2026-06-30', '21:55'), salida], [night, morning], S, today)).toMatchObject({ status: 'dentro', instance: { date: '2026-06-30' } });
+    // 05:50 is within the notice's margin of last night's shift only, but the evaluation gives an
+    // entrada to the shift whose start is nearest: today's, which it reaches 70 minutes early.
+    const entrada = mark('m', 'entrada', '2026-07-01', '05:50');
+    const notice = markNotice(entrada, [], [night, morning], S, today);
+    expect(notice).toMatchObject({ status: 'fuera', instance: { date: '2026-07-01', label: '07:00–15:00' } });
+    expect(attributeMarks([entrada], [night, morning], S)[0]!.instanceDate).toBe('2026-07-01');
+  });
+
+  it('says when no shift takes the mark: the day’s own shift far away, a rest day or nothing planned', () => {
+    const entrada = mark('m', 'entrada', '2026-07-01', '13:00');
+    expect(markNotice(entrada, [entrada], [night], S, { date: '2026-07-01', kind: 'libre' }).status).toBe('libre');
+    expect(markNotice(entrada, [entrada], [night], S, { date: '2026-07-01', kind: null }).status).toBe('sin_planificar');
+    expect(markNotice(entrada, [entrada], [], S, { date: '2026-07-01', kind: null }).status).toBe('sin_planificar');
+    const evening = placeShift({ start: '22:00', end: '23:30' }, '2026-07-01', S);
+    const early = mark('x', 'entrada', '2026-07-01', '08:00');
+    expect(markNotice(early, [early], [evening], S, today)).toMatchObject({ status: 'fuera', instance: { date: '2026-07-01' } });
   });
 });

@@ -177,23 +177,35 @@ const SHIFT_NOTICE_MARGIN: Readonly<{ beforeStartSeconds: number; afterEndSecond
 /** Where a mark falls against the worker's plan, for the notice shown when marking. */
 type MarkPlacement =
   | { status: 'dentro'; instance: ShiftInstance }
-  /** The day has a shift, but the mark is far from it (and from last night's). */
+  /** The mark belongs to no shift near it, or to one it is far from (more than the notice's margin). */
   | { status: 'fuera'; instance: ShiftInstance }
-  /** No shift near, and the day is a rest day. */
+  /** No shift takes the mark, and the day is a rest day. */
   | { status: 'libre' }
-  /** No shift near and nothing planned: nothing to compare with. */
+  /** No shift takes the mark and nothing is planned: nothing to compare with. */
   | { status: 'sin_planificar' };
 
 /**
- * Places a mark against the shifts planned around it (the day's and the previous day's, which may
- * cross midnight): inside a shift from an hour before its start to 2 hours after its end, outside the
- * day's shift otherwise; a rest day or an unplanned day when the day has no shift and none is near. The mark is recorded either way: this only tells the worker.
+ * The notice shown when marking (the mark is recorded either way). The shift is the one the evaluation
+ * attributes the mark to: `attributeMarks` over the worker's marks around it (the mark added if
+ * missing) and the shifts planned around it (the day before to the day after), so the notice and the
+ * stored day name the same shift. The mark is `dentro` of that shift from an hour before its start to
+ * 2 hours after its end, `fuera` farther; a mark no shift takes is `fuera` of the day's own shift, or
+ * falls on a rest day (`libre`) or a day without plan (`sin_planificar`).
  */
-export function placeMarkInPlan(at: number, instances: readonly ShiftInstance[], day: { date: LocalDate; kind: 'turno' | 'libre' | null }): MarkPlacement {
-  const before = SHIFT_NOTICE_MARGIN.beforeStartSeconds * 1000;
-  const after = SHIFT_NOTICE_MARGIN.afterEndSeconds * 1000;
-  const near = instances.find((s) => at >= s.start - before && at <= s.end + after);
-  if (near) return { status: 'dentro', instance: near };
+export function markNotice(
+  mark: Mark,
+  marks: readonly Mark[],
+  instances: readonly ShiftInstance[],
+  zone: string,
+  day: { date: LocalDate; kind: 'turno' | 'libre' | null },
+): MarkPlacement {
+  const all = marks.some((m) => m.id === mark.id) ? marks : [...marks, mark];
+  const attribution = attributeMarks(all, instances, zone).find((a) => a.mark.id === mark.id);
+  const chosen = attribution?.instanceDate ? instances.find((s) => s.date === attribution.instanceDate) : undefined;
+  if (chosen) {
+    const inside = mark.at >= chosen.start - SHIFT_NOTICE_MARGIN.beforeStartSeconds * 1000 && mark.at <= chosen.end + SHIFT_NOTICE_MARGIN.afterEndSeconds * 1000;
+    return { status: inside ? 'dentro' : 'fuera', instance: chosen };
+  }
   const own = instances.find((s) => s.date === day.date);
   if (own) return { status: 'fuera', instance: own };
   return day.kind === 'libre' ? { status: 'libre' } : { status: 'sin_planificar' };

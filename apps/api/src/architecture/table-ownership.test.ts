@@ -59,12 +59,11 @@ const SHARED_TABLES = new Set(['companies', 'users', 'sites', 'groups', 'group_l
 
 /** The burn-down list: `<module> → <table>` a repository touches though another module owns it, and why. */
 const CROSSINGS: Record<string, string> = {
-  'attendance → marks': 'reads the marks it evaluates (the engine input), in one statement with the plan',
+  'attendance → marks': 'reads the marks it evaluates (the engine input), in one statement with the chain heads',
   'attendance → mark_chain_heads': "reads each worker's chain head to know whether new marks arrived since the stored evaluation",
   'attendance → mark_corrections': 'reads pending corrections to flag the days they touch as inconsistencies',
-  'attendance → planning_days': 'reads the planned days it evaluates, joined with marks in the same statement',
+  'attendance → planning_days': "filters the stored days and the workers by their planned shift (reports' shift filter, the alerts' workers with a shift near)",
   'attendance → shifts': "reads the planned shift's code and name for the stored day and the reports' shift filter",
-  'attendance → shift_versions': "reads the planned version's timing the engine evaluates against",
   'attendance → inconsistency_dismissals': 'leaves out the inconsistencies the inconsistencies module dismissed',
   'clock-devices → mark_attempts': "reads whether a device's line was already logged as an attempt (duplicate uploads)",
   'corrections → marks': 'reads the marks a correction amends and inserts the corrected mark in the same transaction',
@@ -74,7 +73,7 @@ const CROSSINGS: Record<string, string> = {
   'legal-reports → jobs': 'queues the daily report e-mail per company in the statement that claims the day',
   'legal-reports → shifts': "reads a shift's name and hours for the report's filters and headings",
   'marks → jobs': 'queues the receipt e-mail in the statement that writes the mark (one hash chain step)',
-  'marks → planning_days': "reads the worker's planned days (yesterday, today) to place a mark against its shift",
+  'marks → planning_days': "reads the worker's planned day for today's marking page (the notice of a mark takes the plan from planning's planFor)",
   'remunerations → payroll_periods': 'closes and reopens payroll months (payroll-periods only checks them)',
   'remunerations → payroll_period_events': 'logs each closing and reopening of a month',
   'remunerations → payroll_period_rows': 'stores the payroll rows frozen when a month closes',

@@ -1,14 +1,15 @@
 /**
  * Reads of the attendance module for the alerts of DT Res. Exenta 38 (modules/alerts): the engine's
- * inputs around an instant (the plan placed as shift instances in each worker's site zone, the marks
+ * inputs around an instant (the planning's plan placed as shift instances in each worker's site zone, the marks
  * as the evaluation reads them, approved permissions) and the stored worked time of days. Nothing
  * here evaluates: worked time is the stored evaluation, brought up to date by `ensureFresh`.
  */
-import { addDays, placeShift, weekStart, type Mark, type PeriodEvaluationOptions, type Permission, type ShiftInstance, type ShiftTemplate } from '@jornada/domain';
+import { addDays, placeShift, weekStart, type Mark, type PeriodEvaluationOptions, type Permission, type ShiftInstance } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { approvedPermissions } from '../permissions/index';
+import type { PlanReader } from '../planning/index';
 import * as repo from './attendance.repository';
-import { holidaysFor, templateOf, type AttendanceService } from './attendance.service';
+import type { AttendanceService } from './attendance.service';
 
 /** What the alerts need of one worker near an instant. */
 export interface WorkerShiftsNear {
@@ -33,29 +34,25 @@ const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Workers with a planned shift on the dates around `now` (the UTC date two days back to one ahead
- * covers every Chilean zone), with their instances, marks and approved permissions.
+ * covers every Chilean zone), with their instances, marks and approved permissions. The plan is the
+ * engine's (`planFor` of modules/planning): only contract days, and a holiday lifts its shift.
  */
-export async function shiftsNear(db: DbOrTx, companyId: string, now: Date): Promise<WorkerShiftsNear[]> {
+export async function shiftsNear(db: DbOrTx, plan: PlanReader, companyId: string, now: Date): Promise<WorkerShiftsNear[]> {
   const from = addDays(utcDate(now), -2);
   const to = addDays(utcDate(now), 1);
   const workers = await repo.workersWithShifts(db, companyId, from, to);
   if (workers.length === 0) return [];
   const ids = workers.map((w) => w.id);
-  const [plans, permissions] = await Promise.all([repo.loadPlans(db, companyId, ids, from, to), approvedPermissions(db, companyId, ids, from, to)]);
-  const templates = new Map<string, ShiftTemplate>();
+  const [plans, permissions] = await Promise.all([plan.planFor(companyId, ids, { from, to }, db), approvedPermissions(db, companyId, ids, from, to)]);
   const byWorker = new Map(workers.map((w) => [w.id, { userId: w.id, zone: w.zone, instances: [] as ShiftInstance[], marks: [] as Mark[], permissions: permissions.get(w.id) ?? [] }]));
-  const contract = new Map(workers.map((w) => [w.id, w]));
-  for (const p of plans) {
-    if (p.kind !== 'turno' || p.startTime === null) continue;
-    const w = contract.get(p.userId)!;
-    // Days outside the contract have nothing planned (as in the evaluation).
-    if (p.date < w.inicioContrato || (w.finContrato !== null && p.date > w.finContrato)) continue;
-    // A holiday overrides a planned shift in the evaluation (no work is expected): nothing to alert.
-    if (holidaysFor(w.region, w.comuna)(p.date)) continue;
-    const key = `${p.shiftId}:${p.version}`;
-    let template = templates.get(key);
-    if (!template) templates.set(key, (template = templateOf(p)));
-    byWorker.get(p.userId)!.instances.push(placeShift(template, p.date, w.zone));
+  for (const w of workers) {
+    const own = plans.get(w.id);
+    if (!own) continue;
+    for (const [date, entry] of own.plan) {
+      // A holiday overrides a planned shift in the evaluation (no work is expected): nothing to alert.
+      if (entry.kind !== 'turno' || own.holidays(date)) continue;
+      byWorker.get(w.id)!.instances.push(placeShift(entry.shift, date, w.zone));
+    }
   }
   const found = [...byWorker.values()].filter((w) => w.instances.length > 0);
   if (found.length === 0) return [];

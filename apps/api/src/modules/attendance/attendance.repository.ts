@@ -1,6 +1,7 @@
 /**
- * All SQL of the attendance module. It writes only `attendance_days`; plans, marks, workers, sites and
- * groups are read here with read-only queries (never through another module's files); the groups a
+ * All SQL of the attendance module. It writes only `attendance_days`; marks, workers, sites and groups
+ * are read here with read-only queries (never through another module's files), planned days only to
+ * filter by shift: the plan the engine evaluates comes from `planFor` of modules/planning. The groups a
  * supervisor leads come from `ledGroupIds` of `modules/groups`.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import type { EstadoDia } from '@jornada/contracts';
 import { DAILY_OVERTIME_LIMIT_SECONDS, DAY_STATUSES, SUMMED_TOTAL_KEYS, addDays, diffDays, type DayStatus, type MarkKind, type PermissionUnit, type PlanKind, type StoredPayDay, type SummedTotalKey, type SummedTotals } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
-import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, shiftVersions, sites, users } from '../../db/schema/index';
+import { attendanceDays, companies, groups, inconsistencyDismissals, markChainHeads, markCorrections, marks, planningDays, shifts, sites, users } from '../../db/schema/index';
 import type { DayRowValues, StoredDay, StoredWeek } from './attendance.model';
 import type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.report-types';
 
@@ -107,37 +108,6 @@ export async function listWorkers(db: DbOrTx, companyId: string, f: WorkerFilter
   return result.map(workerOf);
 }
 
-/** One planned date with its shift version's timing. */
-export interface PlanRow {
-  userId: string;
-  date: string;
-  kind: 'turno' | 'libre';
-  shiftId: string | null;
-  version: number | null;
-  startTime: string | null;
-  endTime: string | null;
-  breakKind: 'fija' | 'minutos' | null;
-  breakStart: string | null;
-  breakEnd: string | null;
-  breakMinutes: number | null;
-  lateToleranceMin: number | null;
-  earlyToleranceMin: number | null;
-}
-
-export async function loadPlans(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PlanRow[]> {
-  if (userIds.length === 0) return [];
-  return rows<PlanRow>(
-    db,
-    sql`select p.user_id as "userId", p.date::text as date, p.kind, p.shift_id as "shiftId", p.shift_version as version,
-          v.start_time as "startTime", v.end_time as "endTime", v.break_kind as "breakKind", v.break_start as "breakStart",
-          v.break_end as "breakEnd", v.break_minutes as "breakMinutes", v.late_tolerance_min as "lateToleranceMin",
-          v.early_tolerance_min as "earlyToleranceMin"
-        from ${planningDays} p
-        left join ${shiftVersions} v on v.company_id = p.company_id and v.shift_id = p.shift_id and v.version = p.shift_version
-        where p.company_id = ${companyId} and p.user_id = any(${uuids(userIds)}) and p.date between ${from}::date and ${to}::date`,
-  );
-}
-
 /** A mark as the engine reads it: its effective instant (the device time of an offline mark). */
 export interface MarkRow {
   id: string;
@@ -160,7 +130,7 @@ export async function loadMarks(db: DbOrTx, companyId: string, userIds: readonly
   return result.map((r) => ({ ...r, at: ts(r.at)!.getTime() }));
 }
 
-/** What an evaluation reads besides permissions: the company's rules, the workers, the plans and the marks. */
+/** What an evaluation reads besides the plan (modules/planning's `planFor`) and permissions: the company's rules, the workers and the marks. */
 export interface EvaluationInputs {
   /** When they were read (the stale guard of upsertDays). */
   loadedAt: Date;
@@ -168,11 +138,9 @@ export interface EvaluationInputs {
   chainSeq: Map<string, number>;
   rules: { resolucion: boolean; resolucionNumero: string | null };
   workers: WorkerRow[];
-  plans: PlanRow[];
   marks: MarkRow[];
 }
 
-type PlanTuple = [string, string, PlanRow['kind'], string | null, number | null, string | null, string | null, PlanRow['breakKind'], string | null, string | null, number | null, number | null, number | null];
 type MarkTuple = [string, string, MarkKind, number, string | null];
 
 /**
@@ -181,20 +149,15 @@ type MarkTuple = [string, string, MarkKind, number, string | null];
  * effective instant in epoch milliseconds (as the driver's dates, truncated), and each worker's chain
  * length, which tells upsertDays whether a mark arrived that this snapshot did not see.
  */
-export async function loadEvaluationInputs(db: DbOrTx, companyId: string, userIds: readonly string[], planFrom: string, planTo: string, marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
+export async function loadEvaluationInputs(db: DbOrTx, companyId: string, userIds: readonly string[], marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
   const ids = uuids(userIds);
   const effective = sql`coalesce(m.original_at, m.at)`;
-  const [row] = await rows<{ loaded_at: string | Date; rules: { resolucion: boolean; resolucionNumero: string | null } | null; chains: [string, number][]; workers: WorkerRow[]; plans: PlanTuple[]; marks: MarkTuple[] }>(
+  const [row] = await rows<{ loaded_at: string | Date; rules: { resolucion: boolean; resolucionNumero: string | null } | null; chains: [string, number][]; workers: WorkerRow[]; marks: MarkTuple[] }>(
     db,
     sql`select statement_timestamp() as loaded_at,
           (select coalesce(json_agg(json_build_array(h.user_id, h.seq)), '[]'::json) from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${ids})) as chains,
           (select json_build_object('resolucion', c.resolucion, 'resolucionNumero', c.resolucion_numero) from ${companies} c where c.id = ${companyId}) as rules,
           (select coalesce(json_agg(w), '[]'::json) from (select ${WORKER_COLUMNS} from ${WORKER_FROM} where u.company_id = ${companyId} and u.id = any(${ids})) w) as workers,
-          (select coalesce(json_agg(json_build_array(p.user_id, p.date::text, p.kind, p.shift_id, p.shift_version, v.start_time, v.end_time, v.break_kind,
-                    v.break_start, v.break_end, v.break_minutes, v.late_tolerance_min, v.early_tolerance_min)), '[]'::json)
-             from ${planningDays} p
-             left join ${shiftVersions} v on v.company_id = p.company_id and v.shift_id = p.shift_id and v.version = p.shift_version
-             where p.company_id = ${companyId} and p.user_id = any(${ids}) and p.date between ${planFrom}::date and ${planTo}::date) as plans,
           (select coalesce(json_agg(json_build_array(m.id, m.user_id, m.kind, floor(extract(epoch from ${effective}) * 1000), m.corrects_mark_id)), '[]'::json)
              from ${marks} m
              where m.company_id = ${companyId} and m.user_id = any(${ids})
@@ -205,21 +168,6 @@ export async function loadEvaluationInputs(db: DbOrTx, companyId: string, userId
     chainSeq: new Map((row?.chains ?? []).map(([userId, seq]) => [userId, Number(seq)])),
     rules: row?.rules ?? { resolucion: false, resolucionNumero: null },
     workers: (row?.workers ?? []).map(workerOf),
-    plans: (row?.plans ?? []).map(([userId, date, kind, shiftId, version, startTime, endTime, breakKind, breakStart, breakEnd, breakMinutes, lateToleranceMin, earlyToleranceMin]) => ({
-      userId,
-      date,
-      kind,
-      shiftId,
-      version,
-      startTime,
-      endTime,
-      breakKind,
-      breakStart,
-      breakEnd,
-      breakMinutes,
-      lateToleranceMin,
-      earlyToleranceMin,
-    })),
     marks: (row?.marks ?? []).map(([id, userId, kind, at, correctsMarkId]) => ({ id, userId, kind, at: Number(at), correctsMarkId })),
   };
 }

@@ -17,17 +17,13 @@ import {
   evaluatePeriod,
   formatRut,
   evaluationLoadRange,
-  holidayLookup,
-  isRegionCode,
   localClockOf,
   normalizeRut,
   startOfLocalDay,
   weekStart,
   zeroSummedTotals,
-  type HolidayLookup,
   type Mark,
   type PeriodEvaluationOptions,
-  type PlanEntry,
   type ShiftTemplate,
 } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -39,6 +35,7 @@ import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import { ledGroupIds } from '../groups/index';
 import { approvedPermissions } from '../permissions/index';
+import type { PlanReader } from '../planning/index';
 import { boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
@@ -74,33 +71,6 @@ const RECOMPUTE_BATCH = 2000;
 
 const sundayOf = (date: string) => addDays(weekStart(date), 6);
 
-const holidayCache = new Map<string, HolidayLookup>();
-export function holidaysFor(region: string | null, comuna: string | null): HolidayLookup {
-  const key = `${region ?? ''}|${comuna ?? ''}`;
-  let lookup = holidayCache.get(key);
-  if (!lookup) {
-    lookup = region && isRegionCode(region) ? holidayLookup({ region, ...(comuna ? { commune: comuna } : {}) }) : holidayLookup();
-    holidayCache.set(key, lookup);
-  }
-  return lookup;
-}
-
-export function templateOf(p: repo.PlanRow): ShiftTemplate {
-  return {
-    id: `${p.shiftId}:${p.version}`,
-    start: p.startTime!,
-    end: p.endTime!,
-    break:
-      p.breakKind === 'fija'
-        ? { start: p.breakStart!, end: p.breakEnd! }
-        : (p.breakMinutes ?? 0) > 0
-          ? { minutes: p.breakMinutes! }
-          : null,
-    lateToleranceMinutes: p.lateToleranceMin ?? 0,
-    earlyLeaveToleranceMinutes: p.earlyToleranceMin ?? 0,
-  };
-}
-
 /** The current month of a date: its first and last days. */
 function monthOf(date: string): { from: string; to: string } {
   const from = `${date.slice(0, 8)}01`;
@@ -111,9 +81,11 @@ function monthOf(date: string): { from: string; to: string } {
 interface AttendanceServiceDeps {
   db: Db;
   log?: FastifyBaseLogger;
+  /** The plan the engine evaluates (modules/planning's `app.plan`). */
+  plan: PlanReader;
 }
 
-export function createAttendanceService({ db }: AttendanceServiceDeps) {
+export function createAttendanceService({ db, plan: planReader }: AttendanceServiceDeps) {
   /** Templates are shared per shift version within one evaluation (placeShift caches per template object). */
   async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date, executor: DbOrTx = db): Promise<number> {
     if (ids.length === 0) return 0;
@@ -121,38 +93,26 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
     // Few round trips and no transaction: after a mark this runs while the server is busy with requests,
     // and each round trip waits its turn; upsertDays keeps a day stale if a mark or a change came meanwhile.
     // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
-    const { loadedAt, chainSeq, rules, workers, plans, marks } = await repo.loadEvaluationInputs(
+    const { loadedAt, chainSeq, rules, workers, marks } = await repo.loadEvaluationInputs(
       executor,
       companyId,
       ids,
-      range.from,
-      range.to,
       new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`),
       new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`),
     );
     const options: PeriodEvaluationOptions = rules.resolucion
       ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
       : {};
-    // Approved permissions justify the absence, lateness or early leave they cover (engine input).
-    const permissions = await approvedPermissions(executor, companyId, [...ids], range.from, range.to);
+    // Read after `loadedAt`, as permissions are: a plan day or a permission changed since then leaves its day stale (upsertDays).
+    // The plan comes from the planning (contract bounds, holidays); approved permissions justify the absence, lateness
+    // or early leave they cover (engine input).
+    const [plans, permissions] = await Promise.all([
+      planReader.planFor(companyId, ids, range, executor),
+      approvedPermissions(executor, companyId, [...ids], range.from, range.to),
+    ]);
+    // The stored day finds its shift version's timing by the template's id.
     const templates = new Map<string, ShiftTemplate>();
-    const planOf = new Map<string, Map<string, PlanEntry>>();
-    for (const p of plans) {
-      let entry: PlanEntry;
-      if (p.kind === 'turno') {
-        if (p.startTime === null) continue;
-        const key = `${p.shiftId}:${p.version}`;
-        let template = templates.get(key);
-        if (!template) {
-          template = templateOf(p);
-          templates.set(key, template);
-        }
-        entry = { kind: 'turno', shift: template };
-      } else entry = { kind: 'libre' };
-      let plan = planOf.get(p.userId);
-      if (!plan) planOf.set(p.userId, (plan = new Map()));
-      plan.set(p.date, entry);
-    }
+    for (const { plan } of plans.values()) for (const entry of plan.values()) if (entry.kind === 'turno' && entry.shift.id !== undefined) templates.set(entry.shift.id, entry.shift);
     // A consolidated correction that names the mark it corrects supersedes it (marks are never deleted).
     const superseded = new Set<string>();
     for (const m of marks) if (m.correctsMarkId) superseded.add(m.correctsMarkId);
@@ -166,21 +126,21 @@ export function createAttendanceService({ db }: AttendanceServiceDeps) {
     const items: { userId: string; day: DayRowValues }[] = [];
     for (const w of workers) {
       const zone = w.zone;
-      const plan = planOf.get(w.id) ?? new Map<string, PlanEntry>();
-      // Days outside the contract have nothing planned (marks there are refused when taken).
-      for (const date of plan.keys()) if (date < w.inicioContrato || (w.finContrato !== null && date > w.finContrato)) plan.delete(date);
+      const own = plans.get(w.id);
+      // A worker removed after the inputs were read: nothing to store.
+      if (!own) continue;
       const lo = startOfLocalDay(zone, range.marks.from);
       const hi = startOfLocalDay(zone, addDays(range.marks.to, 1));
-      const own = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
+      const ownMarks = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
       // Art. 38 exceptions (commerce, continuous processes...): a planned holiday shift is ordinary time, not lifted by the holiday.
       const workerOptions = w.exceptuadoDescansoDominical ? { ...options, worksOnHolidays: true } : options;
       const result = evaluatePeriod({
         from,
         to,
         zone,
-        plan,
-        marks: own,
-        holidays: holidaysFor(w.region, w.comuna),
+        plan: own.plan,
+        marks: ownMarks,
+        holidays: own.holidays,
         agreedWeeklyHours: w.horasSemanales,
         permissions: permissions.get(w.id) ?? [],
         options: workerOptions,

@@ -14,13 +14,13 @@ import {
   type Verificacion,
   type VerificacionCadena,
 } from '@jornada/contracts';
-import { addDays, formatRut, placeMarkInPlan, placeShift, startOfLocalDay, type ShiftInstance } from '@jornada/domain';
+import { addDays, formatRut, markNotice, placeShift, startOfLocalDay, type Mark, type PlanEntry } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
-import { assignmentOf, dayView, holidaysFor, loadCatalog } from '../planning/index';
+import { assignmentOf, dayView, holidaysFor, loadCatalog, type PlanReader } from '../planning/index';
 import { ledGroupIds } from '../groups/index';
 import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
@@ -55,7 +55,14 @@ function nextKind(last: TipoMarca | undefined, hasBreak: boolean): TipoMarca {
   }
 }
 
-export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: string }) {
+interface MarksReadDeps {
+  db: Db;
+  publicUrl: string;
+  /** The plan as the engine reads it (modules/planning's `app.plan`), for the notice of a new mark. */
+  plan: PlanReader;
+}
+
+export function createMarksReadService({ db, publicUrl, plan }: MarksReadDeps) {
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador') return { all: true };
     if (session.perfil === 'supervisor') return { groupIds: await ledGroupIds(db, session.companyId, session.userId), self: session.userId };
@@ -78,24 +85,28 @@ export function createMarksReadService({ db, publicUrl }: { db: Db; publicUrl: s
   return {
     comprobanteOf,
 
-    /** Where a worker's mark at `at` falls against their plan: the day's shift and last night's (site zone). */
-    async placement(companyId: string, userId: string, at: Date): Promise<TurnoDeMarca> {
+    /**
+     * The notice of a worker's new mark against their plan (`markNotice`): the shift the evaluation
+     * attributes it to, among the planned shifts of the day before to the day after (the planning's
+     * `planFor`) and with the worker's marks of those days, as the stored day will (site zone).
+     */
+    async placement(companyId: string, userId: string, mark: Mark): Promise<TurnoDeMarca> {
       const ctx = (await loadWorkerContext(db, companyId, userId))!;
       const zone = ctx.site?.timeZone ?? DEFAULT_ZONE;
-      const fecha = localDate(at, zone);
-      const [rows, catalog] = await Promise.all([
-        repo.planningDaysOn(db, companyId, userId, [addDays(fecha, -1), fecha]),
-        loadCatalog(db, companyId),
+      const fecha = localDate(new Date(mark.at), zone);
+      const from = addDays(fecha, -1);
+      const to = addDays(fecha, 1);
+      const [plans, rows] = await Promise.all([
+        plan.planFor(companyId, [userId], { from, to }),
+        repo.marksBetween(db, companyId, userId, new Date(startOfLocalDay(zone, from)), new Date(startOfLocalDay(zone, addDays(to, 1)))),
       ]);
-      const instances: ShiftInstance[] = [];
-      for (const row of rows) {
-        const assignment = assignmentOf(row);
-        const template = assignment.kind === 'turno' ? catalog.version(assignment.shiftId!, assignment.shiftVersion!)?.template : undefined;
-        if (template) instances.push(placeShift(template, row.date, zone));
-      }
-      const today = assignmentOf(rows.find((row) => row.date === fecha));
-      const placed = placeMarkInPlan(at.getTime(), instances, { date: fecha, kind: today.kind });
-      return { ubicacion: placed.status, turno: 'instance' in placed ? placed.instance.label : null };
+      const days = plans.get(userId)?.plan ?? new Map<string, PlanEntry>();
+      const instances = [...days].flatMap(([date, entry]) => (entry.kind === 'turno' ? [placeShift(entry.shift, date, zone)] : []));
+      // The marks as the evaluation reads them: the effective instant, without the ones a correction supersedes.
+      const superseded = new Set(rows.flatMap((row) => (row.correctsMarkId ? [row.correctsMarkId] : [])));
+      const marks = rows.filter((row) => !superseded.has(row.id)).map((row) => ({ id: row.id, kind: row.kind, at: (row.originalAt ?? row.at).getTime() }));
+      const notice = markNotice(mark, marks, instances, zone, { date: fecha, kind: days.get(fecha)?.kind ?? null });
+      return { ubicacion: notice.status, turno: 'instance' in notice ? notice.instance.label : null };
     },
 
     async today(session: RequestSession, now: Date): Promise<MarcasHoy> {

@@ -262,14 +262,6 @@ export async function markInScope(db: DbOrTx, companyId: string, id: string, sco
 
 export type PlanningDayRow = typeof planningDays.$inferSelect;
 
-/** The worker's stored planning rows on those dates. */
-export async function planningDaysOn(db: DbOrTx, companyId: string, userId: string, dates: string[]): Promise<PlanningDayRow[]> {
-  return db
-    .select()
-    .from(planningDays)
-    .where(and(eq(planningDays.companyId, companyId), eq(planningDays.userId, userId), inArray(planningDays.date, dates)));
-}
-
 /** The worker's stored planning row of one date (none or one). */
 export async function planningDayOf(db: DbOrTx, companyId: string, userId: string, date: string): Promise<PlanningDayRow[]> {
   return db

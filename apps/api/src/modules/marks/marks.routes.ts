@@ -62,8 +62,9 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
       );
       if (result.status === 'refused') throw new AppError('MARCA_RECHAZADA', result.mensaje, { motivo: result.motivo });
       if (result.status === 'ignored') return reply.code(200).send({ intento: result.intento, motivo: result.motivo, mensaje: result.mensaje });
-      // Tells the worker when the mark falls away from today's shift (it is recorded either way).
-      const turno = await read.placement(session.companyId, session.userId, new Date(result.marca.horaOriginal ?? result.marca.instante));
+      // Tells the worker which shift the mark counts for and when it falls away from it (it is recorded either way).
+      const at = Date.parse(result.marca.horaOriginal ?? result.marca.instante);
+      const turno = await read.placement(session.companyId, session.userId, { id: result.marca.id, kind: result.marca.tipo, at });
       return reply.code(result.replay ? 200 : 201).send({ marca: result.marca, comprobante: result.comprobante, turno });
     },
   );

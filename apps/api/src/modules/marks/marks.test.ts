@@ -204,4 +204,25 @@ describe('POST /api/v1/marcas: where the mark falls against the plan', () => {
     const unplanned = await markingWorker(t.app, t.database.db, company);
     expect((await mark(t.app, unplanned.headers, { tipo: 'entrada' })).json().turno).toEqual({ ubicacion: 'sin_planificar', turno: null });
   });
+
+  it('names the shift the stored day gives the mark: an entrada at 05:50 between last night’s 22:00–06:00 and today’s 07:00–15:00', async () => {
+    const night = await createShift(t.app, company.admin.headers, { codigo: `N${randomUUID().slice(0, 5)}`, inicio: '22:00', fin: '06:00' });
+    const morning = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
+    const worker = await markingWorker(t.app, t.database.db, company);
+    await planDay(worker.id, '2025-06-01', night);
+    await planDay(worker.id, '2025-06-02', morning);
+    // 09:50 UTC is 05:50 in Santiago: within 2 hours after last night's end (a notice by distance alone said
+    // «dentro» of 22:00–06:00), but the evaluation gives an entrada to the shift whose start is nearest.
+    t.clock.set('2025-06-02T09:50:00Z');
+    const marked = await mark(t.app, worker.headers, { tipo: 'entrada' });
+    expect(marked.statusCode, marked.body).toBe(201);
+    expect(marked.json().turno).toEqual({ ubicacion: 'fuera', turno: '07:00–15:00' });
+
+    const period = await t.app.inject({ method: 'GET', url: `/api/v1/asistencia/trabajadores/${worker.id}?desde=2025-06-01&hasta=2025-06-02`, headers: company.admin.headers });
+    expect(period.statusCode, period.body).toBe(200);
+    const days: { fecha: string; turno: { etiqueta: string } | null; marcas: { id: string; estado: string }[] }[] = period.json().dias;
+    const stored = days.find((d) => d.marcas.some((m) => m.id === marked.json().marca.id));
+    expect(stored).toMatchObject({ fecha: '2025-06-02', turno: { etiqueta: marked.json().turno.turno } });
+    expect(stored!.marcas.find((m) => m.id === marked.json().marca.id)!.estado).toBe('atribuida');
+  });
 });

@@ -3,13 +3,13 @@ import {
   addDays,
   evaluatePeriod,
   holidayLookup,
+  isRegionCode,
   placeShift,
   resolveLocalTime,
   weekStart,
   type AgreedWeeklyHours,
   type HolidayLookup,
   type PlanEntry,
-  type RegionCode,
   type ShiftTemplate,
 } from '@jornada/domain';
 import { formatRut } from '@jornada/domain';
@@ -17,6 +17,15 @@ import type { DbOrTx } from '../../db/client';
 import { assertMonthsOpen } from '../payroll-periods/index';
 import { readShiftCatalog, templateOf, toTurnoPlanificado, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
 import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
+
+/**
+ * The engine's template of a shift version (the one `templateOf` of modules/shifts), its id
+ * `shiftId:version`: a stored day finds the timing of its version by it. Build it once per version
+ * and share it (placeShift caches per template object).
+ */
+export function versionTemplate(row: ShiftVersionRow): ShiftTemplate {
+  return templateOf(row, `${row.shiftId}:${row.version}`);
+}
 
 /** Every shift of a company with its versions and their domain templates, loaded once per request. */
 export interface ShiftCatalog {
@@ -28,7 +37,7 @@ export interface ShiftCatalog {
 export async function loadCatalog(db: DbOrTx, companyId: string): Promise<ShiftCatalog> {
   const { shifts, versions } = await readShiftCatalog(db, companyId);
   const templates = new Map<string, { row: ShiftVersionRow; template: ShiftTemplate }>();
-  for (const [key, row] of versions) templates.set(key, { row, template: templateOf(row, row.shiftId) });
+  for (const [key, row] of versions) templates.set(key, { row, template: versionTemplate(row) });
   return {
     byId: new Map(shifts.map((s) => [s.id, s])),
     byCode: new Map(shifts.map((s) => [s.codigo, s])),
@@ -108,13 +117,14 @@ export function decide(existing: PlanningDayRow | undefined, target: Assignment,
   return conflictos === 'conservar' ? 'conservar' : 'reemplazar';
 }
 
-// Holiday lookups by region, shared by every request (they memoise by year).
+// Holiday lookups by region and comuna, shared by every request (they memoise by year).
 const holidayLookups = new Map<string, HolidayLookup>();
-export function holidaysFor(region: string | null): HolidayLookup {
-  const key = region ?? '';
+/** The holidays of a site: the national ones, its region's and, with a comuna, its comuna's. */
+export function holidaysFor(region: string | null, comuna: string | null = null): HolidayLookup {
+  const key = `${region ?? ''}|${comuna ?? ''}`;
   let lookup = holidayLookups.get(key);
   if (!lookup) {
-    lookup = key ? holidayLookup({ region: key as RegionCode }) : holidayLookup();
+    lookup = region && isRegionCode(region) ? holidayLookup({ region, ...(comuna ? { commune: comuna } : {}) }) : holidayLookup();
     holidayLookups.set(key, lookup);
   }
   return lookup;

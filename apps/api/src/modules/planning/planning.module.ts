@@ -1,4 +1,5 @@
 import { apiModule } from '../../lib/api-module';
+import { createPlanReader, type PlanReader } from './planning.plan';
 import { registerPlanningRoutes } from './planning.routes';
 import { retimeFuturePlanning } from './planning.retime';
 import { createPlanningService, type PlanningService } from './planning.service';
@@ -7,15 +8,18 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The monthly plan (modules/planning). */
     planning: PlanningService;
+    /** Each worker's plan as the engine reads it (modules/planning, planning.plan.ts): evaluation, alerts, the marking notice. */
+    plan: PlanReader;
     /** Moves the future plan days of a shift whose times changed (the shifts module calls it when a shift is edited). */
     retimeFuturePlanning: typeof retimeFuturePlanning;
   }
 }
 
-/** The monthly plan: days, rests, the wizard and the plan's legal alerts. */
+/** The monthly plan: days, rests, the wizard, the plan's legal alerts and the plan as the engine reads it. */
 export const planningModule = apiModule('planning', ['companies'], (app, { db, clock }) => {
   const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null });
   registerPlanningRoutes(app, planning, clock);
   app.decorate('planning', planning);
+  app.decorate('plan', createPlanReader(db));
   app.decorate('retimeFuturePlanning', retimeFuturePlanning);
 });

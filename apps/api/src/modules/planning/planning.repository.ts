@@ -155,6 +155,40 @@ export async function loadDays(db: DbOrTx, companyId: string, userIds: string[],
   return found;
 }
 
+/** A planned date as the engine reads it: date, kind, and the shift version of a `turno`. */
+export type PlanDayTuple = [date: string, kind: 'turno' | 'libre', shiftId: string | null, shiftVersion: number | null];
+
+/** A worker's planned dates within a range and within their contract, with the site's region and comuna (their holidays). */
+export interface PlanSource {
+  userId: string;
+  region: string | null;
+  comuna: string | null;
+  days: PlanDayTuple[];
+}
+
+/**
+ * The plan of some workers over `from`..`to` in one statement: a row per worker of the company (with or
+ * without planned dates), their dates in order as JSON arrays. Dates outside the contract are left out:
+ * nothing is planned there (marks there are refused when taken), whatever the table still holds.
+ */
+export async function planSources(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PlanSource[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({
+      userId: users.id,
+      region: sites.region,
+      comuna: sites.comuna,
+      days: sql<PlanDayTuple[]>`coalesce((
+        select json_agg(json_build_array(p.date::text, p.kind, p.shift_id, p.shift_version) order by p.date)
+        from ${planningDays} p
+        where p.company_id = ${users.companyId} and p.user_id = ${users.id} and p.date between ${from}::date and ${to}::date
+          and p.date >= ${users.inicioContrato} and (${users.finContrato} is null or p.date <= ${users.finContrato})), '[]'::json)`,
+    })
+    .from(users)
+    .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
+    .where(and(eq(users.companyId, companyId), anyOf(users.id, userIds, 'uuid')));
+}
+
 /*
  * Bulk writes are set-based: each column travels as one array parameter and `unnest` turns them into
  * rows, so a statement costs the same to build for 10 rows or 20,000 (the ORM's multi-row VALUES built

@@ -1,6 +1,6 @@
 /**
  * The shift catalogue as other modules use it, never through the repository: the planning reads it
- * (`readShiftCatalog`) and the bulk upload of shifts reads and writes it through `ShiftCatalogPort`,
+ * (`readShiftCatalog`, and `readShiftVersions` for the plan the engine reads) and the bulk upload of shifts reads and writes it through `ShiftCatalogPort`,
  * given at assembly (`app.shiftCatalog`), in the caller's transaction.
  */
 import type { DbOrTx } from '../../db/client';
@@ -16,6 +16,11 @@ export async function readShiftCatalog(db: DbOrTx, companyId: string): Promise<{
     shifts.map((s) => ({ shiftId: s.id, version: s.version })),
   );
   return { shifts, versions };
+}
+
+/** Every version of the company's shifts, keyed `shiftId:version`, in one statement: what a plan's days point at. */
+export async function readShiftVersions(db: DbOrTx, companyId: string): Promise<Map<string, ShiftVersionRow>> {
+  return new Map((await repo.allVersions(db, companyId)).map((row) => [`${row.shiftId}:${row.version}`, row]));
 }
 
 /** A shift the upload changes: the stored row, the new values, and whether its timing (so its version) changed. */

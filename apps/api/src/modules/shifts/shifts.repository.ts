@@ -99,6 +99,11 @@ export async function updateShift(
 }
 
 /** Versions by `shiftId:version`, for planned days and change-log entries. */
+/** Every version of every shift of a company (versions never change: an edit of the timing adds one). */
+export async function allVersions(db: DbOrTx, companyId: string): Promise<ShiftVersionRow[]> {
+  return db.select().from(shiftVersions).where(eq(shiftVersions.companyId, companyId));
+}
+
 export async function versionsByKey(db: DbOrTx, companyId: string, keys: { shiftId: string; version: number }[]): Promise<Map<string, ShiftVersionRow>> {
   const result = new Map<string, ShiftVersionRow>();
   const ids = [...new Set(keys.map((k) => k.shiftId))];

@@ -1,0 +1,83 @@
+/**
+ * The plan as the engine reads it, with one owner: the evaluation of attendance, the alerts of missed
+ * marks and the notice shown when marking all take each worker's plan from `planFor` (given at assembly
+ * as `app.plan`), so they place the same shifts: each shift version's template built once by
+ * `versionTemplate` (the one `templateOf` of modules/shifts), only the dates inside the contract, and
+ * the holidays of the worker's site (region and comuna).
+ */
+import type { HolidayLookup, PlanEntry, ShiftTemplate } from '@jornada/domain';
+import type { Db, DbOrTx } from '../../db/client';
+import { readShiftVersions, type ShiftVersionRow } from '../shifts/index';
+import { holidaysFor, versionTemplate } from './planning.model';
+import * as repo from './planning.repository';
+
+/** One worker's plan as the engine reads it. */
+export interface WorkerPlan {
+  /**
+   * The planned dates of the range inside the contract: a rest day or a shift version's template (one
+   * object per version, shared by every worker of the answer; its id is `shiftId:version`).
+   */
+  plan: Map<string, PlanEntry>;
+  /** The holidays of the worker's site: in the evaluation a holiday lifts a planned shift. */
+  holidays: HolidayLookup;
+}
+
+/** The plan reader other modules receive at assembly (`app.plan`). */
+export interface PlanReader {
+  /**
+   * The plan of some workers of a company over the dates `range.from`..`range.to`, by worker id (every
+   * worker of the company among `userIds`, with or without planned dates). To evaluate a period, ask for
+   * `evaluationLoadRange(from, to)` of @jornada/domain (the whole weeks and a day each side). `executor`
+   * is the caller's transaction when it has one (the database otherwise).
+   */
+  planFor(companyId: string, userIds: readonly string[], range: { from: string; to: string }, executor?: DbOrTx): Promise<Map<string, WorkerPlan>>;
+}
+
+/** Companies whose shift versions a reader keeps; past it the reader starts over (a full read costs one statement). */
+const CACHED_COMPANIES = 1000;
+
+export function createPlanReader(db: Db): PlanReader {
+  // A shift version never changes (an edited timing adds a version), so each company's committed versions
+  // are kept and read again only when a plan names one not seen yet: evaluating after a mark costs one
+  // statement here. Templates are built anew on every call (placeShift caches per template object, so a long-lived
+  // template would keep every date it was ever placed on).
+  const versionsOf = new Map<string, Map<string, ShiftVersionRow>>();
+
+  return {
+    async planFor(companyId, userIds, range, executor = db) {
+      const plans = new Map<string, WorkerPlan>();
+      if (userIds.length === 0) return plans;
+      const sources = await repo.planSources(executor, companyId, userIds, range.from, range.to);
+      let versions = versionsOf.get(companyId) ?? new Map<string, ShiftVersionRow>();
+      const known = versions;
+      if (sources.some((source) => source.days.some(([, kind, shiftId, shiftVersion]) => kind === 'turno' && !known.has(`${shiftId}:${shiftVersion}`)))) {
+        versions = await readShiftVersions(executor, companyId);
+        // Only what is committed is kept: a transaction's own new version may still roll back.
+        if (executor === db) {
+          if (versionsOf.size >= CACHED_COMPANIES) versionsOf.clear();
+          versionsOf.set(companyId, versions);
+        }
+      }
+      const templates = new Map<string, ShiftTemplate>();
+      for (const source of sources) {
+        const plan = new Map<string, PlanEntry>();
+        for (const [date, kind, shiftId, shiftVersion] of source.days) {
+          if (kind === 'libre') {
+            plan.set(date, { kind: 'libre' });
+            continue;
+          }
+          const key = `${shiftId}:${shiftVersion}`;
+          let template = templates.get(key);
+          if (!template) {
+            const row = versions.get(key);
+            if (!row) continue;
+            templates.set(key, (template = versionTemplate(row)));
+          }
+          plan.set(date, { kind: 'turno', shift: template });
+        }
+        plans.set(source.userId, { plan, holidays: holidaysFor(source.region, source.comuna) });
+      }
+      return plans;
+    },
+  };
+}
