@@ -5,11 +5,13 @@
  * in one pass over the period, day by day and column by column, and so do the payroll figures of its
  * month. Two code paths reach the stored days; this compares them.
  */
-import { addDays } from '@jornada/domain';
+import { addDays, remunerationFactsOf, summedTotalsOf } from '@jornada/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceDays } from '../db/schema/index';
 import { runAsSystem } from '../db/tenant-context';
+import { payrollFacts } from '../modules/attendance/attendance.payroll';
+import { totalsByWorker } from '../modules/attendance/attendance.repository';
 import type { TestApp } from '../test/app';
 import { demoApp } from '../test/demo';
 import { bearer, signIn } from '../test/factories';
@@ -75,5 +77,22 @@ describe('the demo company’s stored evaluation', () => {
     expect(fresh.length).toBe(incremental.length);
     for (let i = 0; i < fresh.length; i++) expect(fresh[i], `${String(fresh[i]!.user_id)} ${String(fresh[i]!.fecha)}`).toEqual(incremental[i]);
     expect(await payroll()).toEqual(before);
+
+    // Every figure summed from the stored days, and the payroll facts read from them, equal the engine's
+    // totals of a fresh evaluation of May (packages/domain period-totals.ts and stored-pay-facts.ts).
+    const [stored, facts, engine] = await runAsSystem(() =>
+      Promise.all([
+        totalsByWorker(t.database.db, companyId, ids, '2025-05-01', '2025-05-31'),
+        payrollFacts(t.database.db, companyId, ids, '2025-05-01', '2025-05-31'),
+        t.app.attendance.evaluate(companyId, ids, '2025-05-01', '2025-05-31'),
+      ]),
+    );
+    expect(engine.size).toBe(ids.length);
+    const rounded = (o: Record<string, number>) => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, Math.round(v * 1000) / 1000]));
+    for (const [id, result] of engine) {
+      expect(rounded(stored.get(id)!), id).toEqual(rounded(summedTotalsOf(result.totals)));
+      expect(facts.get(id), id).toEqual(remunerationFactsOf(result));
+    }
+    expect([...engine.values()].some((r) => r.totals.sundaysWorked > 0 && r.totals.foundOvertimeSeconds > 0)).toBe(true);
   }, 300_000);
 });

@@ -24,6 +24,7 @@ import {
   zeroSummedTotals,
   type Mark,
   type PeriodEvaluationOptions,
+  type PeriodResult,
   type ShiftTemplate,
 } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
@@ -86,9 +87,12 @@ interface AttendanceServiceDeps {
 }
 
 export function createAttendanceService({ db, plan: planReader }: AttendanceServiceDeps) {
-  /** Templates are shared per shift version within one evaluation (placeShift caches per template object). */
-  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date, executor: DbOrTx = db): Promise<number> {
-    if (ids.length === 0) return 0;
+  /**
+   * The engine's evaluation of `from`..`to` for some workers, from their marks, plan, permissions and
+   * contract as stored now (not stored itself). Templates are shared per shift version within one
+   * evaluation (placeShift caches per template object).
+   */
+  async function evaluateFresh(companyId: string, ids: readonly string[], from: string, to: string, executor: DbOrTx = db) {
     const range = evaluationLoadRange(from, to);
     // Few round trips and no transaction: after a mark this runs while the server is busy with requests,
     // and each round trip waits its turn; upsertDays keeps a day stale if a mark or a change came meanwhile.
@@ -123,7 +127,7 @@ export function createAttendanceService({ db, plan: planReader }: AttendanceServ
       if (!list) marksOf.set(m.userId, (list = []));
       list.push({ id: m.id, kind: m.kind, at: m.at });
     }
-    const items: { userId: string; day: DayRowValues }[] = [];
+    const results: { userId: string; zone: string; result: PeriodResult }[] = [];
     for (const w of workers) {
       const zone = w.zone;
       const own = plans.get(w.id);
@@ -145,8 +149,19 @@ export function createAttendanceService({ db, plan: planReader }: AttendanceServ
         permissions: permissions.get(w.id) ?? [],
         options: workerOptions,
       });
+      results.push({ userId: w.id, zone, result });
+    }
+    return { results, templates, loadedAt, chainSeq };
+  }
+
+  /** Evaluates `from`..`to` for some workers and stores its days. */
+  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date, executor: DbOrTx = db): Promise<number> {
+    if (ids.length === 0) return 0;
+    const { results, templates, loadedAt, chainSeq } = await evaluateFresh(companyId, ids, from, to, executor);
+    const items: { userId: string; day: DayRowValues }[] = [];
+    for (const { userId, zone, result } of results) {
       const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
-      for (const day of result.days) items.push({ userId: w.id, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
+      for (const day of result.days) items.push({ userId, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
     }
     await repo.upsertDays(executor, companyId, items, now, loadedAt, chainSeq);
     return items.length;
@@ -264,6 +279,16 @@ export function createAttendanceService({ db, plan: planReader }: AttendanceServ
       if (idOrRut === null) return repo.companyIds(db);
       const found = await repo.findCompany(db, normalizeRut(idOrRut) ?? idOrRut);
       return found ? [found] : [];
+    },
+
+    /**
+     * The engine's fresh evaluation of `from`..`to` for some workers, nothing stored: what the stored
+     * days and every figure summed from them must equal (apps/api/src/demo/evaluation-consistency.test.ts).
+     */
+    async evaluate(companyId: string, ids: readonly string[], from: string, to: string): Promise<Map<string, PeriodResult>> {
+      if (ids.length === 0) return new Map();
+      const { results } = await evaluateFresh(companyId, ids, from, to);
+      return new Map(results.map((r) => [r.userId, r.result]));
     },
 
     /** Evaluates and stores every worker's days of a company over whole weeks covering `from`..`to` (the rebuild command). */
