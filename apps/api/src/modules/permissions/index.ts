@@ -5,7 +5,7 @@
  */
 export { permissionsModule } from './permissions.module';
 
-export { approvedPermissions, createDefaultPermissionTypes, pendingPermissionRequests, permissionTypeNames, sniffAttachment, type PermissionsDeps, type PermissionsService } from './permissions.service';
+export { approvedPermissions, createDefaultPermissionTypes, pendingPermissionRequests, permissionTypeNames, type PermissionsDeps, type PermissionsService } from './permissions.service';
 export { answeredRequests, type AnsweredRequest } from './permissions.inbox';
 export { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
 export * from './permissions.reports';
