@@ -4,7 +4,7 @@ import { addDays, diffDays, localToInstant, rutCheckDigit } from '@jornada/domai
 import { HOUR, MINUTE, type DemoEvent, type DemoKiosk, type MarkEvent, type SiteRow, type Special, type Via, type Worker, type WorkerDay } from './marks-story';
 
 /** What the events are drawn from: the seeded randomness, the period, the planned days and the sites' kiosks. */
-export interface MarkEventsInput {
+interface MarkEventsInput {
   random: () => number;
   between: (min: number, max: number) => number;
   nowMs: number;

@@ -49,7 +49,7 @@ interface DecisionRoute<P extends z.ZodType, B extends z.ZodType, R extends z.Zo
 }
 
 /** The approve and reject routes of a request at `path` (`<path>/aprobar`, `<path>/rechazar`). */
-export interface DecisionRoutes<P extends z.ZodType, A extends z.ZodType, J extends z.ZodType, R extends z.ZodType> {
+interface DecisionRoutes<P extends z.ZodType, A extends z.ZodType, J extends z.ZodType, R extends z.ZodType> {
   path: string;
   tags: string[];
   perfiles: readonly Perfil[];

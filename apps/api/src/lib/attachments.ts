@@ -16,10 +16,10 @@ import type { Clock } from './clock';
 import { readUploadedDocument, type UploadedDocument } from './uploaded-document';
 
 /** The kinds of document accepted, recognised by their content. */
-export type AttachmentType = 'application/pdf' | 'image/jpeg' | 'image/png';
+type AttachmentType = 'application/pdf' | 'image/jpeg' | 'image/png';
 
 /** Attachment kinds by their first bytes, never by the name or the declared type. */
-export function sniffAttachment(buffer: Buffer): AttachmentType | null {
+function sniffAttachment(buffer: Buffer): AttachmentType | null {
   if (buffer.length >= 5 && buffer.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
   if (buffer.length >= 3 && buffer[0] === 0xff && buffer[1] === 0xd8 && buffer[2] === 0xff) return 'image/jpeg';
   if (buffer.length >= 8 && buffer.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
@@ -56,7 +56,7 @@ export function checkAttachment(file: UploadedDocument, maxBytes: number, fallba
 }
 
 /** Sends a stored attachment as a download: never shown inline, never sniffed, never cached. */
-export function sendAttachment(reply: FastifyReply, file: AttachmentFile): FastifyReply {
+function sendAttachment(reply: FastifyReply, file: AttachmentFile): FastifyReply {
   const ascii = file.nombre.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   return reply
     .header('content-type', file.tipo)
@@ -67,7 +67,7 @@ export function sendAttachment(reply: FastifyReply, file: AttachmentFile): Fasti
 }
 
 /** The two routes of a record's attachment at `path` (with an `:id`): POST stores it, GET downloads it. */
-export interface AttachmentRoutes<R extends z.ZodType> {
+interface AttachmentRoutes<R extends z.ZodType> {
   path: string;
   tags: string[];
   maxBytes: number;
@@ -124,7 +124,7 @@ export function registerAttachmentRoutes<R extends z.ZodType>(app: ZodApp, route
 // ---- Storage: one row per record, in the owning module's own table ----------------------------------
 
 /** An attachment table: one row per company and record (`owner`), replaced on each upload. */
-export type AttachmentTable = PgTable & {
+type AttachmentTable = PgTable & {
   companyId: PgColumn;
   nombre: PgColumn;
   tipo: PgColumn;

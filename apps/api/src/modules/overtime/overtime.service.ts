@@ -1,13 +1,12 @@
 /**
  * The overtime service: pacts and the review of found overtime are use-case families of their own files
- * (overtime.pacts.ts, overtime.review.ts), put together here; the reads other modules take are in
- * overtime.reads.ts.
+ * (overtime.pacts.ts, overtime.review.ts), put together here; the reads other modules take (through
+ * the door) are in overtime.reads.ts.
  */
 import { createOvertimeContext, type OvertimeDeps } from './overtime.context';
 import { createOvertimePactUseCases } from './overtime.pacts';
 import { createOvertimeReviewUseCases } from './overtime.review';
 
-export { approvedOvertime, overtimeCompliance, overtimeReviewsOf, overtimeToReview, type OvertimeCompliance, type OvertimeReviewDay, type WorkerOvertimeReviews } from './overtime.reads';
 export type { OvertimeDeps } from './overtime.context';
 
 export function createOvertimeService(deps: OvertimeDeps) {

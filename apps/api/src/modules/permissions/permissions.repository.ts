@@ -14,7 +14,7 @@ export type PermissionRow = typeof permissions.$inferSelect;
 export type NewPermission = typeof permissions.$inferInsert;
 
 /** Whose permissions a list may show: every worker of the company (`all`), or the members of some groups. */
-export interface PermissionScope {
+interface PermissionScope {
   all: boolean;
   groupIds: readonly string[];
 }

@@ -27,9 +27,6 @@ import * as repo from './permissions.repository';
 import { createPermissionRequestUseCases } from './permissions.requests';
 import { ESTADO_LABEL, NOTHING, type Input } from './permissions.rules';
 
-export { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
-export type { PermissionsDeps } from './permissions.context';
-
 /** The name a document sent without one is stored under, by its kind. */
 const ATTACHMENT_NAMES = { 'application/pdf': 'documento.pdf', 'image/png': 'imagen.png', 'image/jpeg': 'imagen.jpg' } as const;
 
