@@ -2,7 +2,7 @@ import { addDays, permissionAmount, vacationEndDate, type LocalDate } from '@jor
 import type { DbOrTx } from '../db/client';
 import { localDate } from '../lib/clock';
 import * as repo from '../modules/permissions/permissions.repository';
-import { createDefaultPermissionTypes } from '../modules/permissions/permissions.service';
+import { createDefaultPermissionTypes } from '../modules/permissions/permissions.catalog';
 
 interface DemoWorker {
   id: string;

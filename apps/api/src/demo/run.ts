@@ -6,7 +6,7 @@ import { runAsSystem } from '../db/tenant-context';
 import { countCompanies } from '../modules/companies/companies.repository';
 import type { NewUser } from '../modules/users/users.repository';
 import { DEMO_KIOSK_PIN } from './kiosk';
-import { countDemoActivity } from './marks';
+import { countDemoActivity } from './marks-summary';
 import { parseScaleArgs, runScale } from './scale-cli';
 import { DEMO_ADMIN_RUT, DEMO_PASSWORD, seedDemo } from './seed';
 

@@ -3,7 +3,7 @@ import { fieldError } from './access';
 import { cleanFilename } from './spreadsheet/upload';
 
 /** A document sent as the one file of a multipart body: its cleaned name and bytes (content not checked yet). */
-interface UploadedDocument {
+export interface UploadedDocument {
   filename: string;
   buffer: Buffer;
 }

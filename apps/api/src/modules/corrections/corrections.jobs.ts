@@ -4,16 +4,9 @@ import type { JobQueue } from '../../lib/jobs';
 import type { Mailer } from '../../lib/mailer';
 import { annulmentEmail, objectionEmail, proposalEmail, type CorrectionMailFacts } from './corrections.email';
 import * as repo from './corrections.repository';
-import {
-  clDate,
-  CORRECTION_DEADLINE_JOB,
-  CORRECTION_MAIL_JOB,
-  describeMark,
-  describeOriginal,
-  localParts,
-  type CorrectionNotice,
-  type CorrectionsService,
-} from './corrections.service';
+import { CORRECTION_DEADLINE_JOB, CORRECTION_MAIL_JOB, type CorrectionNotice } from './corrections.consolidation';
+import { clDate, describeMark, describeOriginal, localParts } from './corrections.rules';
+import type { CorrectionsService } from './corrections.service';
 
 /** The page where the worker objects or accepts (and the employer follows the status). */
 function correctionLink(publicUrl: string, id: string): string {

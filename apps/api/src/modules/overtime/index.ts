@@ -5,14 +5,5 @@
  */
 export { overtimeModule } from './overtime.module';
 
-export {
-  approvedOvertime,
-  overtimeCompliance,
-  overtimeReviewsOf,
-  overtimeToReview,
-  type OvertimeCompliance,
-  type OvertimeDeps,
-  type OvertimeReviewDay,
-  type OvertimeService,
-  type WorkerOvertimeReviews,
-} from './overtime.service';
+export { approvedOvertime, overtimeCompliance, overtimeReviewsOf, overtimeToReview, type OvertimeCompliance, type OvertimeReviewDay, type WorkerOvertimeReviews } from './overtime.reads';
+export { type OvertimeDeps, type OvertimeService } from './overtime.service';

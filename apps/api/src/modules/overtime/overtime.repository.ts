@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
+import { findAttachmentRow, upsertAttachmentRow, type AttachmentRow } from '../../lib/attachments';
 import { groupLeaders, groups, overtimeApprovals, overtimePactDocuments, overtimePacts, overtimeReviewSettings, sites, users } from '../../db/schema/index';
 
 export type PactRow = typeof overtimePacts.$inferSelect;
@@ -212,22 +213,13 @@ export async function deletePact(db: DbOrTx, companyId: string, id: string): Pro
   await db.delete(overtimePacts).where(and(eq(overtimePacts.companyId, companyId), eq(overtimePacts.id, id)));
 }
 
-export async function upsertDocument(db: DbOrTx, values: typeof overtimePactDocuments.$inferInsert): Promise<void> {
-  await db
-    .insert(overtimePactDocuments)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [overtimePactDocuments.companyId, overtimePactDocuments.pactId],
-      set: { nombre: values.nombre, tipo: values.tipo, tamano: values.tamano, data: values.data, createdBy: values.createdBy, createdAt: values.createdAt },
-    });
+/** Stores a pact's signed document, replacing the one it had. */
+export function upsertDocument(db: DbOrTx, values: typeof overtimePactDocuments.$inferInsert & AttachmentRow): Promise<void> {
+  return upsertAttachmentRow(db, overtimePactDocuments, overtimePactDocuments.pactId, values);
 }
 
-export async function findDocument(db: DbOrTx, companyId: string, pactId: string) {
-  const [row] = await db
-    .select()
-    .from(overtimePactDocuments)
-    .where(and(eq(overtimePactDocuments.companyId, companyId), eq(overtimePactDocuments.pactId, pactId)));
-  return row;
+export function findDocument(db: DbOrTx, companyId: string, pactId: string) {
+  return findAttachmentRow(db, overtimePactDocuments, overtimePactDocuments.pactId, companyId, pactId);
 }
 
 // --- Decisions ---------------------------------------------------------------------------------------

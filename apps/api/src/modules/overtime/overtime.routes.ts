@@ -24,7 +24,8 @@ import {
 import { z } from 'zod';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
-import { readUploadedDocument } from '../../lib/uploaded-document';
+import { registerDecisionRoutes } from '../../lib/approvals';
+import { registerAttachmentRoutes } from '../../lib/attachments';
 import { requireSession } from '../../plugins/auth';
 import type { OvertimeService } from './overtime.service';
 
@@ -110,41 +111,16 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
     },
   );
 
-  app.post(
-    '/api/v1/pactos-horas-extra/:id/documento',
+  registerAttachmentRoutes(
+    app,
     {
-      config: { perfiles: ACCESS.overtime },
-      schema: {
-        tags,
-        summary: 'Adjunta el pacto firmado',
-        description: 'multipart/form-data con el archivo en el campo `archivo`: PDF, JPEG o PNG (reconocidos por su contenido), máximo 5 MB. Reemplaza el anterior.',
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: pactoSchema, ...withConflict },
-      },
+      path: '/api/v1/pactos-horas-extra/:id/documento',
+      tags,
+      maxBytes: DOCUMENTO_PACTO_MAX_BYTES,
+      upload: { perfiles: ACCESS.overtime, summary: 'Adjunta el pacto firmado', response: pactoSchema, store: service.putDocument },
+      download: { perfiles: ACCESS.overtimePactDetail, summary: 'Descarga el pacto firmado', read: service.getDocument },
     },
-    async (request) => {
-      const session = requireSession(request);
-      return service.putDocument(session, request.params.id, await readUploadedDocument(request, DOCUMENTO_PACTO_MAX_BYTES), clock());
-    },
-  );
-
-  app.get(
-    '/api/v1/pactos-horas-extra/:id/documento',
-    {
-      config: { perfiles: ACCESS.overtimePactDetail },
-      schema: { tags, summary: 'Descarga el pacto firmado', params: idParamsSchema },
-    },
-    async (request, reply) => {
-      const file = await service.getDocument(requireSession(request), request.params.id);
-      const ascii = file.nombre.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.tipo)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
-    },
+    clock,
   );
 
   app.get(
@@ -188,36 +164,28 @@ export function registerOvertimeRoutes(app: ZodApp, service: OvertimeService, cl
     async (request) => service.approveMany(requireSession(request), request.body, clock()),
   );
 
-  app.post(
-    '/api/v1/horas-extra/:usuarioId/:fecha/aprobar',
+  registerDecisionRoutes(
+    app,
     {
-      config: { perfiles: ACCESS.overtime },
-      schema: {
-        tags,
+      path: '/api/v1/horas-extra/:usuarioId/:fecha',
+      tags,
+      perfiles: ACCESS.overtime,
+      params: horaExtraParamsSchema,
+      response: horaExtraSchema,
+      approve: {
         summary: 'Confirma todo o parte de las horas extra de un día',
         description: 'Sin `segundos`, todo lo encontrado; con `segundos`, una parte y el resto queda en disputa. Nunca más de lo encontrado. El pacto no limita la confirmación: se paga todo lo encontrado.',
-        params: horaExtraParamsSchema,
         body: aprobarHorasExtraBodySchema,
-        response: { 200: horaExtraSchema, ...withConflict },
+        decide: (session, params, body, now) => service.approve(session, params.usuarioId, params.fecha, body, now),
       },
-    },
-    async (request) => service.approve(requireSession(request), request.params.usuarioId, request.params.fecha, request.body, clock()),
-  );
-
-  app.post(
-    '/api/v1/horas-extra/:usuarioId/:fecha/rechazar',
-    {
-      config: { perfiles: ACCESS.overtime },
-      schema: {
-        tags,
+      reject: {
         summary: 'Disputa las horas extra de un día con un motivo',
         description: 'Se siguen pagando hasta que se corrigen las marcas (flujo legal de correcciones).',
-        params: horaExtraParamsSchema,
         body: rechazarHorasExtraBodySchema,
-        response: { 200: horaExtraSchema, ...withConflict },
+        decide: (session, params, body, now) => service.reject(session, params.usuarioId, params.fecha, body, now),
       },
     },
-    async (request) => service.reject(requireSession(request), request.params.usuarioId, request.params.fecha, request.body, clock()),
+    clock,
   );
 
   app.get(

@@ -5,7 +5,9 @@
  */
 export { permissionsModule } from './permissions.module';
 
-export { approvedPermissions, createDefaultPermissionTypes, pendingPermissionRequests, permissionTypeNames, sniffAttachment, type PermissionsDeps, type PermissionsService } from './permissions.service';
+export { approvedPermissions, pendingPermissionRequests, type PermissionsService } from './permissions.service';
+export { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
+export type { PermissionsDeps } from './permissions.context';
 export { answeredRequests, type AnsweredRequest } from './permissions.inbox';
 export { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
 export * from './permissions.reports';

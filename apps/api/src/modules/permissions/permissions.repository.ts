@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import { alias } from 'drizzle-orm/pg-core';
 import type { EstadoPermiso } from '@jornada/contracts';
 import type { DbOrTx } from '../../db/client';
+import { findAttachmentRow, upsertAttachmentRow, type AttachmentRow } from '../../lib/attachments';
 import { groupLeaders, groups, permissionAttachments, permissions, permissionTypes, sites, users } from '../../db/schema/index';
 import { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums } from './permissions.report-types';
 
@@ -12,8 +13,11 @@ export type NewPermissionType = typeof permissionTypes.$inferInsert;
 export type PermissionRow = typeof permissions.$inferSelect;
 export type NewPermission = typeof permissions.$inferInsert;
 
-/** Whose permissions a list may show: every worker of the company, or the members of some groups. */
-export type PermissionScope = { all: true } | { groupIds: string[] };
+/** Whose permissions a list may show: every worker of the company (`all`), or the members of some groups. */
+interface PermissionScope {
+  all: boolean;
+  groupIds: readonly string[];
+}
 
 /** States that hold time: they count against the balance and refuse overlaps. */
 export const LIVE_STATES: EstadoPermiso[] = ['pendiente', 'aprobado'];
@@ -255,8 +259,8 @@ export interface PermissionFilters {
 }
 
 function scopeCondition(scope: PermissionScope): SQL | undefined {
-  if ('all' in scope) return undefined;
-  return scope.groupIds.length ? inArray(users.groupId, scope.groupIds) : sql`false`;
+  if (scope.all) return undefined;
+  return scope.groupIds.length ? inArray(users.groupId, [...scope.groupIds]) : sql`false`;
 }
 
 export async function listPermissions(db: DbOrTx, companyId: string, filters: PermissionFilters, scope: PermissionScope, paging: { limit: number; offset: number }) {
@@ -341,7 +345,7 @@ export async function workersPage(
   paging: { limit: number; offset: number },
 ) {
   const conditions: (SQL | undefined)[] = [eq(users.companyId, companyId), sql`${users.perfil} <> 'fiscalizador'`, eq(users.active, true)];
-  if (!('all' in scope)) conditions.push(scope.groupIds.length ? inArray(users.groupId, scope.groupIds) : sql`false`);
+  if (!scope.all) conditions.push(scope.groupIds.length ? inArray(users.groupId, [...scope.groupIds]) : sql`false`);
   if (filters.userId) conditions.push(eq(users.id, filters.userId));
   if (filters.groupId) conditions.push(eq(users.groupId, filters.groupId));
   const where = and(...conditions);
@@ -357,22 +361,13 @@ export async function workersPage(
 
 // --- Attachments -------------------------------------------------------------------------------------
 
-export async function upsertAttachment(db: DbOrTx, values: typeof permissionAttachments.$inferInsert): Promise<void> {
-  await db
-    .insert(permissionAttachments)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [permissionAttachments.companyId, permissionAttachments.permissionId],
-      set: { nombre: values.nombre, tipo: values.tipo, tamano: values.tamano, data: values.data, createdBy: values.createdBy, createdAt: values.createdAt },
-    });
+/** Stores a permission's document, replacing the one it had. */
+export function upsertAttachment(db: DbOrTx, values: typeof permissionAttachments.$inferInsert & AttachmentRow): Promise<void> {
+  return upsertAttachmentRow(db, permissionAttachments, permissionAttachments.permissionId, values);
 }
 
-export async function findAttachment(db: DbOrTx, companyId: string, permissionId: string) {
-  const [row] = await db
-    .select()
-    .from(permissionAttachments)
-    .where(and(eq(permissionAttachments.companyId, companyId), eq(permissionAttachments.permissionId, permissionId)));
-  return row;
+export function findAttachment(db: DbOrTx, companyId: string, permissionId: string) {
+  return findAttachmentRow(db, permissionAttachments, permissionAttachments.permissionId, companyId, permissionId);
 }
 
 

@@ -21,7 +21,8 @@ import {
 } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
-import { readUploadedDocument } from '../../lib/uploaded-document';
+import { registerDecisionRoutes } from '../../lib/approvals';
+import { registerAttachmentRoutes } from '../../lib/attachments';
 import { requireSession } from '../../plugins/auth';
 import type { PermissionsService } from './permissions.service';
 
@@ -155,35 +156,27 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
     async (request) => service.get(requireSession(request), request.params.id),
   );
 
-  app.post(
-    '/api/v1/permisos/:id/aprobar',
+  registerDecisionRoutes(
+    app,
     {
-      config: { perfiles: ACCESS.permissions },
-      schema: {
-        tags: ['permisos'],
+      path: '/api/v1/permisos/:id',
+      tags: ['permisos'],
+      perfiles: ACCESS.permissions,
+      params: idParamsSchema,
+      response: permisoSchema,
+      approve: {
         summary: 'Aprueba un permiso pendiente',
         description: 'El líder del grupo del trabajador o un administrador; nunca el propio trabajador.',
-        params: idParamsSchema,
         body: decidirPermisoBodySchema,
-        response: { 200: permisoSchema, ...withConflict },
+        decide: (session, params, body, now) => service.approve(session, params.id, body, now),
       },
-    },
-    async (request) => service.approve(requireSession(request), request.params.id, request.body, clock()),
-  );
-
-  app.post(
-    '/api/v1/permisos/:id/rechazar',
-    {
-      config: { perfiles: ACCESS.permissions },
-      schema: {
-        tags: ['permisos'],
+      reject: {
         summary: 'Rechaza un permiso pendiente con un motivo',
-        params: idParamsSchema,
         body: rechazarPermisoBodySchema,
-        response: { 200: permisoSchema, ...withConflict },
+        decide: (session, params, body, now) => service.reject(session, params.id, body, now),
       },
     },
-    async (request) => service.reject(requireSession(request), request.params.id, request.body, clock()),
+    clock,
   );
 
   app.post(
@@ -202,40 +195,15 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
     async (request) => service.annul(requireSession(request), request.params.id, request.body, clock()),
   );
 
-  app.post(
-    '/api/v1/permisos/:id/adjunto',
+  registerAttachmentRoutes(
+    app,
     {
-      config: { perfiles: ACCESS.permissionDetail },
-      schema: {
-        tags: ['permisos'],
-        summary: 'Adjunta el documento de un permiso',
-        description: 'multipart/form-data con el archivo en el campo `archivo`: PDF, JPEG o PNG (reconocidos por su contenido), máximo 5 MB. Reemplaza el anterior.',
-        consumes: ['multipart/form-data'],
-        params: idParamsSchema,
-        response: { 200: permisoSchema, ...withConflict },
-      },
+      path: '/api/v1/permisos/:id/adjunto',
+      tags: ['permisos'],
+      maxBytes: ADJUNTO_PERMISO_MAX_BYTES,
+      upload: { perfiles: ACCESS.permissionDetail, summary: 'Adjunta el documento de un permiso', response: permisoSchema, store: service.putAttachment },
+      download: { perfiles: ACCESS.permissionDetail, summary: 'Descarga el documento de un permiso', read: service.getAttachment },
     },
-    async (request) => {
-      const session = requireSession(request);
-      return service.putAttachment(session, request.params.id, await readUploadedDocument(request, ADJUNTO_PERMISO_MAX_BYTES), clock());
-    },
-  );
-
-  app.get(
-    '/api/v1/permisos/:id/adjunto',
-    {
-      config: { perfiles: ACCESS.permissionDetail },
-      schema: { tags: ['permisos'], summary: 'Descarga el documento de un permiso', params: idParamsSchema },
-    },
-    async (request, reply) => {
-      const file = await service.getAttachment(requireSession(request), request.params.id);
-      const ascii = file.nombre.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-      return reply
-        .header('content-type', file.tipo)
-        .header('content-disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file.nombre)}`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(file.data);
-    },
+    clock,
   );
 }

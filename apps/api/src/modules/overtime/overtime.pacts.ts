@@ -1,0 +1,206 @@
+/** Overtime pacts (art. 32): their list, detail, creation, change and removal within the law's terms, and the signed pact's document. */
+import {
+  ACCESS,
+  DOCUMENTO_PACTO_MAX_BYTES,
+  type actualizarPactoBodySchema,
+  type crearPactoBodySchema,
+  type misPactosQuerySchema,
+  type Pacto,
+  type PactosPage,
+  type pactosQuerySchema,
+} from '@jornada/contracts';
+import { addDays, diffDays, overtimePactLastDay, validateOvertimePact } from '@jornada/domain';
+import type { DbOrTx } from '../../db/client';
+import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
+import { requestWorker } from '../../lib/approvals';
+import { checkAttachment, type AttachmentFile } from '../../lib/attachments';
+import { localDate } from '../../lib/clock';
+import { AppError } from '../../lib/errors';
+import type { UploadedDocument } from '../../lib/uploaded-document';
+import type { RequestSession } from '../../plugins/types';
+import type { OvertimeContext, Scope } from './overtime.context';
+import * as repo from './overtime.repository';
+import { chileanDate, OVERTIME_MESSAGES, pactState, type Input } from './overtime.rules';
+
+/** The name a signed pact sent without one is stored under, by its kind. */
+const DOCUMENT_NAMES = { 'application/pdf': 'pacto.pdf', 'image/png': 'pacto.png', 'image/jpeg': 'pacto.jpg' } as const;
+
+export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, managedWorker, checkFilters }: OvertimeContext) {
+  function presentPact(row: repo.PactDetailRow, scope: Scope, session: RequestSession, today: string): Pacto {
+    const { pact } = row;
+    const estado = pactState(pact, today);
+    return {
+      id: pact.id,
+      usuario: requestWorker(row.worker, row.groupNombre),
+      desde: pact.desde,
+      hasta: pact.hasta,
+      maxMinutosDia: Math.round(pact.maxSecondsPerDay / 60),
+      comentario: pact.comentario,
+      estado,
+      diasRestantes: estado === 'vencido' ? null : diffDays(today, pact.hasta),
+      documento: row.document?.nombre ? { nombre: row.document.nombre, tipo: row.document.tipo, tamano: row.document.tamano } : null,
+      creadoPor: row.creator?.id ? { id: row.creator.id, nombre: row.creator.nombre, apellidos: row.creator.apellidos } : null,
+      creadoEn: pact.createdAt.toISOString(),
+      puedeEditar: manages(scope, row.worker.groupId) && row.worker.id !== session.userId,
+    };
+  }
+
+  /** A pact the session may see (their own, or a managed worker's); anything else is a 404. */
+  async function visiblePact(session: RequestSession, scope: Scope, id: string): Promise<repo.PactDetailRow> {
+    requireId(id, OVERTIME_MESSAGES.pactNotFound);
+    const row = await repo.findPact(db, session.companyId, id);
+    if (!row || (row.worker.id !== session.userId && !manages(scope, row.worker.groupId))) throw notFound(OVERTIME_MESSAGES.pactNotFound);
+    return row;
+  }
+
+  async function editablePact(session: RequestSession, scope: Scope, id: string): Promise<repo.PactDetailRow> {
+    const row = await visiblePact(session, scope, id);
+    if (!manages(scope, row.worker.groupId)) throw notFound(OVERTIME_MESSAGES.pactNotFound);
+    if (row.worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
+    return row;
+  }
+
+  /** A pact covers days of the worker's contract: it may not start before the contract does. */
+  function checkContractStart(desde: string, inicioContrato: string): void {
+    if (desde < inicioContrato) throw fieldError('desde', OVERTIME_MESSAGES.beforeContract(inicioContrato));
+  }
+
+  function checkTerms(desde: string, hasta: string, maxSecondsPerDay: number): void {
+    const problems = validateOvertimePact({ from: desde, to: hasta, maxSecondsPerDay });
+    if (problems.includes('to_before_from')) throw fieldError('hasta', 'La fecha de término no puede ser anterior a la de inicio.');
+    if (problems.includes('longer_than_3_months')) {
+      throw fieldError(
+        'hasta',
+        `Un pacto de horas extra dura como máximo 3 meses: desde el ${chileanDate(desde)} puede llegar hasta el ${chileanDate(overtimePactLastDay(desde))}. Para seguir, renuévalo con un pacto nuevo.`,
+      );
+    }
+    if (problems.length) throw fieldError('maxMinutosDia', 'La ley permite como máximo 2 horas extra por día.');
+  }
+
+  async function refuseOverlap(tx: DbOrTx, companyId: string, userId: string, desde: string, hasta: string, exceptId?: string): Promise<void> {
+    const [other] = await repo.overlappingPacts(tx, companyId, userId, desde, hasta, exceptId);
+    if (other) {
+      const message = `Se superpone con el pacto del ${chileanDate(other.desde)} al ${chileanDate(other.hasta)}. Un trabajador tiene un solo pacto por día.`;
+      throw new AppError('CONFLICT', message, { desde: message });
+    }
+  }
+
+  return {
+    async listPacts(session: RequestSession, q: Input<typeof pactosQuerySchema>, now: Date): Promise<PactosPage> {
+      requirePerfil(session, ...ACCESS.overtime);
+      const scope = await scopeOf(session);
+      await checkFilters(session, scope, q);
+      const today = localDate(now);
+      const { rows, total } = await repo.listPacts(
+        db,
+        session.companyId,
+        {
+          ...filterOf(scope),
+          userId: q.usuarioId,
+          grupoId: q.grupoId,
+          estado: q.estado,
+          endingBy: q.venceEnDias === undefined ? undefined : addDays(today, q.venceEnDias),
+          today,
+        },
+        { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+      );
+      return { items: rows.map((r) => presentPact(r, scope, session, today)), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async myPacts(session: RequestSession, q: Input<typeof misPactosQuerySchema>, now: Date): Promise<PactosPage> {
+      requirePerfil(session, ...ACCESS.myOvertime);
+      const scope = await scopeOf(session);
+      const today = localDate(now);
+      const { rows, total } = await repo.listPacts(db, session.companyId, { userId: session.userId, today }, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+      return { items: rows.map((r) => presentPact(r, scope, session, today)), total, page: q.page, pageSize: q.pageSize };
+    },
+
+    async getPact(session: RequestSession, id: string, now: Date): Promise<Pacto> {
+      requirePerfil(session, ...ACCESS.overtimePactDetail);
+      const scope = await scopeOf(session);
+      return presentPact(await visiblePact(session, scope, id), scope, session, localDate(now));
+    },
+
+    async createPact(session: RequestSession, body: Input<typeof crearPactoBodySchema>, now: Date): Promise<Pacto> {
+      requirePerfil(session, ...ACCESS.overtime);
+      const scope = await scopeOf(session);
+      const worker = await managedWorker(session, scope, body.usuarioId);
+      if (worker.id === session.userId) throw new AppError('FORBIDDEN', OVERTIME_MESSAGES.ownPact);
+      const maxSecondsPerDay = body.maxMinutosDia * 60;
+      checkContractStart(body.desde, worker.inicioContrato);
+      checkTerms(body.desde, body.hasta, maxSecondsPerDay);
+      const id = await db.transaction(async (tx) => {
+        await repo.lockWorker(tx, session.companyId, worker.id);
+        await refuseOverlap(tx, session.companyId, worker.id, body.desde, body.hasta);
+        return repo.insertPact(tx, {
+          companyId: session.companyId,
+          userId: worker.id,
+          desde: body.desde,
+          hasta: body.hasta,
+          maxSecondsPerDay,
+          comentario: body.comentario ?? null,
+          createdBy: session.userId,
+          createdAt: now,
+          updatedBy: session.userId,
+          updatedAt: now,
+        });
+      });
+      return presentPact((await repo.findPact(db, session.companyId, id))!, scope, session, localDate(now));
+    },
+
+    async updatePact(session: RequestSession, id: string, body: Input<typeof actualizarPactoBodySchema>, now: Date): Promise<Pacto> {
+      requirePerfil(session, ...ACCESS.overtime);
+      const scope = await scopeOf(session);
+      const { pact, worker } = await editablePact(session, scope, id);
+      const desde = body.desde ?? pact.desde;
+      const hasta = body.hasta ?? pact.hasta;
+      const maxSecondsPerDay = body.maxMinutosDia === undefined ? pact.maxSecondsPerDay : body.maxMinutosDia * 60;
+      // A pact stored before this rule may already start earlier: only a new start is checked.
+      if (body.desde !== undefined) checkContractStart(desde, worker.inicioContrato);
+      checkTerms(desde, hasta, maxSecondsPerDay);
+      await db.transaction(async (tx) => {
+        await repo.lockWorker(tx, session.companyId, pact.userId);
+        await refuseOverlap(tx, session.companyId, pact.userId, desde, hasta, pact.id);
+        await repo.updatePact(tx, session.companyId, pact.id, {
+          desde,
+          hasta,
+          maxSecondsPerDay,
+          ...(body.comentario !== undefined ? { comentario: body.comentario } : {}),
+          updatedBy: session.userId,
+          updatedAt: now,
+        });
+      });
+      return presentPact((await repo.findPact(db, session.companyId, pact.id))!, scope, session, localDate(now));
+    },
+
+    async deletePact(session: RequestSession, id: string): Promise<void> {
+      requirePerfil(session, ...ACCESS.overtime);
+      const scope = await scopeOf(session);
+      const { pact } = await editablePact(session, scope, id);
+      await db.transaction(async (tx) => {
+        await repo.lockWorker(tx, session.companyId, pact.userId);
+        await repo.deletePact(tx, session.companyId, pact.id);
+      });
+    },
+
+    /** Attaches (or replaces) the signed pact: a PDF, JPEG or PNG recognised by its content, at most 5 MB. */
+    async putDocument(session: RequestSession, id: string, file: UploadedDocument, now: Date): Promise<Pacto> {
+      requirePerfil(session, ...ACCESS.overtime);
+      const scope = await scopeOf(session);
+      const row = await editablePact(session, scope, id);
+      const document = checkAttachment(file, DOCUMENTO_PACTO_MAX_BYTES, DOCUMENT_NAMES);
+      await repo.upsertDocument(db, { ...document, companyId: session.companyId, pactId: row.pact.id, createdBy: session.userId, createdAt: now });
+      return presentPact((await repo.findPact(db, session.companyId, row.pact.id))!, scope, session, localDate(now));
+    },
+
+    /** The signed pact, for the worker themselves and whoever manages them. */
+    async getDocument(session: RequestSession, id: string): Promise<AttachmentFile> {
+      requirePerfil(session, ...ACCESS.overtimePactDetail);
+      const scope = await scopeOf(session);
+      const row = await visiblePact(session, scope, id);
+      const document = await repo.findDocument(db, session.companyId, row.pact.id);
+      if (!document) throw notFound(OVERTIME_MESSAGES.documentNotFound);
+      return { nombre: document.nombre, tipo: document.tipo, data: document.data };
+    },
+  };
+}
