@@ -17,6 +17,7 @@ import { users } from '../apps/api/src/db/schema/index';
 import { runAsCompany, runAsSystem } from '../apps/api/src/db/tenant-context';
 import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { insertCompany } from '../apps/api/src/modules/companies/companies.repository';
+import { createLedGroups } from '../apps/api/src/modules/groups/index';
 import { createPlanningService } from '../apps/api/src/modules/planning/planning.service';
 import { createPlanningUploadsService } from '../apps/api/src/modules/planning-uploads/planning-uploads.service';
 import { shiftCatalog } from '../apps/api/src/modules/shifts/shifts.catalog';
@@ -83,7 +84,7 @@ async function planningFile(ruts: string[], days: number, first: Date, codes: re
 }
 
 async function upload(db: Db, session: RequestSession, filename: string, buffer: Buffer) {
-  const service = createPlanningUploadsService(db, { planning: createPlanningService({ db, companyRubro: async () => null }), shiftCatalog });
+  const service = createPlanningUploadsService(db, { planning: createPlanningService({ db, companyRubro: async () => null, ledGroups: createLedGroups(db) }), shiftCatalog });
   const started = performance.now();
   const result = await runAsCompany(session.companyId, () => service.planning(session, { filename, buffer }, true, NOW));
   return { result, ms: performance.now() - started };

@@ -23,10 +23,9 @@ import {
 import { addDays, formatRut } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { notFound, requireId, requirePerfil } from '../../lib/access';
+import { notFound, requireId } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
-import { ledGroupIds } from '../groups/index';
 import { boardStatus } from './attendance.model';
 import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
@@ -66,11 +65,7 @@ function rowOf(r: repo.InconsistencyRow): FilaInconsistencia {
 
 export function createInconsistencyReads({ db, attendance }: { db: Db; attendance: AttendanceService }) {
   /** Administrador: the company; supervisor: the groups they lead. Trabajador and fiscalizador: 403. */
-  async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
-    requirePerfil(session, ...ACCESS.inconsistencies);
-    if (session.perfil === 'administrador') return {};
-    return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
-  }
+  const scopeOf = (session: RequestSession): Promise<repo.WorkerFilter> => attendance.scopeWithin(session, ACCESS.inconsistencies);
 
   /** The workers and days of a filter, brought up to date (404 for a group, site or worker out of scope). */
   async function prepare(session: RequestSession, query: InconsistenciasFiltro, now: Date) {

@@ -15,8 +15,8 @@ declare module 'fastify' {
 }
 
 /** Attendance: the engine's evaluation of real marks, stored per worker and day and kept up to date by a job. */
-export const attendanceModule = apiModule('attendance', ['planning'], (app, { db, clock, log, jobs }) => {
-  const attendance = createAttendanceService({ db, log, plan: app.plan });
+export const attendanceModule = apiModule('attendance', ['planning', 'groups'], (app, { db, clock, log, jobs }) => {
+  const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
   const trend = createAttendanceTrend({ db, attendance });

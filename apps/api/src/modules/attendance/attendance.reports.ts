@@ -8,10 +8,9 @@
 import type { Perfil } from '@jornada/contracts';
 import type { SummedTotalKey } from '@jornada/domain';
 import type { Db } from '../../db/client';
-import { notFound, requirePerfil } from '../../lib/access';
+import { notFound } from '../../lib/access';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
-import { ledGroupIds } from '../groups/index';
 import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
 
@@ -56,12 +55,7 @@ export interface ReportSelection {
 
 export function createAttendanceReports({ db, attendance }: { db: Db; attendance: AttendanceService }) {
   /** Everyone (administrador), the workers of the groups they lead (supervisor), themselves (trabajador). */
-  async function scopeOf(session: RequestSession, perfiles: readonly Perfil[]): Promise<repo.WorkerFilter> {
-    requirePerfil(session, ...perfiles);
-    if (session.perfil === 'administrador') return {};
-    if (session.perfil === 'supervisor') return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
-    return { userId: session.userId };
-  }
+  const scopeOf = (session: RequestSession, perfiles: readonly Perfil[]): Promise<repo.WorkerFilter> => attendance.scopeWithin(session, perfiles);
 
   return {
     /**

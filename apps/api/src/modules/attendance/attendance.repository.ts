@@ -2,7 +2,7 @@
  * All SQL of the attendance module. It writes only `attendance_days`; marks, workers, sites and groups
  * are read here with read-only queries (never through another module's files), planned days only to
  * filter by shift: the plan the engine evaluates comes from `planFor` of modules/planning. The groups a
- * supervisor leads come from `ledGroupIds` of `modules/groups`.
+ * supervisor leads come from modules/groups' `app.ledGroups`, through the attendance service.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';

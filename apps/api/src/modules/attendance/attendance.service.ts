@@ -34,9 +34,10 @@ import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access
 import { localDate } from '../../lib/clock';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import { approvedPermissions } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
+import type { Perfil } from '@jornada/contracts';
 import { boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
@@ -84,9 +85,11 @@ interface AttendanceServiceDeps {
   log?: FastifyBaseLogger;
   /** The plan the engine evaluates (modules/planning's `app.plan`). */
   plan: PlanReader;
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
 }
 
-export function createAttendanceService({ db, plan: planReader }: AttendanceServiceDeps) {
+export function createAttendanceService({ db, plan: planReader, ledGroups }: AttendanceServiceDeps) {
   /**
    * The engine's evaluation of `from`..`to` for some workers, from their marks, plan, permissions and
    * contract as stored now (not stored itself). Templates are shared per shift version within one
@@ -219,13 +222,19 @@ export function createAttendanceService({ db, plan: planReader }: AttendanceServ
     await evaluateWeeks(companyId, weeks, now, tx);
   }
 
-  /** Who the caller may see: everyone (administrador), their led groups (supervisor) or themselves (trabajador). */
-  async function scopeOf(session: RequestSession): Promise<repo.WorkerFilter> {
-    requirePerfil(session, ...ACCESS.attendance);
+  /**
+   * Who the caller may see, for a capability's perfiles (403 for any other): everyone (administrador),
+   * their led groups (supervisor) or themselves (trabajador).
+   */
+  async function scopeWithin(session: RequestSession, perfiles: readonly Perfil[]): Promise<repo.WorkerFilter> {
+    requirePerfil(session, ...perfiles);
     if (session.perfil === 'administrador') return {};
-    if (session.perfil === 'supervisor') return { scopeGroupIds: await ledGroupIds(db, session.companyId, session.userId) };
+    if (session.perfil === 'supervisor') return { scopeGroupIds: await ledGroups.ledGroupIds(session.companyId, session.userId) };
     return { userId: session.userId };
   }
+
+  /** Who the caller may see on the attendance pages. */
+  const scopeOf = (session: RequestSession): Promise<repo.WorkerFilter> => scopeWithin(session, ACCESS.attendance);
 
   /** A filter's group and site must exist in the caller's scope: 404 otherwise (never someone else's data). */
   async function checkFilterIds(session: RequestSession, scope: repo.WorkerFilter, grupoId?: string, sedeId?: string): Promise<void> {
@@ -256,6 +265,7 @@ export function createAttendanceService({ db, plan: planReader }: AttendanceServ
     period,
 
     scopeOf,
+    scopeWithin,
 
     /** Marks stale a worker's stored days from `from` to the Sunday after `to`, in the caller's transaction (write paths without a trigger). */
     invalidate(tx: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<void> {

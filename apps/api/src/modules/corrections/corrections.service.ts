@@ -20,6 +20,7 @@ import { requirePerfil } from '../../lib/access';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
+import type { LedGroupsPort } from '../groups/index';
 import { createConsolidation, type ConsolidationDeps } from './corrections.consolidation';
 import { createCorrectionProposal } from './corrections.proposal';
 import * as repo from './corrections.repository';
@@ -38,12 +39,15 @@ export function correctionsAwaitingWorker(db: DbOrTx, companyId: string, from: s
 }
 
 /** What the service needs: the database, the marks module (for consolidation), a log and the job loop's wake-up. */
-type CorrectionsServiceDeps = ConsolidationDeps;
+type CorrectionsServiceDeps = ConsolidationDeps & {
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
+};
 
-export function createCorrectionsService({ db, marks, log, onJobQueued }: CorrectionsServiceDeps) {
+export function createCorrectionsService({ db, marks, log, onJobQueued, ledGroups }: CorrectionsServiceDeps) {
   const consolidation = createConsolidation({ db, marks, log, onJobQueued });
   const { notify, consolidate, consolidateDue } = consolidation;
-  const correctionViews = createCorrectionViews(db);
+  const correctionViews = createCorrectionViews(db, ledGroups);
   const { scopeOf, manages, findRow, views, visibleRow, viewOf } = correctionViews;
 
   /**

@@ -4,15 +4,15 @@ import { formatRut } from '@jornada/domain';
 import type { Db } from '../../db/client';
 import { notFound, requireId } from '../../lib/access';
 import type { RequestSession } from '../../plugins/types';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import * as repo from './corrections.repository';
 import type { CorrectionRow, CorrectionScope as Scope } from './corrections.repository';
 import { CORRECTION_MESSAGES, describeOriginal, fullName, localParts } from './corrections.rules';
 
-export function createCorrectionViews(db: Db) {
+export function createCorrectionViews(db: Db, ledGroups: LedGroupsPort) {
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador') return { all: true, self: session.userId };
-    if (session.perfil === 'supervisor') return { groupIds: await ledGroupIds(db, session.companyId, session.userId), self: session.userId };
+    if (session.perfil === 'supervisor') return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId), self: session.userId };
     return { self: session.userId };
   }
 

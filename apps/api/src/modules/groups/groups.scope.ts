@@ -1,11 +1,15 @@
-import type { DbOrTx } from '../../db/client';
+import type { Db } from '../../db/client';
 import * as repo from './groups.repository';
 
 /**
  * The groups a user leads: a supervisor's scope in every module that lists workers (attendance,
- * planning, marks, permissions, overtime…). A service-level read, so the modules that ask never
- * reach the groups' repository; it runs on the database (or transaction) the caller gives.
+ * planning, marks, permissions, overtime, corrections, reports…), given to them at assembly as
+ * `app.ledGroups`, so none of them reaches the groups' tables.
  */
-export function ledGroupIds(db: DbOrTx, companyId: string, userId: string): Promise<string[]> {
-  return repo.ledGroupIds(db, companyId, userId);
+export interface LedGroupsPort {
+  ledGroupIds(companyId: string, userId: string): Promise<string[]>;
+}
+
+export function createLedGroups(db: Db): LedGroupsPort {
+  return { ledGroupIds: (companyId, userId) => repo.ledGroupIds(db, companyId, userId) };
 }

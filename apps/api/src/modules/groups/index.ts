@@ -2,4 +2,4 @@
 export { groupsModule } from './groups.module';
 
 export type { GroupsService } from './groups.service';
-export { ledGroupIds } from './groups.scope';
+export { createLedGroups, type LedGroupsPort } from './groups.scope';

@@ -21,7 +21,7 @@ import { notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
 import { assignmentOf, dayView, holidaysFor, loadCatalog, type PlanReader } from '../planning/index';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
 import * as repo from './marks.repository';
@@ -60,12 +60,14 @@ interface MarksReadDeps {
   publicUrl: string;
   /** The plan as the engine reads it (modules/planning's `app.plan`), for the notice of a new mark. */
   plan: PlanReader;
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
 }
 
-export function createMarksReadService({ db, publicUrl, plan }: MarksReadDeps) {
+export function createMarksReadService({ db, publicUrl, plan, ledGroups }: MarksReadDeps) {
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador') return { all: true };
-    if (session.perfil === 'supervisor') return { groupIds: await ledGroupIds(db, session.companyId, session.userId), self: session.userId };
+    if (session.perfil === 'supervisor') return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId), self: session.userId };
     return { self: session.userId };
   }
 

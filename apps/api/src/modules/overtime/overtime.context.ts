@@ -7,21 +7,23 @@ import { approvalScope, decidesFor, type ApprovalScope } from '../../lib/approva
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceService } from '../attendance/index';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import * as repo from './overtime.repository';
 import { monthOf, OVERTIME_MESSAGES } from './overtime.rules';
 
 export interface OvertimeDeps {
   db: Db;
   attendance: Pick<AttendanceService, 'ensureFresh'>;
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
 }
 
 export type Scope = ApprovalScope;
 
-export function createOvertimeContext({ db, attendance }: OvertimeDeps) {
+export function createOvertimeContext({ db, attendance, ledGroups }: OvertimeDeps) {
 
   /** What the session manages: administrador everyone, supervisor the members of the groups they lead. */
-  const scopeOf = (session: RequestSession): Promise<Scope> => approvalScope(session, () => ledGroupIds(db, session.companyId, session.userId));
+  const scopeOf = (session: RequestSession): Promise<Scope> => approvalScope(session, () => ledGroups.ledGroupIds(session.companyId, session.userId));
 
   /** The company's review threshold in seconds (the default when it never set one). */
   async function thresholdOf(companyId: string): Promise<number> {

@@ -10,8 +10,8 @@ declare module 'fastify' {
 }
 
 /** Overtime (horas extra): pacts per worker and the approval of the overtime the evaluation found. */
-export const overtimeModule = apiModule('overtime', ['attendance'], (app, { db, clock }) => {
-  const overtime = createOvertimeService({ db, attendance: app.attendance });
+export const overtimeModule = apiModule('overtime', ['attendance', 'groups'], (app, { db, clock }) => {
+  const overtime = createOvertimeService({ db, attendance: app.attendance, ledGroups: app.ledGroups });
   registerOvertimeRoutes(app, overtime, clock);
   app.decorate('overtime', overtime);
 });

@@ -7,7 +7,7 @@ import { approvalScope, decidesFor, requestWorker, type ApprovalScope } from '..
 import type { BackgroundTasks } from '../../lib/background';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import type { RequestSession } from '../../plugins/types';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import { outcomeMail, type PermissionSummary } from './permissions.mail';
 import * as repo from './permissions.repository';
 import { formatAmount, PERMISSION_NOT_FOUND, WORKER_NOT_FOUND } from './permissions.rules';
@@ -18,13 +18,15 @@ export interface PermissionsDeps {
   background: BackgroundTasks;
   publicUrl: string;
   log: FastifyBaseLogger;
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
 }
 
 export function createPermissionsContext(deps: PermissionsDeps) {
-  const { db } = deps;
+  const { db, ledGroups } = deps;
 
   /** What the session may manage: administrador everything, supervisor the members of the groups they lead. */
-  const scopeOf = (session: RequestSession): Promise<ApprovalScope> => approvalScope(session, () => ledGroupIds(db, session.companyId, session.userId));
+  const scopeOf = (session: RequestSession): Promise<ApprovalScope> => approvalScope(session, () => ledGroups.ledGroupIds(session.companyId, session.userId));
 
   function present(row: repo.PermissionDetailRow, session: RequestSession, scope: ApprovalScope): Permiso {
     const { permission: p } = row;

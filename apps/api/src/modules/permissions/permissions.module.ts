@@ -10,8 +10,8 @@ declare module 'fastify' {
 }
 
 /** Permissions (permisos, vacaciones, licencias): types, assignments, requests and their approval. */
-export const permissionsModule = apiModule('permissions', [], (app, { db, mailer, background, config, clock, log }) => {
-  const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log });
+export const permissionsModule = apiModule('permissions', ['groups'], (app, { db, mailer, background, config, clock, log }) => {
+  const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log, ledGroups: app.ledGroups });
   registerPermissionRoutes(app, permissions, clock);
   app.decorate('permissions', permissions);
 });

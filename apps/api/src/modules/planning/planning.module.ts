@@ -16,8 +16,8 @@ declare module 'fastify' {
 }
 
 /** The monthly plan: days, rests, the wizard, the plan's legal alerts and the plan as the engine reads it. */
-export const planningModule = apiModule('planning', ['companies'], (app, { db, clock }) => {
-  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null });
+export const planningModule = apiModule('planning', ['companies', 'groups'], (app, { db, clock }) => {
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups });
   registerPlanningRoutes(app, planning, clock);
   app.decorate('planning', planning);
   app.decorate('plan', createPlanReader(db));

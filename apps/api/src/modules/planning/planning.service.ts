@@ -41,7 +41,7 @@ import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { approvedPermissions } from '../permissions/index';
 import { toTurnoPlanificado } from '../shifts/index';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import {
   agreedHoursOf,
   assignmentOf,
@@ -106,9 +106,11 @@ interface PlanningServiceDeps {
   db: Db;
   /** The company's line of business, for the commerce-only alerts. */
   companyRubro(companyId: string): Promise<string | null>;
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
 }
 
-export function createPlanningService({ db, companyRubro }: PlanningServiceDeps) {
+export function createPlanningService({ db, companyRubro, ledGroups }: PlanningServiceDeps) {
   /**
    * What a request needs to know before it opens a transaction: every query inside one must use its
    * `tx` (PGlite has a single connection, so a query on `db` there would wait for ever).
@@ -120,7 +122,7 @@ export function createPlanningService({ db, companyRubro }: PlanningServiceDeps)
 
   async function scopeOf(session: RequestSession): Promise<repo.WorkerScope> {
     if (session.perfil === 'administrador') return { all: true };
-    if (session.perfil === 'supervisor') return { groupIds: await ledGroupIds(db, session.companyId, session.userId) };
+    if (session.perfil === 'supervisor') return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId) };
     return { userId: session.userId };
   }
 

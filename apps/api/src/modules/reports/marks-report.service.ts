@@ -37,7 +37,7 @@ import { AppError } from '../../lib/errors';
 import { runStreamedExport } from '../../lib/render/index';
 import { CSV_CONTENT_TYPE, XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { ledGroupIds } from '../groups/index';
+import type { LedGroupsPort } from '../groups/index';
 import { chainTailProblem, markIntegrity, receiptDateTime } from '../marks/index';
 import { monthOf, plusYears, type ReportHeading } from './marks-report.format';
 import type { MarkAudit } from './mark-audit';
@@ -160,11 +160,11 @@ function* chunksByRows(workers: ReportWorker[], size: number | (() => number)): 
   if (chunk.length > 0) yield chunk;
 }
 
-export function createMarksReportService({ db, audit }: { db: Db; audit: MarkAudit }) {
+export function createMarksReportService({ db, audit, ledGroups }: { db: Db; audit: MarkAudit; ledGroups: LedGroupsPort }) {
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador' || session.perfil === 'fiscalizador') return { all: true };
     if (session.perfil === 'supervisor') {
-      return { groupIds: await ledGroupIds(db, session.companyId, session.userId), self: session.userId };
+      return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId), self: session.userId };
     }
     return { self: session.userId };
   }

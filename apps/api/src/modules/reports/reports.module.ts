@@ -20,11 +20,11 @@ declare module 'fastify' {
  * then on a schedule, one queued job per company), and the management reports (asistencia, atrasos,
  * ausencias, permisos asignados, horas extra, dotación) read from the attendance and permissions modules.
  */
-export const reportsModule = apiModule('reports', ['attendance', 'permissions'], (app, { db, clock, log, jobs, every }) => {
+export const reportsModule = apiModule('reports', ['attendance', 'permissions', 'groups'], (app, { db, clock, log, jobs, every }) => {
   const markAudit = createMarkAudit({ db, clock, log });
   registerMarkAuditJobs(jobs, markAudit);
   app.decorate('markAudit', markAudit);
-  registerReportRoutes(app, createMarksReportService({ db, audit: markAudit }), clock);
+  registerReportRoutes(app, createMarksReportService({ db, audit: markAudit, ledGroups: app.ledGroups }), clock);
   const management = createManagementReportsService({
     db,
     attendance: createAttendanceReports({ db, attendance: app.attendance }),

@@ -12,9 +12,9 @@ declare module 'fastify' {
 }
 
 /** People of a company: registration, invitations, bulk upload, profile, contract data, passwords. */
-export const usersModule = apiModule('users', ['companies', 'auth'], (app, { db, mailer, background, config, clock, log, every }) => {
+export const usersModule = apiModule('users', ['companies', 'auth', 'groups'], (app, { db, mailer, background, config, clock, log, every }) => {
   const invitations = createInvitations({ db, companies: app.companies, mailer, background, publicUrl: config.publicUrl, log });
-  const users = createUsersService({ db, companies: app.companies, sessions: app.userSessions, mailer, background, invitations, log });
+  const users = createUsersService({ db, companies: app.companies, sessions: app.userSessions, mailer, background, invitations, log, ledGroups: app.ledGroups });
   registerUserRoutes(app, users, createUsersBulk(db, users, app.userSessions), invitations, clock);
   app.decorate('invitations', invitations);
   // A confirmed company e-mail sends the invitations that waited for it.

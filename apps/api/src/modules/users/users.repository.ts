@@ -166,9 +166,6 @@ export async function ledGroupsByUser(db: DbOrTx, companyId: string, userIds: st
   return result;
 }
 
-/** Ids of the groups a user leads (a supervisor's scope): the groups module owns the query. */
-export { ledGroupIds } from '../groups/index';
-
 /**
  * RUTs per statement of the bulk upload's look-ups. PGlite runs each statement on the main thread in
  * one go: 500 RUTs (and the users found) keep it to tens of milliseconds.

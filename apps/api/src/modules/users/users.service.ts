@@ -14,6 +14,7 @@ import {
   type UsuariosPage,
   type usuariosQuerySchema,
 } from '@jornada/contracts';
+import type { LedGroupsPort } from '../groups/index';
 import { formatRut } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -116,10 +117,12 @@ interface UsersServiceDeps {
   background: BackgroundTasks;
   invitations: Invitations;
   log: FastifyBaseLogger;
+  /** A supervisor's groups (modules/groups' `app.ledGroups`). */
+  ledGroups: LedGroupsPort;
 }
 
 export function createUsersService(deps: UsersServiceDeps) {
-  const { db, companies, sessions } = deps;
+  const { db, companies, sessions, ledGroups } = deps;
 
   async function insert<T>(run: () => Promise<T>): Promise<T> {
     try {
@@ -149,7 +152,7 @@ export function createUsersService(deps: UsersServiceDeps) {
   /** The users a caller may see: an administrator all; a supervisor the members of the groups they lead. */
   async function scopeOf(session: RequestSession): Promise<repo.UserScope> {
     if (session.perfil === 'administrador') return { all: true };
-    return { groupIds: await repo.ledGroupIds(db, session.companyId, session.userId) };
+    return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId) };
   }
 
   async function present(rows: repo.UserWithRefs[], companyId: string, now: Date): Promise<Usuario[]> {
@@ -288,7 +291,7 @@ export function createUsersService(deps: UsersServiceDeps) {
       if (session.perfil === 'trabajador' && id !== session.userId) throw notFound(USER_NOT_FOUND);
       const user = await load(session.companyId, id, now);
       if (session.perfil === 'supervisor' && id !== session.userId) {
-        const led = await repo.ledGroupIds(db, session.companyId, session.userId);
+        const led = await ledGroups.ledGroupIds(session.companyId, session.userId);
         if (!user.grupo || !led.includes(user.grupo.id)) throw notFound(USER_NOT_FOUND);
       }
       return user;
