@@ -7,7 +7,7 @@
  */
 import type { HolidayLookup } from './calendar/holidays';
 import type { LocalDate } from './calendar/local-date';
-import type { DayResult, DayStatus } from './day-evaluation';
+import type { DayResult, DayStatus } from './day-result';
 import { DAILY_OVERTIME_LIMIT_SECONDS } from './law';
 import { isBusinessDay, type PermissionUnit } from './permissions';
 
