@@ -4,7 +4,8 @@
  * e-mails; these functions decide what is owed and when.
  */
 import { addDays, weekStart, type LocalDate } from './calendar/local-date';
-import { dailyOrdinaryLimit, type EvaluationOptions } from './day-evaluation';
+import { dailyOrdinaryLimit } from './day-evaluation';
+import type { EvaluationOptions } from './day-result';
 import { weeklyLimitSeconds } from './law';
 import { attributeMarks } from './attribution';
 import type { Mark, MarkKind } from './marks';

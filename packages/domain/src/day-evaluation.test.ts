@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { attributeMarks } from './attribution';
-import { evaluateDay, type EvaluationOptions } from './day-evaluation';
+import { evaluateDay } from './day-evaluation';
+import type { EvaluationOptions } from './day-result';
 import type { Permission } from './permissions';
 import { holidayLookup, type Holiday } from './calendar/holidays';
 import type { Mark, MarkKind } from './marks';

@@ -9,6 +9,7 @@ export * from './shift-instance';
 export * from './attribution';
 export * from './permissions';
 export * from './day-evaluation';
+export * from './day-result';
 export * from './period-evaluation';
 export * from './period-totals';
 export * from './stored-pay-facts';

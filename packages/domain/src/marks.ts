@@ -127,7 +127,7 @@ function follows(state: 0 | 1 | 2, kind: MarkKind): boolean {
 }
 
 /** Marks further apart than this belong to different workdays: neither constrains the other's order. */
-export const MARK_SEQUENCE_GAP_MS = 16 * 3600 * 1000;
+const MARK_SEQUENCE_GAP_MS = 16 * 3600 * 1000;
 
 /**
  * Whether a mark proposed at `at` (a correction, before the worker accepts it) would break the order of

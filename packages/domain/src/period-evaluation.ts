@@ -11,7 +11,8 @@
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
 import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { attributeMarks, type AttributionOptions, type MarkAttribution } from './attribution';
-import { evaluateDay, type DayResult, type EvaluationOptions, type PlanKind } from './day-evaluation';
+import { evaluateDay } from './day-evaluation';
+import type { DayResult, EvaluationOptions, PlanKind } from './day-result';
 import { DAILY_OVERTIME_LIMIT_SECONDS, weeklyHoursLimit } from './law';
 import type { Mark } from './marks';
 import { periodTotalsOf, type PeriodTotals } from './period-totals';

@@ -7,7 +7,7 @@
  */
 import type { HolidayLookup } from './calendar/holidays';
 import type { LocalDate } from './calendar/local-date';
-import type { DayResult, DayStatus } from './day-evaluation';
+import type { DayResult, DayStatus } from './day-result';
 import { DAILY_OVERTIME_LIMIT_SECONDS } from './law';
 import { isBusinessDay, type PermissionUnit } from './permissions';
 
@@ -15,7 +15,7 @@ import { isBusinessDay, type PermissionUnit } from './permissions';
 export const DAY_STATUSES = ['presente', 'ausente', 'justificado', 'libre', 'feriado', 'incompleto'] as const satisfies readonly DayStatus[];
 
 /** The weekly figures a period's totals take from the weeks it settles (those whose Sunday lies in it). */
-export interface SettledWeekFigures {
+interface SettledWeekFigures {
   settledInPeriod: boolean;
   compensatedSeconds: number;
   shortfallSeconds: number;
@@ -144,7 +144,7 @@ export function zeroSummedTotals(): SummedTotals {
 }
 
 /** The overtime found on a day: beyond its plan plus its planned time over the week's agreed hours (art. 30). */
-export const foundOvertimeOfDay = (d: Pick<DayResult, 'overtimeSeconds' | 'overtimeOverAgreedSeconds'>): number => d.overtimeSeconds + d.overtimeOverAgreedSeconds;
+const foundOvertimeOfDay = (d: Pick<DayResult, 'overtimeSeconds' | 'overtimeOverAgreedSeconds'>): number => d.overtimeSeconds + d.overtimeOverAgreedSeconds;
 
 /**
  * Adds up a period's totals: its days (`days`), the Sunday and holiday work by the clock of every

@@ -5,7 +5,7 @@
  * in the period in which the week ends.
  */
 import { addDays, daysInMonth, isoWeekday, type LocalDate } from './calendar/local-date';
-import type { DayResult, DayStatus } from './day-evaluation';
+import type { DayResult, DayStatus } from './day-result';
 import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos, weeklyHoursLimit } from './law';
 import type { PeriodResult } from './period-evaluation';
 import type { PeriodTotals } from './period-totals';

@@ -6,7 +6,7 @@
  */
 import type { LocalDate } from './calendar/local-date';
 import { addDays, isoWeekday, weekStart } from './calendar/local-date';
-import type { DayResult, DayStatus, PlanKind } from './day-evaluation';
+import type { DayResult, DayStatus, PlanKind } from './day-result';
 import type { WeekSummary } from './period-evaluation';
 import { byTypeAndPay } from './period-totals';
 import type { PermissionUnit } from './permissions';

@@ -1,0 +1,154 @@
+/**
+ * The words of a day's evaluation and what it gives: statuses and plan kinds, the inconsistency codes
+ * (with their Spanish labels), the options a company evaluates its days with, and the day's result
+ * (seconds, permissions, Sunday and holiday work). `evaluateDay` in day-evaluation.ts computes it.
+ */
+import type { Holiday } from './calendar/holidays';
+import type { LocalDate } from './calendar/local-date';
+import type { MarkAttribution } from './attribution';
+import type { HourRange, PermissionUnit } from './permissions';
+import type { ShiftInstance } from './shift-instance';
+
+/** Attendance status of a day, as stored and shown. */
+export type DayStatus = 'presente' | 'ausente' | 'justificado' | 'libre' | 'feriado' | 'incompleto';
+
+/** What the plan says of a day: a shift, a rest day, or nothing planned. */
+export type PlanKind = 'turno' | 'libre' | 'sin_planificacion';
+
+/** Spanish labels of the statuses, for screens and reports. */
+export const DAY_STATUS_LABELS: Readonly<Record<DayStatus, string>> = {
+  presente: 'Presente',
+  ausente: 'Ausente',
+  justificado: 'Justificado',
+  libre: 'Libre',
+  feriado: 'Feriado',
+  incompleto: 'Incompleto',
+};
+
+/** Codes of the things that do not add up in a day. */
+export type InconsistencyCode =
+  | 'entrada_sin_salida'
+  | 'salida_sin_entrada'
+  | 'colacion_incompleta'
+  | 'marcas_fuera_de_orden'
+  | 'marca_en_dia_libre'
+  | 'marca_durante_permiso'
+  | 'jornada_sobre_maximo_legal';
+
+/** Spanish labels of the inconsistencies. */
+export const INCONSISTENCY_LABELS: Readonly<Record<InconsistencyCode, string>> = {
+  entrada_sin_salida: 'Entrada sin salida',
+  salida_sin_entrada: 'Salida sin entrada',
+  colacion_incompleta: 'Colación incompleta',
+  marcas_fuera_de_orden: 'Marcas fuera de orden',
+  marca_en_dia_libre: 'Marca en día libre o sin planificación',
+  marca_durante_permiso: 'Marca durante un permiso',
+  jornada_sobre_maximo_legal: 'Jornada sobre el máximo legal',
+};
+
+/** One inconsistency of a day, with the marks involved. */
+export interface Inconsistency {
+  code: InconsistencyCode;
+  label: string;
+  markIds: string[];
+}
+
+/** An exceptional schedule authorised by a DT resolution (art. 38 inciso final: 4x4, 7x7, 14x14...). */
+export interface ExceptionalSchedule {
+  /** Number of the resolution, shown on receipts and reports. */
+  resolution?: string;
+  /** Ordinary hours a day the resolution authorises; without it the engine checks no daily ordinary limit. */
+  dailyOrdinaryHours?: number;
+}
+
+/** How the company applies the rules the law leaves to it. */
+export interface EvaluationOptions {
+  /** The worker works holidays when planned (art. 38 exceptions); otherwise a holiday overrides a planned shift. Default false. */
+  worksOnHolidays?: boolean;
+  /**
+   * `threshold` (default): past the tolerance, the whole lateness counts from the shift's start;
+   * `deductible`: only the seconds beyond the tolerance count. Same for early leave.
+   */
+  toleranceMode?: 'threshold' | 'deductible';
+  /** Count time before the shift's start as worked. Default false: work starts at the shift's start unless agreed. */
+  countEarlyArrival?: boolean;
+  /** A planned colación with no colación marks: deduct the planned break (default) or count it as worked. */
+  unmarkedBreak?: 'deduct_planned' | 'count_as_worked';
+  /**
+   * Exceptional schedule authorised by the DT: its shifts may pass the ordinary 10 hours a day (the
+   * resolution sets the limit) and its weekly hours and days are averaged over the cycle.
+   */
+  exceptionalSchedule?: boolean | ExceptionalSchedule;
+}
+
+/** Worked time that fell on a Sunday or a holiday, by the clock (the local calendar day 00:00-24:00). */
+export interface SundayHolidayWork {
+  date: LocalDate;
+  seconds: number;
+  sunday: boolean;
+  holiday: Holiday | null;
+}
+
+/** A permission as a day result reports it. */
+export interface DayPermission {
+  type: string;
+  paid: boolean;
+  unit: PermissionUnit;
+  /** The hour range of an hour permission; null for whole days. */
+  hours: HourRange | null;
+  /** Planned seconds it justified that day. */
+  seconds: number;
+}
+
+/** The evaluation of one day. All durations are exact seconds. */
+export interface DayResult {
+  date: LocalDate;
+  status: DayStatus;
+  planKind: PlanKind;
+  shift: ShiftInstance | null;
+  holiday: Holiday | null;
+  /** The permission when the status is 'justificado' (whole days, or hour permissions covering the whole shift). */
+  permission: DayPermission | null;
+  /** Hour permissions that applied to the day, each with the planned seconds it justified. */
+  hourPermissions: DayPermission[];
+  isSunday: boolean;
+  /** Worked time fell on a Sunday or a holiday by the clock (art. 38 compensation, legal report c). */
+  workedOnSundayOrHoliday: boolean;
+  /** Worked seconds that fell on a Sunday and on a holiday (a night shift counts only its hours on that day). */
+  sundaySeconds: number;
+  holidaySeconds: number;
+  /** The Sundays and holidays the day's work touched, with its seconds on each. */
+  sundayHolidayWork: SundayHolidayWork[];
+  /** Ordinary seconds the plan expected (0 on rest days and on holidays that override the plan). */
+  plannedSeconds: number;
+  /** Effective worked seconds: presence minus colación. */
+  workedSeconds: number;
+  /** Worked seconds within the plan: min(worked, planned); 0 on justified days. */
+  ordinarySeconds: number;
+  /** Planned seconds neither worked nor justified; ordinary + missing + justified = planned. */
+  missingSeconds: number;
+  /** Planned seconds covered by a permission. */
+  justifiedSeconds: number;
+  lateSeconds: number;
+  earlyLeaveSeconds: number;
+  breakSeconds: number;
+  /** Worked seconds beyond the plan; ordinary + overtime = worked. */
+  overtimeSeconds: number;
+  /** Part of the overtime within the 2-hour daily legal limit. */
+  overtimeWithinLimitSeconds: number;
+  /** Part of the overtime beyond the 2-hour daily legal limit. */
+  overtimeBeyondLimitSeconds: number;
+  /**
+   * Ordinary (planned) seconds of the day that are overtime because the week's ordinary work passed
+   * the contract's agreed weekly hours, or the legal limit if lower (art. 30): the week's last hours.
+   * Set by the period evaluation, which settles weeks; 0 from `evaluateDay` alone.
+   */
+  overtimeOverAgreedSeconds: number;
+  /** What `overtimeOverAgreedSeconds` was measured against: the week's bound and whether it is the contract's or the law's; null when 0. */
+  overAgreedBasis: { weeklySeconds: number; source: 'pactada' | 'legal' } | null;
+  firstEntry: number | null;
+  lastExit: number | null;
+  inconsistencies: Inconsistency[];
+  /** Every attribution of the day (counted and ignored), in canonical order. */
+  marks: MarkAttribution[];
+}
