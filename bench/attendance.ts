@@ -23,8 +23,8 @@ import { runAsCompany, runAsSystem, runInBackground } from '../apps/api/src/db/t
 import { markingCompany, markingWorker } from '../apps/api/src/test/fixtures/marks';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
 import { adminReader, benchApp, benchDatabase, buildCompany, p, runMarkingLoad } from './_setup';
-// The decoration `app.attendance` is declared there (a module augmentation of Fastify's types).
-import type {} from '../apps/api/src/modules/attendance/attendance.module';
+// The decoration `app.attendance` is declared by its module (a module augmentation of Fastify's types), reached through its door.
+import type {} from '../apps/api/src/modules/attendance/index';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 /** 300 ms for a month of 1,000 workers; 3 s for 10,000 (the targets). */

@@ -23,8 +23,8 @@ import { buildScaleCompany } from '../apps/api/src/demo/scale';
 import { runAsCompany } from '../apps/api/src/db/tenant-context';
 import { machineLine, measured, printRows, relativeToHealth, type BenchRow } from './_report';
 import { exportOnce, postgresDatabase } from './_setup';
-// The decoration `app.markAudit` is declared there (a module augmentation of Fastify's types).
-import type {} from '../apps/api/src/modules/reports/reports.module';
+// The decoration `app.markAudit` is declared by its module (a module augmentation of Fastify's types), reached through its door.
+import type {} from '../apps/api/src/modules/reports/index';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);

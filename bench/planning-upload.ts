@@ -1,72 +1,41 @@
 /**
- * Bulk planning upload benchmarks, through the same service the API route calls (read, validate and
- * commit all or nothing):
+ * Bulk planning upload benchmarks, through the API's route `POST /api/v1/cargas/planificacion` (app.inject
+ * on the app as it is assembled, as the company's administrator: read, validate and commit all or nothing):
  * - 10,000 rows for 10,000 distinct workers (one day each) of the scale company (`buildScaleCompany`,
  *   the company `npm run demo -- --trabajadores 10000` builds): the cost that grows with workers;
  * - 10,000 rows for 500 workers × 20 days, and the same file again (nothing changes).
  * Runs on PGlite in memory and, when DATABASE_URL is set, on that PostgreSQL server in a temporary
  * database as the ordinary `jornada_app` role (dropped afterwards). A 300-row upload in another
- * company warms the JIT first; the figures are the steady state an API process sees.
+ * company warms the JIT first; the figures are the steady state an API process sees. The companies are
+ * the shared fixtures' (apps/api/src/demo/scale.ts, apps/api/src/test/fixtures/company.ts).
  * Run: npx tsx bench/planning-upload.ts   (DATABASE_URL=postgres://… for PostgreSQL too)
  */
-import { formatRut, rutCheckDigit } from '@jornada/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import type { CargaPlanificacionResultado } from '@jornada/contracts';
+import { formatRut } from '@jornada/domain';
 import ExcelJS from 'exceljs';
-import { openDatabase, type Db } from '../apps/api/src/db/client';
-import { users } from '../apps/api/src/db/schema/index';
-import { runAsCompany, runAsSystem } from '../apps/api/src/db/tenant-context';
+import { openDatabase, type Database } from '../apps/api/src/db/client';
 import { buildScaleCompany } from '../apps/api/src/demo/scale';
-import { insertCompany } from '../apps/api/src/modules/companies/companies.repository';
-import { createLedGroups } from '../apps/api/src/modules/groups/index';
-import { createPlanningService } from '../apps/api/src/modules/planning/planning.service';
-import { createPlanningUploadsService } from '../apps/api/src/modules/planning-uploads/planning-uploads.service';
-import { shiftCatalog } from '../apps/api/src/modules/shifts/shifts.catalog';
-import { insertShifts } from '../apps/api/src/modules/shifts/shifts.repository';
-import { insertUsersWithLogins } from '../apps/api/src/modules/users/users.repository';
-import type { RequestSession } from '../apps/api/src/plugins/types';
 import { createTestDatabase } from '../apps/api/src/test/app';
+import { staffedCompany, workerRuts } from '../apps/api/src/test/fixtures/company';
+import { multipartFile } from '../apps/api/src/test/multipart';
 import { machineLine, measured, printRows } from './_report';
+import { adminReader, benchApp } from './_setup';
 
 const ROWS = 10_000;
 const DAYS = 20;
 const TARGET_MS = 5000;
 const NOW = new Date('2026-11-21T12:00:00Z');
 const CODES = ['MAN', 'TAR', 'NOC', 'OFI', 'N12'] as const;
+const SHIFTS = [
+  { codigo: 'MAN', startTime: '07:00', endTime: '15:00' },
+  { codigo: 'TAR', startTime: '15:00', endTime: '23:00' },
+  { codigo: 'NOC', startTime: '23:00', endTime: '07:00' },
+  { codigo: 'OFI', startTime: '09:00', endTime: '18:00' },
+  { codigo: 'N12', startTime: '20:00', endTime: '08:00' },
+];
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-let rutBody = 40_000_000;
-async function company(db: Db, workers: number): Promise<{ session: RequestSession; ruts: string[] }> {
-  return runAsSystem(async () => {
-    const companyId = await insertCompany(db, { rut: `${rutBody}-${rutCheckDigit(rutBody)}`, nombre: `Bench ${rutBody}`, razonSocial: `Bench ${rutBody} SpA`, resolucion: false });
-    rutBody++;
-    const people = Array.from({ length: workers + 1 }, (_, i) => {
-      const body = rutBody++;
-      return {
-        companyId,
-        rut: `${body}-${rutCheckDigit(body)}`,
-        nombre: `Persona ${i}`,
-        apellidos: `Bench ${String(i).padStart(5, '0')}`,
-        email: `p${body}@bench.cl`,
-        perfil: i === 0 ? ('administrador' as const) : ('trabajador' as const),
-        inicioContrato: '2020-01-01',
-      };
-    });
-    const inserted = await insertUsersWithLogins(db, people);
-    const shift = (codigo: string, startTime: string, endTime: string) => ({
-      companyId,
-      codigo,
-      nombre: codigo,
-      color: '#228be6',
-      startTime,
-      endTime,
-      breakKind: 'minutos' as const,
-      breakMinutes: 30,
-      createdAt: NOW,
-      updatedAt: NOW,
-    });
-    await insertShifts(db, [shift('MAN', '07:00', '15:00'), shift('TAR', '15:00', '23:00'), shift('NOC', '23:00', '07:00'), shift('OFI', '09:00', '18:00'), shift('N12', '20:00', '08:00')], null, NOW);
-    return { session: { userId: inserted[0]!.id, companyId, perfil: 'administrador', tokenHash: '' }, ruts: inserted.slice(1).map((u) => u.rut) };
-  });
-}
+type BenchApp = Awaited<ReturnType<typeof benchApp>>;
 
 /** One sheet of `RUT | Fecha | Turno`: `days` consecutive dates from `first` for each RUT. */
 async function planningFile(ruts: string[], days: number, first: Date, codes: readonly string[]): Promise<Buffer> {
@@ -83,52 +52,58 @@ async function planningFile(ruts: string[], days: number, first: Date, codes: re
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-async function upload(db: Db, session: RequestSession, filename: string, buffer: Buffer) {
-  const service = createPlanningUploadsService(db, { planning: createPlanningService({ db, companyRubro: async () => null, ledGroups: createLedGroups(db) }), shiftCatalog });
-  const started = performance.now();
-  const result = await runAsCompany(session.companyId, () => service.planning(session, { filename, buffer }, true, NOW));
-  return { result, ms: performance.now() - started };
+/** The administrator's headers: signed in through the API, as the web does. */
+async function signIn(app: BenchApp, admin: { rut: string; password: string }): Promise<Record<string, string>> {
+  return (await adminReader(app, admin, 1)).headers;
 }
 
-async function run(db: Db, label: string): Promise<void> {
+/** `POST /api/v1/cargas/planificacion` (commit) through `app.inject`, timed from the request to the whole answer. */
+async function upload(app: BenchApp, headers: Record<string, string>, filename: string, buffer: Buffer) {
+  const body = multipartFile(buffer, { filename, contentType: XLSX });
+  const started = performance.now();
+  const response = await app.inject({ method: 'POST', url: '/api/v1/cargas/planificacion', headers: { ...headers, ...body.headers }, payload: body.payload });
+  const ms = performance.now() - started;
+  if (response.statusCode !== 200 && response.statusCode !== 400) throw new Error(`${filename}: ${response.statusCode} ${response.body.slice(0, 300)}`);
+  return { result: response.json<CargaPlanificacionResultado>(), ms };
+}
+
+async function run(database: Database, label: string): Promise<void> {
   const suffix = label === 'PGlite' ? '' : ` (${label})`;
-  const warm = await company(db, 15);
-  const warmed = await upload(db, warm.session, 'calentamiento.xlsx', await planningFile(warm.ruts, DAYS, new Date(Date.UTC(2026, 11, 1)), CODES));
-  if (!warmed.result.aplicado) throw new Error(`La carga de calentamiento falló: ${JSON.stringify(warmed.result.errores.slice(0, 3))}`);
+  const { db } = database;
+  const app = await benchApp(database, { clock: () => NOW, mailer: { send: async () => undefined } });
+  try {
+    const warm = await staffedCompany(db, { workers: 15, shifts: SHIFTS, now: NOW });
+    const warmFile = await planningFile(warm.workerRuts, DAYS, new Date(Date.UTC(2026, 11, 1)), CODES);
+    const warmed = await upload(app, await signIn(app, warm.admin), 'calentamiento.xlsx', warmFile);
+    if (!warmed.result.aplicado) throw new Error(`La carga de calentamiento falló: ${JSON.stringify(warmed.result.errores.slice(0, 3))}`);
 
-  // 10,000 distinct workers, one day each (a future date): the scale company, planned for one day in September.
-  const built = Date.now();
-  const scale = await buildScaleCompany(db, { workers: ROWS, from: '2026-09-07', to: '2026-09-07', seed: 17 });
-  console.log(`${label}: empresa de escala de ${scale.workers.toLocaleString('es-CL')} trabajadores en ${((Date.now() - built) / 1000).toFixed(0)} s.`);
-  const ruts = await runAsSystem(() =>
-    db.select({ rut: users.rut }).from(users).where(and(eq(users.companyId, scale.companyId), eq(users.perfil, 'trabajador'))).orderBy(asc(users.rut)),
-  );
-  const scaleSession: RequestSession = { userId: scale.admin.id, companyId: scale.companyId, perfil: 'administrador', tokenHash: '' };
-  const scaleFile = await planningFile(
-    ruts.map((r) => r.rut),
-    1,
-    new Date(Date.UTC(2026, 11, 14)),
-    ['OFI', 'MAN', 'TAR', 'NOC', 'R12', 'libre'],
-  );
-  const distinct = await upload(db, scaleSession, 'escala.xlsx', scaleFile);
-  if (!distinct.result.aplicado || distinct.result.dias.crear !== ROWS) throw new Error(`La carga de escala no se aplicó: ${JSON.stringify(distinct.result.errores.slice(0, 3))}`);
+    // 10,000 distinct workers, one day each (a future date): the scale company, planned for one day in September.
+    const built = Date.now();
+    const scale = await buildScaleCompany(db, { workers: ROWS, from: '2026-09-07', to: '2026-09-07', seed: 17 });
+    console.log(`${label}: empresa de escala de ${scale.workers.toLocaleString('es-CL')} trabajadores en ${((Date.now() - built) / 1000).toFixed(0)} s.`);
+    const scaleFile = await planningFile(await workerRuts(db, scale.companyId), 1, new Date(Date.UTC(2026, 11, 14)), ['OFI', 'MAN', 'TAR', 'NOC', 'R12', 'libre']);
+    const distinct = await upload(app, await signIn(app, scale.admin), 'escala.xlsx', scaleFile);
+    if (!distinct.result.aplicado || distinct.result.dias.crear !== ROWS) throw new Error(`La carga de escala no se aplicó: ${JSON.stringify(distinct.result.errores.slice(0, 3))}`);
 
-  // 500 workers × 20 days, and the same file again.
-  const main = await company(db, ROWS / DAYS);
-  const file = await planningFile(main.ruts, DAYS, new Date(Date.UTC(2026, 11, 1)), CODES);
-  const first = await upload(db, main.session, 'planificacion.xlsx', file);
-  if (!first.result.aplicado || first.result.dias.crear !== ROWS) throw new Error(`La carga no se aplicó: ${JSON.stringify(first.result.resumen)}`);
-  const again = await upload(db, main.session, 'planificacion.xlsx', file);
-  if (again.result.dias.sinCambios !== ROWS) throw new Error('La segunda carga cambió días.');
-
-  console.log(
-    `${label}: ${ROWS.toLocaleString('es-CL')} filas de ${ROWS.toLocaleString('es-CL')} trabajadores (${(scaleFile.length / 1024).toFixed(0)} KB) en ${distinct.ms.toFixed(0)} ms; ` +
-      `${ROWS.toLocaleString('es-CL')} filas de ${ROWS / DAYS} trabajadores × ${DAYS} días en ${first.ms.toFixed(0)} ms; el mismo archivo otra vez (sin cambios) en ${again.ms.toFixed(0)} ms.`,
-  );
-  printRows([
-    measured({ figure: `Carga de planificación 10.000 filas, 10.000 trabajadores${suffix}`, value: Math.round(distinct.ms), unit: 'ms', target: `< ${TARGET_MS} ms`, pass: distinct.ms < TARGET_MS }),
-    measured({ figure: `Carga masiva de planificación 10.000 filas${suffix}`, value: Math.round(first.ms), unit: 'ms', target: `< ${TARGET_MS} ms`, pass: first.ms < TARGET_MS }),
-  ]);
+    // 500 workers × 20 days, and the same file again.
+    const main = await staffedCompany(db, { workers: ROWS / DAYS, shifts: SHIFTS, now: NOW });
+    const headers = await signIn(app, main.admin);
+    const file = await planningFile(main.workerRuts, DAYS, new Date(Date.UTC(2026, 11, 1)), CODES);
+    const first = await upload(app, headers, 'planificacion.xlsx', file);
+    if (!first.result.aplicado || first.result.dias.crear !== ROWS) throw new Error(`La carga no se aplicó: ${JSON.stringify(first.result.resumen)}`);
+    const again = await upload(app, headers, 'planificacion.xlsx', file);
+    if (again.result.dias.sinCambios !== ROWS) throw new Error('La segunda carga cambió días.');
+    console.log(
+      `${label}: ${ROWS.toLocaleString('es-CL')} filas de ${ROWS.toLocaleString('es-CL')} trabajadores (${(scaleFile.length / 1024).toFixed(0)} KB) en ${distinct.ms.toFixed(0)} ms; ` +
+        `${ROWS.toLocaleString('es-CL')} filas de ${ROWS / DAYS} trabajadores × ${DAYS} días en ${first.ms.toFixed(0)} ms; el mismo archivo otra vez (sin cambios) en ${again.ms.toFixed(0)} ms.`,
+    );
+    printRows([
+      measured({ figure: `Carga de planificación 10.000 filas, 10.000 trabajadores${suffix}`, value: Math.round(distinct.ms), unit: 'ms', target: `< ${TARGET_MS} ms`, pass: distinct.ms < TARGET_MS }),
+      measured({ figure: `Carga masiva de planificación 10.000 filas${suffix}`, value: Math.round(first.ms), unit: 'ms', target: `< ${TARGET_MS} ms`, pass: first.ms < TARGET_MS }),
+    ]);
+  } finally {
+    await app.close();
+  }
 }
 
 console.log(machineLine());
@@ -136,7 +111,7 @@ if (process.env.BENCH_SKIP_PGLITE !== '1') {
   const pglite = await openDatabase({ kind: 'pglite', dir: null });
   try {
     await pglite.migrate();
-    await run(pglite.db, 'PGlite');
+    await run(pglite, 'PGlite');
   } finally {
     await pglite.close();
   }
@@ -145,7 +120,7 @@ if (process.env.BENCH_SKIP_PGLITE !== '1') {
 if (process.env.DATABASE_URL) {
   const postgres = await createTestDatabase();
   try {
-    await run(postgres.appDatabase.db, 'PostgreSQL');
+    await run(postgres.appDatabase, 'PostgreSQL');
   } finally {
     await postgres.close();
   }

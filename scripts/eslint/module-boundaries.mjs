@@ -1,7 +1,9 @@
 // ESLint rule: a capability's internals are its own.
 // - API: a file may import a module (apps/api/src/modules/<name>/) only through its index.ts; the
 //   module itself, tests, the shared fixtures of apps/api/src/test and the demo builder of
-//   apps/api/src/demo may use its internals.
+//   apps/api/src/demo may use its internals. The benchmarks (bench/) are no exception: they measure
+//   through the same door the API uses (the app as buildApp assembles it: its routes, its decorations)
+//   and set up their data with those shared fixtures, as tests do.
 // - Web: a feature (apps/web/src/features/<name>/) never imports another feature; the app shell
 //   (apps/web/src/app) imports features, through any file (routes load pages lazily). The shared code
 //   (apps/web/src/components, lib and config) never imports a feature or the app shell: it is what they
@@ -50,7 +52,8 @@ export default {
     function check(node) {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const resolved = path.resolve(path.dirname(file), source);
+      // A source may name its file's extension (`../modules/marks/index.ts`, from a script run by tsx).
+      const resolved = path.resolve(path.dirname(file), source).replace(/\.(ts|tsx|mts|js|mjs)$/, '');
       const api = unitOf(`${resolved}.ts`, API_MODULES);
       if (api && !testCode && api.name !== fromApi?.name && api.rest !== 'index') {
         context.report({ node: node.source, messageId: 'apiInternal', data: { source, target: api.name } });

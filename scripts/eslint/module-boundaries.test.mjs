@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { RuleTester } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { describe, it } from 'vitest';
 import rule from './module-boundaries.mjs';
 
@@ -9,6 +10,9 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType
 const root = path.resolve(import.meta.dirname, '../..');
 const api = (file) => path.join(root, 'apps/api/src', file);
 const web = (file) => path.join(root, 'apps/web/src', file);
+const bench = (file) => path.join(root, 'bench', file);
+/** TypeScript's syntax (`import type`), for the cases that need it. */
+const ts = { languageOptions: { parser: tseslint.parser } };
 
 tester.run('module-boundaries', rule, {
   valid: [
@@ -20,6 +24,11 @@ tester.run('module-boundaries', rule, {
     { filename: api('modules/corrections/corrections.test.ts'), code: "import { insertShifts } from '../shifts/shifts.repository';" },
     { filename: api('test/fixtures/planning.ts'), code: "import { insertUsersWithLogins } from '../../modules/users/users.repository';" },
     { filename: api('demo/seed.ts'), code: "import { insertCompany } from '../modules/companies/companies.repository';" },
+    // Benchmarks measure through the doors and set up with the shared fixtures and the demo builder.
+    { filename: bench('alerts.ts'), code: "import type {} from '../apps/api/src/modules/alerts/index';", ...ts },
+    { filename: bench('planning-upload.ts'), code: "import { staffedCompany } from '../apps/api/src/test/fixtures/company';" },
+    { filename: bench('planning-upload.ts'), code: "import { buildScaleCompany } from '../apps/api/src/demo/scale';" },
+    { filename: bench('_marking-load-worker.mjs'), code: "const m = await import('../apps/api/src/modules/marks/index.ts');" },
     { filename: web('features/reports/marks.tsx'), code: "import { Table } from '../../components/table';" },
     { filename: web('app/routes.tsx'), code: "const page = () => import('../features/attendance/worker');" },
     { filename: web('components/worker-filter.tsx'), code: "import { useWorkerOptions } from '../lib/entity-options';" },
@@ -36,6 +45,13 @@ tester.run('module-boundaries', rule, {
     { filename: api('app.ts'), code: "import { registerMarkRoutes } from './modules/marks/marks.routes';", errors: [{ messageId: 'apiInternal' }] },
     { filename: api('modules/kiosk/kiosk.service.ts'), code: "export { fullAddress } from '../sites/sites.service';", errors: [{ messageId: 'apiInternal' }] },
     { filename: api('modules/kiosk/kiosk.service.ts'), code: "const m = import('../sites/sites.service');", errors: [{ messageId: 'apiInternal' }] },
+    {
+      filename: bench('planning-upload.ts'),
+      code: "import { insertUsersWithLogins } from '../apps/api/src/modules/users/users.repository';",
+      errors: [{ messageId: 'apiInternal' }],
+    },
+    { filename: bench('alerts.ts'), code: "import type {} from '../apps/api/src/modules/alerts/alerts.module';", errors: [{ messageId: 'apiInternal' }], ...ts },
+    { filename: bench('_worker.mjs'), code: "const m = await import('../apps/api/src/modules/marks/marks.service.ts');", errors: [{ messageId: 'apiInternal' }] },
     { filename: web('features/reports/marks.tsx'), code: "import { useAttendance } from '../attendance/api';", errors: [{ messageId: 'webFeature' }] },
     { filename: web('lib/query-client.ts'), code: "import { signOut } from '../features/auth/api';", errors: [{ messageId: 'webShared' }] },
     { filename: web('components/page-header.tsx'), code: "import { navItemsFor } from '../app/navigation';", errors: [{ messageId: 'webShared' }] },
