@@ -16,8 +16,7 @@ import { runAsCompany, runAsSystem } from '../../db/tenant-context';
 import { requirePerfil } from '../../lib/access';
 import { enqueueJob } from '../../lib/jobs';
 import type { RequestSession } from '../../plugins/types';
-import { recentWorkedDays, shiftsNear, type AttendanceService } from '../attendance/index';
-import type { PlanReader } from '../planning/index';
+import type { AttendanceReads } from '../attendance/index';
 import * as repo from './alerts.repository';
 
 /** The job that sends one alert's e-mail (payload `{ companyId, alertId }`). */
@@ -64,15 +63,14 @@ function toAlertaEnviada(row: repo.AlertWithWorker): AlertaEnviada {
 
 interface AlertsServiceDeps {
   db: Db;
-  attendance: Pick<AttendanceService, 'ensureFresh'>;
-  /** The plan as the engine reads it (modules/planning's `app.plan`): where a missed mark is expected. */
-  plan: PlanReader;
+  /** What the alerts watch of the stored evaluation (modules/attendance's `app.attendanceReads`). */
+  watched: AttendanceReads['alerts'];
   log: FastifyBaseLogger;
   /** Called after a scan queued e-mails (wakes this process's job loop). */
   onJobQueued?: () => void;
 }
 
-export function createAlertsService({ db, attendance, plan, log, onJobQueued }: AlertsServiceDeps) {
+export function createAlertsService({ db, watched, log, onJobQueued }: AlertsServiceDeps) {
   /**
    * Records an alert once: the unique key makes a second pass, a restart or another process find it
    * taken, and only the insert that created the row queues its e-mail (same transaction).
@@ -95,7 +93,7 @@ export function createAlertsService({ db, attendance, plan, log, onJobQueued }: 
       if (await record({ ...values, companyId, detectedAt: now }, now)) queued++;
     };
     if (config.marcaOmitida || config.colacionOmitida) {
-      for (const worker of await shiftsNear(db, plan, companyId, now)) {
+      for (const worker of await watched.shiftsNear(companyId, now)) {
         const missed = missedMarks({ ...worker, since: now.getTime() - ALERT_LOOKBACK_MS, now: now.getTime(), breaks: config.colacionOmitida });
         for (const m of missed) {
           const isBreak = m.kind === 'inicio_colacion' || m.kind === 'fin_colacion';
@@ -106,7 +104,7 @@ export function createAlertsService({ db, attendance, plan, log, onJobQueued }: 
       }
     }
     if (config.limiteDiario || config.limiteSemanal) {
-      const { days, options } = await recentWorkedDays(db, attendance, companyId, now);
+      const { days, options } = await watched.recentWorkedDays(companyId, now);
       const byWorker = new Map<string, { zone: string; days: WorkedDay[] }>();
       for (const d of days) {
         const entry = byWorker.get(d.userId) ?? { zone: d.zone, days: [] };

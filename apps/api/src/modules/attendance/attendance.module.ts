@@ -2,6 +2,7 @@ import { apiModule } from '../../lib/api-module';
 import { createAttendanceTrend, type AttendanceTrend } from './attendance.trend';
 import { registerAttendanceTrendRoutes } from './attendance.trend.routes';
 import { registerAttendanceJobs } from './attendance.jobs';
+import { createAttendanceReads, type AttendanceReads } from './attendance.reads';
 import { registerAttendanceRoutes } from './attendance.routes';
 import { createAttendanceService, type AttendanceService } from './attendance.service';
 
@@ -11,6 +12,8 @@ declare module 'fastify' {
     attendance: AttendanceService;
     /** The counts per board status of each day of a range, for a perfil's scope (the week's trend). */
     attendanceTrend: AttendanceTrend;
+    /** What other modules read of the stored evaluation (reports, legal reports, inconsistencies, payroll, overtime, alerts). */
+    attendanceReads: AttendanceReads;
   }
 }
 
@@ -23,4 +26,5 @@ export const attendanceModule = apiModule('attendance', ['planning', 'groups'], 
   registerAttendanceTrendRoutes(app, trend, clock);
   app.decorate('attendance', attendance);
   app.decorate('attendanceTrend', trend);
+  app.decorate('attendanceReads', createAttendanceReads({ db, attendance, plan: app.plan }));
 });

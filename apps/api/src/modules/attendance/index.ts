@@ -1,19 +1,19 @@
 /**
  * The attendance module's one door: the engine's evaluation of real marks, stored per worker and
- * day (`attendance_days`), and the reads built on it. Other modules use only what is exported here.
+ * day (`attendance_days`), and the reads built on it. Other modules use only what is exported here:
+ * the plugin, the ports it decorates (`app.attendance`, `app.attendanceTrend`, `app.attendanceReads`)
+ * and their types.
  */
 export { attendanceModule } from './attendance.module';
 
 export type { AttendanceTrend } from './attendance.trend';
+export type { AttendanceReads } from './attendance.reads';
 
 export { createAttendanceService, type AttendanceService } from './attendance.service';
-export { incompleteDays, payrollFacts, payrollStoredDays, type PayrollStoredDay } from './attendance.payroll';
 export { foundOvertime, type FoundOvertimeDay } from './attendance.overtime';
 
-export { recentWorkedDays, shiftsNear, type StoredWorkedDay, type WorkerShiftsNear } from './attendance.alerts';
+export type { InconsistencyReads, InconsistenciasFiltro, InconsistenciasInput } from './attendance.inconsistencies';
 
-export { createInconsistencyReads, INCONSISTENCY_MESSAGES, type InconsistencyReads, type InconsistenciasFiltro, type InconsistenciasInput } from './attendance.inconsistencies';
+export type { AttendanceReports, ReportBucket, ReportDay, ReportDayKind, ReportSelection, ReportWorker } from './attendance.reports';
 
-export * from './attendance.reports';
-
-export { createAttendanceLegalReads, type AttendanceLegalReads, type LegalDay, type LegalWorker, type LegalWorkerFilter } from './attendance.legal';
+export type { AttendanceLegalReads, LegalDay, LegalWorker, LegalWorkerFilter } from './attendance.legal';

@@ -1,5 +1,4 @@
 import { apiModule } from '../../lib/api-module';
-import { createInconsistencyReads } from '../attendance/index';
 import { registerInconsistencyRoutes } from './inconsistencies.routes';
 import { createInconsistenciesService, type InconsistenciesService } from './inconsistencies.service';
 
@@ -12,7 +11,7 @@ declare module 'fastify' {
 
 /** The days the evaluation found that do not add up, their dismissals and corrections. */
 export const inconsistenciesModule = apiModule('inconsistencies', ['attendance'], (app, { db, clock }) => {
-  const inconsistencies = createInconsistenciesService({ db, reads: createInconsistencyReads({ db, attendance: app.attendance }) });
+  const inconsistencies = createInconsistenciesService({ db, reads: app.attendanceReads.inconsistencies });
   registerInconsistencyRoutes(app, inconsistencies, clock);
   app.decorate('inconsistencies', inconsistencies);
 });

@@ -1,12 +1,11 @@
 import { apiModule } from '../../lib/api-module';
-import { createAttendanceLegalReads } from '../attendance/index';
 import { DAILY_REPORT_EVERY_MS, registerLegalReportJobs, scheduleDailyReports } from './legal-reports.jobs';
 import { registerLegalReportRoutes } from './legal-reports.routes';
 import { createLegalReportsService, HEARTBEAT_EVERY_MS } from './legal-reports.service';
 
 /** The DT's legal reports a)–f), the technical-incidents log, the daily e-mail (e) and the outage-detecting heartbeat. */
 export const legalReportsModule = apiModule('legal-reports', ['attendance', 'planning'], (app, { db, mailer, clock, jobs, every }) => {
-  const attendance = createAttendanceLegalReads({ db, attendance: app.attendance });
+  const attendance = app.attendanceReads.legal;
   const legal = createLegalReportsService({ db, attendance, planning: app.planning });
   registerLegalReportRoutes(app, legal, clock);
   registerLegalReportJobs(jobs, { db, mailer, attendance, clock });

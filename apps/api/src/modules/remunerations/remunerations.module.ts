@@ -1,5 +1,5 @@
+import type { DbOrTx } from '../../db/client';
 import { apiModule } from '../../lib/api-module';
-import { incompleteDays } from '../attendance/index';
 import { correctionsAwaitingWorker } from '../corrections/index';
 import { approvedOvertime, overtimeCompliance, overtimeToReview } from '../overtime/index';
 import { pendingPermissionRequests } from '../permissions/index';
@@ -10,11 +10,11 @@ import { createRemunerationsService } from './remunerations.service';
 export const remunerationsModule = apiModule('remunerations', ['attendance', 'inconsistencies'], (app, { db, clock }) => {
   // What is still open in a month, counted by the module that owns it (asked before closing the month).
   const pending = {
-    incompleteDays,
+    incompleteDays: (executor: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => app.attendanceReads.payroll.incompleteDays(companyId, userIds, from, to, executor),
     openInconsistencies: app.inconsistencies.openInconsistencies,
     correctionsAwaitingWorker,
     overtimeToReview,
     pendingPermissionRequests,
   };
-  registerRemunerationRoutes(app, createRemunerationsService({ db, attendance: app.attendance, approvedOvertime, overtimeCompliance, pending }), clock);
+  registerRemunerationRoutes(app, createRemunerationsService({ db, attendance: app.attendance, payroll: app.attendanceReads.payroll, approvedOvertime, overtimeCompliance, pending }), clock);
 });

@@ -20,7 +20,7 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { payrollFacts, payrollStoredDays, type AttendanceService } from '../attendance/index';
+import type { AttendanceReads, AttendanceService } from '../attendance/index';
 import type { OvertimeCompliance } from '../overtime/index';
 import { permissionTypeNames } from '../permissions/index';
 import { assertMonthsOpen, takeMonth } from '../payroll-periods/index';
@@ -66,13 +66,15 @@ interface PendingReaders {
 interface RemunerationsDeps {
   db: Db;
   attendance: AttendanceService;
+  /** What payroll takes from attendance (modules/attendance's `app.attendanceReads.payroll`). */
+  payroll: AttendanceReads['payroll'];
   approvedOvertime: ApprovedOvertimeReader;
   /** The employer's overtime compliance problems by worker (modules/overtime), flagged beside the pay. */
   overtimeCompliance: (db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, OvertimeCompliance>>;
   pending: PendingReaders;
 }
 
-export function createRemunerationsService({ db, attendance, approvedOvertime, overtimeCompliance, pending }: RemunerationsDeps) {
+export function createRemunerationsService({ db, attendance, payroll, approvedOvertime, overtimeCompliance, pending }: RemunerationsDeps) {
   async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
     if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
     if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
@@ -115,7 +117,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, o
     if (!current && month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
     const weekFrom = addDays(month.from, -6);
     const [facts, approved, compliance, typeNames, sundayPercent] = await Promise.all([
-      payrollFacts(reader, companyId, ids, month.from, month.closed),
+      payroll.facts(companyId, ids, month.from, month.closed, reader),
       month.closed >= month.from ? approvedOvertime(reader, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
       month.closed >= month.from ? overtimeCompliance(reader, companyId, ids, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
       permissionTypeNames(reader, companyId),
@@ -207,7 +209,7 @@ export function createRemunerationsService({ db, attendance, approvedOvertime, o
       const row = rows[0];
       if (!row) throw notFound(REMUNERATION_MESSAGES.workerNotFound);
       // The days are the stored evaluation as it is now (a closed month's row and weeks are those of its close).
-      const stored = await payrollStoredDays(db, session.companyId, id, from, closed);
+      const stored = await payroll.storedDays(session.companyId, id, from, closed);
       const approvedOf = frozen ? (await approvedOvertime(db, session.companyId, [id], addDays(from, -6), closed)).get(id) : approved.get(id);
       return {
         periodo,

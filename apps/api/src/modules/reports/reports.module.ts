@@ -1,5 +1,4 @@
 import { apiModule } from '../../lib/api-module';
-import { createAttendanceReports } from '../attendance/index';
 import { overtimeReviewsOf } from '../overtime/index';
 import { createPermissionReports } from '../permissions/index';
 import { createManagementReportsService } from './management-reports.service';
@@ -27,7 +26,7 @@ export const reportsModule = apiModule('reports', ['attendance', 'permissions', 
   registerReportRoutes(app, createMarksReportService({ db, audit: markAudit, ledGroups: app.ledGroups }), clock);
   const management = createManagementReportsService({
     db,
-    attendance: createAttendanceReports({ db, attendance: app.attendance }),
+    attendance: app.attendanceReads.reports,
     permissions: createPermissionReports({ db }),
     overtimeReviews: (companyId, ids, from, to) => overtimeReviewsOf(db, companyId, ids, from, to),
   });
