@@ -124,7 +124,7 @@ export function useScopeOptions({ enabled = true }: { enabled?: boolean } = {}):
 }
 
 /** "Nombre Apellidos (RUT)", the label of a worker in every picker. */
-export const workerOption = (u: Pick<Usuario, 'id' | 'nombre' | 'apellidos' | 'rut'>): Option => ({ value: u.id, label: `${u.nombre} ${u.apellidos} (${u.rut})` });
+const workerOption = (u: Pick<Usuario, 'id' | 'nombre' | 'apellidos' | 'rut'>): Option => ({ value: u.id, label: `${u.nombre} ${u.apellidos} (${u.rut})` });
 
 interface WorkerOptionsParams {
   /** Only people with an active contract (those who can be planned or enrolled). */

@@ -33,7 +33,7 @@ import type { AttendanceService } from './attendance.service';
 export type InconsistenciasFiltro = z.output<typeof inconsistenciasFiltroSchema>;
 export type InconsistenciasInput = z.output<typeof inconsistenciasQuerySchema>;
 
-export const INCONSISTENCY_MESSAGES = {
+const INCONSISTENCY_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   dayNotFound: 'No hay asistencia calculada para ese trabajador en esa fecha.',
 } as const;

@@ -26,7 +26,7 @@ export type {
   WorkerFilter as ReportWorkerFilter,
 } from './attendance.report-types';
 
-export const REPORT_SELECTION_MESSAGES = {
+const REPORT_SELECTION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
   siteNotFound: 'La sede no existe.',

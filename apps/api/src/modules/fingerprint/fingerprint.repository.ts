@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { biometricConsents, markingPins, sites, users, webauthnChallenges, webauthnCredentials } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
+import { containsPattern } from '../../lib/text-search';
 
 export type UserRow = typeof users.$inferSelect;
 export type ConsentRow = typeof biometricConsents.$inferSelect;
@@ -14,8 +15,6 @@ export type ChallengeRow = typeof webauthnChallenges.$inferSelect;
 export type NewChallenge = typeof webauthnChallenges.$inferInsert;
 
 const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
-const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- People --------------------------------------------------------------------------------------
 
@@ -194,7 +193,7 @@ function searchCondition(q: string | undefined): SQL | undefined {
   if (words.length === 0) return undefined;
   return and(
     ...words.map((word) => {
-      const pattern = `%${escapeLike(foldText(word))}%`;
+      const pattern = containsPattern(word);
       const alternatives: SQL[] = [sql`${fold(users.nombre)} like ${pattern}`, sql`${fold(users.apellidos)} like ${pattern}`];
       const rutDigits = word.replace(/[.\-\s]/g, '').toLowerCase();
       if (/^\d{3,}k?$/.test(rutDigits)) alternatives.push(ilike(sql`replace(${users.rut}, '-', '')`, `%${rutDigits}%`));

@@ -22,7 +22,7 @@ import * as repo from './inconsistencies.repository';
 
 type DescartarInput = z.output<typeof descartarInconsistenciaBodySchema>;
 
-export const DISMISSAL_MESSAGES = {
+const DISMISSAL_MESSAGES = {
   notFound: 'El descarte no existe.',
   noSuchInconsistency: 'Ese día del trabajador no tiene esa inconsistencia (puede que ya se haya corregido).',
   alreadyDismissed: 'Esa inconsistencia ya está descartada.',

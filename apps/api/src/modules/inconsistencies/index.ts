@@ -4,4 +4,4 @@
  */
 export { inconsistenciesModule } from './inconsistencies.module';
 
-export { DISMISSAL_MESSAGES, type InconsistenciesService } from './inconsistencies.service';
+export type { InconsistenciesService } from './inconsistencies.service';

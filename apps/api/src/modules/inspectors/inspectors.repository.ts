@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { companies, inspectorEvents, inspectorKeys, inspectors, inspectorSessions, users } from '../../db/schema/index';
+import { containsPattern } from '../../lib/text-search';
 
 // Inspectors and keys
 
@@ -52,11 +53,6 @@ export async function findLiveKeyByEmail(db: DbOrTx, email: string) {
     .from(inspectors)
     .innerJoin(inspectorKeys, and(eq(inspectorKeys.inspectorId, inspectors.id), isNull(inspectorKeys.replacedAt)))
     .where(eq(inspectors.email, email));
-  return row;
-}
-
-export async function findInspectorByEmail(db: DbOrTx, email: string) {
-  const [row] = await db.select({ id: inspectors.id }).from(inspectors).where(eq(inspectors.email, email));
   return row;
 }
 
@@ -127,14 +123,6 @@ export async function revokeSessions(db: DbOrTx, tokenHashes: string[], now: Dat
 /** Lower case without Spanish accents, in SQL, for accent-insensitive search. */
 const folded = (value: SQLWrapper) => sql`translate(lower(${value}), 'áéíóúüñÁÉÍÓÚÜÑ', 'aeiouunaeiouun')`;
 
-/** The same folding in JS for the searched text, with LIKE's wildcards escaped. */
-export function foldText(text: string): string {
-  return text
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[%_\\]/g, (c) => `\\${c}`);
-}
 
 /**
  * Companies whose razón social or trade name contains the text, or whose RUT starts with the digits
@@ -142,7 +130,7 @@ export function foldText(text: string): string {
  * caller that there are more.
  */
 export function searchCompanies(db: DbOrTx, text: string, rutDigits: string | null, limit: number) {
-  const pattern = `%${foldText(text)}%`;
+  const pattern = containsPattern(text);
   const byName = or(sql`${folded(companies.razonSocial)} like ${pattern}`, sql`${folded(companies.nombre)} like ${pattern}`)!;
   const where = rutDigits ? or(byName, sql`replace(${companies.rut}, '-', '') like ${`${rutDigits}%`}`)! : byName;
   return db
@@ -209,7 +197,7 @@ function accessConditions(filter: AccessFilter) {
   if (filter.from) conditions.push(gte(inspectorEvents.at, filter.from));
   if (filter.to) conditions.push(lt(inspectorEvents.at, filter.to));
   if (filter.text) {
-    const pattern = `%${foldText(filter.text)}%`;
+    const pattern = containsPattern(filter.text);
     const digits = filter.text.replace(/[^0-9kK]/g, '').toUpperCase();
     conditions.push(
       or(

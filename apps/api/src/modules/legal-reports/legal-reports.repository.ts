@@ -196,8 +196,4 @@ export async function adminEmails(db: DbOrTx, companyId: string): Promise<string
   return [...new Set(rows.map((r) => r.email))];
 }
 
-export async function dailyRun(db: DbOrTx, companyId: string, fecha: string) {
-  const [row] = await db.select().from(dailyReportRuns).where(and(eq(dailyReportRuns.companyId, companyId), eq(dailyReportRuns.fecha, fecha)));
-  return row;
-}
 

@@ -51,7 +51,7 @@ export interface IntegrityResult {
   recalculado: string | null;
 }
 
-export const INTEGRITY_MESSAGES = {
+const INTEGRITY_MESSAGES = {
   ok: 'Hash y enlace con la marca anterior verificados.',
   altered: 'Los datos de esta marca fueron modificados después de registrarse: su hash ya no corresponde a su contenido.',
   genesis: 'La primera marca de la cadena no parte del hash inicial: la cadena fue modificada.',

@@ -8,6 +8,7 @@ import { and, asc, eq, gt, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { companies, groups, jobs, markChainAudits, markChainFindings, markChainHeads, marks, sites, users } from '../../db/schema/index';
+import { containsPattern } from '../../lib/text-search';
 
 const DEFAULT_ZONE = 'America/Santiago';
 
@@ -36,8 +37,6 @@ const localDay = sql`(${effective} at time zone coalesce(${sites.timeZone}, ${DE
 
 /** Lower case without Spanish accents, on the SQL side and in code. */
 const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
-const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 // ---- Scope and filters -----------------------------------------------------------------------------
 
@@ -293,7 +292,7 @@ export async function searchWorkers(
   const conditions: (SQL | undefined)[] = [eq(users.companyId, companyId), scopeCondition(scope)];
   if (query.id !== undefined) conditions.push(eq(users.id, query.id));
   for (const token of (query.q ?? '').split(/\s+/).filter(Boolean).slice(0, 6)) {
-    const pattern = `%${escapeLike(foldText(token))}%`;
+    const pattern = containsPattern(token);
     const alternatives: SQL[] = [sql`${fold(users.nombre)} like ${pattern}`, sql`${fold(users.apellidos)} like ${pattern}`];
     const rutDigits = token.replace(/[.\-\s]/g, '').toLowerCase();
     if (/^\d{3,}k?$/.test(rutDigits)) alternatives.push(sql`replace(lower(${users.rut}), '-', '') like ${`%${rutDigits}%`}`);

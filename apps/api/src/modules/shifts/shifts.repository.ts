@@ -6,7 +6,7 @@ import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 export type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 
 /** The timing columns a version copies from its shift. */
-export function versionOf(shift: ShiftRow, createdBy: string | null, createdAt: Date): typeof shiftVersions.$inferInsert {
+function versionOf(shift: ShiftRow, createdBy: string | null, createdAt: Date): typeof shiftVersions.$inferInsert {
   return {
     companyId: shift.companyId,
     shiftId: shift.id,
@@ -62,14 +62,6 @@ export async function findShift(db: DbOrTx, companyId: string, id: string, forUp
     .where(and(eq(shifts.companyId, companyId), eq(shifts.id, id)));
   const [row] = forUpdate ? await query.for('update') : await query;
   return row;
-}
-
-export async function shiftsByIds(db: DbOrTx, companyId: string, ids: string[]): Promise<ShiftRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(shifts)
-    .where(and(eq(shifts.companyId, companyId), inArray(shifts.id, ids)));
 }
 
 /** Inserts shifts with their first version; returns the rows. */

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
 import { authAudit, groupLeaders, groups, logins, passwordResets, sites, users } from '../../db/schema/index';
+import { containsPattern } from '../../lib/text-search';
 
 export type NewUser = typeof users.$inferInsert;
 
@@ -65,12 +66,10 @@ export type UserWithRefs = { user: UserRow; siteNombre: string | null; groupNomb
 
 /** Lower case without Spanish accents, on the SQL side. */
 const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
-const foldText = (text: string) => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A user counts as active when not deactivated and the last day of the contract has not passed. */
-export function activeCondition(today: string): SQL {
+function activeCondition(today: string): SQL {
   return sql`(${users.active} and (${users.finContrato} is null or ${users.finContrato} >= ${today}))`;
 }
 
@@ -82,7 +81,7 @@ function filterConditions(companyId: string, filters: Omit<UserFilters, 'sort' |
   if (filters.perfil) conditions.push(eq(users.perfil, filters.perfil));
   if (filters.activo !== undefined) conditions.push(filters.activo ? activeCondition(today) : sql`not ${activeCondition(today)}`);
   for (const token of (filters.q ?? '').split(/\s+/).filter(Boolean).slice(0, 6)) {
-    const pattern = `%${escapeLike(foldText(token))}%`;
+    const pattern = containsPattern(token);
     const alternatives: SQL[] = [
       sql`${fold(users.nombre)} like ${pattern}`,
       sql`${fold(users.apellidos)} like ${pattern}`,
