@@ -17,6 +17,7 @@ import { requirePerfil } from '../../lib/access';
 import { enqueueJob } from '../../lib/jobs';
 import type { RequestSession } from '../../plugins/types';
 import { recentWorkedDays, shiftsNear, type AttendanceService } from '../attendance/index';
+import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import * as repo from './alerts.repository';
 
@@ -67,12 +68,14 @@ interface AlertsServiceDeps {
   attendance: Pick<AttendanceService, 'ensureFresh'>;
   /** The plan as the engine reads it (modules/planning's `app.plan`): where a missed mark is expected. */
   plan: PlanReader;
+  /** The approved permissions around a missed mark (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'approvedPermissions'>;
   log: FastifyBaseLogger;
   /** Called after a scan queued e-mails (wakes this process's job loop). */
   onJobQueued?: () => void;
 }
 
-export function createAlertsService({ db, attendance, plan, log, onJobQueued }: AlertsServiceDeps) {
+export function createAlertsService({ db, attendance, plan, permissions, log, onJobQueued }: AlertsServiceDeps) {
   /**
    * Records an alert once: the unique key makes a second pass, a restart or another process find it
    * taken, and only the insert that created the row queues its e-mail (same transaction).
@@ -95,7 +98,7 @@ export function createAlertsService({ db, attendance, plan, log, onJobQueued }: 
       if (await record({ ...values, companyId, detectedAt: now }, now)) queued++;
     };
     if (config.marcaOmitida || config.colacionOmitida) {
-      for (const worker of await shiftsNear(db, plan, companyId, now)) {
+      for (const worker of await shiftsNear(db, plan, permissions, companyId, now)) {
         const missed = missedMarks({ ...worker, since: now.getTime() - ALERT_LOOKBACK_MS, now: now.getTime(), breaks: config.colacionOmitida });
         for (const m of missed) {
           const isBreak = m.kind === 'inicio_colacion' || m.kind === 'fin_colacion';

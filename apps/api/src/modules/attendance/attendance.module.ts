@@ -15,8 +15,8 @@ declare module 'fastify' {
 }
 
 /** Attendance: the engine's evaluation of real marks, stored per worker and day and kept up to date by a job. */
-export const attendanceModule = apiModule('attendance', ['planning', 'groups'], (app, { db, clock, log, jobs }) => {
-  const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups });
+export const attendanceModule = apiModule('attendance', ['planning', 'groups', 'permissions'], (app, { db, clock, log, jobs }) => {
+  const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups, permissions: app.permissionReads });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
   const trend = createAttendanceTrend({ db, attendance });

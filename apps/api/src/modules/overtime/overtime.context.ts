@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceService } from '../attendance/index';
 import type { LedGroupsPort } from '../groups/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import * as repo from './overtime.repository';
 import { monthOf, OVERTIME_MESSAGES } from './overtime.rules';
 
@@ -16,11 +17,13 @@ export interface OvertimeDeps {
   attendance: Pick<AttendanceService, 'ensureFresh'>;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
+  /** The check of closed payroll months (modules/payroll-periods' `app.payrollPeriods`). */
+  payrollPeriods: PayrollPeriodsPort;
 }
 
 export type Scope = ApprovalScope;
 
-export function createOvertimeContext({ db, attendance, ledGroups }: OvertimeDeps) {
+export function createOvertimeContext({ db, attendance, ledGroups, payrollPeriods }: OvertimeDeps) {
 
   /** What the session manages: administrador everyone, supervisor the members of the groups they lead. */
   const scopeOf = (session: RequestSession): Promise<Scope> => approvalScope(session, () => ledGroups.ledGroupIds(session.companyId, session.userId));
@@ -60,7 +63,7 @@ export function createOvertimeContext({ db, attendance, ledGroups }: OvertimeDep
     return { desde, hasta };
   }
 
-  return { db, attendance, scopeOf, thresholdOf, manages, filterOf, managedWorker, checkFilters, period };
+  return { db, attendance, payrollPeriods, scopeOf, thresholdOf, manages, filterOf, managedWorker, checkFilters, period };
 }
 
 export type OvertimeContext = ReturnType<typeof createOvertimeContext>;
