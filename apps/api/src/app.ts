@@ -26,6 +26,7 @@ import { legalReportsModule } from './modules/legal-reports/index';
 import { marksModule } from './modules/marks/index';
 import { notificationsModule } from './modules/notifications/index';
 import { overtimeModule } from './modules/overtime/index';
+import { payrollPeriodsModule } from './modules/payroll-periods/index';
 import { permissionsModule } from './modules/permissions/index';
 import { planningModule } from './modules/planning/index';
 import { planningUploadsModule } from './modules/planning-uploads/index';
@@ -64,8 +65,10 @@ declare module 'fastify' {
 export const API_MODULES = [
   inspectorsModule,
   authModule,
-  companiesModule,
+  payrollPeriodsModule,
   groupsModule,
+  permissionsModule,
+  companiesModule,
   usersModule,
   sitesModule,
   planningModule,
@@ -79,7 +82,6 @@ export const API_MODULES = [
   attendanceModule,
   inconsistenciesModule,
   alertsModule,
-  permissionsModule,
   overtimeModule,
   remunerationsModule,
   reportsModule,

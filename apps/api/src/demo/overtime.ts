@@ -1,7 +1,7 @@
 import { addDays, overtimePactLastDay, pactInForce } from '@jornada/domain';
 import type { DbOrTx } from '../db/client';
 import { localDate } from '../lib/clock';
-import { foundOvertime } from '../modules/attendance/index';
+import { foundOvertime } from '../modules/attendance/attendance.overtime';
 import * as repo from '../modules/overtime/overtime.repository';
 
 /**

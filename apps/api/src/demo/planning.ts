@@ -4,8 +4,12 @@ import type { DbOrTx } from '../db/client';
 import { groups } from '../db/schema/index';
 import { localDate } from '../lib/clock';
 import { insertShifts, type NewShift } from '../modules/shifts/shifts.repository';
-import { REST, withinContract, writeDays, type Assignment, type DayWrite } from '../modules/planning/planning.model';
+import { createPayrollPeriods } from '../modules/payroll-periods/index';
+import { createDayWriter, REST, withinContract, type Assignment, type DayWrite } from '../modules/planning/planning.model';
 import { listWorkers, loadDays } from '../modules/planning/planning.repository';
+
+/** The demo writes plan days through the one writer, with its check of closed payroll months. */
+const writeDays = createDayWriter(createPayrollPeriods());
 
 const DEMO_SHIFTS = [
   { codigo: 'OFI', nombre: 'Oficina', color: '#228be6', startTime: '09:00', endTime: '18:00', breakKind: 'fija', breakStart: '13:00', breakEnd: '14:00', lateToleranceMin: 5, earlyToleranceMin: 5 },

@@ -6,7 +6,7 @@
  */
 import { addDays, placeShift, weekStart, type Mark, type PeriodEvaluationOptions, type Permission, type ShiftInstance } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
-import { approvedPermissions } from '../permissions/index';
+import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
@@ -37,13 +37,13 @@ const utcDate = (at: Date) => at.toISOString().slice(0, 10);
  * covers every Chilean zone), with their instances, marks and approved permissions. The plan is the
  * engine's (`planFor` of modules/planning): only contract days, and a holiday lifts its shift.
  */
-export async function shiftsNear(db: DbOrTx, plan: PlanReader, companyId: string, now: Date): Promise<WorkerShiftsNear[]> {
+export async function shiftsNear(db: DbOrTx, plan: PlanReader, permissionReads: Pick<PermissionReads, 'approvedPermissions'>, companyId: string, now: Date): Promise<WorkerShiftsNear[]> {
   const from = addDays(utcDate(now), -2);
   const to = addDays(utcDate(now), 1);
   const workers = await repo.workersWithShifts(db, companyId, from, to);
   if (workers.length === 0) return [];
   const ids = workers.map((w) => w.id);
-  const [plans, permissions] = await Promise.all([plan.planFor(companyId, ids, { from, to }, db), approvedPermissions(db, companyId, ids, from, to)]);
+  const [plans, permissions] = await Promise.all([plan.planFor(companyId, ids, { from, to }, db), permissionReads.approvedPermissions(db, companyId, ids, from, to)]);
   const byWorker = new Map(workers.map((w) => [w.id, { userId: w.id, zone: w.zone, instances: [] as ShiftInstance[], marks: [] as Mark[], permissions: permissions.get(w.id) ?? [] }]));
   for (const w of workers) {
     const own = plans.get(w.id);

@@ -18,13 +18,13 @@ declare module 'fastify' {
 }
 
 /** Attendance: the engine's evaluation of real marks, stored per worker and day and kept up to date by a job. */
-export const attendanceModule = apiModule('attendance', ['planning', 'groups'], (app, { db, clock, log, jobs }) => {
-  const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups });
+export const attendanceModule = apiModule('attendance', ['planning', 'groups', 'permissions'], (app, { db, clock, log, jobs }) => {
+  const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups, permissions: app.permissionReads });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
   const trend = createAttendanceTrend({ db, attendance });
   registerAttendanceTrendRoutes(app, trend, clock);
   app.decorate('attendance', attendance);
   app.decorate('attendanceTrend', trend);
-  app.decorate('attendanceReads', createAttendanceReads({ db, attendance, plan: app.plan }));
+  app.decorate('attendanceReads', createAttendanceReads({ db, attendance, plan: app.plan, permissions: app.permissionReads }));
 });

@@ -6,6 +6,7 @@
  * closing of a payroll month).
  */
 import type { Db, DbOrTx } from '../../db/client';
+import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import { recentWorkedDays, shiftsNear } from './attendance.alerts';
 import { createInconsistencyReads } from './attendance.inconsistencies';
@@ -15,7 +16,16 @@ import { incompleteDays, payrollFacts, payrollStoredDays } from './attendance.pa
 import { createAttendanceReports } from './attendance.reports';
 import type { AttendanceService } from './attendance.service';
 
-export function createAttendanceReads({ db, attendance, plan }: { db: Db; attendance: AttendanceService; plan: PlanReader }) {
+interface AttendanceReadsDeps {
+  db: Db;
+  attendance: AttendanceService;
+  /** The plan as the engine reads it (modules/planning's `app.plan`): the shifts the alerts watch. */
+  plan: PlanReader;
+  /** The approved permissions around a missed mark (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'approvedPermissions'>;
+}
+
+export function createAttendanceReads({ db, attendance, plan, permissions }: AttendanceReadsDeps) {
   return {
     /** The management reports' selection of workers and days, their sums, series and stored days. */
     reports: createAttendanceReports({ db, attendance }),
@@ -34,7 +44,7 @@ export function createAttendanceReads({ db, attendance, plan }: { db: Db; attend
       foundOvertime(executor, companyId, userIds, from, to, alsoDays),
     /** What the legal alerts watch: the shifts about to start or end, and the recent worked days. */
     alerts: {
-      shiftsNear: (companyId: string, now: Date) => shiftsNear(db, plan, companyId, now),
+      shiftsNear: (companyId: string, now: Date) => shiftsNear(db, plan, permissions, companyId, now),
       recentWorkedDays: (companyId: string, now: Date) => recentWorkedDays(db, attendance, companyId, now),
     },
   };

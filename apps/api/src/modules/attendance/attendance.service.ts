@@ -35,7 +35,7 @@ import { localDate } from '../../lib/clock';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
-import { approvedPermissions } from '../permissions/index';
+import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import type { Perfil } from '@jornada/contracts';
 import { boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
@@ -87,9 +87,11 @@ interface AttendanceServiceDeps {
   plan: PlanReader;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
+  /** The approved permissions the engine evaluates with (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'approvedPermissions'>;
 }
 
-export function createAttendanceService({ db, plan: planReader, ledGroups }: AttendanceServiceDeps) {
+export function createAttendanceService({ db, plan: planReader, ledGroups, permissions: permissionReads }: AttendanceServiceDeps) {
   /**
    * The engine's evaluation of `from`..`to` for some workers, from their marks, plan, permissions and
    * contract as stored now (not stored itself). Templates are shared per shift version within one
@@ -115,7 +117,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups }: Att
     // or early leave they cover (engine input).
     const [plans, permissions] = await Promise.all([
       planReader.planFor(companyId, ids, range, executor),
-      approvedPermissions(executor, companyId, [...ids], range.from, range.to),
+      permissionReads.approvedPermissions(executor, companyId, [...ids], range.from, range.to),
     ]);
     // The stored day finds its shift version's timing by the template's id.
     const templates = new Map<string, ShiftTemplate>();

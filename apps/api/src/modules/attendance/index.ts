@@ -10,7 +10,7 @@ export type { AttendanceTrend } from './attendance.trend';
 export type { AttendanceReads } from './attendance.reads';
 
 export { createAttendanceService, type AttendanceService } from './attendance.service';
-export { foundOvertime, type FoundOvertimeDay } from './attendance.overtime';
+export type { FoundOvertimeDay } from './attendance.overtime';
 
 export type { InconsistencyReads, InconsistenciasFiltro, InconsistenciasInput } from './attendance.inconsistencies';
 

@@ -13,9 +13,9 @@ declare module 'fastify' {
 }
 
 /** Company registration (onboarding), the confirmation of its e-mail and the company's own settings. */
-export const companiesModule = apiModule('companies', [], (app, { db, clock, mailer, background, config, log }) => {
+export const companiesModule = apiModule('companies', ['permissions'], (app, { db, clock, mailer, background, config, log }) => {
   const email = createCompanyEmail({ db, mailer, background, publicUrl: config.publicUrl, log });
-  const companies = createCompaniesService(db, email);
+  const companies = createCompaniesService(db, email, app.permissionReads);
   registerCompanyRoutes(app, companies, email, clock);
   registerCompanySettingsRoutes(app, createCompanyService(db, email), email, clock);
   app.decorate('companies', companies);

@@ -5,7 +5,7 @@ import { addMs } from '../../lib/clock';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import { hashToken, newToken } from '../../lib/tokens';
-import { createDefaultPermissionTypes } from '../permissions/index';
+import type { PermissionReads } from '../permissions/index';
 import * as repo from './companies.repository';
 import type { CompanyEmail, PendingConfirmation } from './company-email';
 
@@ -43,7 +43,7 @@ export function sameRazonSocial(a: string, b: string): boolean {
   return simplify(a) === simplify(b);
 }
 
-export function createCompaniesService(db: Db, email: CompanyEmail) {
+export function createCompaniesService(db: Db, email: CompanyEmail, permissions: Pick<PermissionReads, 'createDefaultPermissionTypes'>) {
   return {
     /**
      * Registers a company and returns a one-time token to create its principal administrator.
@@ -68,7 +68,7 @@ export function createCompaniesService(db: Db, email: CompanyEmail) {
             companyId = await repo.insertCompany(tx, { ...companyValues(input), emailConfirmedAt: null, createdAt: now });
           }
           // A new company starts with the Chilean permission types (vacaciones, licencia médica...).
-          await createDefaultPermissionTypes(tx, companyId, now);
+          await permissions.createDefaultPermissionTypes(tx, companyId, now);
           await repo.insertOnboardingToken(tx, {
             tokenHash: hashToken(token),
             companyId,

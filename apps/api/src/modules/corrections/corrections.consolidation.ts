@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbOrTx } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { MarksService } from '../marks/index';
-import { assertMonthsOpen } from '../payroll-periods/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import * as repo from './corrections.repository';
 import type { CorrectionRow } from './corrections.repository';
 
@@ -26,9 +26,11 @@ export interface ConsolidationDeps {
   log: FastifyBaseLogger;
   /** Called after a transaction that queued a job commits (wakes the job loop). */
   onJobQueued?: (() => void) | undefined;
+  /** The check of closed payroll months (modules/payroll-periods' `app.payrollPeriods`). */
+  payrollPeriods: PayrollPeriodsPort;
 }
 
-export function createConsolidation({ db, marks: marksModule, log, onJobQueued }: ConsolidationDeps) {
+export function createConsolidation({ db, marks: marksModule, log, onJobQueued, payrollPeriods }: ConsolidationDeps) {
   async function notify(dbx: DbOrTx, row: CorrectionRow, aviso: CorrectionNotice, now: Date): Promise<void> {
     await repo.queueJob(dbx, CORRECTION_MAIL_JOB, { companyId: row.companyId, correctionId: row.id, aviso }, now, now);
   }
@@ -58,7 +60,7 @@ export function createConsolidation({ db, marks: marksModule, log, onJobQueued }
     let result: Awaited<ReturnType<MarksService['recordMark']>>;
     try {
       // A mark in a payroll month closed meanwhile would change its pay: the correction is annulled with the reason.
-      await assertMonthsOpen(db, companyId, [localDateOf(row.timeZone, row.proposedAt.getTime())]);
+      await payrollPeriods.assertMonthsOpen(db, companyId, [localDateOf(row.timeZone, row.proposedAt.getTime())]);
       result = await marksModule().recordMark(
         {
           companyId,

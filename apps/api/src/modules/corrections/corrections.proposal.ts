@@ -16,7 +16,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
 import { REPEAT_WINDOW_MS } from '../marks/index';
-import { assertMonthsOpen } from '../payroll-periods/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { CORRECTION_DEADLINE_JOB, type Consolidation } from './corrections.consolidation';
 import * as repo from './corrections.repository';
 import type { AttemptRow, CorrectedMark, CorrectionRow, UserRow } from './corrections.repository';
@@ -25,7 +25,7 @@ import type { CorrectionViews } from './corrections.views';
 
 type CrearCorreccionInput = z.output<typeof crearCorreccionBodySchema>;
 
-export function createCorrectionProposal(db: Db, { scopeOf, manages, views }: CorrectionViews, { notify }: Consolidation, onJobQueued: (() => void) | undefined) {
+export function createCorrectionProposal(db: Db, { scopeOf, manages, views }: CorrectionViews, { notify }: Consolidation, onJobQueued: (() => void) | undefined, payrollPeriods: PayrollPeriodsPort) {
   /** Refuses a proposal that the marks module would ignore or refuse, so the worker is never asked about a mark that cannot exist. */
   async function checkProposal(worker: UserRow, kind: TipoMarca, at: Date, zone: string, now: Date, correctedId?: string): Promise<void> {
     if (at.getTime() > now.getTime()) throw fieldError('hora', CORRECTION_MESSAGES.future);
@@ -118,7 +118,7 @@ export function createCorrectionProposal(db: Db, { scopeOf, manages, views }: Co
         if (live) throw new AppError('CONFLICT', live === 'pendiente' ? CORRECTION_MESSAGES.markPending : CORRECTION_MESSAGES.markSuperseded);
       }
       await checkProposal(worker.user, kind, proposedAt, zone, now, corrected?.id);
-      await assertMonthsOpen(db, session.companyId, [localDateOf(zone, proposedAt.getTime())]);
+      await payrollPeriods.assertMonthsOpen(db, session.companyId, [localDateOf(zone, proposedAt.getTime())]);
       if (attempt) {
         const live = await repo.liveCorrectionOfAttempt(db, session.companyId, attempt.id);
         if (live) throw new AppError('CONFLICT', live === 'pendiente' ? CORRECTION_MESSAGES.attemptPending : CORRECTION_MESSAGES.attemptConsolidated);

@@ -34,7 +34,7 @@ type CorreccionesQueryInput = z.output<typeof correccionesQuerySchema>;
  * Corrections of marks of `from`..`to` (local dates) waiting for the worker to accept or object, for
  * another module's check (payroll before closing a month). No session: the caller scoped the company.
  */
-export function correctionsAwaitingWorker(db: DbOrTx, companyId: string, from: string, to: string, now: Date): Promise<number> {
+function correctionsAwaitingWorker(db: DbOrTx, companyId: string, from: string, to: string, now: Date): Promise<number> {
   return repo.countAwaitingWorker(db, companyId, from, to, now);
 }
 
@@ -44,8 +44,8 @@ type CorrectionsServiceDeps = ConsolidationDeps & {
   ledGroups: LedGroupsPort;
 };
 
-export function createCorrectionsService({ db, marks, log, onJobQueued, ledGroups }: CorrectionsServiceDeps) {
-  const consolidation = createConsolidation({ db, marks, log, onJobQueued });
+export function createCorrectionsService({ db, marks, log, onJobQueued, ledGroups, payrollPeriods }: CorrectionsServiceDeps) {
+  const consolidation = createConsolidation({ db, marks, log, onJobQueued, payrollPeriods });
   const { notify, consolidate, consolidateDue } = consolidation;
   const correctionViews = createCorrectionViews(db, ledGroups);
   const { scopeOf, manages, findRow, views, visibleRow, viewOf } = correctionViews;
@@ -92,8 +92,9 @@ export function createCorrectionsService({ db, marks, log, onJobQueued, ledGroup
   return {
     consolidate,
     consolidateDue,
+    correctionsAwaitingWorker,
 
-    ...createCorrectionProposal(db, correctionViews, consolidation, onJobQueued),
+    ...createCorrectionProposal(db, correctionViews, consolidation, onJobQueued, payrollPeriods),
 
     async list(session: RequestSession, query: CorreccionesQueryInput, now: Date): Promise<CorreccionesPage> {
       requirePerfil(session, ...ACCESS.corrections);

@@ -16,6 +16,6 @@ export const marksModule = apiModule('marks', ['planning', 'groups'], (app, { db
   registerReceiptJobs(jobs, { db, mailer, publicUrl: config.publicUrl });
   metrics.trackJobQueue(RECEIPT_JOB, () => jobs.depth(RECEIPT_JOB));
   const marks = createMarksService({ db, publicUrl: config.publicUrl, metrics, onJobQueued: () => jobs.kick() });
-  registerMarkRoutes(app, marks, createMarksReadService({ db, publicUrl: config.publicUrl, plan: app.plan, ledGroups: app.ledGroups }), clock);
+  registerMarkRoutes(app, marks, createMarksReadService({ db, publicUrl: config.publicUrl, plan: app.plan, planning: app.planning, ledGroups: app.ledGroups }), clock);
   app.decorate('marks', marks);
 });

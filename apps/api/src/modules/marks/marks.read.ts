@@ -20,7 +20,7 @@ import type { Db } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
-import { assignmentOf, dayView, holidaysFor, loadCatalog, type PlanReader } from '../planning/index';
+import { assignmentOf, dayView, holidaysFor, type PlanningService, type PlanReader } from '../planning/index';
 import type { LedGroupsPort } from '../groups/index';
 import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
@@ -60,11 +60,13 @@ interface MarksReadDeps {
   publicUrl: string;
   /** The plan as the engine reads it (modules/planning's `app.plan`), for the notice of a new mark. */
   plan: PlanReader;
+  /** The shift catalogue of the marking screen's day (modules/planning's `app.planning`). */
+  planning: Pick<PlanningService, 'loadCatalog'>;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
 }
 
-export function createMarksReadService({ db, publicUrl, plan, ledGroups }: MarksReadDeps) {
+export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups }: MarksReadDeps) {
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador') return { all: true };
     if (session.perfil === 'supervisor') return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId), self: session.userId };
@@ -119,7 +121,7 @@ export function createMarksReadService({ db, publicUrl, plan, ledGroups }: Marks
       const to = new Date(startOfLocalDay(zone, addDays(fecha, 1)));
       const [planRow, catalog, rows] = await Promise.all([
         repo.planningDayOf(db, session.companyId, session.userId, fecha),
-        loadCatalog(db, session.companyId),
+        planning.loadCatalog(db, session.companyId),
         repo.marksBetween(db, session.companyId, session.userId, from, to),
       ]);
       const assignment = assignmentOf(planRow[0]);

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import type { RequestSession } from '../../plugins/types';
 import type { CorrectionsService } from '../corrections/index';
-import { answeredRequests, type PermissionsService } from '../permissions/index';
+import type { PermissionReads, PermissionsService } from '../permissions/index';
 import * as repo from './notifications.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,6 +26,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 interface NotificationsDeps {
   db: Db;
   permissions: PermissionsService;
+  /** The person's answered requests (modules/permissions' `app.permissionReads`). */
+  permissionReads: Pick<PermissionReads, 'answeredRequests'>;
   corrections: CorrectionsService;
 }
 
@@ -38,7 +40,7 @@ function span(p: { desde: string; hasta: string; horaInicio: string | null; hora
   return p.horaInicio && p.horaFin ? `${days}, de ${p.horaInicio} a ${p.horaFin}` : days;
 }
 
-export function createNotificationsService({ db, permissions, corrections }: NotificationsDeps) {
+export function createNotificationsService({ db, permissions, permissionReads, corrections }: NotificationsDeps) {
   return {
     async list(session: RequestSession, now: Date): Promise<Notificaciones> {
       requirePerfil(session, ...ACCESS.notifications);
@@ -46,7 +48,7 @@ export function createNotificationsService({ db, permissions, corrections }: Not
       const leads = session.perfil === 'administrador' || session.perfil === 'supervisor';
       const [approvals, answered, proposals] = await Promise.all([
         leads ? permissions.list(session, permisosQuerySchema.parse({ estado: 'pendiente', pageSize: NOTIFICACIONES_MAX_ITEMS })) : null,
-        answeredRequests(db, session.companyId, session.userId, new Date(now.getTime() - NOTIFICACION_RESPUESTA_DIAS * DAY_MS), NOTIFICACIONES_MAX_ITEMS),
+        permissionReads.answeredRequests(db, session.companyId, session.userId, new Date(now.getTime() - NOTIFICACION_RESPUESTA_DIAS * DAY_MS), NOTIFICACIONES_MAX_ITEMS),
         corrections.list(session, correccionesQuerySchema.parse({ estado: 'pendiente', usuarioId: session.userId, pageSize: NOTIFICACIONES_MAX_ITEMS }), now),
       ]);
       const items: Omit<Notificacion, 'nueva'>[] = [];

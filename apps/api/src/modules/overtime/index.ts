@@ -5,5 +5,6 @@
  */
 export { overtimeModule } from './overtime.module';
 
-export { approvedOvertime, overtimeCompliance, overtimeReviewsOf, overtimeToReview, type OvertimeCompliance, type OvertimeReviewDay, type WorkerOvertimeReviews } from './overtime.reads';
+export type { OvertimeCompliance, OvertimeReviewDay, WorkerOvertimeReviews } from './overtime.reads';
+export type { OvertimeReads } from './overtime.port';
 export { type OvertimeDeps, type OvertimeService } from './overtime.service';

@@ -4,7 +4,6 @@ import { DEMO_PASSWORD } from '../../demo/seed';
 import type { TestApp } from '../../test/app';
 import { demoApp } from '../../test/demo';
 import { bearer, signIn } from '../../test/factories';
-import { approvedOvertime } from './index';
 
 let t: TestApp;
 let companyId: string;
@@ -34,7 +33,7 @@ describe('the demo company', () => {
     expect(list.json().totales.aprobadaSegundos).toBeGreaterThan(0);
     const all = (await t.app.inject({ method: 'GET', url: '/api/v1/usuarios?pageSize=100', headers: admin })).json();
     const ids = all.items.map((u: { id: string }) => u.id) as string[];
-    const paid = await approvedOvertime(t.database.db, companyId, ids, '2025-04-18', '2025-06-01');
+    const paid = await t.app.overtimeReads.approvedOvertime(t.database.db, companyId, ids, '2025-04-18', '2025-06-01');
     const total = [...paid.values()].flatMap((days) => [...days.values()]).reduce((a, b) => a + b, 0);
     expect(total).toBe(list.json().totales.aprobadaSegundos);
   }, 120_000);

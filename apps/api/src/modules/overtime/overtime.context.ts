@@ -6,8 +6,9 @@ import { fieldError, notFound, requireId } from '../../lib/access';
 import { approvalScope, decidesFor, type ApprovalScope } from '../../lib/approvals';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
-import type { AttendanceService } from '../attendance/index';
+import type { AttendanceReads, AttendanceService } from '../attendance/index';
 import type { LedGroupsPort } from '../groups/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import * as repo from './overtime.repository';
 import { monthOf, OVERTIME_MESSAGES } from './overtime.rules';
 
@@ -16,11 +17,15 @@ export interface OvertimeDeps {
   attendance: Pick<AttendanceService, 'ensureFresh'>;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
+  /** The check of closed payroll months (modules/payroll-periods' `app.payrollPeriods`). */
+  payrollPeriods: PayrollPeriodsPort;
+  /** The overtime the evaluation found (modules/attendance's `app.attendanceReads.foundOvertime`). */
+  foundOvertime: AttendanceReads['foundOvertime'];
 }
 
 export type Scope = ApprovalScope;
 
-export function createOvertimeContext({ db, attendance, ledGroups }: OvertimeDeps) {
+export function createOvertimeContext({ db, attendance, ledGroups, payrollPeriods, foundOvertime }: OvertimeDeps) {
 
   /** What the session manages: administrador everyone, supervisor the members of the groups they lead. */
   const scopeOf = (session: RequestSession): Promise<Scope> => approvalScope(session, () => ledGroups.ledGroupIds(session.companyId, session.userId));
@@ -60,7 +65,7 @@ export function createOvertimeContext({ db, attendance, ledGroups }: OvertimeDep
     return { desde, hasta };
   }
 
-  return { db, attendance, scopeOf, thresholdOf, manages, filterOf, managedWorker, checkFilters, period };
+  return { db, attendance, payrollPeriods, foundOvertime, scopeOf, thresholdOf, manages, filterOf, managedWorker, checkFilters, period };
 }
 
 export type OvertimeContext = ReturnType<typeof createOvertimeContext>;

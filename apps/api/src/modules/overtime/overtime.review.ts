@@ -23,13 +23,11 @@ import { requestWorker } from '../../lib/approvals';
 import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
-import { foundOvertime } from '../attendance/index';
-import { assertMonthsOpen } from '../payroll-periods/index';
 import type { OvertimeContext, Scope } from './overtime.context';
 import * as repo from './overtime.repository';
 import { alertsOf, clock, COMPLIANCE, dayState, matchesRevision, OVERTIME_MESSAGES, REVIEW_PROBLEMS, type DayView, type Input } from './overtime.rules';
 
-export function createOvertimeReviewUseCases({ db, attendance, scopeOf, thresholdOf, filterOf, managedWorker, checkFilters, period }: OvertimeContext) {
+export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, payrollPeriods, scopeOf, thresholdOf, filterOf, managedWorker, checkFilters, period }: OvertimeContext) {
   /** The worker-days of some workers over a period: found overtime, decisions and the pact in force. */
   async function daysOf(companyId: string, workers: repo.WorkerRow[], desde: string, hasta: string, now: Date): Promise<DayView[]> {
     const ids = workers.map((w) => w.id);
@@ -39,7 +37,6 @@ export function createOvertimeReviewUseCases({ db, attendance, scopeOf, threshol
     const approvals = await repo.approvalsInRange(db, companyId, ids, desde, hasta);
     const [found, pacts] = await Promise.all([
       foundOvertime(
-        db,
         companyId,
         ids,
         desde,
@@ -177,7 +174,7 @@ export function createOvertimeReviewUseCases({ db, attendance, scopeOf, threshol
   async function decide(session: RequestSession, view: DayView, fecha: string, decision: { approvedSeconds: number; estado: 'aprobado' | 'rechazado'; motivo: string | null }, now: Date): Promise<void> {
     await db.transaction(async (tx) => {
       // What a closed payroll month reported stays as it was, reviews included.
-      await assertMonthsOpen(tx, session.companyId, [fecha]);
+      await payrollPeriods.assertMonthsOpen(tx, session.companyId, [fecha]);
       await repo.upsertApproval(tx, {
         companyId: session.companyId,
         userId: view.worker.id,
@@ -269,7 +266,7 @@ export function createOvertimeReviewUseCases({ db, attendance, scopeOf, threshol
       }
       const written = await db.transaction(async (tx) => {
         // Any day in a closed payroll month refuses the whole batch.
-        await assertMonthsOpen(
+        await payrollPeriods.assertMonthsOpen(
           tx,
           session.companyId,
           views.map((v) => v.fecha),

@@ -13,7 +13,6 @@ import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartFile } from '../../test/multipart';
 import { addPerson, companyWithAdmin, type Person } from '../../test/people';
-import { approvedOvertime } from './index';
 
 const H = 3600;
 let t: TestApp;
@@ -374,11 +373,11 @@ describe('overtime found by the evaluation', () => {
     expect(itemOf(items, ana.id, '2026-03-02')).toMatchObject({ encontradaSegundos: 2 * H, encontradaAlDecidirSegundos: 3 * H, aprobadaSegundos: H, alertas: ['sobre_pacto', 'cambio'] });
     expect(itemOf(items, ana.id, '2026-03-03')).toMatchObject({ encontradaSegundos: 600, encontradaAlDecidirSegundos: 4200, aprobadaSegundos: 4200, alertas: ['cambio'] });
 
-    const paid = await approvedOvertime(t.database.db, companyId, [ana.id, diego.id], '2026-03-01', '2026-03-31');
+    const paid = await t.app.overtimeReads.approvedOvertime(t.database.db, companyId, [ana.id, diego.id], '2026-03-01', '2026-03-31');
     expect([...paid.keys()]).toEqual([ana.id]);
     expect(Object.fromEntries(paid.get(ana.id)!)).toEqual({ '2026-03-02': H, '2026-03-03': 600, '2026-03-04': 2 * H });
-    expect((await approvedOvertime(t.database.db, companyId, [ana.id], '2026-03-04', '2026-03-04')).get(ana.id)?.get('2026-03-04')).toBe(2 * H);
-    expect((await approvedOvertime(t.database.db, other.companyId, [ana.id], '2026-03-01', '2026-03-31')).size).toBe(0);
+    expect((await t.app.overtimeReads.approvedOvertime(t.database.db, companyId, [ana.id], '2026-03-04', '2026-03-04')).get(ana.id)?.get('2026-03-04')).toBe(2 * H);
+    expect((await t.app.overtimeReads.approvedOvertime(t.database.db, other.companyId, [ana.id], '2026-03-01', '2026-03-31')).size).toBe(0);
   });
 
   it('lists the pacts about to end (the home page’s card counts them)', async () => {

@@ -16,7 +16,7 @@ export function periodoLabel(periodo: string): string {
  * Refuses a change whose dates touch a closed payroll month, in the caller's transaction (the check
  * of permissions, corrections, planning and overtime decisions). The reason names the months, in Spanish.
  */
-export async function assertMonthsOpen(tx: DbOrTx, companyId: string, dates: readonly string[]): Promise<void> {
+async function assertMonthsOpen(tx: DbOrTx, companyId: string, dates: readonly string[]): Promise<void> {
   const periodos = [...new Set(dates.map(periodoOf))].sort();
   const closed = await closedPeriods(tx, companyId, periodos);
   if (closed.length === 0) return;
@@ -41,6 +41,21 @@ export function monthsOfRange(from: string, to: string): string[] {
  * Takes a month for closing or reopening, in the caller's transaction: waits for every change that
  * found it open (they hold it shared) and keeps new ones waiting until the transaction ends.
  */
-export function takeMonth(tx: DbOrTx, companyId: string, periodo: string): Promise<void> {
+function takeMonth(tx: DbOrTx, companyId: string, periodo: string): Promise<void> {
   return lockMonthExclusively(tx, companyId, periodo);
+}
+
+/**
+ * The closed payroll months as other modules receive them at assembly (`app.payrollPeriods`). Each
+ * method runs in the executor it is given: the caller's transaction when it has one.
+ */
+export interface PayrollPeriodsPort {
+  /** Refuses (409) a change whose dates touch a closed payroll month; the reason names the months, in Spanish. */
+  assertMonthsOpen(tx: DbOrTx, companyId: string, dates: readonly string[]): Promise<void>;
+  /** Takes a month for closing or reopening until the transaction ends (remunerations). */
+  takeMonth(tx: DbOrTx, companyId: string, periodo: string): Promise<void>;
+}
+
+export function createPayrollPeriods(): PayrollPeriodsPort {
+  return { assertMonthsOpen, takeMonth };
 }

@@ -5,9 +5,9 @@
  */
 export { permissionsModule } from './permissions.module';
 
-export { approvedPermissions, pendingPermissionRequests, type PermissionsService } from './permissions.service';
-export { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
+export type { PermissionsService } from './permissions.service';
+export { createPermissionReads, type PermissionReads } from './permissions.reads';
 export type { PermissionsDeps } from './permissions.context';
-export { answeredRequests, type AnsweredRequest } from './permissions.inbox';
+export type { AnsweredRequest } from './permissions.inbox';
 export { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
-export * from './permissions.reports';
+export { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums, type PermissionReports } from './permissions.reports';

@@ -8,6 +8,7 @@ import type { BackgroundTasks } from '../../lib/background';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { outcomeMail, type PermissionSummary } from './permissions.mail';
 import * as repo from './permissions.repository';
 import { formatAmount, PERMISSION_NOT_FOUND, WORKER_NOT_FOUND } from './permissions.rules';
@@ -20,6 +21,8 @@ export interface PermissionsDeps {
   log: FastifyBaseLogger;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
+  /** The check of closed payroll months (modules/payroll-periods' `app.payrollPeriods`). */
+  payrollPeriods: PayrollPeriodsPort;
 }
 
 export function createPermissionsContext(deps: PermissionsDeps) {

@@ -4,13 +4,13 @@ import { notFound, requirePerfil } from '../../lib/access';
 import { decidesFor } from '../../lib/approvals';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
-import { assertMonthsOpen, monthsOfRange } from '../payroll-periods/index';
+import { monthsOfRange } from '../payroll-periods/index';
 import type { PermissionsContext } from './permissions.context';
 import * as repo from './permissions.repository';
 import { ESTADO_LABEL, PERMISSION_NOT_FOUND, type Input } from './permissions.rules';
 
 export function createPermissionDecisionUseCases(ctx: PermissionsContext) {
-  const { db, present, loadVisible, tellWorker } = ctx;
+  const { db, deps, present, loadVisible, tellWorker } = ctx;
 
   /** Approves or rejects a pending permission: the worker's leader or an administrador, never the worker. */
   async function decide(session: RequestSession, id: string, estado: 'aprobado' | 'rechazado', comentario: string | null, now: Date): Promise<Permiso> {
@@ -25,7 +25,7 @@ export function createPermissionDecisionUseCases(ctx: PermissionsContext) {
     }
     await db.transaction(async (tx) => {
       // Approving changes the pay of the permission's months: refused when one is closed.
-      if (estado === 'aprobado') await assertMonthsOpen(tx, session.companyId, monthsOfRange(row.permission.desde, row.permission.hasta));
+      if (estado === 'aprobado') await deps.payrollPeriods.assertMonthsOpen(tx, session.companyId, monthsOfRange(row.permission.desde, row.permission.hasta));
       if (!(await repo.decidePermission(tx, session.companyId, id, ['pendiente'], { estado, decidedBy: session.userId, decidedAt: now, decisionComment: comentario }))) {
         throw new AppError('CONFLICT', 'Otra persona decidió este permiso mientras tanto. Recarga la lista.');
       }
@@ -61,7 +61,7 @@ export function createPermissionDecisionUseCases(ctx: PermissionsContext) {
       if (!own && !decidesFor(scope, row.worker.groupId)) throw notFound(PERMISSION_NOT_FOUND);
       await db.transaction(async (tx) => {
         // Annulling an approved permission changes the pay of its months: refused when one is closed.
-        if (row.permission.estado === 'aprobado') await assertMonthsOpen(tx, session.companyId, monthsOfRange(row.permission.desde, row.permission.hasta));
+        if (row.permission.estado === 'aprobado') await deps.payrollPeriods.assertMonthsOpen(tx, session.companyId, monthsOfRange(row.permission.desde, row.permission.hasta));
         if (!(await repo.decidePermission(tx, session.companyId, id, from, { estado: 'anulado', decidedBy: session.userId, decidedAt: now, decisionComment: input.comentario ?? null }))) {
           throw new AppError('CONFLICT', 'El permiso cambió mientras lo anulabas. Recarga e inténtalo de nuevo.');
         }

@@ -12,7 +12,7 @@ import { decidesFor } from '../../lib/approvals';
 import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
-import { assertMonthsOpen, monthsOfRange } from '../payroll-periods/index';
+import { monthsOfRange } from '../payroll-periods/index';
 import type { PermissionsContext } from './permissions.context';
 import { chileanDate, outcomeMail, requestedMail } from './permissions.mail';
 import * as repo from './permissions.repository';
@@ -55,7 +55,7 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
     const estado: EstadoPermiso = origin === 'asignado' || !type.requiereAprobacion ? 'aprobado' : 'pendiente';
     const id = await db.transaction(async (tx) => {
       // A permission changes the pay of the months it touches: refused when one is closed.
-      await assertMonthsOpen(tx, session.companyId, monthsOfRange(input.desde, input.hasta));
+      await deps.payrollPeriods.assertMonthsOpen(tx, session.companyId, monthsOfRange(input.desde, input.hasta));
       await repo.lockWorker(tx, session.companyId, worker.id);
       const near = await repo.livePermissionsNear(tx, session.companyId, worker.id, input.desde, input.hasta);
       const clash = near.find(({ permission: other }) =>

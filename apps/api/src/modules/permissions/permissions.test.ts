@@ -3,7 +3,6 @@ import { createTestApp, type TestApp } from '../../test/app';
 import { multipartFile } from '../../test/multipart';
 import { addPerson, companyWithAdmin, type Person } from '../../test/people';
 import { BackgroundTasks } from '../../lib/background';
-import { approvedPermissions } from './index';
 import { createPermissionsService } from './permissions.service';
 
 let t: TestApp;
@@ -354,14 +353,14 @@ describe('attachments and the read for other modules', () => {
     await api('POST', `/api/v1/permisos/${vac.id}/aprobar`, leader.headers, {});
     await request(worker, { tipoId: type('P.H.').id, desde: '2026-09-21', hasta: '2026-09-21', horaInicio: '09:00', horaFin: '11:00' });
     await api('POST', '/api/v1/permisos', leader.headers, { usuarioId: worker.id, tipoId: type('P.H.').id, desde: '2026-09-22', hasta: '2026-09-22', horaInicio: '15:00', horaFin: '17:30' });
-    const result = await approvedPermissions(t.database.db, companyId, [worker.id], '2026-09-01', '2026-09-30');
+    const result = await t.app.permissionReads.approvedPermissions(t.database.db, companyId, [worker.id], '2026-09-01', '2026-09-30');
     expect(result.get(worker.id)).toEqual([
       { id: vac.id, type: 'VAC.', paid: true, from: '2026-09-14', to: '2026-09-18', hours: null, unit: 'dias_habiles' },
       { id: expect.any(String), type: 'P.H.', paid: true, from: '2026-09-22', to: '2026-09-22', hours: { start: '15:00', end: '17:30' }, unit: 'horas' },
     ]);
-    expect((await approvedPermissions(t.database.db, companyId, [worker.id], '2026-10-01', '2026-10-31')).size).toBe(0);
+    expect((await t.app.permissionReads.approvedPermissions(t.database.db, companyId, [worker.id], '2026-10-01', '2026-10-31')).size).toBe(0);
     // The same read bound to the app's database, as the service offers it.
-    const service = createPermissionsService({ db: t.database.db, mailer: t.mailer, background: new BackgroundTasks(), publicUrl: 'http://jornada.test', log: t.app.log, ledGroups: t.app.ledGroups });
+    const service = createPermissionsService({ db: t.database.db, mailer: t.mailer, background: new BackgroundTasks(), publicUrl: 'http://jornada.test', log: t.app.log, ledGroups: t.app.ledGroups, payrollPeriods: t.app.payrollPeriods });
     expect((await service.approvedPermissions(companyId, [worker.id], '2026-09-15', '2026-09-15')).get(worker.id)).toHaveLength(1);
   });
 });

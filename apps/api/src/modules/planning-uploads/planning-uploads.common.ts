@@ -3,7 +3,7 @@ import { PLANIFICACION_MAX_DIAS_PATRON, type FilaCarga, type FilaError, type Res
 import type { DbOrTx } from '../../db/client';
 import { INSTRUCTIONS_SHEET, parseTable, readSpreadsheet, simplify, type Column, type Columns, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { loadCatalog, REST, type Assignment, type PlanningService, type ShiftCatalog, type Worker, type WorkerScope } from '../planning/index';
+import { REST, type Assignment, type PlanningService, type ShiftCatalog, type Worker, type WorkerScope } from '../planning/index';
 import { etiquetaOf, type ShiftCatalogPort } from '../shifts/index';
 
 /** Most days a planner file may generate (rows × their ranges): beyond it the request would be slow, not useful. */
@@ -37,7 +37,7 @@ export const UPLOAD_MESSAGES = {
  * days, and the shift catalogue's reads and writes. The uploads own no table and write no SQL.
  */
 export interface PlanningUploadsPorts {
-  planning: Pick<PlanningService, 'scopeOf' | 'workersByRut' | 'storedDays'>;
+  planning: Pick<PlanningService, 'scopeOf' | 'workersByRut' | 'storedDays' | 'loadCatalog' | 'writeDays'>;
   shiftCatalog: ShiftCatalogPort;
 }
 
@@ -61,7 +61,7 @@ export interface RequestInfo {
 /** Workers of the file's RUTs, the caller's scope and the shift catalog, loaded once. */
 async function lookups(planning: PlanningUploadsPorts['planning'], dbx: DbOrTx, session: RequestSession, scope: WorkerScope, ruts: string[]) {
   const workers = await planning.workersByRut(dbx, session.companyId, [...new Set(ruts)]);
-  const catalog = await loadCatalog(dbx, session.companyId);
+  const catalog = await planning.loadCatalog(dbx, session.companyId);
   const inScope = (w: Worker) =>
     'all' in scope ? true : 'groupIds' in scope ? w.groupId !== null && scope.groupIds.includes(w.groupId) : w.id === scope.userId;
   return { workerByRut: new Map(workers.map((w) => [w.rut, w])), inScope, catalog };

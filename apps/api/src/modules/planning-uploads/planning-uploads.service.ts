@@ -8,7 +8,6 @@ import { analyzeAfterBulkLoad, type Db, type DbOrTx } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { summarize, templateCsv, templateXlsx, type Columns, type TemplateSpec, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { writeDays } from '../planning/index';
 import type { PlanningUploadsPorts } from './planning-uploads.common';
 import { planPlanning } from './planning-uploads.days';
 import { planPlanner } from './planning-uploads.planner';
@@ -48,7 +47,7 @@ export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }:
       const run = async (dbx: DbOrTx) => {
         const result = await planPlanning(planning, dbx, session, scope, file, now);
         const apply = commit && result.errores.length === 0;
-        if (apply) await writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificacion' }, result.writes);
+        if (apply) await planning.writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificacion' }, result.writes);
         return { ...summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply }), dias: result.dias };
       };
       if (!commit) return run(db);
@@ -63,7 +62,7 @@ export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }:
       const run = async (dbx: DbOrTx) => {
         const result = await planPlanner(planning, dbx, session, scope, file, conflictos, now, commit);
         const apply = commit && result.errores.length === 0;
-        if (apply) await writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificador' }, result.writes);
+        if (apply) await planning.writeDays(dbx, { companyId: session.companyId, actorId: session.userId, now, origin: 'carga_planificador' }, result.writes);
         return { ...summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply }), dias: result.dias };
       };
       if (!commit) return run(db);

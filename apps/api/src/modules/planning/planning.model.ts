@@ -14,7 +14,7 @@ import {
 } from '@jornada/domain';
 import { formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
-import { assertMonthsOpen } from '../payroll-periods/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { readShiftCatalog, templateOf, toTurnoPlanificado, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
 import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
 
@@ -244,7 +244,7 @@ export function withinContract(worker: Worker, date: string): boolean {
   return date >= worker.inicioContrato && (worker.finContrato === null || date <= worker.finContrato);
 }
 
-interface WriteContext {
+export interface WriteContext {
   companyId: string;
   actorId: string | null;
   now: Date;
@@ -267,10 +267,17 @@ export interface DayWrite {
  * Writes dates that change, in multi-row statements, and logs every change of a date planned before
  * and of a past date (legal report d). Returns the change-log ids by `userId:date`. Every planning
  * write (a grid edit, a pattern, the uploads, a shift's retiming) comes through here, so a change
- * touching a closed payroll month is refused here as a whole (409) before anything is written.
+ * touching a closed payroll month is refused here as a whole (409) before anything is written (by the
+ * payroll periods' port given at assembly, `app.payrollPeriods`).
  */
-export async function writeDays(tx: DbOrTx, ctx: WriteContext, writes: DayWrite[]): Promise<Map<string, string>> {
-  await assertMonthsOpen(
+export type WriteDays = (tx: DbOrTx, ctx: WriteContext, writes: DayWrite[]) => Promise<Map<string, string>>;
+
+export function createDayWriter(payrollPeriods: PayrollPeriodsPort): WriteDays {
+  return (tx, ctx, writes) => writeDays(payrollPeriods, tx, ctx, writes);
+}
+
+async function writeDays(payrollPeriods: PayrollPeriodsPort, tx: DbOrTx, ctx: WriteContext, writes: DayWrite[]): Promise<Map<string, string>> {
+  await payrollPeriods.assertMonthsOpen(
     tx,
     ctx.companyId,
     writes.filter((w) => w.target.kind !== null || w.existing).map((w) => w.date),

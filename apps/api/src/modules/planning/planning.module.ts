@@ -1,7 +1,8 @@
 import { apiModule } from '../../lib/api-module';
+import { createDayWriter } from './planning.model';
 import { createPlanReader, type PlanReader } from './planning.plan';
 import { registerPlanningRoutes } from './planning.routes';
-import { retimeFuturePlanning } from './planning.retime';
+import { createRetimer, type RetimeFuturePlanning } from './planning.retime';
 import { createPlanningService, type PlanningService } from './planning.service';
 
 declare module 'fastify' {
@@ -11,15 +12,16 @@ declare module 'fastify' {
     /** Each worker's plan as the engine reads it (modules/planning, planning.plan.ts): evaluation, alerts, the marking notice. */
     plan: PlanReader;
     /** Moves the future plan days of a shift whose times changed (the shifts module calls it when a shift is edited). */
-    retimeFuturePlanning: typeof retimeFuturePlanning;
+    retimeFuturePlanning: RetimeFuturePlanning;
   }
 }
 
 /** The monthly plan: days, rests, the wizard, the plan's legal alerts and the plan as the engine reads it. */
-export const planningModule = apiModule('planning', ['companies', 'groups'], (app, { db, clock }) => {
-  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups });
+export const planningModule = apiModule('planning', ['companies', 'groups', 'permissions', 'payroll-periods'], (app, { db, clock }) => {
+  const writeDays = createDayWriter(app.payrollPeriods);
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays });
   registerPlanningRoutes(app, planning, clock);
   app.decorate('planning', planning);
   app.decorate('plan', createPlanReader(db));
-  app.decorate('retimeFuturePlanning', retimeFuturePlanning);
+  app.decorate('retimeFuturePlanning', createRetimer(writeDays));
 });

@@ -1,7 +1,7 @@
 import { localDate } from '../../lib/clock';
 import type { DbOrTx } from '../../db/client';
 import type { RetimedShift } from '../shifts/index';
-import { writeDays, type DayWrite } from './planning.model';
+import type { DayWrite, WriteDays } from './planning.model';
 import { daysWithShiftFrom } from './planning.repository';
 
 /**
@@ -9,7 +9,13 @@ import { daysWithShiftFrom } from './planning.repository';
  * given at assembly). Only days after each worker's today in their site's zone move; past and current
  * days keep the timing they were planned with. Each moved day is logged (legal report d).
  */
-export async function retimeFuturePlanning(tx: DbOrTx, ctx: { companyId: string; actorId: string; now: Date }, shift: RetimedShift): Promise<number> {
+export type RetimeFuturePlanning = (tx: DbOrTx, ctx: { companyId: string; actorId: string; now: Date }, shift: RetimedShift) => Promise<number>;
+
+export function createRetimer(writeDays: WriteDays): RetimeFuturePlanning {
+  return (tx, ctx, shift) => retimeFuturePlanning(writeDays, tx, ctx, shift);
+}
+
+async function retimeFuturePlanning(writeDays: WriteDays, tx: DbOrTx, ctx: { companyId: string; actorId: string; now: Date }, shift: RetimedShift): Promise<number> {
   // Tomorrow in the zone furthest behind is at most one day after Santiago's today: filter per row below.
   const candidates = await daysWithShiftFrom(tx, ctx.companyId, shift.id, localDate(ctx.now));
   const writes: DayWrite[] = candidates

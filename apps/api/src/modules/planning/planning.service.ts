@@ -39,7 +39,7 @@ import { localDate } from '../../lib/clock';
 import { mapInSlices, slicer } from '../../lib/slices';
 import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { approvedPermissions } from '../permissions/index';
+import type { PermissionReads } from '../permissions/index';
 import { toTurnoPlanificado } from '../shifts/index';
 import type { LedGroupsPort } from '../groups/index';
 import {
@@ -58,10 +58,10 @@ import {
   weeksRange,
   weeksView,
   withinContract,
-  writeDays,
   type Assignment,
   type DayWrite,
   type ShiftCatalog,
+  type WriteDays,
 } from './planning.model';
 import * as repo from './planning.repository';
 
@@ -108,9 +108,13 @@ interface PlanningServiceDeps {
   companyRubro(companyId: string): Promise<string | null>;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
+  /** The approved permissions shown on the grid (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'approvedPermissions'>;
+  /** The one writer of plan days, which refuses closed payroll months (planning.model.ts `createDayWriter`). */
+  writeDays: WriteDays;
 }
 
-export function createPlanningService({ db, companyRubro, ledGroups }: PlanningServiceDeps) {
+export function createPlanningService({ db, companyRubro, ledGroups, permissions: permissionReads, writeDays }: PlanningServiceDeps) {
   /**
    * What a request needs to know before it opens a transaction: every query inside one must use its
    * `tx` (PGlite has a single connection, so a query on `db` there would wait for ever).
@@ -309,6 +313,10 @@ export function createPlanningService({ db, companyRubro, ledGroups }: PlanningS
   }
 
   return {
+    /** Every shift of a company with its versions' templates, in `dbx` (the uploads and the marking screen read it). */
+    loadCatalog,
+    /** Writes plan days through the one writer (the uploads' all-or-nothing load, in its transaction). */
+    writeDays,
     scopeOf,
 
     /** The company's workers with these RUTs (the bulk upload's rows), in the caller's transaction. */
@@ -358,7 +366,7 @@ export function createPlanningService({ db, companyRubro, ledGroups }: PlanningS
         repo.changedDates(db, session.companyId, ids, from, to),
         companyRubro(session.companyId),
         // Approved permissions show on the days they cover (their legal code as a badge).
-        approvedPermissions(db, session.companyId, ids, from, to),
+        permissionReads.approvedPermissions(db, session.companyId, ids, from, to),
       ]);
       const commerce = isCommerce(rubro);
       const plans = await planMaps(catalog, stored);

@@ -22,8 +22,8 @@ import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceReads, AttendanceService } from '../attendance/index';
 import type { OvertimeCompliance } from '../overtime/index';
-import { permissionTypeNames } from '../permissions/index';
-import { assertMonthsOpen, takeMonth } from '../payroll-periods/index';
+import type { PermissionReads } from '../permissions/index';
+import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { exportRecord, monthBounds, storedRow, totalsOf, weekRows, workerRow, type ExportRecord, type StoredRemuneracion } from './remunerations.model';
 import * as repo from './remunerations.repository';
 
@@ -72,9 +72,13 @@ interface RemunerationsDeps {
   /** The employer's overtime compliance problems by worker (modules/overtime), flagged beside the pay. */
   overtimeCompliance: (db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, OvertimeCompliance>>;
   pending: PendingReaders;
+  /** The names of the permission types (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'permissionTypeNames'>;
+  /** Closed payroll months (modules/payroll-periods' `app.payrollPeriods`): taking a month to close or reopen it. */
+  payrollPeriods: PayrollPeriodsPort;
 }
 
-export function createRemunerationsService({ db, attendance, payroll, approvedOvertime, overtimeCompliance, pending }: RemunerationsDeps) {
+export function createRemunerationsService({ db, attendance, payroll, approvedOvertime, overtimeCompliance, pending, permissions, payrollPeriods }: RemunerationsDeps) {
   async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
     if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
     if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
@@ -120,7 +124,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       payroll.facts(companyId, ids, month.from, month.closed, reader),
       month.closed >= month.from ? approvedOvertime(reader, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
       month.closed >= month.from ? overtimeCompliance(reader, companyId, ids, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
-      permissionTypeNames(reader, companyId),
+      permissions.permissionTypeNames(reader, companyId),
       repo.sundaySurchargePercent(reader, companyId),
     ]);
     const variables = workers.map((w) =>
@@ -145,7 +149,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
    * the transaction, so the stored figures rest on exactly what was committed before the close.
    */
   async function freezeMonth(tx: DbOrTx, companyId: string, periodo: string, now: Date): Promise<void> {
-    await takeMonth(tx, companyId, periodo);
+    await payrollPeriods.takeMonth(tx, companyId, periodo);
     const month = monthOf(periodo, now);
     const everyone = await repo.payWorkers(tx, companyId, { from: month.from, to: month.to });
     if (month.closed >= month.from) await attendance.reevaluate(tx, companyId, everyone.map((w) => w.id), month.from, month.closed, now);
@@ -181,7 +185,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
   }
 
   return {
-    assertMonthsOpen,
+    assertMonthsOpen: payrollPeriods.assertMonthsOpen,
 
     async month(session: RequestSession, periodo: string, query: RemuneracionesInput, now: Date): Promise<RemuneracionesResponse> {
       requirePerfil(session, ...ACCESS.remunerations);
@@ -279,7 +283,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       await db.transaction(async (tx) => {
         const row = await repo.lockPeriod(tx, session.companyId, periodo, now);
         if (row.closedAt === null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notClosed, { periodo: REMUNERATION_MESSAGES.notClosed });
-        await takeMonth(tx, session.companyId, periodo);
+        await payrollPeriods.takeMonth(tx, session.companyId, periodo);
         await repo.thawRows(tx, session.companyId, periodo);
         await repo.reopenPeriod(tx, session.companyId, periodo, session.userId, body.motivo, now);
         await repo.insertEvent(tx, { companyId: session.companyId, periodo, accion: 'reapertura', userId: session.userId, motivo: body.motivo, at: now });

@@ -1,6 +1,4 @@
 import { apiModule } from '../../lib/api-module';
-import { overtimeReviewsOf } from '../overtime/index';
-import { createPermissionReports } from '../permissions/index';
 import { createManagementReportsService } from './management-reports.service';
 import { registerManagementReportRoutes } from './management-reports.routes';
 import { createMarkAudit, MARK_AUDIT_EVERY_MS, registerMarkAuditJobs, scheduleMarkAudits, type MarkAudit } from './mark-audit';
@@ -19,7 +17,7 @@ declare module 'fastify' {
  * then on a schedule, one queued job per company), and the management reports (asistencia, atrasos,
  * ausencias, permisos asignados, horas extra, dotación) read from the attendance and permissions modules.
  */
-export const reportsModule = apiModule('reports', ['attendance', 'permissions', 'groups'], (app, { db, clock, log, jobs, every }) => {
+export const reportsModule = apiModule('reports', ['attendance', 'permissions', 'overtime', 'groups'], (app, { db, clock, log, jobs, every }) => {
   const markAudit = createMarkAudit({ db, clock, log });
   registerMarkAuditJobs(jobs, markAudit);
   app.decorate('markAudit', markAudit);
@@ -27,8 +25,8 @@ export const reportsModule = apiModule('reports', ['attendance', 'permissions', 
   const management = createManagementReportsService({
     db,
     attendance: app.attendanceReads.reports,
-    permissions: createPermissionReports({ db }),
-    overtimeReviews: (companyId, ids, from, to) => overtimeReviewsOf(db, companyId, ids, from, to),
+    permissions: app.permissionReads.reports,
+    overtimeReviews: (companyId, ids, from, to) => app.overtimeReads.overtimeReviewsOf(db, companyId, ids, from, to),
   });
   registerManagementReportRoutes(app, management, clock);
   every({

@@ -1,0 +1,31 @@
+/**
+ * What other modules take from the permissions module, given at assembly as `app.permissionReads`:
+ * the engine's approved permissions, the month's pending requests, the types' names, a new company's
+ * default types, a person's answered requests and the management report's reads. The methods that
+ * take an executor run in it (the caller's transaction when it has one); none checks a session: the
+ * caller has already scoped the company and the workers.
+ */
+import type { Db } from '../../db/client';
+import { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
+import { answeredRequests } from './permissions.inbox';
+import { createPermissionReports, type PermissionReports } from './permissions.reports';
+import { approvedPermissions, pendingPermissionRequests } from './permissions.service';
+
+export interface PermissionReads {
+  /** The approved permissions of some workers that touch [from, to], in the engine's shape, by worker id. */
+  approvedPermissions: typeof approvedPermissions;
+  /** Permissions waiting for a decision that touch [from, to] (payroll, before closing a month). */
+  pendingPermissionRequests: typeof pendingPermissionRequests;
+  /** The names of a company's permission types by code. */
+  permissionTypeNames: typeof permissionTypeNames;
+  /** Creates the default permission types of a company that lacks them (sign-up), in the caller's transaction. */
+  createDefaultPermissionTypes: typeof createDefaultPermissionTypes;
+  /** A person's requests answered since a date (the bell). */
+  answeredRequests: typeof answeredRequests;
+  /** The reads of the "permisos asignados" management report. */
+  reports: PermissionReports;
+}
+
+export function createPermissionReads(db: Db): PermissionReads {
+  return { approvedPermissions, pendingPermissionRequests, permissionTypeNames, createDefaultPermissionTypes, answeredRequests, reports: createPermissionReports({ db }) };
+}
