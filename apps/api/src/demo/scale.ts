@@ -22,6 +22,7 @@ import { distanceMeters, GENESIS_HASH, markHash, type HashedMark } from '../modu
 import { insertShifts, type NewShift } from '../modules/shifts/shifts.repository';
 import { templateOf } from '../modules/shifts/shifts.model';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
+import { seededRandom } from './marks-story';
 
 const SCALE_PASSWORD = 'demo1234';
 
@@ -53,17 +54,6 @@ export interface ScaleCompany {
   marks: number;
 }
 
-/** Deterministic pseudo-random numbers (a 32-bit mulberry): the same company every time. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const FIRST_NAMES = ['Camila', 'Valentina', 'Javiera', 'Fernanda', 'Constanza', 'Francisca', 'Catalina', 'Daniela', 'Matías', 'Sebastián', 'Benjamín', 'Vicente', 'Joaquín', 'Tomás', 'Diego', 'Cristóbal'];
 const SURNAMES = ['González', 'Muñoz', 'Rojas', 'Díaz', 'Pérez', 'Soto', 'Contreras', 'Silva', 'Martínez', 'Sepúlveda', 'Morales', 'Rodríguez', 'López', 'Fuentes', 'Hernández', 'Torres'];

@@ -4,10 +4,10 @@
  */
 
 /** Lower case (Chilean Spanish) without diacritics: «Núñez» → «nunez». */
-export const foldText = (text: string): string => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
+const foldText = (text: string): string => text.toLocaleLowerCase('es-CL').normalize('NFD').replace(/\p{Diacritic}/gu, '');
 
 /** `%`, `_` and `\` taken literally by `LIKE`. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** A `LIKE` pattern for text contained anywhere in a folded column. */
 export const containsPattern = (text: string): string => `%${escapeLike(foldText(text))}%`;

@@ -6,4 +6,4 @@
  */
 export { payrollPeriodsModule } from './payroll-periods.module';
 
-export { createPayrollPeriods, monthsOfRange, periodoLabel, periodoOf, type PayrollPeriodsPort } from './payroll-periods.service';
+export { createPayrollPeriods, monthsOfRange, type PayrollPeriodsPort } from './payroll-periods.service';

@@ -4,10 +4,10 @@ import { AppError } from '../../lib/errors';
 import { closedPeriods, lockMonthExclusively } from './payroll-periods.repository';
 
 /** `YYYYMM` of a date. */
-export const periodoOf = (date: string): string => `${date.slice(0, 4)}${date.slice(5, 7)}`;
+const periodoOf = (date: string): string => `${date.slice(0, 4)}${date.slice(5, 7)}`;
 
 /** `julio de 2026` */
-export function periodoLabel(periodo: string): string {
+function periodoLabel(periodo: string): string {
   const months = ['enero', 'febrero', 'marzo', 'abril', 'mayo', 'junio', 'julio', 'agosto', 'septiembre', 'octubre', 'noviembre', 'diciembre'];
   return `${months[Number(periodo.slice(4, 6)) - 1]} de ${periodo.slice(0, 4)}`;
 }

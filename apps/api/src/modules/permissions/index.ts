@@ -9,5 +9,4 @@ export type { PermissionsService } from './permissions.service';
 export { createPermissionReads, type PermissionReads } from './permissions.reads';
 export type { PermissionsDeps } from './permissions.context';
 export type { AnsweredRequest } from './permissions.inbox';
-export { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
-export { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums, type PermissionReports } from './permissions.reports';
+export type { PermissionReportRow, PermissionReportSumKey, PermissionReportSums, PermissionReports } from './permissions.reports';

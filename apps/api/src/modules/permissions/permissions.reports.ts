@@ -7,7 +7,6 @@ import type { DbOrTx } from '../../db/client';
 import * as repo from './permissions.repository';
 
 export type { PermissionReportRow, PermissionReportSumKey, PermissionReportSums } from './permissions.report-types';
-export { PERMISSION_REPORT_SUM_KEYS } from './permissions.report-types';
 
 export function createPermissionReports({ db }: { db: DbOrTx }) {
   return {

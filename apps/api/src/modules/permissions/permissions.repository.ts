@@ -6,7 +6,7 @@ import { findAttachmentRow, upsertAttachmentRow, type AttachmentRow } from '../.
 import { groupLeaders, groups, permissionAttachments, permissions, permissionTypes, sites, users } from '../../db/schema/index';
 import { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums } from './permissions.report-types';
 
-export { PERMISSION_REPORT_SUM_KEYS, type PermissionReportRow, type PermissionReportSumKey, type PermissionReportSums } from './permissions.report-types';
+export type { PermissionReportRow, PermissionReportSumKey, PermissionReportSums } from './permissions.report-types';
 
 export type PermissionTypeRow = typeof permissionTypes.$inferSelect;
 export type NewPermissionType = typeof permissionTypes.$inferInsert;
@@ -20,7 +20,7 @@ interface PermissionScope {
 }
 
 /** States that hold time: they count against the balance and refuse overlaps. */
-export const LIVE_STATES: EstadoPermiso[] = ['pendiente', 'aprobado'];
+const LIVE_STATES: EstadoPermiso[] = ['pendiente', 'aprobado'];
 
 // --- Types -------------------------------------------------------------------------------------
 
