@@ -4,7 +4,7 @@
  * to whole pesos. There are no daily deductions: lateness is only deducted as the week's shortfall,
  * in the period in which the week ends.
  */
-import { addDays, daysInMonth, isoWeekday, type LocalDate } from './calendar/local-date';
+import { addDays, daysInMonth, isoWeekday, weekStart, type LocalDate } from './calendar/local-date';
 import type { DayResult, DayStatus } from './day-result';
 import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, roundPesos, weeklyHoursLimit } from './law';
 import type { PeriodResult } from './period-evaluation';
@@ -279,7 +279,10 @@ export function remunerationFactsOf(result: PeriodResult): RemunerationFacts {
         netOvertimeWithinLimitSeconds: w.netOvertimeWithinLimitSeconds,
         overAgreedSeconds: w.overtimeOverAgreedSeconds,
       })),
-    weekDays: [...result.adjacentDays, ...result.days].map((d) => ({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overtimeOverAgreedSeconds })),
+    // The days of the weeks settled in the period: from the Monday of `from`'s week (the day before a Monday `from` belongs to an earlier week).
+    weekDays: [...result.adjacentDays, ...result.days]
+      .filter((d) => d.date >= weekStart(result.from) && d.date <= result.to)
+      .map((d) => ({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overtimeOverAgreedSeconds })),
     // By the Sunday's date: Saturday's night shift into the period's first Sunday counts here (the day before `from` is evaluated).
     sundayOrdinaryWork: sundayOrdinaryWorkIn([...result.adjacentDays, ...result.days].map(sundayFactsOfDay), result.from, result.to),
     totals: {

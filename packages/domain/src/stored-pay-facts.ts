@@ -99,9 +99,10 @@ export function remunerationFactsOfStoredDays(days: readonly StoredPayDay[], fro
   const restDates = new Map<LocalDate, { sunday: boolean; holiday: boolean }>();
   const permissionDays = new Map<string, Totals['permissionDays'][number]>();
   const permissionHours = new Map<string, Totals['permissionHours'][number]>();
+  const firstMonday = weekStart(from);
   for (const d of days) {
     if (d.date > to) continue;
-    weekDays.push({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overAgreedSeconds });
+    if (d.date >= firstMonday) weekDays.push({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overAgreedSeconds });
     if (d.planKind === 'turno') plannedDates.push(d.date);
     for (const w of d.sundayHolidayWork) if (w.date >= from && w.date <= to && !restDates.has(w.date)) restDates.set(w.date, w);
     if (d.week && d.date >= from && isoWeekday(d.date) === 7) {

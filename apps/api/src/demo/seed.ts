@@ -16,7 +16,6 @@ import { seedKioskDemo } from './kiosk';
 import { demoSetupAt, seedMarksDemo } from './marks';
 import { seedOvertimeDemo } from './overtime';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
-import { seededRandom } from './marks-story';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_ADMIN_RUT = '11111111-1';
@@ -37,6 +36,14 @@ const STREETS = ['Los Aromos', 'Pedro de Valdivia', 'Irarrázaval', 'Gran Avenid
 const COMUNAS = ['Ñuñoa', 'Providencia', 'La Florida', 'Maipú', 'Puente Alto', 'San Miguel', 'Peñalolén', 'Macul'];
 const CARGOS = ['Vendedor(a)', 'Cajero(a)', 'Reponedor(a)', 'Bodeguero(a)', 'Asistente de ventas', 'Encargado(a) de caja'];
 
+/** Deterministic pseudo-random numbers (a small linear congruential generator): the same demo every time. */
+function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
 
 const asciiSlug = (text: string) =>
   text
