@@ -1,0 +1,71 @@
+/** What every attendance repository file shares: the statement runner, value readers and the worker filter's conditions. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { groups, sites, users } from '../../db/schema/index';
+import type { WorkerFilter } from './attendance.report-types';
+
+type Rows<T> = { rows: T[] };
+export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  // Both drivers (node-postgres and PGlite) answer execute() with `rows`.
+  return ((await db.execute(query)) as unknown as Rows<T>).rows;
+}
+
+export const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
+export const ts = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
+export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/** The conditions of a worker filter over `users u`. */
+export function workerConditions(companyId: string, f: WorkerFilter): SQL {
+  const parts: SQL[] = [sql`u.company_id = ${companyId}`, sql`u.perfil <> 'fiscalizador'`];
+  if (f.scopeGroupIds !== undefined) parts.push(f.scopeGroupIds.length ? sql`u.group_id = any(${uuids(f.scopeGroupIds)})` : sql`false`);
+  if (f.userId !== undefined) parts.push(sql`u.id = ${f.userId}`);
+  if (f.grupoId !== undefined) parts.push(sql`u.group_id = ${f.grupoId}`);
+  if (f.sedeId !== undefined) parts.push(sql`u.site_id = ${f.sedeId}`);
+  if (f.cargo !== undefined) parts.push(sql`lower(u.cargo) = lower(${f.cargo})`);
+  if (f.q !== undefined && f.q !== '') {
+    const like = `%${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(sql`(u.nombre ilike ${like} or u.apellidos ilike ${like} or (u.nombre || ' ' || u.apellidos) ilike ${like} or u.rut ilike ${like})`);
+  }
+  if (f.activeTo !== undefined) parts.push(sql`u.inicio_contrato <= ${f.activeTo}::date`);
+  if (f.activeFrom !== undefined) {
+    parts.push(sql`(u.fin_contrato is null or u.fin_contrato >= ${f.activeFrom}::date)`);
+    parts.push(sql`(u.active or u.deactivated_at >= ${f.activeFrom}::date)`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+export interface WorkerRow {
+  id: string;
+  nombre: string;
+  apellidos: string;
+  rut: string;
+  cargo: string | null;
+  groupId: string | null;
+  groupNombre: string | null;
+  siteId: string | null;
+  siteNombre: string | null;
+  /** The site's street, number and comuna, as the legal reports print the place of work. */
+  siteDireccion: string | null;
+  zone: string;
+  region: string | null;
+  comuna: string | null;
+  horasSemanales: number | null;
+  /** Excepted from Sunday and holiday rest (art. 38): the engine's `worksOnHolidays`. */
+  exceptuadoDescansoDominical: boolean;
+  inicioContrato: string;
+  finContrato: string | null;
+}
+
+
+export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre",
+  u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
+  nullif(concat_ws(', ', nullif(trim(concat_ws(' ', s.calle, s.numero)), ''), s.comuna), '') as "siteDireccion",
+  u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
+  u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
+export const WORKER_FROM = sql`${users} u
+  left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
+  left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id`;
+
+export function workerOf(r: WorkerRow): WorkerRow {
+  return { ...r, horasSemanales: r.horasSemanales === null ? null : Number(r.horasSemanales) };
+}
