@@ -9,23 +9,25 @@ import type { HolidayLookup } from './calendar/holidays';
 import type { LocalDate } from './calendar/local-date';
 import type { DayResult, DayStatus } from './day-result';
 import { DAILY_OVERTIME_LIMIT_SECONDS } from './law';
+import type { WeekSummary } from './period-evaluation';
 import { isBusinessDay, type PermissionUnit } from './permissions';
 
 /** Every status a day can end in, in the order reports list them. */
 export const DAY_STATUSES = ['presente', 'ausente', 'justificado', 'libre', 'feriado', 'incompleto'] as const satisfies readonly DayStatus[];
 
 /** The weekly figures a period's totals take from the weeks it settles (those whose Sunday lies in it). */
-interface SettledWeekFigures {
-  settledInPeriod: boolean;
-  compensatedSeconds: number;
-  shortfallSeconds: number;
-  lateAfterCompensationSeconds: number;
-  earlyLeaveAfterCompensationSeconds: number;
-  netOvertimeSeconds: number;
-  netOvertimeWithinLimitSeconds: number;
-  netOvertimeBeyondLimitSeconds: number;
-  pendingSeconds: number;
-}
+type SettledWeekFigures = Pick<
+  WeekSummary,
+  | 'settledInPeriod'
+  | 'compensatedSeconds'
+  | 'shortfallSeconds'
+  | 'lateAfterCompensationSeconds'
+  | 'earlyLeaveAfterCompensationSeconds'
+  | 'netOvertimeSeconds'
+  | 'netOvertimeWithinLimitSeconds'
+  | 'netOvertimeBeyondLimitSeconds'
+  | 'pendingSeconds'
+>;
 
 /** Totals of a period. */
 export interface PeriodTotals {
