@@ -4,11 +4,18 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs `work` while asking `<base>/api/health` every 20 ms, as a person's request would arrive during
- * it: every answer must be 200; returns `work`'s result, the slowest answer and how many were asked.
+ * it: every answer must be 200; returns `work`'s result, the slowest answer, the slowest but one and how
+ * many were asked. On a two-core machine shared with the database one answer can wait for a core the
+ * operating system gave elsewhere; a server that holds its loop makes many answers slow, so the slowest
+ * but one is the figure that tells the two apart.
  */
-export async function whileProbingHealth<T>(base: string, work: () => Promise<T>): Promise<{ result: T; healthMaxMs: number; probes: number }> {
+export async function whileProbingHealth<T>(
+  base: string,
+  work: () => Promise<T>,
+): Promise<{ result: T; healthMaxMs: number; healthMaxButOneMs: number; probes: number }> {
   let done = false;
   let healthMaxMs = 0;
+  let healthMaxButOneMs = 0;
   let probes = 0;
   const probing = (async () => {
     while (!done) {
@@ -16,14 +23,16 @@ export async function whileProbingHealth<T>(base: string, work: () => Promise<T>
       const response = await fetch(`${base}/api/health`);
       await response.arrayBuffer();
       expect(response.status).toBe(200);
-      healthMaxMs = Math.max(healthMaxMs, performance.now() - started);
+      const answeredMs = performance.now() - started;
+      healthMaxButOneMs = Math.max(healthMaxButOneMs, Math.min(healthMaxMs, answeredMs));
+      healthMaxMs = Math.max(healthMaxMs, answeredMs);
       probes += 1;
       await sleep(20);
     }
   })();
   try {
     const result = await work();
-    return { result, healthMaxMs, probes };
+    return { result, healthMaxMs, healthMaxButOneMs, probes };
   } finally {
     done = true;
     await probing;
