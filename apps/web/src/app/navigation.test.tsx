@@ -33,7 +33,10 @@ describe('navigation by perfil', () => {
     expect(trabajador).toContain('Permisos');
 
     const fiscalizador = labels('fiscalizador');
-    expect(fiscalizador).toEqual(expect.arrayContaining(['Inicio', 'Cambiar empleador']));
+    expect(fiscalizador).toContain('Inicio');
+    // «Cambiar empleador» only for a DT inspector's visit, never for a password account.
+    expect(fiscalizador).not.toContain('Cambiar empleador');
+    expect(navItemsFor('fiscalizador', { inspectorVisit: true }).map((item) => item.label)).toContain('Cambiar empleador');
     expect(fiscalizador.join()).not.toMatch(/Usuarios|Grupos|Configuración|Marcar asistencia|Mis datos|Planificación|Permisos/);
     expect(fiscalizador).not.toContain('Asistencia');
     // Attendance: a section for whoever sees others (A, S); a worker's single page becomes the link "Asistencia".
@@ -56,13 +59,21 @@ describe('navigation by perfil', () => {
   });
 
   it('a fiscalizador sees no administration, and an address outside their perfil says so', async () => {
-    mockRoutes({ ...signedInAs('fiscalizador'), 'GET /v1/usuarios': () => ({ body: page([]) }) });
+    mockRoutes({ ...signedInAs('fiscalizador'), 'GET /v1/usuarios': () => ({ body: page([]) }), 'GET /v1/fiscalizacion/sesion': () => ({ status: 401, body: { error: { code: 'UNAUTHENTICATED', message: 'x' } } }) });
     renderApp('/dashboard/users');
     expect(await screen.findByRole('heading', { name: 'No tienes acceso a esta sección' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Navegación principal' });
     const links = within(nav).getAllByRole('link').map((link) => link.textContent);
-    expect(links).toEqual(expect.arrayContaining(['Inicio', 'Cambiar empleador']));
-    expect(links.join()).not.toMatch(/Usuarios|Configuración|Marcar asistencia/);
+    expect(links).toContain('Inicio');
+    expect(links.join()).not.toMatch(/Usuarios|Configuración|Marcar asistencia|Cambiar empleador/);
+  });
+
+  it('a DT inspector on a visit may change employer from the navigation', async () => {
+    const visit = { fiscalizador: { email: 'ana@dt.gob.cl', nombre: 'Ana', apellidos: 'Soto', rut: '12.345.678-5' }, expiraEn: '2025-06-02T15:00:00.000Z', claveVenceEn: '2025-06-03T13:00:00.000Z', empleadorActual: null };
+    mockRoutes({ ...signedInAs('fiscalizador'), 'GET /v1/fiscalizacion/sesion': () => ({ body: visit }) });
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Navegación principal' });
+    expect(await within(nav).findByRole('link', { name: 'Cambiar empleador' })).toHaveAttribute('href', '/fiscalizacion');
   });
 
   it('an administrator sees the sections and opens one', async () => {

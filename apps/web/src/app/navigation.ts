@@ -153,11 +153,16 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/fiscalizacion', label: 'Cambiar empleador', icon: IconBuilding, area: 'inspectorSwitch' },
 ];
 
-/** The navigation a perfil sees: entries it may open; a section with a single entry becomes that entry. */
-export function navItemsFor(perfil: Perfil | ''): NavItem[] {
+/**
+ * The navigation a perfil sees: entries it may open; a section with a single entry becomes that entry.
+ * «Cambiar empleador» is for a DT inspector's visit (`inspectorVisit`), not for a fiscalizador account
+ * the company created with a password.
+ */
+export function navItemsFor(perfil: Perfil | '', { inspectorVisit = false }: { inspectorVisit?: boolean } = {}): NavItem[] {
   const visible: NavItem[] = [];
   for (const item of NAV_ITEMS) {
     if (!canAccess(item.area, perfil)) continue;
+    if (item.area === 'inspectorSwitch' && !inspectorVisit) continue;
     if (!item.children) {
       visible.push(item);
       continue;

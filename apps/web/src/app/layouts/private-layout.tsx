@@ -13,6 +13,7 @@ import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-route
 import { Logo } from '../../components/logo';
 import { IconLogout } from '../../components/icons';
 import { getEnv } from '../../config/env';
+import { useIsInspectorVisit } from '../../features/inspectors/visit';
 import { NotificationBell } from '../../features/notifications';
 import { PeopleSearchButton } from '../../features/people-search';
 import { fullName, initials, perfilLabel } from '../../lib/format';
@@ -82,6 +83,7 @@ export function PrivateLayout() {
   const location = useLocation();
   const [signingOut, setSigningOut] = useState(false);
   const { user } = session;
+  const inspectorVisit = useIsInspectorVisit(session.token, user.perfil === 'fiscalizador') === true;
   const name = fullName(user.nombre, user.apellidos);
   const company = user.razonsocial ? user.razonsocial.nombre : '';
 
@@ -133,7 +135,7 @@ export function PrivateLayout() {
         {/* The links scroll on short screens so the user block and "Cerrar sesión" always stay in view. */}
         <AppShell.Section grow style={{ overflowY: 'auto', minHeight: 0 }}>
           <Stack gap={4}>
-            {navItemsFor(user.perfil).map((item) => (
+            {navItemsFor(user.perfil, { inspectorVisit }).map((item) => (
               <NavEntry key={item.to} item={item} pathname={location.pathname} onNavigate={close} />
             ))}
           </Stack>
