@@ -18,7 +18,9 @@ import { addDays, formatRut, markNotice, placeShift, startOfLocalDay, type Mark,
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
+import { createBatchLoader } from '../../lib/batch-loader';
 import { localDate } from '../../lib/clock';
+import { runAsCompany } from '../../db/tenant-context';
 import type { RequestSession } from '../../plugins/types';
 import { assignmentOf, dayView, holidaysFor, type PlanningService, type PlanReader } from '../planning/index';
 import type { LedGroupsPort } from '../groups/index';
@@ -66,7 +68,65 @@ interface MarksReadDeps {
   ledGroups: LedGroupsPort;
 }
 
+/** Items by key, in their order (Map.groupBy, which Node 20 lacks). */
+function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
+}
+
+/** A new mark whose notice is asked for, with its worker's site zone. */
+interface PlacementRequest {
+  companyId: string;
+  userId: string;
+  zone: string;
+  mark: Mark;
+}
+
 export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups }: MarksReadDeps) {
+  /** The notices of concurrent new marks: per company, one plan read and one marks read for all their workers. */
+  async function placeMany(requests: PlacementRequest[]): Promise<Map<string, TurnoDeMarca>> {
+    const found = new Map<string, TurnoDeMarca>();
+    for (const [companyId, group] of groupBy(requests, (request) => request.companyId)) {
+      const windows = group.map((request) => {
+        const fecha = localDate(new Date(request.mark.at), request.zone);
+        const from = addDays(fecha, -1);
+        const to = addDays(fecha, 1);
+        return { request, fecha, from, to, start: startOfLocalDay(request.zone, from), end: startOfLocalDay(request.zone, addDays(to, 1)) };
+      });
+      const userIds = [...new Set(group.map((request) => request.userId))];
+      const range = { from: windows.map((w) => w.from).sort()[0]!, to: windows.map((w) => w.to).sort().at(-1)! };
+      const [plans, rows] = await runAsCompany(companyId, () =>
+        Promise.all([
+          plan.planFor(companyId, userIds, range),
+          repo.marksOfWorkersBetween(db, companyId, userIds, new Date(Math.min(...windows.map((w) => w.start))), new Date(Math.max(...windows.map((w) => w.end)))),
+        ]),
+      );
+      const rowsOf = groupBy(rows, (row) => row.userId);
+      for (const { request, fecha, from, to, start, end } of windows) {
+        const planned = plans.get(request.userId)?.plan ?? new Map<string, PlanEntry>();
+        const days = [...planned].filter(([date]) => date >= from && date <= to);
+        const instances = days.flatMap(([date, entry]) => (entry.kind === 'turno' ? [placeShift(entry.shift, date, request.zone)] : []));
+        // The marks as the evaluation reads them: the effective instant, without the ones a correction supersedes.
+        const own = (rowsOf.get(request.userId) ?? []).filter((row) => {
+          const at = (row.originalAt ?? row.at).getTime();
+          return at >= start && at < end;
+        });
+        const superseded = new Set(own.flatMap((row) => (row.correctsMarkId ? [row.correctsMarkId] : [])));
+        const marks = own.filter((row) => !superseded.has(row.id)).map((row) => ({ id: row.id, kind: row.kind, at: (row.originalAt ?? row.at).getTime() }));
+        const notice = markNotice(request.mark, marks, instances, request.zone, { date: fecha, kind: planned.get(fecha)?.kind ?? null });
+        found.set(request.mark.id, { ubicacion: notice.status, turno: 'instance' in notice ? notice.instance.label : null });
+      }
+    }
+    return found;
+  }
+  const placements = createBatchLoader(placeMany, (request: PlacementRequest) => request.mark.id);
+
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador') return { all: true };
     if (session.perfil === 'supervisor') return { groupIds: await ledGroups.ledGroupIds(session.companyId, session.userId), self: session.userId };
@@ -93,24 +153,11 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
      * The notice of a worker's new mark against their plan (`markNotice`): the shift the evaluation
      * attributes it to, among the planned shifts of the day before to the day after (the planning's
      * `planFor`) and with the worker's marks of those days, as the stored day will (site zone).
+     * Concurrent marks share their reads (`placeMany`): at a shift change the notices of a hundred marks
+     * cost two statements, not two each.
      */
-    async placement(companyId: string, userId: string, mark: Mark): Promise<TurnoDeMarca> {
-      const ctx = (await loadWorkerContext(db, companyId, userId))!;
-      const zone = ctx.site?.timeZone ?? DEFAULT_ZONE;
-      const fecha = localDate(new Date(mark.at), zone);
-      const from = addDays(fecha, -1);
-      const to = addDays(fecha, 1);
-      const [plans, rows] = await Promise.all([
-        plan.planFor(companyId, [userId], { from, to }),
-        repo.marksBetween(db, companyId, userId, new Date(startOfLocalDay(zone, from)), new Date(startOfLocalDay(zone, addDays(to, 1)))),
-      ]);
-      const days = plans.get(userId)?.plan ?? new Map<string, PlanEntry>();
-      const instances = [...days].flatMap(([date, entry]) => (entry.kind === 'turno' ? [placeShift(entry.shift, date, zone)] : []));
-      // The marks as the evaluation reads them: the effective instant, without the ones a correction supersedes.
-      const superseded = new Set(rows.flatMap((row) => (row.correctsMarkId ? [row.correctsMarkId] : [])));
-      const marks = rows.filter((row) => !superseded.has(row.id)).map((row) => ({ id: row.id, kind: row.kind, at: (row.originalAt ?? row.at).getTime() }));
-      const notice = markNotice(mark, marks, instances, zone, { date: fecha, kind: days.get(fecha)?.kind ?? null });
-      return { ubicacion: notice.status, turno: 'instance' in notice ? notice.instance.label : null };
+    placement(companyId: string, userId: string, timeZone: string | null, mark: Mark): Promise<TurnoDeMarca> {
+      return placements.load({ companyId, userId, zone: timeZone ?? DEFAULT_ZONE, mark }).then((found) => found!);
     },
 
     async today(session: RequestSession, now: Date): Promise<MarcasHoy> {

@@ -280,6 +280,15 @@ export async function marksBetween(db: DbOrTx, companyId: string, userId: string
     .orderBy(effective, marks.seq);
 }
 
+/** The marks of some workers of a company whose effective instant is in [from, to), by worker, in order. */
+export async function marksOfWorkersBetween(db: DbOrTx, companyId: string, userIds: readonly string[], from: Date, to: Date): Promise<MarkRow[]> {
+  return db
+    .select()
+    .from(marks)
+    .where(and(eq(marks.companyId, companyId), inArray(marks.userId, [...userIds]), sql`${effective} >= ${from.toISOString()}`, sql`${effective} < ${to.toISOString()}`))
+    .orderBy(marks.userId, effective, marks.seq);
+}
+
 /** Filters of the marks list (ids already checked: a non-uuid matches nothing); days are local to the mark's site. */
 export interface MarkFilters {
   usuarioId?: string | undefined;

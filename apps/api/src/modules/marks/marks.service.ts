@@ -33,8 +33,11 @@ export const REPEAT_WINDOW_MS = 12 * 60 * 60 * 1000;
 
 
 type RecordMarkResult =
-  /** A new mark (`replay: false`) or the same mark again for a retried `idCliente` (`replay: true`). */
-  | { status: 'recorded'; replay: boolean; marca: Marca; comprobante: Comprobante }
+  /**
+   * A new mark (`replay: false`) or the same mark again for a retried `idCliente` (`replay: true`), with
+   * the time zone of the worker's site (null without one), for what is said about it afterwards.
+   */
+  | { status: 'recorded'; replay: boolean; marca: Marca; comprobante: Comprobante; timeZone: string | null }
   /** A repeated kind: ignored and logged as the attempt `marca_repetida` (a retry returns the same attempt). */
   | { status: 'ignored'; replay: boolean; motivo: 'marca_repetida'; intento: Intento; mensaje: string }
   /** Refused and logged as an attempt: trabajador_inactivo, contrato_terminado, metodo_no_permitido. */
@@ -109,7 +112,7 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
   const insertAttempt = repo.insertAttempt;
 
   function recorded(ctx: WorkerContext, row: MarkRow, replay: boolean): RecordMarkResult {
-    return { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)) };
+    return { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)), timeZone: ctx.site?.timeZone ?? null };
   }
 
   function finish(result: RecordMarkResult, queued: boolean): RecordMarkResult {

@@ -205,6 +205,23 @@ describe('POST /api/v1/marcas: where the mark falls against the plan', () => {
     expect((await mark(t.app, unplanned.headers, { tipo: 'entrada' })).json().turno).toEqual({ ubicacion: 'sin_planificar', turno: null });
   });
 
+  it('gives each of many marks arriving together its own worker’s notice (their reads are shared)', async () => {
+    const shift = await createShift(t.app, company.admin.headers, { codigo: `C${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
+    t.clock.set('2025-06-03T13:00:00Z'); // 09:00 in Santiago
+    const kinds = ['turno', 'libre', 'sin_planificar'] as const;
+    const workers = await Promise.all(Array.from({ length: 12 }, () => markingWorker(t.app, t.database.db, company)));
+    for (const [index, worker] of workers.entries()) {
+      const kind = kinds[index % 3]!;
+      if (kind !== 'sin_planificar') await planDay(worker.id, '2025-06-03', kind === 'turno' ? shift : null);
+    }
+    const answers = await Promise.all(workers.map((worker) => mark(t.app, worker.headers, { tipo: 'entrada' })));
+    const expected = { turno: { ubicacion: 'dentro', turno: '07:00–15:00' }, libre: { ubicacion: 'libre', turno: null }, sin_planificar: { ubicacion: 'sin_planificar', turno: null } };
+    answers.forEach((answer, index) => {
+      expect(answer.statusCode, answer.body).toBe(201);
+      expect(answer.json().turno).toEqual(expected[kinds[index % 3]!]);
+    });
+  });
+
   it('names the shift the stored day gives the mark: an entrada at 05:50 between last night’s 22:00–06:00 and today’s 07:00–15:00', async () => {
     const night = await createShift(t.app, company.admin.headers, { codigo: `N${randomUUID().slice(0, 5)}`, inicio: '22:00', fin: '06:00' });
     const morning = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
