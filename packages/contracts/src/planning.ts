@@ -69,6 +69,11 @@ export const semanaPlanSchema = z.object({
   sobreLimiteSemanal: z.boolean(),
   diaSobreDiezHoras: z.boolean(),
   diasFueraDeRango: z.boolean(),
+  /**
+   * Some day of the week is not planned yet (or falls outside the contract): the week is not judged short
+   * of days until it is complete; what it already breaks is still alerted.
+   */
+  incompleta: z.boolean(),
   alertas: z.array(alertaPlanSchema),
 });
 export type SemanaPlan = z.infer<typeof semanaPlanSchema>;

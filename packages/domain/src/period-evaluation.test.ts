@@ -114,6 +114,26 @@ describe('plan legal-limit alerts', () => {
     expect(alerts(plan('2026-04-20', '2026-05-10', { start: '09:00', end: '15:00' }, [1, 2, 3, 4, 5, 6, 7]), undefined, undefined, { options: { exceptionalSchedule: true } })).toEqual([]);
   });
 
+  it('a week that runs past what is planned is incomplete, not short of days; what it already breaks still counts', () => {
+    const office8 = { start: '09:00', end: '18:00', break: { minutes: 60 } };
+    // Planned up to Monday 30-11-2026: the rest of that week is not planned yet (December is not).
+    const planned = plan('2026-11-02', '2026-11-30', office8, [1, 2, 3, 4, 5]);
+    const horizon = evaluatePeriod({ from: '2026-11-01', to: '2026-11-30', plan: planned, marks: [] }).planAlerts;
+    expect(horizon).toEqual([]);
+    // Three days of 10 hours (30 h: not part time) and the rest of the week planned as rest: a real short week.
+    const ten = { start: '09:00', end: '20:00', break: { minutes: 60 } };
+    const threeDays = plan('2026-11-30', '2026-12-06', ten, [1, 2, 3]);
+    const short = evaluatePeriod({ from: '2026-11-30', to: '2026-12-06', plan: threeDays, marks: [] }).planAlerts;
+    expect(short.map((a) => [a.code, a.date, a.value])).toEqual([['dias_por_semana_fuera_de_rango', '2026-11-30', 3]]);
+    // The same three days with Thursday to Sunday not planned yet: incomplete, nothing to alert.
+    const firstThree = plan('2026-11-30', '2026-12-02', ten, [1, 2, 3]);
+    expect(evaluatePeriod({ from: '2026-11-30', to: '2026-12-06', plan: firstThree, marks: [] }).planAlerts).toEqual([]);
+    // An incomplete week already over the weekly limit is alerted: 50 h planned by Saturday, Sunday not planned.
+    const long = plan('2026-11-30', '2026-12-05', { start: '07:00', end: '17:00' }, [1, 2, 3, 4, 5]);
+    const overHours = evaluatePeriod({ from: '2026-11-30', to: '2026-12-06', plan: long, marks: [] }).planAlerts;
+    expect(overHours.map((a) => a.code)).toContain('jornada_semanal_sobre_limite');
+  });
+
   it('colación under 30 minutes and shifts on irrenunciable holidays for commerce workers', () => {
     const p = plan('2026-09-14', '2026-09-20', { start: '09:00', end: '17:00', break: { minutes: 20 } }, [1, 2, 3, 4, 5, 6]);
     const a = evaluatePeriod({ from: '2026-09-14', to: '2026-09-20', plan: p, marks: [], options: { commerce: true, worksOnHolidays: true } }).planAlerts;

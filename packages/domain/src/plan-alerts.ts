@@ -68,7 +68,8 @@ function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text
  * Legal-limit alerts of a plan over the whole weeks touching [first, last]: weekly hours against the
  * limit in force day by day (the last planned day's) and against the contract's agreed hours; agreed
  * hours above the legal limit; 10 ordinary hours a day (or the exceptional schedule's); 5-6 days a
- * week (4 with 40 hours or fewer; part time exempt); a colación of at least 30 minutes on every shift
+ * week (4 with 40 hours or fewer; part time exempt; too few only once every day of the week is planned,
+ * see `isIncompleteWeek`); a colación of at least 30 minutes on every shift
  * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
  */
 export function planAlerts(
@@ -89,6 +90,9 @@ export function planAlerts(
     let weekSeconds = 0;
     let weekDays = 0;
     let lastPlanned = monday + 6;
+    // A day with no entry (not yet planned, or outside the contract) leaves the week incomplete: what the
+    // week lacks may still be planned, so only what it already breaks is an infraction.
+    const incomplete = isIncompleteWeek(plan, monday);
     for (let i = 0; i < 7; i++) {
       const instance = plan.placed[monday + i - plan.base]!;
       week[i] = instance;
@@ -167,7 +171,7 @@ export function planAlerts(
       });
     }
     const allowed = allowedDaysPerWeek(weekSeconds / 3600);
-    if (!partTime && (weekDays > allowed.max || weekDays < allowed.min)) {
+    if (!partTime && (weekDays > allowed.max || (weekDays < allowed.min && !incomplete))) {
       alerts.push({
         code: 'dias_por_semana_fuera_de_rango',
         date: weekStart,
@@ -218,4 +222,13 @@ function irrenunciableAlerts(
       });
     }
   }
+}
+
+/**
+ * Whether some day of the week starting on `monday` (a day number) has no plan entry: not planned yet
+ * (the horizon of what is planned) or outside the contract. Such a week is «incompleta», not short of days.
+ */
+function isIncompleteWeek(plan: Pick<PlacedPlan, 'base' | 'entries'>, monday: number): boolean {
+  for (let i = 0; i < 7; i++) if (plan.entries[monday + i - plan.base] === undefined) return true;
+  return false;
 }

@@ -202,8 +202,10 @@ export function weeksView(
     // evaluation's own planned figure leaves holidays out because it measures what is owed.
     let days = 0;
     let seconds = 0;
+    let incompleta = false;
     for (let date = monday; date <= sunday; date = addDays(date, 1)) {
       const entry = plan.get(date);
+      if (entry === undefined) incompleta = true;
       if (entry?.kind !== 'turno') continue;
       days++;
       seconds += placeShift(entry.shift, date, zone).plannedSeconds;
@@ -219,6 +221,7 @@ export function weeksView(
       sobreLimiteSemanal: mine.some((a) => a.codigo === 'jornada_semanal_sobre_limite'),
       diaSobreDiezHoras: mine.some((a) => a.codigo === 'jornada_diaria_sobre_limite'),
       diasFueraDeRango: mine.some((a) => a.codigo === 'dias_por_semana_fuera_de_rango'),
+      incompleta,
       alertas: mine,
     });
   }

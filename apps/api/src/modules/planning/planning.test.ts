@@ -150,6 +150,13 @@ describe('legal-limit flags', () => {
     expect(week0(w42!.id)).toMatchObject({ segundosPlanificados: 42 * 3600, sobreLimiteSemanal: false, diaSobreDiezHoras: false, diasFueraDeRango: false, alertas: [] });
     expect(week0(w12!.id)).toMatchObject({ diaSobreDiezHoras: true, diasTrabajo: 3, diasFueraDeRango: true });
     expect(week0(w7!.id)).toMatchObject({ diasTrabajo: 7, diasFueraDeRango: true, sobreLimiteSemanal: false });
+    // Planned to Wednesday only: the rest of the week is not planned yet, so it is incomplete, not short of days.
+    const [horizon] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group });
+    const planned = await applyPattern({ usuarioIds: [horizon!.id], desde: '2026-04-27', hasta: '2026-04-29', patron: week(twelve.id, 7), conflictos: 'reemplazar' });
+    expect(planned.statusCode, planned.body).toBe(200);
+    const partial = await grid(`desde=2026-04-27&hasta=2026-05-03&usuarioIds=${horizon!.id}`);
+    expect(partial.filas[0]!.semanas[0]).toMatchObject({ diasTrabajo: 3, incompleta: true, diasFueraDeRango: false });
+    expect(week0(w12!.id)).toMatchObject({ incompleta: false });
     // May 1st is a holiday: the grid shows it.
     expect(result.dias.find((d) => d.fecha === '2026-05-01')!.feriado).toMatchObject({ irrenunciable: true });
   });

@@ -96,8 +96,8 @@ function cellLabel(
 function weekLabel(summary: WeekSummary): string {
   const range = `Semana del ${shortDate(summary.monday)}`;
   const base = `${range}: ${hoursMinutes(summary.plannedSeconds)} horas planificadas en ${summary.workingDays} ${summary.workingDays === 1 ? 'día' : 'días'}`;
-  if (summary.flags.length === 0) return base;
-  return `${base}. Alerta: ${summary.flags.map((flag) => flag.message).join('; ')}`;
+  const alerts = summary.flags.length === 0 ? '' : `. Alerta: ${summary.flags.map((flag) => flag.message).join('; ')}`;
+  return `${base}${alerts}${summary.incomplete ? '. Semana incompleta: tiene días sin planificar' : ''}`;
 }
 
 interface RowProps {

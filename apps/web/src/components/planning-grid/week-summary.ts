@@ -28,6 +28,8 @@ export interface WeekSummary {
   flags: WeekFlag[];
   /** Days of the week whose shift passes 10 ordinary hours. */
   longDays: LocalDate[];
+  /** Some day of the week has no plan yet: it is not judged short of days until it is complete. */
+  incomplete: boolean;
 }
 
 const templates = new WeakMap<GridShift, ShiftTemplate>();
@@ -54,15 +56,18 @@ export function plannedSecondsOn(shift: GridShift, date: LocalDate, zone: string
  * The legal checks of a planned week, the same the server runs (packages/domain): weekly hours
  * against the limit in force on the Monday (Ley 21.561), at most 10 ordinary hours a day, and the
  * week spread over 5 or 6 days (4 with 40 hours or fewer; part-time weeks, at most two-thirds of the
- * limit in force (art. 40 bis), are exempt, and so are weeks that are only partly planned for that reason).
+ * limit in force (art. 40 bis), are exempt, and so are weeks that are only partly planned for that reason;
+ * a week with a day not planned yet is «incompleta», never short of days).
  */
 export function summarizeWeek(monday: LocalDate, plan: WorkerPlan | undefined, zone: string): WeekSummary {
   let plannedSeconds = 0;
   let workingDays = 0;
+  let incomplete = false;
   const longDays: LocalDate[] = [];
   for (let i = 0; i < 7; i++) {
     const date = addDays(monday, i);
     const entry = plan?.get(date);
+    if (entry === undefined) incomplete = true;
     if (entry?.kind !== 'turno') continue;
     const seconds = entry.seconds ?? plannedSecondsOn(entry.shift, date, zone);
     plannedSeconds += seconds;
@@ -84,11 +89,11 @@ export function summarizeWeek(monday: LocalDate, plan: WorkerPlan | undefined, z
     });
   }
   const allowed = allowedDaysPerWeek(plannedSeconds / 3600);
-  if (!isPartTime(plannedSeconds / 3600, monday) && (workingDays > allowed.max || workingDays < allowed.min)) {
+  if (!isPartTime(plannedSeconds / 3600, monday) && (workingDays > allowed.max || (workingDays < allowed.min && !incomplete))) {
     flags.push({
       code: 'dias_fuera_de_rango',
       message: `${workingDays} días de trabajo: la jornada debe repartirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días`,
     });
   }
-  return { monday, plannedSeconds, workingDays, limitHours, flags, longDays };
+  return { monday, plannedSeconds, workingDays, limitHours, flags, longDays, incomplete };
 }

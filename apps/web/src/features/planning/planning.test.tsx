@@ -138,6 +138,7 @@ function dayResponse(fecha: string, tipo: 'turno' | 'libre') {
       sobreLimiteSemanal: false,
       diaSobreDiezHoras: false,
       diasFueraDeRango: false,
+      incompleta: false,
       alertas: [],
     },
   };
@@ -193,6 +194,7 @@ describe('planning page', () => {
       sobreLimiteSemanal: false,
       diaSobreDiezHoras: false,
       diasFueraDeRango: false,
+      incompleta: false,
       alertas,
     });
     const base = grid();

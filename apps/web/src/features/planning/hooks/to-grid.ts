@@ -75,6 +75,7 @@ export function weekOf(semana: SemanaPlan): WeekSummary {
     limitHours: semana.limiteHorasSemanales,
     flags: semana.alertas.map((alerta): WeekFlag => ({ code: alerta.codigo, message: `${PLAN_ALERT_LABELS[alerta.codigo]}: ${alerta.mensaje}` })),
     longDays: semana.alertas.filter((alerta) => alerta.codigo === 'jornada_diaria_sobre_limite').map((alerta) => alerta.fecha),
+    incomplete: semana.incompleta,
   };
 }
 
