@@ -4,7 +4,9 @@
  * rows (totals in bold), the empty texts, and the glossary of abbreviations at the end. These run in a
  * render thread (legal-reports.render.ts), never on the server's event loop.
  * - Excel (exceljs, its streaming writer: memory does not grow with the rows) and Word (lib/render/word.ts)
- *   are set in Arial 8 pt (Word: size 16 half-points; the title too).
+ *   are set in Arial 8 pt (Word: size 16 half-points; the title too). In Excel the blocks form one table
+ *   under a frozen header row with an autofilter, and its dates, instants and durations are Excel values
+ *   whose number formats show the screen's text (`xlsxValue`).
  * - PDF (pdfkit) uses Helvetica, Arial's metric twin built into every PDF reader (Arial itself is not
  *   one of the PDF standard fonts and is not installed on the servers), at 8 pt or less.
  */
@@ -33,12 +35,13 @@ const GLOSSARY_TITLE = 'Glosario de abreviaturas';
 const XFONT: Partial<ExcelJS.Font> = { name: 'Arial', size: 8 };
 const XBOLD: Partial<ExcelJS.Font> = { ...XFONT, bold: true };
 const XHEAD: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE6F2F0' } };
+const XWORKER: ExcelJS.Fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFF4F8F7' } };
 
 /**
- * Each report's sheet name: Excel allows 31 characters and no «/», which cut «c) … domingo y/o días
- * festivos» to «… domingo yo».
+ * Each report's sheet name: Excel allows 31 characters and none of «/ \ ? * [ ] :», which cut «c) …
+ * domingo y/o días festivos» to «… domingo yo».
  */
-const SHEET_NAMES: Record<ReporteLegal['reporte'], string> = {
+export const SHEET_NAMES: Record<ReporteLegal['reporte'], string> = {
   asistencia: 'a) Asistencia',
   jornada: 'b) Jornada diaria',
   domingos: 'c) Domingos y festivos',
@@ -46,9 +49,90 @@ const SHEET_NAMES: Record<ReporteLegal['reporte'], string> = {
   incidentes: 'f) Incidentes técnicos',
 };
 
+/**
+ * The Excel-only last column of the reports with a block per worker: the block's worker on each of its
+ * rows, so that the autofilter (on Asistencia «No», say) still tells whose rows are left.
+ */
+export const XLSX_WORKER_COLUMN = 'Trabajador';
+
+/** What a column of the screen holds when its text is a date, an instant or a duration. */
+type XlsxKind = 'dia' | 'instante' | 'duracion';
+const XLSX_KINDS: Partial<Record<string, XlsxKind>> = {
+  Fecha: 'dia',
+  'Fecha asignación turno': 'instante',
+  'Fecha asignación nuevo turno': 'instante',
+  'Inicio de turno': 'instante',
+  Inicio: 'instante',
+  Fin: 'instante',
+  Colación: 'duracion',
+  'Tiempo faltante': 'duracion',
+  'Tiempo extra': 'duracion',
+  'Extensión del turno': 'duracion',
+  'Extensión del nuevo turno': 'duracion',
+  Duración: 'duracion',
+};
+const XLSX_KIND_WIDTH: Record<XlsxKind, number> = { dia: 12, instante: 20, duracion: 12 };
+
+/** The weekdays as the screen writes them after a date (legal-reports.model.ts): `02/03/26 lun`. */
+const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
+const DIA = /^(\d{2})\/(\d{2})\/(\d{2}) (dom|lun|mar|mié|jue|vie|sáb)$/;
+const INSTANTE = /^(\d{2})\/(\d{2})\/(\d{4})(?: (\d{2}):(\d{2}):(\d{2}))?$/;
+const DURACION = /^(?:([A-Za-z.]+) )?(\d{2,}):([0-5]\d):([0-5]\d)$/;
+
+/**
+ * «/» is escaped: Excel shows an unescaped «/» of a date format as the viewer's date separator («-» in
+ * Chile), and the cell would no longer read as the screen.
+ */
+const DATE_FMT = 'dd\\/mm\\/yy';
+const LONG_DATE_FMT = 'dd\\/mm\\/yyyy';
+const INSTANT_FMT = `${LONG_DATE_FMT} hh:mm:ss`;
+/** Elapsed hours, two digits at least, past 24: `08:00:00`, `40:00:00`, as the screen's `hh:mm:ss`. */
+const DURATION_FMT = '[hh]:mm:ss';
+
+/** A calendar date and a wall-clock time as Excel stores them: the components as written, no zone. */
+function wallDate(year: number, month: number, day: number, h = 0, m = 0, s = 0): Date | null {
+  const at = new Date(Date.UTC(year, month - 1, day, h, m, s));
+  const same = at.getUTCFullYear() === year && at.getUTCMonth() === month - 1 && at.getUTCDate() === day && h < 24 && m < 60 && s < 60;
+  return same ? at : null;
+}
+
+/**
+ * The Excel value of a screen cell of a date, instant or duration column, and the number format that
+ * shows it as the screen's text, character for character, in any program and locale: `02/03/26 lun` is
+ * the date 2026-03-02 shown `dd/mm/yy "lun"` (the weekday is written into the format, not Excel's `ddd`,
+ * which follows the viewer's language and abbreviates it differently); `20/03/2026 09:00:00` the date and
+ * time as the screen shows it in the site's zone (Excel has no zones: the wall-clock time is written, never
+ * an instant that another zone would shift a day); `H.E. 02:00:00` two hours shown `"H.E. "[hh]:mm:ss`.
+ * Null when the text is anything else (`—`, a total's label, empty): it stays text.
+ */
+export function xlsxValue(kind: XlsxKind, text: string): { value: Date | number; numFmt: string } | null {
+  if (kind === 'dia') {
+    const m = DIA.exec(text);
+    const at = m && wallDate(2000 + Number(m[3]), Number(m[2]), Number(m[1]));
+    return at && WEEKDAYS[at.getUTCDay()] === m[4] ? { value: at, numFmt: `${DATE_FMT} "${m[4]}"` } : null;
+  }
+  if (kind === 'instante') {
+    const m = INSTANTE.exec(text);
+    if (!m) return null;
+    const at = wallDate(Number(m[3]), Number(m[2]), Number(m[1]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0));
+    return at && { value: at, numFmt: m[4] === undefined ? LONG_DATE_FMT : INSTANT_FMT };
+  }
+  const m = DURACION.exec(text);
+  if (!m) return null;
+  const seconds = Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4]);
+  return { value: seconds / 86_400, numFmt: m[1] ? `"${m[1]} "${DURATION_FMT}` : DURATION_FMT };
+}
+
 /** Rows written between two yields, so the zip takes what was written (lib/render/pace.ts). */
 const XLSX_SLICE = 200;
 
+/**
+ * The report as one sheet: its title and heading, then one table (a header row, frozen with the heading
+ * above it, and an autofilter over the header and every row) holding the blocks in order, each its
+ * worker's name and details rows and then its rows, and below it the glossary. Text cells are text
+ * (formula-safe); dates, instants and durations are Excel values shown as the screen's text (`xlsxValue`).
+ * Written with exceljs's streaming writer a row at a time: memory does not grow with the rows.
+ */
 export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
   const stream = new PassThrough();
   const chunks: Buffer[] = [];
@@ -57,52 +141,95 @@ export async function legalReportXlsx(r: ReporteLegal): Promise<Buffer> {
     stream.on('end', resolve);
     stream.on('error', reject);
   });
+  const heading = [r.titulo, ...headingLines(r)];
+  const table = r.bloques.length > 0;
+  const perWorker = r.reporte !== 'incidentes';
+  const columns = perWorker ? [...r.columnas, XLSX_WORKER_COLUMN] : r.columnas;
+  const kinds = r.columnas.map((c) => XLSX_KINDS[c]);
+  const headerRow = heading.length + 1;
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream, useStyles: true, useSharedStrings: false });
   wb.creator = 'Jornada';
-  const ws = wb.addWorksheet(SHEET_NAMES[r.reporte], { pageSetup: { orientation: 'landscape', paperSize: 9, fitToWidth: 1 } });
-  ws.columns = r.columnas.map((c) => ({ width: Math.max(12, Math.min(40, c.length + 6)) }));
+  // The frozen rows go in the sheet's opening XML, written at once: they are known before any row.
+  const ws = wb.addWorksheet(SHEET_NAMES[r.reporte], {
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToWidth: 1 },
+    views: table ? [{ state: 'frozen', xSplit: 0, ySplit: headerRow, topLeftCell: `A${headerRow + 1}` }] : [],
+  });
+  ws.columns = columns.map((c, i) => {
+    const kind = kinds[i];
+    if (i === r.columnas.length) return { width: 36 };
+    return { width: Math.max(kind ? XLSX_KIND_WIDTH[kind] : 12, Math.min(40, c.length + 6)) };
+  });
   const backlog = sheetBacklog(ws);
   let written = 0;
   const commit = async (row: ExcelJS.Row) => {
     row.commit();
     if (++written % XLSX_SLICE === 0) await pace(stream, backlog);
   };
-  const line = async (text: string, font = XFONT) => {
+  const line = async (text: string, font = XFONT, worker?: string) => {
     const row = ws.addRow([]);
     textCell(row.getCell(1), text);
     row.getCell(1).font = font;
+    if (worker !== undefined) {
+      const cell = row.getCell(columns.length);
+      textCell(cell, worker);
+      cell.font = XFONT;
+    }
     await commit(row);
   };
   await line(r.titulo, XBOLD);
-  for (const text of headingLines(r)) await line(text);
-  if (r.vacio) {
-    await commit(ws.addRow([]));
-    await line(r.vacio, XBOLD);
-  }
-  for (const b of r.bloques) {
-    await commit(ws.addRow([]));
-    await line(b.titulo, XBOLD);
-    if (b.detalles.length) await line(b.detalles.join(' · '));
+  for (const text of heading.slice(1)) await line(text);
+  if (table) {
     const head = ws.addRow([]);
-    r.columnas.forEach((c, i) => {
+    columns.forEach((c, i) => {
       const cell = head.getCell(i + 1);
       textCell(cell, c);
       cell.font = XBOLD;
       cell.fill = XHEAD;
     });
     await commit(head);
-    if (b.vacio) await line(b.vacio);
+  } else if (r.vacio) {
+    await commit(ws.addRow([]));
+    await line(r.vacio, XBOLD);
+  }
+  for (const b of r.bloques) {
+    // The RUT, the first of the details, tells apart two workers of the same name.
+    const worker = perWorker ? [b.titulo, ...b.detalles.filter((d) => d.startsWith('RUT '))].join(' · ') : undefined;
+    const title = ws.addRow([]);
+    textCell(title.getCell(1), b.titulo);
+    if (worker !== undefined) textCell(title.getCell(columns.length), worker);
+    columns.forEach((_, i) => {
+      const cell = title.getCell(i + 1);
+      cell.font = i === 0 ? XBOLD : XFONT;
+      cell.fill = XWORKER;
+    });
+    await commit(title);
+    if (b.detalles.length) await line(b.detalles.join(' · '), XFONT, worker);
+    if (b.vacio) await line(b.vacio, XFONT, worker);
     for (const f of b.filas) {
       const row = ws.addRow([]);
+      const font = f.tipo === 'total' ? XBOLD : XFONT;
       f.celdas.forEach((text, i) => {
         const cell = row.getCell(i + 1);
-        textCell(cell, text);
-        cell.font = f.tipo === 'total' ? XBOLD : XFONT;
+        const kind = kinds[i];
+        const typed = kind ? xlsxValue(kind, text) : null;
+        if (typed) {
+          cell.value = typed.value;
+          cell.numFmt = typed.numFmt;
+        } else textCell(cell, text);
+        cell.font = font;
         cell.alignment = { wrapText: true, vertical: 'top' };
       });
+      if (worker !== undefined) {
+        const cell = row.getCell(columns.length);
+        textCell(cell, worker);
+        cell.font = XFONT;
+        cell.alignment = { vertical: 'top' };
+      }
       await commit(row);
     }
   }
+  // The filter covers the header and every row of the blocks; the glossary below stays out of it.
+  if (table) ws.autoFilter = { from: { row: headerRow, column: 1 }, to: { row: written, column: columns.length } };
   await commit(ws.addRow([]));
   await line(GLOSSARY_TITLE, XBOLD);
   for (const g of r.glosario) {

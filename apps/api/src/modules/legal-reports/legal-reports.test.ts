@@ -23,6 +23,7 @@ import { addPerson, companyWithAdmin, PERSON_PASSWORD, type Person } from '../..
 import { inspectorSession } from '../../test/fixtures/inspectors';
 import { DAILY_REPORT_JOB, scheduleDailyReports } from './legal-reports.jobs';
 import { createLegalReportsService } from './legal-reports.service';
+import { sheetRowsOf, shownRows, shownText } from './legal-reports.xlsx-text';
 
 let t: TestApp;
 let companyId: string;
@@ -306,25 +307,58 @@ describe('exports', () => {
     expect(xml).toContain('Permiso sin goce de remuneraciones');
   });
 
-  it('Excel: Arial 8, every block and row of the screen', async () => {
+  it.each([
+    ['asistencia', RANGE],
+    ['jornada', RANGE],
+    ['domingos', RANGE],
+    ['modificaciones', 'periodo=mes&desde=2026-03-01'],
+    ['incidentes', RANGE],
+  ])('Excel of %s: Arial 8, every cell of the screen shown as on screen, the header frozen and filtered', async (id, query) => {
     const headers = await admin();
-    const screen = await report('asistencia', RANGE, headers);
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/reportes-legales/asistencia/exportar?${RANGE}&formato=xlsx`, headers });
+    const screen = await report(id, `${query}&pageSize=100`, headers);
+    expect(screen.total).toBeLessThanOrEqual(100);
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/reportes-legales/${id}/exportar?${query}&formato=xlsx`, headers });
     expect(response.statusCode).toBe(200);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    const lines: string[][] = [];
-    ws.eachRow((row) => lines.push((row.values as unknown[]).slice(1).map((v) => String(v ?? ''))));
-    expect(lines[0]![0]).toBe('a) Reporte de asistencia');
-    for (const b of screen.bloques) {
-      expect(lines.some((l) => l[0] === b.titulo)).toBe(true);
-      const norm = (cells: string[]) => cells.join('|').replace(/\|+$/, '');
-      for (const f of b.filas) expect(lines.some((l) => norm(l) === norm(f.celdas)), f.celdas.join('|')).toBe(true);
-    }
+    // Generated a moment apart: the only line that may differ.
+    const expected = sheetRowsOf({ ...screen, generadoEn: shownRows(ws)[screen.filtros.length + 2]![0]!.replace('Generado el ', '') });
+    expect(expected.rows[screen.filtros.length + 2]![0]).toMatch(/^Generado el \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}$/);
+    expect(shownRows(ws)).toEqual(expected.rows);
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: expected.header });
+    expect(ws.autoFilter).toMatch(new RegExp(`^A${expected.header}:[A-Z]${expected.last}$`));
     const fonts = new Set<string>();
-    ws.eachRow((row) => row.eachCell((cell) => fonts.add(`${cell.font?.name} ${cell.font?.size}`)));
+    let dates = 0;
+    ws.eachRow((row) =>
+      row.eachCell((cell) => {
+        fonts.add(`${cell.font?.name} ${cell.font?.size}`);
+        if (cell.type === ExcelJS.ValueType.Date) dates++;
+      }),
+    );
     expect([...fonts]).toEqual(['Arial 8']);
+    // Each report's dates (a, b, c) or instants (d, f) are Excel dates.
+    expect(dates).toBeGreaterThan(0);
+  });
+
+  it('Excel: dates are dates and times durations, as the screen shows them', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/reportes-legales/jornada/exportar?${RANGE}&usuarioId=${ana.id}&formato=xlsx`, headers: await admin() });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    const rows = new Map<string, ExcelJS.Row>();
+    ws.eachRow((row) => rows.set(shownText(row.getCell(1)), row));
+    const monday = rows.get('02/03/26 lun')!;
+    expect(monday.getCell(1).type).toBe(ExcelJS.ValueType.Date);
+    expect(monday.getCell(1).value).toEqual(new Date(Date.UTC(2026, 2, 2)));
+    expect(monday.getCell(4).numFmt).toBe('[hh]:mm:ss');
+    expect(shownText(monday.getCell(4))).toBe('01:00:00');
+    const wednesday = rows.get('04/03/26 mié')!;
+    expect(wednesday.getCell(7).numFmt).toBe('"H.E. "[hh]:mm:ss');
+    expect(shownText(wednesday.getCell(7))).toBe('H.E. 02:00:00');
+    expect(shownText(rows.get('05/03/26 jue')!.getCell(6))).toBe('00:20:00');
+    // The week's total stays text, as on screen.
+    expect(rows.get('Total semana 02/03/26 al 08/03/26')!.getCell(1).type).toBe(ExcelJS.ValueType.String);
   });
 
   it('Excel: each report’s sheet named in full, within Excel’s 31 characters and without «/»', async () => {
