@@ -125,6 +125,10 @@ describe('plan legal-limit alerts', () => {
     const threeDays = plan('2026-11-30', '2026-12-06', ten, [1, 2, 3]);
     const short = evaluatePeriod({ from: '2026-11-30', to: '2026-12-06', plan: threeDays, marks: [] }).planAlerts;
     expect(short.map((a) => [a.code, a.date, a.value])).toEqual([['dias_por_semana_fuera_de_rango', '2026-11-30', 3]]);
+    // A full-time contract planned for one day of a complete week: «1 día», in the singular.
+    const oneDay = plan('2026-11-30', '2026-12-06', ten, [1]);
+    const single = evaluatePeriod({ from: '2026-11-30', to: '2026-12-06', plan: oneDay, marks: [], agreedWeeklyHours: 42 }).planAlerts;
+    expect(single.map((a) => a.message)).toEqual(['Semana del 30-11-2026: 1 día de trabajo planificado; la jornada debe distribuirse en 4 (con 40 horas o menos), 5 o 6 días.']);
     // The same three days with Thursday to Sunday not planned yet: incomplete, nothing to alert.
     const firstThree = plan('2026-11-30', '2026-12-02', ten, [1, 2, 3]);
     expect(evaluatePeriod({ from: '2026-11-30', to: '2026-12-06', plan: firstThree, marks: [] }).planAlerts).toEqual([]);

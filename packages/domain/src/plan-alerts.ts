@@ -175,7 +175,7 @@ export function planAlerts(
       alerts.push({
         code: 'dias_por_semana_fuera_de_rango',
         date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: ${weekDays} días de trabajo planificados; la jornada debe distribuirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días.`,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${weekDays === 1 ? '1 día de trabajo planificado' : `${weekDays} días de trabajo planificados`}; la jornada debe distribuirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días.`,
         value: weekDays,
         limit: weekDays > allowed.max ? allowed.max : allowed.min,
       });

@@ -92,7 +92,7 @@ export function summarizeWeek(monday: LocalDate, plan: WorkerPlan | undefined, z
   if (!isPartTime(plannedSeconds / 3600, monday) && (workingDays > allowed.max || (workingDays < allowed.min && !incomplete))) {
     flags.push({
       code: 'dias_fuera_de_rango',
-      message: `${workingDays} días de trabajo: la jornada debe repartirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días`,
+      message: `${workingDays === 1 ? '1 día' : `${workingDays} días`} de trabajo: la jornada debe repartirse en ${allowed.min === 4 ? '4 (con 40 horas o menos), ' : ''}5 o 6 días`,
     });
   }
   return { monday, plannedSeconds, workingDays, limitHours, flags, longDays, incomplete };
