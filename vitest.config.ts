@@ -38,7 +38,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     reporters: jsonOut ? ['default', ['json', { outputFile: jsonOut }]] : ['default'],
     projects: [
-      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node' } },
+      // Property tests are CPU-bound (hundreds of random months or zone conversions): on a busy two-core
+      // machine Vitest's 5 s default fails them for the machine, not for the rules.
+      { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {

@@ -376,14 +376,40 @@ describe('art. 35-38 and Ley 19.973: Sundays and holidays by the clock in a peri
       {
         code: 'turno_en_feriado_irrenunciable',
         date: '2027-01-01',
-        message: 'Turno 22:00–06:00 del 31-12-2026 con 6 h 00 min el 01-01-2027 (Año Nuevo), feriado irrenunciable para trabajadores del comercio.',
-        value: 6 * H,
+        message:
+          'Turno 22:00–06:00 del 31-12-2026 con 8 h 00 min en el descanso del 01-01-2027 (Año Nuevo), feriado irrenunciable para trabajadores del comercio: va de las 20:00 del día anterior a las 06:00 del día siguiente.',
+        value: 8 * H,
         limit: 0,
       },
     ]);
-    // A night shift from 30 December ends before the holiday.
+    // Planning December shows it too: the shift is planned in December.
+    const december = evaluatePeriod({ from: '2026-12-01', to: '2026-12-31', plan: p, marks: [], options: { commerce: true } });
+    expect(december.planAlerts.filter((a) => a.code === 'turno_en_feriado_irrenunciable').map((a) => [a.date, a.value])).toEqual([['2027-01-01', 8 * H]]);
+    // A night shift from 30 December ends before the rest begins.
     const before = evaluatePeriod({ from: '2026-12-28', to: '2027-01-03', plan: { '2026-12-30': { kind: 'turno', shift: night } }, marks: [], options: { commerce: true } });
     expect(before.planAlerts.filter((a) => a.code === 'turno_en_feriado_irrenunciable')).toEqual([]);
+  });
+
+  it('Ley 19.973 art. 2: the rest of an irrenunciable holiday runs from 21:00 the day before to 06:00 the day after', () => {
+    const alertsOf = (plan: Record<string, PlanEntry>, from: string, to: string) =>
+      evaluatePeriod({ from, to, plan, marks: [], options: { commerce: true } }).planAlerts.filter((a) => a.code === 'turno_en_feriado_irrenunciable');
+    const evening: ShiftTemplate = { start: '14:00', end: '22:30', break: { minutes: 30 } };
+    // 17 September until 22:30: 1 h 30 min inside the rest of the 18th.
+    expect(alertsOf({ '2026-09-17': { kind: 'turno', shift: evening } }, '2026-09-14', '2026-09-20').map((a) => [a.date, a.value, a.message])).toEqual([
+      [
+        '2026-09-18',
+        1.5 * H,
+        'Turno 14:00–22:30 del 17-09-2026 con 1 h 30 min en el descanso del 18-09-2026 (Independencia Nacional), feriado irrenunciable para trabajadores del comercio: va de las 21:00 del día anterior a las 06:00 del día siguiente.',
+      ],
+    ]);
+    // Until 21:00 exactly is allowed.
+    expect(alertsOf({ '2026-09-17': { kind: 'turno', shift: { start: '13:00', end: '21:00', break: { minutes: 30 } } } }, '2026-09-14', '2026-09-20')).toEqual([]);
+    // 26 December from 05:00: one hour inside the rest that follows Christmas.
+    const early: ShiftTemplate = { start: '05:00', end: '13:00', break: { minutes: 30 } };
+    expect(alertsOf({ '2026-12-26': { kind: 'turno', shift: early } }, '2026-12-21', '2026-12-27').map((a) => [a.date, a.value])).toEqual([['2026-12-25', 1 * H]]);
+    // 31 December: commerce closes at 20:00, so a shift until 20:30 is 30 minutes inside the rest of 1 January.
+    const late: ShiftTemplate = { start: '12:00', end: '20:30', break: { minutes: 30 } };
+    expect(alertsOf({ '2026-12-31': { kind: 'turno', shift: late } }, '2026-12-28', '2027-01-03').map((a) => [a.date, a.value])).toEqual([['2027-01-01', 0.5 * H]]);
   });
 
   it('Sundays and holidays worked count the dates work touched, in the period of the date', () => {

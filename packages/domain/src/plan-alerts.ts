@@ -9,7 +9,7 @@ import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, is
 import { formatDurationEs } from './marks';
 import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type PeriodEvaluationOptions, type PlacedPlan } from './period-evaluation';
 import type { ShiftInstance } from './shift-instance';
-import { localDayNumberOf, startOfLocalDayNumber } from './time-zone';
+import { localDayNumberOf, localToInstant, startOfLocalDayNumber } from './time-zone';
 
 /** `aaaa-mm-dd` as the product writes dates in text: dd-mm-aaaa. */
 const dayMonthYear = (date: string): string => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
@@ -185,9 +185,18 @@ export function planAlerts(
   return alerts;
 }
 
+/** The rest of an irrenunciable holiday for commerce starts at 21:00 the day before (Ley 19.973 art. 2)… */
+const IRRENUNCIABLE_REST_FROM_SECONDS = 21 * 3600;
+/** …at 20:00 when the day before is 31 December, when commerce closes at 20:00 (art. 24 inc. final)… */
+const NEW_YEAR_EVE_CLOSE_SECONDS = 20 * 3600;
+/** …and ends at 06:00 the day after. */
+const IRRENUNCIABLE_REST_TO_SECONDS = 6 * 3600;
+
 /**
- * Shifts with hours on an irrenunciable holiday (by the clock, the local day 00:00-24:00), for
- * commerce workers: a night shift from 31 December into 1 January works on one.
+ * Shifts with hours in the rest of an irrenunciable holiday, for commerce workers: from 21:00 the day
+ * before (20:00 on 31 December) to 06:00 the day after, by the clock (Ley 19.973 art. 2). A shift is
+ * alerted in the period where it is planned and in the one that holds the holiday: planning December
+ * shows the 31 December night shift that reaches 1 January. The alert is dated on the holiday.
  */
 function irrenunciableAlerts(
   alerts: PlanAlert[],
@@ -197,26 +206,32 @@ function irrenunciableAlerts(
   zone: string,
   holidays: HolidayLookup,
 ): void {
-  for (let n = first - 1; n <= last; n++) {
+  const span = plan.placed.length;
+  for (let n = Math.max(first - 1, plan.base); n <= Math.min(last + 1, plan.base + span - 1); n++) {
     const instance = plan.placed[n - plan.base];
     if (!instance) continue;
     const date = instance.date;
-    const lastDay = localDayNumberOf(zone, instance.end - 1);
-    for (let d = localDayNumberOf(zone, instance.start); d <= lastDay; d++) {
-      if (d < first || d > last) continue;
+    const plannedInside = n >= first && n <= last;
+    // The holidays whose rest this shift can touch: from the day after its start's eve to the day after its end.
+    const lastDay = localDayNumberOf(zone, instance.end - 1) + 1;
+    for (let d = localDayNumberOf(zone, instance.start) - 1; d <= lastDay; d++) {
+      if (!plannedInside && (d < first || d > last)) continue;
       const holidayDate = fromDayNumber(d);
       const holiday = holidays(holidayDate);
       if (!holiday?.irrenunciable) continue;
-      const from = Math.max(instance.start, startOfLocalDayNumber(zone, d));
-      const to = Math.min(instance.end, startOfLocalDayNumber(zone, d + 1));
+      const eve = fromDayNumber(d - 1);
+      const restFrom = localToInstant(zone, eve, eve.endsWith('-12-31') ? NEW_YEAR_EVE_CLOSE_SECONDS : IRRENUNCIABLE_REST_FROM_SECONDS);
+      const restTo = localToInstant(zone, fromDayNumber(d + 1), IRRENUNCIABLE_REST_TO_SECONDS);
+      const from = Math.max(instance.start, restFrom);
+      const to = Math.min(instance.end, restTo);
       if (to <= from) continue;
+      const withinDay = d === n && instance.start >= startOfLocalDayNumber(zone, d) && instance.end <= startOfLocalDayNumber(zone, d + 1);
       alerts.push({
         code: 'turno_en_feriado_irrenunciable',
         date: holidayDate,
-        message:
-          d === n
-            ? `Turno planificado el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
-            : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours((to - from) / 1000)} el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`,
+        message: withinDay
+          ? `Turno planificado el ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio.`
+          : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours((to - from) / 1000)} en el descanso del ${dayMonthYear(holidayDate)} (${holiday.name}), feriado irrenunciable para trabajadores del comercio: va de las ${eve.endsWith('-12-31') ? '20:00' : '21:00'} del día anterior a las 06:00 del día siguiente.`,
         value: (to - from) / 1000,
         limit: 0,
       });
