@@ -242,6 +242,22 @@ describe('bulk planning upload', () => {
     expect((await month(b!.id, '2026-11'))[19]!.tipo).toBe('sin_planificar');
   });
 
+  it('a cell with a NUL character is that cell\'s row error beside the row\'s other errors, never a database failure', async () => {
+    const [a] = workers;
+    // A CSV is taken for a binary file when its first 64 KB have a NUL: the blank header cell carries it past them.
+    const file = [`RUT;Fecha;Turno;Motivo;Observación;${' '.repeat(70_000)}`, `${a!.rut};2026-12-12;MAN;;Cambio\u0000`, `${a!.rut};2026-12-13;X\u0000Y;Mo\u0000tivo;`].join('\n');
+    const notAllowed = 'Contiene un carácter no permitido (carácter nulo o Unicode incompleto).';
+    for (const url of ['/api/v1/cargas/planificacion/vista-previa', '/api/v1/cargas/planificacion']) {
+      const response = await upload(url, 'plan.csv', file);
+      expect(response.statusCode, response.body).toBe(url.endsWith('vista-previa') ? 200 : 400);
+      expect(response.json<CargaPlanificacionResultado>().errores).toEqual([
+        { fila: 2, columna: 'Observación', mensaje: notAllowed },
+        { fila: 3, columna: 'Turno', mensaje: notAllowed },
+        { fila: 3, columna: 'Motivo', mensaje: notAllowed },
+      ]);
+    }
+    expect((await month(a!.id))[11]!.tipo).toBe('sin_planificar');
+  });
 });
 
 describe('bulk planner (patterns)', () => {

@@ -5,6 +5,7 @@ import { formatRut } from '@jornada/domain';
 import { users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { uniqueRut } from '../../test/factories';
+import { workbook } from '../../test/hostile-xlsx';
 import { multipartFile } from '../../test/multipart';
 import { addPerson, companyWithAdmin } from '../../test/people';
 
@@ -160,6 +161,41 @@ describe('bulk user upload', () => {
     expect(await countUsers(companyId)).toBe(before);
     const [still] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
     expect(still!.perfil).toBe('administrador');
+  });
+
+  it('a cell with a NUL character is that cell\'s row error (with the rest of the row checked), not a database failure; the file as a whole gets a Spanish 400', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const header = ['RUT', 'Nombre', 'Apellidos', 'Correo', 'Horas semanales', 'Inicio contrato', 'Sede'];
+    const rut = uniqueRut();
+    // A CSV is taken for a binary file when its first 64 KB have a NUL: the blank header cell carries it past them.
+    const csv = [
+      `${header.join(';')};${' '.repeat(70_000)}`,
+      `${rut};Ana;Pérez;ana@empresa.cl;40;2025-01-02;`,
+      `${uniqueRut()};Be\u0000to;Rojas;be\u0000to@empresa.cl;40;2025-01-02;Sede\u0000Norte`,
+      `${formatRut(rut)};Ana;Pérez;ana@empresa.cl;50;2025-01-02;`,
+    ].join('\n');
+    const notAllowed = 'Contiene un carácter no permitido (carácter nulo o Unicode incompleto).';
+    const errores = [
+      { fila: 3, columna: 'Nombre', mensaje: notAllowed },
+      { fila: 3, columna: 'Correo', mensaje: notAllowed },
+      { fila: 3, columna: 'Sede', mensaje: notAllowed },
+      { fila: 4, columna: 'Horas semanales', mensaje: 'No puede superar 45.' },
+      { fila: 4, columna: 'RUT', mensaje: 'El RUT se repite: ya aparece en la fila 2.' },
+    ];
+    const before = await countUsers(companyId);
+    for (const preview of [true, false]) {
+      const response = await upload(admin.headers, csv, preview, 'u.csv');
+      expect(response.statusCode, response.body).toBe(preview ? 200 : 400);
+      expect(response.json()).toMatchObject({ valido: false, aplicado: false, errores });
+    }
+    expect(await countUsers(companyId)).toBe(before);
+
+    // What the reader cannot read at all (NUL or a lone surrogate in a workbook) is the whole file's Spanish 400.
+    for (const cell of ['Ana&#0;', 'Ana&#xD800;', 'Ana\u0000']) {
+      const response = await upload(admin.headers, workbook(header, [[rut, cell, 'Pérez', 'ana@empresa.cl', '40', '2025-01-02', '']]), true);
+      expect(response.statusCode, cell).toBe(400);
+      expect(response.json().error).toEqual({ code: 'VALIDATION', message: 'El archivo no es una planilla Excel (.xlsx) ni un archivo CSV. Descarga la plantilla y complétala.' });
+    }
   });
 
   it('reads CSV with ; or , with or without BOM, headers in any order and with accents changed', async () => {

@@ -4,15 +4,37 @@ import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { slicer } from '../../lib/slices';
-import { col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
+import { CellError, col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type CellValue, type Columns, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
 import type { UserSessionsPort } from '../auth/index';
 
+/** NUL or a UTF-16 surrogate that is not half of a pair: text PostgreSQL cannot store (plugins/input-guard.ts). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/**
+ * The columns with one more check before each parser: a cell with a character the database cannot store
+ * is that cell's row error in the preview, not a commit that fails on the database.
+ */
+function storableCells<C extends Columns>(columns: C): C {
+  const guarded = Object.entries(columns).map(([key, column]) => [
+    key,
+    {
+      ...column,
+      parse: (value: NonNullable<CellValue>) => {
+        if (typeof value === 'string' && UNSTORABLE.test(value)) throw new CellError('Contiene un carácter no permitido (carácter nulo o Unicode incompleto).');
+        return column.parse(value);
+      },
+    },
+  ]);
+  return Object.fromEntries(guarded) as C;
+}
+
 /** The columns of the users template, in template order. */
-export const USER_COLUMNS = {
+const COLUMNS = {
   rut: col.rut({ header: 'RUT', aliases: ['Rut trabajador', 'RUN'], required: true, description: 'RUT con o sin puntos, con guion y dígito verificador. Identifica al usuario: si ya existe en la empresa, se actualizan sus datos.', example: '12.345.678-5' }),
   nombre: col.text({ header: 'Nombre', aliases: ['Nombres'], required: true, max: 200, description: 'Nombres.', example: 'María José' }),
   apellidos: col.text({ header: 'Apellidos', required: true, max: 200, description: 'Apellidos paterno y materno.', example: 'González Muñoz' }),
@@ -47,6 +69,7 @@ export const USER_COLUMNS = {
   telefono: col.text({ header: 'Teléfono', aliases: ['Celular', 'Fono'], required: false, max: 40, description: 'Teléfono de contacto (opcional).', example: '+56 9 8765 4321' }),
   direccion: col.text({ header: 'Dirección', aliases: ['Domicilio'], required: false, max: 300, description: 'Dirección particular (opcional).', example: 'Los Aromos 55, Ñuñoa' }),
 };
+export const USER_COLUMNS = storableCells(COLUMNS);
 type UserRowValues = RowOf<typeof USER_COLUMNS>;
 /** A row as parsed: a cell that did not parse is null, required columns included. */
 type LooseRow = { [K in keyof UserRowValues]: UserRowValues[K] | null };
