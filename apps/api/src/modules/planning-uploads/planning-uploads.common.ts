@@ -1,7 +1,7 @@
 /** What the three uploads share: their messages, the ports they use, the workers and shifts a file names, and how a day's assignment reads. */
 import { PLANIFICACION_MAX_DIAS_PATRON, type FilaCarga, type FilaError, type ResumenDiasCarga, type SolicitadoPor } from '@jornada/contracts';
 import type { DbOrTx } from '../../db/client';
-import { INSTRUCTIONS_SHEET, parseTable, readSpreadsheet, simplify, type Column, type Columns, type UploadedFile } from '../../lib/spreadsheet/index';
+import { INSTRUCTIONS_SHEET, parseTable, readSpreadsheet, simplify, type Column, type Columns, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import { REST, type Assignment, type PlanningService, type ShiftCatalog, type Worker, type WorkerScope } from '../planning/index';
 import { etiquetaOf, type ShiftCatalogPort } from '../shifts/index';
@@ -67,9 +67,28 @@ async function lookups(planning: PlanningUploadsPorts['planning'], dbx: DbOrTx, 
   return { workerByRut: new Map(workers.map((w) => [w.rut, w])), inScope, catalog };
 }
 
+/** A row as parsed: a cell that did not parse is null (its column is in `badColumns`), required columns included. */
+export type LooseRow<C extends Columns> = { [K in keyof RowOf<C>]: RowOf<C>[K] | null };
+
+export interface UploadRow<C extends Columns> {
+  fila: number;
+  values: LooseRow<C>;
+  /** The columns whose cell did not parse (their errors are already listed): the checks that need them are skipped. */
+  badColumns: ReadonlySet<keyof C & string>;
+}
+
 /**
- * Opens a file of planned days (planificación, planificador): its rows, the headers by column, the rows
- * already settled (unreadable, the template's example) and the workers and shifts it names.
+ * Every data row of a file in order, also those with a cell that did not parse: the rest of such a row is
+ * checked too, so one preview lists every error of every row, not one kind of error per try.
+ */
+export function everyRow<C extends Columns>(table: Awaited<ReturnType<typeof parseTable<C>>>): UploadRow<C>[] {
+  const none = new Set<keyof C & string>();
+  return [...table.rows.map((row) => ({ ...row, badColumns: none })), ...table.partialRows].sort((a, b) => a.fila - b.fila);
+}
+
+/**
+ * Opens a file of planned days (planificación, planificador): every row (see `everyRow`), the headers by
+ * column, the template's example rows, and the workers and shifts it names.
  */
 export async function readDayUpload<C extends Columns & { rut: Column<string, true> }>(
   planning: PlanningUploadsPorts['planning'],
@@ -80,6 +99,7 @@ export async function readDayUpload<C extends Columns & { rut: Column<string, tr
   columns: C,
 ): Promise<{
   table: Awaited<ReturnType<typeof parseTable<C>>>;
+  rows: UploadRow<C>[];
   H: Record<keyof C, string>;
   errores: FilaError[];
   filas: FilaCarga[];
@@ -89,19 +109,14 @@ export async function readDayUpload<C extends Columns & { rut: Column<string, tr
 }> {
   const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
   const table = await parseTable(sheet, columns, { exampleColumn: 'observacion' });
+  const rows = everyRow(table);
   const H = Object.fromEntries(Object.entries(columns).map(([k, c]) => [k, c.header])) as Record<keyof C, string>;
   const errores: FilaError[] = [...table.errors];
   const filas: FilaCarga[] = [];
-  for (const invalid of table.invalidRows) filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
   for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
-  const { workerByRut, inScope, catalog } = await lookups(
-    planning,
-    dbx,
-    session,
-    scope,
-    table.rows.map((r) => r.values.rut as string),
-  );
-  return { table, H, errores, filas, workerByRut, inScope, catalog };
+  const ruts = rows.map((r) => r.values.rut as string | null).filter((rut): rut is string => rut !== null);
+  const { workerByRut, inScope, catalog } = await lookups(planning, dbx, session, scope, ruts);
+  return { table, rows, H, errores, filas, workerByRut, inScope, catalog };
 }
 
 /** A shift code of a planning file as an assignment, or the Spanish problem. */

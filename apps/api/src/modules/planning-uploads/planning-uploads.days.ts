@@ -11,14 +11,15 @@ import { assignmentLabel, emptyDays, readDayUpload, shiftStep, UPLOAD_MESSAGES, 
 import { PLANNING_COLUMNS } from './upload-templates';
 
 export async function planPlanning(planning: PlanningUploadsPorts['planning'], dbx: DbOrTx, session: RequestSession, scope: WorkerScope, file: UploadedFile, now: Date) {
-  const { table, H, errores, filas, workerByRut, inScope, catalog } = await readDayUpload(planning, dbx, session, scope, file, PLANNING_COLUMNS);
+  const { table, rows, H, errores, filas, workerByRut, inScope, catalog } = await readDayUpload(planning, dbx, session, scope, file, PLANNING_COLUMNS);
   let min = '9999-12-31';
   let max = '0000-01-01';
-  for (const { values } of table.rows) {
+  for (const { values } of rows) {
+    if (values.fecha === null) continue;
     if (values.fecha < min) min = values.fecha;
     if (values.fecha > max) max = values.fecha;
   }
-  const userIds = [...new Set(table.rows.map((r) => workerByRut.get(r.values.rut)?.id).filter((id): id is string => id !== undefined))];
+  const userIds = [...new Set(rows.map((r) => (r.values.rut === null ? undefined : workerByRut.get(r.values.rut)?.id)).filter((id): id is string => id !== undefined))];
   const stored = userIds.length ? await planning.storedDays(dbx, session.companyId, userIds, min, max) : [];
   const existingByKey = await mapInSlices(stored, (d) => `${d.userId}:${d.date}`);
   const seen = new Map<string, number>();
@@ -26,43 +27,49 @@ export async function planPlanning(planning: PlanningUploadsPorts['planning'], d
   const dias = emptyDays();
   const touched = new Set<string>();
   const todayByZone = new Map<string, string>();
+  const todayIn = (zone: string) => {
+    let today = todayByZone.get(zone);
+    if (!today) todayByZone.set(zone, (today = localDate(now, zone)));
+    return today;
+  };
   const observacionDefault = `Carga masiva de planificación «${file.filename}»`;
 
   const pause = slicer();
-  for (const { fila, values: v } of table.rows) {
+  // Every check whose cells parsed runs, also on a row with other errors: one preview lists them all.
+  for (const { fila, values: v, badColumns } of rows) {
     await pause();
     const rowErrors: FilaError[] = [];
     const err = (columna: string, mensaje: string) => rowErrors.push({ fila, columna, mensaje });
-    const worker = workerByRut.get(v.rut);
-    if (!worker) err(H.rut, UPLOAD_MESSAGES.unknownRut);
-    else if (!inScope(worker)) err(H.rut, UPLOAD_MESSAGES.notInScope);
-    const key = `${v.rut}:${v.fecha}`;
-    const first = seen.get(key);
-    if (first !== undefined) err(H.fecha, UPLOAD_MESSAGES.duplicateDay(first));
-    else seen.set(key, fila);
-    const step = shiftStep(catalog, v.turno);
+    const found = v.rut === null ? undefined : workerByRut.get(v.rut);
+    if (v.rut !== null && !found) err(H.rut, UPLOAD_MESSAGES.unknownRut);
+    else if (found && !inScope(found)) err(H.rut, UPLOAD_MESSAGES.notInScope);
+    // Only a worker of the caller's scope is checked further (contract, stored plan).
+    const worker = found && inScope(found) ? found : undefined;
+    if (v.rut !== null && v.fecha !== null) {
+      const key = `${v.rut}:${v.fecha}`;
+      const first = seen.get(key);
+      if (first !== undefined) err(H.fecha, UPLOAD_MESSAGES.duplicateDay(first));
+      else seen.set(key, fila);
+    }
+    const step = v.turno === null ? null : shiftStep(catalog, v.turno);
     if (typeof step === 'string') err(H.turno, step);
-    if (worker && !withinContract(worker, v.fecha)) err(H.fecha, UPLOAD_MESSAGES.outsideContract);
-    const clave = `${formatRut(v.rut) ?? v.rut} ${v.fecha}`;
-    if (rowErrors.length > 0 || !worker || typeof step === 'string') {
+    const target = step !== null && typeof step !== 'string' ? step : null;
+    if (worker && v.fecha !== null && !withinContract(worker, v.fecha)) err(H.fecha, UPLOAD_MESSAGES.outsideContract);
+
+    const existing = worker && v.fecha !== null ? existingByKey.get(`${worker.id}:${v.fecha}`) : undefined;
+    const accion = worker && target && v.fecha !== null ? decide(existing, target, 'reemplazar') : null;
+    const past = worker && v.fecha !== null ? v.fecha < todayIn(worker.zone) : false;
+    if (worker && target && v.fecha !== null && accion !== 'sin_cambios') {
+      // An Ocurrencia that did not parse is already an error; the shift's start is checked once it does.
+      const startProblem = badColumns.has('ocurrencia') ? null : shiftStartProblem(catalog, target, v.fecha, worker.zone, v.ocurrencia);
+      if (startProblem) err(startProblem.field === 'turno' ? H.turno : H.ocurrencia, startProblem.message);
+      if (past && !v.motivo && !badColumns.has('motivo')) err(H.motivo, UPLOAD_MESSAGES.motivoPast);
+    }
+    const clave = [v.rut === null ? '' : (formatRut(v.rut) ?? v.rut), v.fecha ?? ''].filter(Boolean).join(' ');
+    const nombre = found ? `${found.nombre} ${found.apellidos}` : '';
+    const descripcion = worker && target ? `${nombre}: ${assignmentLabel(catalog, target)}` : nombre;
+    if (rowErrors.length > 0 || badColumns.size > 0 || !worker || !target || v.fecha === null || accion === null) {
       errores.push(...rowErrors);
-      filas.push({ fila, accion: 'error', clave, descripcion: worker ? `${worker.nombre} ${worker.apellidos}` : '', cambios: [] });
-      continue;
-    }
-    const existing = existingByKey.get(`${worker.id}:${v.fecha}`);
-    const accion = decide(existing, step, 'reemplazar');
-    const startProblem = accion === 'sin_cambios' ? null : shiftStartProblem(catalog, step, v.fecha, worker.zone, v.ocurrencia);
-    if (startProblem) {
-      errores.push({ fila, columna: startProblem.field === 'turno' ? H.turno : H.ocurrencia, mensaje: startProblem.message });
-      filas.push({ fila, accion: 'error', clave, descripcion: `${worker.nombre} ${worker.apellidos}`, cambios: [] });
-      continue;
-    }
-    let today = todayByZone.get(worker.zone);
-    if (!today) todayByZone.set(worker.zone, (today = localDate(now, worker.zone)));
-    const past = v.fecha < today;
-    const descripcion = `${worker.nombre} ${worker.apellidos}: ${assignmentLabel(catalog, step)}`;
-    if (accion !== 'sin_cambios' && past && !v.motivo) {
-      errores.push({ fila, columna: H.motivo, mensaje: UPLOAD_MESSAGES.motivoPast });
       filas.push({ fila, accion: 'error', clave, descripcion, cambios: [] });
       continue;
     }
@@ -78,7 +85,7 @@ export async function planPlanning(planning: PlanningUploadsPorts['planning'], d
     writes.push({
       userId: worker.id,
       date: v.fecha,
-      target: step,
+      target,
       existing,
       past,
       requestedBy: v.solicitadoPor ?? 'empleador',
@@ -90,7 +97,7 @@ export async function planPlanning(planning: PlanningUploadsPorts['planning'], d
       accion: accion === 'crear' ? 'crear' : 'actualizar',
       clave,
       descripcion,
-      cambios: accion === 'crear' ? [] : [`${assignmentLabel(catalog, assignmentOf(existing))} → ${assignmentLabel(catalog, step)}`],
+      cambios: accion === 'crear' ? [] : [`${assignmentLabel(catalog, assignmentOf(existing))} → ${assignmentLabel(catalog, target)}`],
     });
   }
   dias.trabajadores = touched.size;

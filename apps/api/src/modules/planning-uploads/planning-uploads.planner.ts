@@ -54,9 +54,12 @@ export async function planPlanner(
   now: Date,
   keepWrites: boolean,
 ) {
-  const { table, H, errores, filas, workerByRut, inScope, catalog } = await readDayUpload(planning, dbx, session, scope, file, PLANNER_COLUMNS);
+  const { table, rows, H, errores, filas, workerByRut, inScope, catalog } = await readDayUpload(planning, dbx, session, scope, file, PLANNER_COLUMNS);
 
-  // First pass: row-level checks and the total size, before loading any planning.
+  // First pass: row-level checks and the total size, before loading any planning. Every check whose cells
+  // parsed runs, also on a row with other errors, so one preview lists them all; a row whose worker,
+  // range and pattern are known is expanded in the second pass too (its start and motivo checks), even
+  // when it already has errors.
   interface Candidate {
     fila: number;
     worker: Worker;
@@ -66,46 +69,69 @@ export async function planPlanner(
     request: RequestInfo;
     patron: string;
     ocurrencia: Ocurrencia | null;
+    /** The row's errors so far; a candidate with any is checked but writes nothing. */
+    rowErrors: FilaError[];
+    /** Every cell of the row parsed (the errors of those that did not are listed already). */
+    allParsed: boolean;
+    /** Ocurrencia or Motivo did not parse: the check that needs it is skipped. */
+    skipStart: boolean;
+    skipMotivo: boolean;
   }
   const candidates: Candidate[] = [];
   const rangesByRut = new Map<string, { fila: number; from: string; to: string }[]>();
   let totalDays = 0;
   const pause = slicer();
-  for (const { fila, values: v } of table.rows) {
+  for (const { fila, values: v, badColumns } of rows) {
     await pause();
     const rowErrors: FilaError[] = [];
     const err = (columna: string, mensaje: string) => rowErrors.push({ fila, columna, mensaje });
-    const worker = workerByRut.get(v.rut);
-    if (!worker) err(H.rut, UPLOAD_MESSAGES.unknownRut);
-    else if (!inScope(worker)) err(H.rut, UPLOAD_MESSAGES.notInScope);
-    if (v.fechaFin < v.fechaInicio) err(H.fechaFin, UPLOAD_MESSAGES.endBeforeStart);
-    else if (diffDays(v.fechaInicio, v.fechaFin) + 1 > PLANIFICACION_MAX_DIAS_PATRON) err(H.fechaFin, UPLOAD_MESSAGES.rangeTooLong);
-    else {
-      const ranges = rangesByRut.get(v.rut) ?? [];
-      const overlap = ranges.find((r) => r.from <= v.fechaFin && v.fechaInicio <= r.to);
-      if (overlap) err(H.fechaInicio, UPLOAD_MESSAGES.overlap(overlap.fila));
-      ranges.push({ fila, from: v.fechaInicio, to: v.fechaFin });
-      rangesByRut.set(v.rut, ranges);
+    const found = v.rut === null ? undefined : workerByRut.get(v.rut);
+    if (v.rut !== null && !found) err(H.rut, UPLOAD_MESSAGES.unknownRut);
+    else if (found && !inScope(found)) err(H.rut, UPLOAD_MESSAGES.notInScope);
+    // Only a worker of the caller's scope is expanded against the stored plan.
+    const worker = found && inScope(found) ? found : undefined;
+    let range: { from: string; to: string } | null = null;
+    const { fechaInicio: from, fechaFin: to } = v;
+    if (from !== null && to !== null) {
+      if (to < from) err(H.fechaFin, UPLOAD_MESSAGES.endBeforeStart);
+      else if (diffDays(from, to) + 1 > PLANIFICACION_MAX_DIAS_PATRON) err(H.fechaFin, UPLOAD_MESSAGES.rangeTooLong);
+      else {
+        range = { from, to };
+        if (v.rut !== null) {
+          const ranges = rangesByRut.get(v.rut) ?? [];
+          const overlap = ranges.find((r) => r.from <= to && from <= r.to);
+          if (overlap) err(H.fechaInicio, UPLOAD_MESSAGES.overlap(overlap.fila));
+          ranges.push({ fila, from, to });
+          rangesByRut.set(v.rut, ranges);
+        }
+      }
     }
-    const pattern = plannerPattern(catalog, v.patron, v.turno, v.desfase ?? 0, v.fechaInicio);
-    if ('column' in pattern) err(H[pattern.column], pattern.message);
-    const clave = `${formatRut(v.rut) ?? v.rut} ${v.fechaInicio} – ${v.fechaFin}`;
-    if (rowErrors.length > 0 || !worker || 'column' in pattern) {
+    // The anchor and the offset only place the cycle: with either unparsed the pattern is still checked, not expanded.
+    const expandable = range !== null && !badColumns.has('desfase');
+    const pattern = v.patron === null ? null : plannerPattern(catalog, v.patron, v.turno, v.desfase ?? 0, from ?? '2000-01-01');
+    // A missing shift is not reported when the Turno cell is there but did not parse (its error is listed).
+    if (pattern && 'column' in pattern && !(pattern.column === 'turno' && badColumns.has('turno'))) err(H[pattern.column], pattern.message);
+    const clave = [v.rut === null ? '' : (formatRut(v.rut) ?? v.rut), from !== null && to !== null ? `${from} – ${to}` : ''].filter(Boolean).join(' ');
+    if (!worker || !range || !expandable || !pattern || 'column' in pattern || v.patron === null) {
       errores.push(...rowErrors);
-      filas.push({ fila, accion: 'error', clave, descripcion: worker ? `${worker.nombre} ${worker.apellidos}` : '', cambios: [] });
+      filas.push({ fila, accion: 'error', clave, descripcion: found ? `${found.nombre} ${found.apellidos}` : '', cambios: [] });
       continue;
     }
-    totalDays += diffDays(v.fechaInicio, v.fechaFin) + 1;
+    totalDays += diffDays(range.from, range.to) + 1;
     if (totalDays > MAX_PLANNER_DAYS) throw spreadsheetError(UPLOAD_MESSAGES.tooManyDays(MAX_PLANNER_DAYS));
     candidates.push({
       fila,
       worker,
       pattern,
-      from: v.fechaInicio,
-      to: v.fechaFin,
+      from: range.from,
+      to: range.to,
       patron: v.patron,
       ocurrencia: v.ocurrencia,
       request: { requestedBy: v.solicitadoPor ?? 'empleador', motivo: v.motivo, observacion: v.observacion },
+      rowErrors,
+      allParsed: badColumns.size === 0,
+      skipStart: badColumns.has('ocurrencia'),
+      skipMotivo: badColumns.has('motivo'),
     });
   }
 
@@ -127,6 +153,8 @@ export async function planPlanner(
     await pause();
     let today = todayByZone.get(c.worker.zone);
     if (!today) todayByZone.set(c.worker.zone, (today = localDate(now, c.worker.zone)));
+    // A row with errors is expanded only for its own checks: it counts and writes nothing.
+    const checkOnly = c.rowErrors.length > 0 || !c.allParsed;
     const counts = { crear: 0, reemplazar: 0, conservar: 0, sinCambios: 0, pasados: 0, fuera: 0 };
     const rowWrites: DayWrite[] = [];
     let startProblem: ShiftStartProblem | null = null;
@@ -141,11 +169,11 @@ export async function planPlanner(
       if (accion === 'sin_cambios') counts.sinCambios++;
       else if (accion === 'conservar') counts.conservar++;
       else {
-        startProblem ??= shiftStartProblem(catalog, target, date, c.worker.zone, c.ocurrencia);
+        if (!c.skipStart) startProblem ??= shiftStartProblem(catalog, target, date, c.worker.zone, c.ocurrencia);
         const past = date < today;
         if (past) counts.pasados++;
         counts[accion]++;
-        if (keepWrites) rowWrites.push({
+        if (keepWrites && !checkOnly) rowWrites.push({
           userId: c.worker.id,
           date,
           target,
@@ -158,13 +186,10 @@ export async function planPlanner(
     }
     const clave = `${formatRut(c.worker.rut) ?? c.worker.rut} ${c.from} – ${c.to}`;
     const descripcion = `${c.worker.nombre} ${c.worker.apellidos}: ${c.patron}`;
-    if (startProblem) {
-      errores.push({ fila: c.fila, columna: startProblem.field === 'turno' ? H.turno : H.ocurrencia, mensaje: startProblem.message });
-      filas.push({ fila: c.fila, accion: 'error', clave, descripcion, cambios: [] });
-      continue;
-    }
-    if (counts.pasados > 0 && !c.request.motivo) {
-      errores.push({ fila: c.fila, columna: H.motivo, mensaje: UPLOAD_MESSAGES.motivoPastRange });
+    if (startProblem) c.rowErrors.push({ fila: c.fila, columna: startProblem.field === 'turno' ? H.turno : H.ocurrencia, mensaje: startProblem.message });
+    if (counts.pasados > 0 && !c.request.motivo && !c.skipMotivo) c.rowErrors.push({ fila: c.fila, columna: H.motivo, mensaje: UPLOAD_MESSAGES.motivoPastRange });
+    if (c.rowErrors.length > 0 || !c.allParsed) {
+      errores.push(...c.rowErrors);
       filas.push({ fila: c.fila, accion: 'error', clave, descripcion, cambios: [] });
       continue;
     }

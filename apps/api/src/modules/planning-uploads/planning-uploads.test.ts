@@ -5,6 +5,7 @@ import { formatRut } from '@jornada/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
+import { uniqueRut } from '../../test/factories';
 import { addGroup, addWorkers, companyWithAdmin, createShift, multipart, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
 let t: TestApp;
@@ -188,6 +189,75 @@ describe('bulk planning upload', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errores).toEqual([{ fila: 3, columna: 'RUT', mensaje: 'El trabajador no pertenece a tus grupos.' }]);
   });
+  it('lists every error of every row in one preview (cells that do not parse beside the checks of those that do) and writes nothing', async () => {
+    const [a, b] = workers;
+    const [ended] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group, finContrato: '2026-11-30' });
+    const file = [
+      'RUT;Fecha;Turno;Solicitado por;Motivo;Ocurrencia',
+      `${a!.rut};2026-12-10;MAN;;;`,
+      // The same RUT and date again, an unknown shift and a bad Solicitado por.
+      `${formatRut(a!.rut)};10-12-2026;XYZ;jefe;;`,
+      // A bad date and an unknown shift.
+      `${a!.rut};31-02-2026;ABC;;;`,
+      // A bad RUT and an unknown shift.
+      `12.345.678-9;2026-12-11;QQQ;;;`,
+      // A past day without Motivo and a bad Ocurrencia.
+      `${b!.rut};2026-11-20;MAN;;;tercera`,
+      // A RUT of no worker and a bad date.
+      `${formatRut(uniqueRut())};2026-13-01;MAN;;;`,
+      // A date after the contract ended and an unknown shift.
+      `${ended!.rut};2026-12-10;ZZZ;;;`,
+    ].join('\n');
+    const errores = [
+      { fila: 3, columna: 'Solicitado por', mensaje: 'Valor no válido. Usa: trabajador, empleador.' },
+      { fila: 3, columna: 'Fecha', mensaje: 'Fila repetida: la fila 2 ya planifica este RUT y fecha.' },
+      { fila: 3, columna: 'Turno', mensaje: 'No existe un turno con el código «XYZ».' },
+      { fila: 4, columna: 'Fecha', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+      { fila: 4, columna: 'Turno', mensaje: 'No existe un turno con el código «ABC».' },
+      { fila: 5, columna: 'RUT', mensaje: 'El RUT no es válido.' },
+      { fila: 5, columna: 'Turno', mensaje: 'No existe un turno con el código «QQQ».' },
+      { fila: 6, columna: 'Ocurrencia', mensaje: 'Valor no válido. Usa: primera, segunda.' },
+      { fila: 6, columna: 'Motivo', mensaje: 'Indica el motivo: la fecha ya pasó.' },
+      { fila: 7, columna: 'Fecha', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+      { fila: 7, columna: 'RUT', mensaje: 'No hay un trabajador con ese RUT en la empresa.' },
+      { fila: 8, columna: 'Turno', mensaje: 'No existe un turno con el código «ZZZ».' },
+      { fila: 8, columna: 'Fecha', mensaje: 'La fecha está fuera del contrato del trabajador.' },
+    ];
+    const preview = await upload('/api/v1/cargas/planificacion/vista-previa', 'plan.csv', file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json<CargaPlanificacionResultado>()).toMatchObject({ valido: false, aplicado: false, resumen: { totalFilas: 7, crear: 1, conErrores: 6 }, errores });
+    expect(preview.json<CargaPlanificacionResultado>().filas.map((f) => [f.fila, f.accion, f.clave])).toEqual([
+      [2, 'crear', `${formatRut(a!.rut)} 2026-12-10`],
+      [3, 'error', `${formatRut(a!.rut)} 2026-12-10`],
+      [4, 'error', formatRut(a!.rut)],
+      [5, 'error', '2026-12-11'],
+      [6, 'error', `${formatRut(b!.rut)} 2026-11-20`],
+      [7, 'error', expect.any(String)],
+      [8, 'error', `${formatRut(ended!.rut)} 2026-12-10`],
+    ]);
+    const commit = await upload('/api/v1/cargas/planificacion', 'plan.csv', file);
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json<CargaPlanificacionResultado>()).toMatchObject({ aplicado: false, errores });
+    expect((await month(a!.id))[9]!.tipo).toBe('sin_planificar');
+    expect((await month(b!.id, '2026-11'))[19]!.tipo).toBe('sin_planificar');
+  });
+
+  it('a cell with a NUL character is that cell\'s row error beside the row\'s other errors, never a database failure', async () => {
+    const [a] = workers;
+    // A CSV is taken for a binary file when its first 64 KB have a NUL: the blank header cell carries it past them.
+    const file = [`RUT;Fecha;Turno;Motivo;Observación;${' '.repeat(70_000)}`, `${a!.rut};2026-12-12;MAN;;Cambio\u0000`, `${a!.rut};2026-12-13;X\u0000Y;Mo\u0000tivo;`].join('\n');
+    const notAllowed = 'Contiene un carácter no permitido (carácter nulo o Unicode incompleto).';
+    for (const url of ['/api/v1/cargas/planificacion/vista-previa', '/api/v1/cargas/planificacion']) {
+      const response = await upload(url, 'plan.csv', file);
+      expect(response.statusCode, response.body).toBe(url.endsWith('vista-previa') ? 200 : 400);
+      expect(response.json<CargaPlanificacionResultado>().errores).toEqual([
+        { fila: 2, columna: 'Observación', mensaje: notAllowed },
+        { fila: 3, columna: 'Turno', mensaje: notAllowed },
+        { fila: 3, columna: 'Motivo', mensaje: notAllowed },
+      ]);
+    }
+    expect((await month(a!.id))[11]!.tipo).toBe('sin_planificar');
+  });
 });
 
 describe('bulk planner (patterns)', () => {
@@ -234,6 +304,37 @@ describe('bulk planner (patterns)', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().errores.map((e: { fila: number; columna: string }) => `${e.fila}:${e.columna}`)).toEqual(['2:Patrón', '3:Turno', '5:Fecha inicio', '6:Fecha fin']);
     expect((await month(z!.id)).every((d) => d.tipo === 'sin_planificar')).toBe(true);
+  });
+  it('lists every error of every row in one preview, also the start and motivo checks of a row that has other errors, and writes nothing', async () => {
+    const [z] = await addWorkers(t.database.db, c.companyId, 1, { groupId: group });
+    const file = [
+      'RUT;Patrón;Fecha inicio;Fecha fin;Turno;Solicitado por;Motivo',
+      // A bad start date and a bad pattern.
+      `${z!.rut};cada tanto;2026-13-01;2027-01-10;MAN;;`,
+      // A RUT of no worker, an end before the start and a rotation without its shift.
+      `${formatRut(uniqueRut())};4x4;2027-03-10;2027-03-01;;;`,
+      // Past days without Motivo and a bad Solicitado por.
+      `${z!.rut};5x2;2026-11-02;2026-11-06;MAN;jefe;`,
+      // Overlaps row 4, and past days without Motivo.
+      `${z!.rut};7x7;2026-11-04;2026-11-10;TAR;;`,
+    ].join('\n');
+    const errores = [
+      { fila: 2, columna: 'Fecha inicio', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+      { fila: 2, columna: 'Patrón', mensaje: 'No existe un turno con el código «CADA».' },
+      { fila: 3, columna: 'RUT', mensaje: 'No hay un trabajador con ese RUT en la empresa.' },
+      { fila: 3, columna: 'Fecha fin', mensaje: 'La fecha fin no puede ser anterior a la fecha inicio.' },
+      { fila: 3, columna: 'Turno', mensaje: 'Indica el código del turno para este patrón.' },
+      { fila: 4, columna: 'Solicitado por', mensaje: 'Valor no válido. Usa: trabajador, empleador.' },
+      { fila: 4, columna: 'Motivo', mensaje: 'Indica el motivo: el rango cambia fechas que ya pasaron.' },
+      { fila: 5, columna: 'Fecha inicio', mensaje: 'Las fechas se superponen con la fila 4 del mismo RUT.' },
+      { fila: 5, columna: 'Motivo', mensaje: 'Indica el motivo: el rango cambia fechas que ya pasaron.' },
+    ];
+    for (const url of ['/api/v1/cargas/planificador/vista-previa', '/api/v1/cargas/planificador']) {
+      const response = await upload(url, 'planificador.csv', file);
+      expect(response.statusCode, response.body).toBe(url.endsWith('vista-previa') ? 200 : 400);
+      expect(response.json<CargaPlanificacionResultado>()).toMatchObject({ valido: false, aplicado: false, resumen: { totalFilas: 4, conErrores: 4 }, errores, dias: { crear: 0 } });
+    }
+    expect((await month(z!.id, '2026-11')).every((d) => d.tipo === 'sin_planificar')).toBe(true);
   });
 });
 

@@ -1,14 +1,14 @@
 /** The three upload files (turnos, planificación, planificador): their columns, the instructions sheet and the templates. */
 import { PLANIFICACION_MAX_DIAS_PATRON } from '@jornada/contracts';
 import { col, EXAMPLE_ROW_MARK } from '../../lib/spreadsheet/index';
-import { requestColumns, time } from './upload-columns';
+import { requestColumns, storableCells, time } from './upload-columns';
 
 /** A shift's colour in the grid when the file gives none. */
 export const DEFAULT_COLOR = '#228be6';
 
 const rut = col.rut({ header: 'RUT', aliases: ['Rut trabajador', 'RUN'], required: true, description: 'RUT del trabajador, con o sin puntos, con guion y dígito verificador.', example: '12.345.678-5' });
 
-export const SHIFT_COLUMNS = {
+const shiftColumns = {
   codigo: col.text({ header: 'Código', aliases: ['Codigo turno', 'Código del turno'], required: true, max: 20, description: 'Código único del turno (letras, números, punto o guion; sin espacios). Si ya existe, la fila actualiza ese turno.', example: 'MAN' }),
   nombre: col.text({ header: 'Nombre', aliases: ['Nombre del turno', 'Turno'], required: true, max: 100, description: `Nombre del turno. En la plantilla, el de la fila de ejemplo empieza con «${EXAMPLE_ROW_MARK}»: la carga omite esa fila.`, example: `${EXAMPLE_ROW_MARK} Mañana (esta fila se omite al cargar; reemplázala por tus turnos)` }),
   inicio: time({ header: 'Inicio', aliases: ['Hora inicio', 'Entrada'], required: true, description: 'Hora de inicio, HH:MM.', example: '07:00' }),
@@ -22,15 +22,17 @@ export const SHIFT_COLUMNS = {
   diasPorSemana: col.integer({ header: 'Días por semana', aliases: ['Dias semana'], required: false, min: 1, max: 7, description: 'Días por semana de referencia para las horas semanales (vacío: 5).', example: 5 }),
   activo: col.yesNo({ header: 'Activo', required: false, description: 'Sí o No (vacío: Sí para turnos nuevos; sin cambio para los existentes).', example: 'Sí' }),
 };
+export const SHIFT_COLUMNS = storableCells(shiftColumns);
 
-export const PLANNING_COLUMNS = {
+const planningColumns = {
   rut,
   fecha: col.date({ header: 'Fecha', aliases: ['Día', 'Dia'], required: true, description: 'Fecha: dd-mm-aaaa, aaaa-mm-dd o fecha de Excel.', example: new Date(Date.UTC(2026, 11, 1)) }),
   turno: col.text({ header: 'Turno', aliases: ['Código turno', 'Codigo'], required: true, max: 20, description: 'Código del turno, o «libre» (también «L») para un día libre.', example: 'MAN' }),
   ...requestColumns,
 };
+export const PLANNING_COLUMNS = storableCells(planningColumns);
 
-export const PLANNER_COLUMNS = {
+const plannerColumns = {
   rut,
   patron: col.text({ header: 'Patrón', aliases: ['Patron', 'Rotación'], required: true, max: 400, description: 'NxM (4x4, 7x7, 14x14…: N días de turno y M libres desde la fecha inicio), 5x2 o «lunes a viernes», 6x1 o «lunes a sábado», o una secuencia de códigos y «libre» separados por comas (MAN,MAN,TAR,TAR,libre,libre).', example: '4x4' }),
   fechaInicio: col.date({ header: 'Fecha inicio', aliases: ['Desde', 'Inicio'], required: true, description: 'Primer día: dd-mm-aaaa, aaaa-mm-dd o fecha de Excel.', example: new Date(Date.UTC(2026, 11, 1)) }),
@@ -39,6 +41,7 @@ export const PLANNER_COLUMNS = {
   desfase: col.integer({ header: 'Desfase', aliases: ['Inicio ciclo'], required: false, min: 0, max: 400, description: 'En qué día del ciclo (desde 0) está la fecha inicio; sirve para continuar una rotación (vacío: 0).', example: 0 }),
   ...requestColumns,
 };
+export const PLANNER_COLUMNS = storableCells(plannerColumns);
 
 const INSTRUCTIONS_COMMON = [
   'Las columnas pueden ir en cualquier orden; los encabezados deben ser los de la plantilla (sin importar tildes ni mayúsculas).',

@@ -5,6 +5,7 @@ import { formatRut } from '@jornada/domain';
 import { users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { uniqueRut } from '../../test/factories';
+import { workbook } from '../../test/hostile-xlsx';
 import { multipartFile } from '../../test/multipart';
 import { addPerson, companyWithAdmin } from '../../test/people';
 
@@ -94,6 +95,8 @@ describe('bulk user upload', () => {
       { fila: 3, columna: 'Horas semanales', mensaje: 'No puede superar 45.' },
       { fila: 3, columna: 'Métodos de marcaje', mensaje: 'Valor no válido. Usa: web, huella, kiosco_pin, reloj.' },
       { fila: 3, columna: 'Inicio contrato', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+      // In the same answer as the cells that did not parse, not on a second upload.
+      { fila: 3, columna: 'Grupo', mensaje: 'No existe un grupo llamado «No existe».' },
     ]);
     expect(await countUsers(companyId)).toBe(before);
 
@@ -105,6 +108,94 @@ describe('bulk user upload', () => {
       { fila: 2, columna: 'Grupo', mensaje: 'No existe un grupo llamado «Inexistente».' },
       { fila: 2, columna: 'Horas semanales', mensaje: 'Las horas semanales no pueden superar el máximo legal de 44 horas para este contrato (Ley 21.561).' },
     ]);
+  });
+
+  it('lists every error of every row in one preview: cells that do not parse beside the checks of the cells that do; the upload writes nothing', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    await t.app.inject({ method: 'POST', url: '/api/v1/sedes', headers: admin.headers, payload: { nombre: 'Casa Matriz' } });
+    const [me] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
+    const header = [...HEADER, 'Sede', 'Fin contrato'];
+    const rut = uniqueRut();
+    const file = await xlsx(
+      [
+        // A bad e-mail and weekly hours over 45 (cells) and a site that does not exist (a check).
+        [formatRut(rut), 'Ana', 'Pérez', 'ana@', 50, '2025-01-02', '', '', '', '', 'Sucursal Norte', ''],
+        // A bad start date (cell), the RUT of row 2 again and a group that does not exist (checks).
+        [rut, 'Beto', 'Rojas', 'beto@empresa.cl', 40, '32-13-2025', 'Bodega', '', '', '', 'casa matriz', ''],
+        // A bad RUT (cell), a contract that ends before it starts and hours over the limit of its start (checks).
+        ['12.345.678-9', 'Carla', 'Díaz', 'carla@empresa.cl', 45, '2025-01-02', '', '', '', '', '', '2024-12-01'],
+        // This company's principal administrator: a bad Sueldo base (cell) and a change of perfil (a check).
+        [me!.rut, me!.nombre, me!.apellidos, me!.email, me!.horasSemanales ?? 40, me!.inicioContrato, '', 'trabajador', 'mucho', '', '', ''],
+        [uniqueRut(), 'Buena', 'Fila', 'buena.fila@empresa.cl', 40, '2025-01-02', '', '', '', '', 'Casa Matriz', ''],
+      ],
+      header,
+    );
+    const errores = [
+      { fila: 2, columna: 'Correo', mensaje: 'El correo electrónico no es válido.' },
+      { fila: 2, columna: 'Horas semanales', mensaje: 'No puede superar 45.' },
+      { fila: 2, columna: 'Sede', mensaje: 'No existe una sede llamada «Sucursal Norte».' },
+      { fila: 3, columna: 'Inicio contrato', mensaje: 'La fecha no es válida. Usa dd-mm-aaaa o aaaa-mm-dd.' },
+      { fila: 3, columna: 'RUT', mensaje: 'El RUT se repite: ya aparece en la fila 2.' },
+      { fila: 3, columna: 'Grupo', mensaje: 'No existe un grupo llamado «Bodega».' },
+      { fila: 4, columna: 'RUT', mensaje: 'El RUT no es válido.' },
+      { fila: 4, columna: 'Fin contrato', mensaje: 'El fin de contrato no puede ser anterior al inicio.' },
+      { fila: 4, columna: 'Horas semanales', mensaje: 'Las horas semanales no pueden superar el máximo legal de 44 horas para este contrato (Ley 21.561).' },
+      { fila: 5, columna: 'Sueldo base', mensaje: 'Debe ser un número entero.' },
+      { fila: 5, columna: 'Perfil', mensaje: 'El administrador principal no puede cambiar de perfil.' },
+    ];
+    const preview = await upload(admin.headers, file, true);
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ valido: false, aplicado: false, resumen: { totalFilas: 5, crear: 1, conErrores: 4 }, errores });
+    expect(preview.json().filas).toEqual([
+      { fila: 2, accion: 'error', clave: formatRut(rut), descripcion: 'Ana Pérez', cambios: [] },
+      { fila: 3, accion: 'error', clave: formatRut(rut), descripcion: 'Beto Rojas', cambios: [] },
+      { fila: 4, accion: 'error', clave: '', descripcion: 'Carla Díaz', cambios: [] },
+      { fila: 5, accion: 'error', clave: formatRut(me!.rut), descripcion: `${me!.nombre} ${me!.apellidos}`, cambios: [] },
+      expect.objectContaining({ fila: 6, accion: 'crear' }),
+    ]);
+
+    const before = await countUsers(companyId);
+    const commit = await upload(admin.headers, file);
+    expect(commit.statusCode).toBe(400);
+    expect(commit.json()).toMatchObject({ valido: false, aplicado: false, errores });
+    expect(await countUsers(companyId)).toBe(before);
+    const [still] = await t.database.db.select().from(users).where(eq(users.id, admin.id));
+    expect(still!.perfil).toBe('administrador');
+  });
+
+  it('a cell with a NUL character is that cell\'s row error (with the rest of the row checked), not a database failure; the file as a whole gets a Spanish 400', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const header = ['RUT', 'Nombre', 'Apellidos', 'Correo', 'Horas semanales', 'Inicio contrato', 'Sede'];
+    const rut = uniqueRut();
+    // A CSV is taken for a binary file when its first 64 KB have a NUL: the blank header cell carries it past them.
+    const csv = [
+      `${header.join(';')};${' '.repeat(70_000)}`,
+      `${rut};Ana;Pérez;ana@empresa.cl;40;2025-01-02;`,
+      `${uniqueRut()};Be\u0000to;Rojas;be\u0000to@empresa.cl;40;2025-01-02;Sede\u0000Norte`,
+      `${formatRut(rut)};Ana;Pérez;ana@empresa.cl;50;2025-01-02;`,
+    ].join('\n');
+    const notAllowed = 'Contiene un carácter no permitido (carácter nulo o Unicode incompleto).';
+    const errores = [
+      { fila: 3, columna: 'Nombre', mensaje: notAllowed },
+      { fila: 3, columna: 'Correo', mensaje: notAllowed },
+      { fila: 3, columna: 'Sede', mensaje: notAllowed },
+      { fila: 4, columna: 'Horas semanales', mensaje: 'No puede superar 45.' },
+      { fila: 4, columna: 'RUT', mensaje: 'El RUT se repite: ya aparece en la fila 2.' },
+    ];
+    const before = await countUsers(companyId);
+    for (const preview of [true, false]) {
+      const response = await upload(admin.headers, csv, preview, 'u.csv');
+      expect(response.statusCode, response.body).toBe(preview ? 200 : 400);
+      expect(response.json()).toMatchObject({ valido: false, aplicado: false, errores });
+    }
+    expect(await countUsers(companyId)).toBe(before);
+
+    // What the reader cannot read at all (NUL or a lone surrogate in a workbook) is the whole file's Spanish 400.
+    for (const cell of ['Ana&#0;', 'Ana&#xD800;', 'Ana\u0000']) {
+      const response = await upload(admin.headers, workbook(header, [[rut, cell, 'Pérez', 'ana@empresa.cl', '40', '2025-01-02', '']]), true);
+      expect(response.statusCode, cell).toBe(400);
+      expect(response.json().error).toEqual({ code: 'VALIDATION', message: 'El archivo no es una planilla Excel (.xlsx) ni un archivo CSV. Descarga la plantilla y complétala.' });
+    }
   });
 
   it('reads CSV with ; or , with or without BOM, headers in any order and with accents changed', async () => {

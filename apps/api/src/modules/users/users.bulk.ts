@@ -4,15 +4,37 @@ import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { slicer } from '../../lib/slices';
-import { col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
+import { CellError, col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type CellValue, type Columns, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
 import type { UserSessionsPort } from '../auth/index';
 
+/** NUL or a UTF-16 surrogate that is not half of a pair: text PostgreSQL cannot store (plugins/input-guard.ts). */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /[\u0000\p{Cs}]/u;
+
+/**
+ * The columns with one more check before each parser: a cell with a character the database cannot store
+ * is that cell's row error in the preview, not a commit that fails on the database.
+ */
+function storableCells<C extends Columns>(columns: C): C {
+  const guarded = Object.entries(columns).map(([key, column]) => [
+    key,
+    {
+      ...column,
+      parse: (value: NonNullable<CellValue>) => {
+        if (typeof value === 'string' && UNSTORABLE.test(value)) throw new CellError('Contiene un carácter no permitido (carácter nulo o Unicode incompleto).');
+        return column.parse(value);
+      },
+    },
+  ]);
+  return Object.fromEntries(guarded) as C;
+}
+
 /** The columns of the users template, in template order. */
-export const USER_COLUMNS = {
+const COLUMNS = {
   rut: col.rut({ header: 'RUT', aliases: ['Rut trabajador', 'RUN'], required: true, description: 'RUT con o sin puntos, con guion y dígito verificador. Identifica al usuario: si ya existe en la empresa, se actualizan sus datos.', example: '12.345.678-5' }),
   nombre: col.text({ header: 'Nombre', aliases: ['Nombres'], required: true, max: 200, description: 'Nombres.', example: 'María José' }),
   apellidos: col.text({ header: 'Apellidos', required: true, max: 200, description: 'Apellidos paterno y materno.', example: 'González Muñoz' }),
@@ -47,7 +69,10 @@ export const USER_COLUMNS = {
   telefono: col.text({ header: 'Teléfono', aliases: ['Celular', 'Fono'], required: false, max: 40, description: 'Teléfono de contacto (opcional).', example: '+56 9 8765 4321' }),
   direccion: col.text({ header: 'Dirección', aliases: ['Domicilio'], required: false, max: 300, description: 'Dirección particular (opcional).', example: 'Los Aromos 55, Ñuñoa' }),
 };
+export const USER_COLUMNS = storableCells(COLUMNS);
 type UserRowValues = RowOf<typeof USER_COLUMNS>;
+/** A row as parsed: a cell that did not parse is null, required columns included. */
+type LooseRow = { [K in keyof UserRowValues]: UserRowValues[K] | null };
 
 const HEADERS = Object.fromEntries(Object.entries(USER_COLUMNS).map(([key, column]) => [key, column.header])) as Record<keyof typeof USER_COLUMNS, string>;
 
@@ -81,7 +106,6 @@ export function createUsersBulk(db: Db, users: UsersService, sessions: UserSessi
   async function plan(session: RequestSession, file: UploadedFile, now: Date): Promise<Plan> {
     const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
     const table = await parseTable(sheet, USER_COLUMNS);
-    const hasColumn = (key: keyof typeof USER_COLUMNS) => table.present.has(key);
     const errores: FilaError[] = [...table.errors];
     const filas: FilaCarga[] = [];
     const today = localDate(now);
@@ -90,7 +114,12 @@ export function createUsersBulk(db: Db, users: UsersService, sessions: UserSessi
     const [sites, groups] = await Promise.all([repo.companySites(db, companyId), repo.companyGroups(db, companyId)]);
     const siteByName = new Map(sites.map((s) => [simplifyName(s.nombre), s.id]));
     const groupByName = new Map(groups.map((g) => [simplifyName(g.nombre), g.id]));
-    const ruts = table.rows.map((row) => row.values.rut);
+    // Every row, also those with a cell that did not parse: the rest of such a row is checked too, so one
+    // preview lists every error of every row. A check that needs a cell that did not parse is skipped
+    // (that cell's error is already listed); its value is null in `values`.
+    const noBadColumns = new Set<keyof typeof USER_COLUMNS>();
+    const allRows = [...table.rows.map((row) => ({ ...row, badColumns: noBadColumns })), ...table.partialRows].sort((a, b) => a.fila - b.fila);
+    const ruts = allRows.map((row) => (row.values as LooseRow).rut).filter((rut): rut is string => rut !== null);
     // Only this company's users: a RUT that also works for another company is simply new here.
     const existing = new Map((await repo.usersByRut(db, companyId, ruts)).map((u) => [u.rut, u]));
     const leaders = await repo.ledGroupsByUser(db, companyId, [...existing.values()].map((u) => u.id));
@@ -100,34 +129,43 @@ export function createUsersBulk(db: Db, users: UsersService, sessions: UserSessi
     const updates: Plan['updates'] = [];
     // In slices: 50,000 rows take seconds, and the event loop serves every company meanwhile.
     const pause = slicer();
-    for (const { fila, values } of table.rows) {
+    for (const { fila, values, badColumns } of allRows) {
       await pause();
+      const v = values as LooseRow;
+      const parsed = (column: keyof typeof USER_COLUMNS) => !badColumns.has(column);
       const rowErrors: FilaError[] = [];
       const fail = (column: keyof typeof USER_COLUMNS | null, mensaje: string) =>
         rowErrors.push({ fila, columna: column ? HEADERS[column] : null, mensaje });
-      const seen = firstRow.get(values.rut);
-      if (seen !== undefined) fail('rut', `El RUT se repite: ya aparece en la fila ${seen}.`);
-      else firstRow.set(values.rut, fila);
-      const siteId = values.sede === null ? null : (siteByName.get(simplifyName(values.sede)) ?? undefined);
-      if (siteId === undefined) fail('sede', `No existe una sede llamada «${values.sede}».`);
-      const groupId = values.grupo === null ? null : (groupByName.get(simplifyName(values.grupo)) ?? undefined);
-      if (groupId === undefined) fail('grupo', `No existe un grupo llamado «${values.grupo}».`);
-      if (values.finContrato !== null && values.finContrato < values.inicioContrato) {
+      if (v.rut !== null) {
+        const seen = firstRow.get(v.rut);
+        if (seen !== undefined) fail('rut', `El RUT se repite: ya aparece en la fila ${seen}.`);
+        else firstRow.set(v.rut, fila);
+      }
+      const siteId = v.sede === null ? null : (siteByName.get(simplifyName(v.sede)) ?? undefined);
+      if (siteId === undefined) fail('sede', `No existe una sede llamada «${v.sede}».`);
+      const groupId = v.grupo === null ? null : (groupByName.get(simplifyName(v.grupo)) ?? undefined);
+      if (groupId === undefined) fail('grupo', `No existe un grupo llamado «${v.grupo}».`);
+      if (v.finContrato !== null && v.inicioContrato !== null && v.finContrato < v.inicioContrato) {
         fail('finContrato', 'El fin de contrato no puede ser anterior al inicio.');
       }
-      const hoursProblem = weeklyHoursProblem(values.horasSemanales, values.inicioContrato, values.finContrato, today);
-      if (hoursProblem) fail('horasSemanales', hoursProblem);
+      // An empty Fin contrato is an open-ended contract; one that did not parse leaves the limit unknown.
+      if (v.horasSemanales !== null && v.inicioContrato !== null && parsed('finContrato')) {
+        const hoursProblem = weeklyHoursProblem(v.horasSemanales, v.inicioContrato, v.finContrato, today);
+        if (hoursProblem) fail('horasSemanales', hoursProblem);
+      }
 
-      const current = existing.get(values.rut);
-      const descripcion = `${values.nombre} ${values.apellidos}`;
-      const clave = formatRut(values.rut) ?? values.rut;
-      if (current && values.perfil !== null && values.perfil !== current.perfil) {
+      const current = v.rut === null ? undefined : existing.get(v.rut);
+      const descripcion = [v.nombre, v.apellidos].filter((part) => part !== null).join(' ');
+      const clave = v.rut === null ? '' : (formatRut(v.rut) ?? v.rut);
+      if (current && v.perfil !== null && v.perfil !== current.perfil) {
         if (current.principal) fail('perfil', 'El administrador principal no puede cambiar de perfil.');
         else if (current.id === session.userId) fail('perfil', 'No puedes cambiar tu propio perfil.');
-        else if (!LEADER_PERFILES.includes(values.perfil) && (leaders.get(current.id)?.length ?? 0) > 0) {
+        else if (!LEADER_PERFILES.includes(v.perfil) && (leaders.get(current.id)?.length ?? 0) > 0) {
           fail('perfil', 'El usuario lidera grupos; quítalo como líder antes de cambiar su perfil.');
         }
       }
+      // A cell that did not parse changes nothing here: diff() reads only the columns that did.
+      const hasColumn = (key: keyof typeof USER_COLUMNS) => table.present.has(key) && parsed(key);
       const changes = current ? diff(current, values, { siteId: siteId ?? null, groupId: groupId ?? null }, hasColumn) : null;
       if (current && changes) {
         // The same rules as the edit form: the principal's identity, contract and e-mail are theirs alone,
@@ -140,7 +178,7 @@ export function createUsersBulk(db: Db, users: UsersService, sessions: UserSessi
           fail('email', 'El correo de un administrador solo lo cambia él mismo, desde su ficha y con su contraseña.');
         }
       }
-      if (rowErrors.length > 0) {
+      if (rowErrors.length > 0 || badColumns.size > 0) {
         errores.push(...rowErrors);
         filas.push({ fila, accion: 'error', clave, descripcion, cambios: [] });
         continue;
@@ -156,9 +194,6 @@ export function createUsersBulk(db: Db, users: UsersService, sessions: UserSessi
         updates.push({ id: current.id, values: { ...changes.values, updatedAt: now }, endsAccess: removesAccess(current, changes.values, today) });
         filas.push({ fila, accion: 'actualizar', clave, descripcion, cambios: changes.names });
       }
-    }
-    for (const invalid of table.invalidRows) {
-      filas.push({ fila: invalid, accion: 'error', clave: '', descripcion: '', cambios: [] });
     }
     return { filas, errores, totalFilas: table.totalRows, creates, updates };
   }
