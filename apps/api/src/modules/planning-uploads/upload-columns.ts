@@ -1,5 +1,5 @@
 import { OCURRENCIAS, SOLICITADO_POR } from '@jornada/contracts';
-import { CellError, col, EXAMPLE_ROW_NOTE, type CellValue, type Column, type Columns } from '../../lib/spreadsheet/index';
+import { CellError, col, EXAMPLE_ROW_NOTE, type CellValue, type Column } from '../../lib/spreadsheet/index';
 
 interface TimeBase<R extends boolean> {
   header: string;
@@ -51,27 +51,6 @@ export function time<R extends boolean>(base: TimeBase<R>): Column<string, R> {
   };
 }
 
-/** NUL or a UTF-16 surrogate that is not half of a pair: text PostgreSQL cannot store (plugins/input-guard.ts). */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
-
-/**
- * The columns with one more check before each parser: a cell with a character the database cannot store
- * is that cell's row error in the preview, not a commit that fails on the database.
- */
-export function storableCells<C extends Columns>(columns: C): C {
-  const guarded = Object.entries(columns).map(([key, column]) => [
-    key,
-    {
-      ...column,
-      parse: (value: NonNullable<CellValue>) => {
-        if (typeof value === 'string' && UNSTORABLE.test(value)) throw new CellError('Contiene un carácter no permitido (carácter nulo o Unicode incompleto).');
-        return column.parse(value);
-      },
-    },
-  ]);
-  return Object.fromEntries(guarded) as C;
-}
 
 /** The common trailing columns of the planning files: who asked, why, a free observation, and the occurrence of a repeated hour. */
 export const requestColumns = {

@@ -1,7 +1,8 @@
 /** The three upload files (turnos, planificación, planificador): their columns, the instructions sheet and the templates. */
 import { PLANIFICACION_MAX_DIAS_PATRON } from '@jornada/contracts';
 import { col, EXAMPLE_ROW_MARK } from '../../lib/spreadsheet/index';
-import { requestColumns, storableCells, time } from './upload-columns';
+import { requestColumns, time } from './upload-columns';
+import { storableCells } from '../../lib/spreadsheet/index';
 
 /** A shift's colour in the grid when the file gives none. */
 export const DEFAULT_COLOR = '#228be6';

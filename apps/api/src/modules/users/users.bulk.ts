@@ -4,34 +4,13 @@ import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { slicer } from '../../lib/slices';
-import { CellError, col, parseTable, readSpreadsheet, simplify, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type CellValue, type Columns, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
+import { col, parseTable, readSpreadsheet, simplify, storableCells, summarize, templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type RowOf, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './users.repository';
 import { principalOwnChanges, PRINCIPAL_OWN_DATA, removesAccess, weeklyHoursProblem } from './users.rules';
 import { LEADER_PERFILES, type UsersService } from './users.service';
 import type { UserSessionsPort } from '../auth/index';
 
-/** NUL or a UTF-16 surrogate that is not half of a pair: text PostgreSQL cannot store (plugins/input-guard.ts). */
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /[\u0000\p{Cs}]/u;
-
-/**
- * The columns with one more check before each parser: a cell with a character the database cannot store
- * is that cell's row error in the preview, not a commit that fails on the database.
- */
-function storableCells<C extends Columns>(columns: C): C {
-  const guarded = Object.entries(columns).map(([key, column]) => [
-    key,
-    {
-      ...column,
-      parse: (value: NonNullable<CellValue>) => {
-        if (typeof value === 'string' && UNSTORABLE.test(value)) throw new CellError('Contiene un carácter no permitido (carácter nulo o Unicode incompleto).');
-        return column.parse(value);
-      },
-    },
-  ]);
-  return Object.fromEntries(guarded) as C;
-}
 
 /** The columns of the users template, in template order. */
 const COLUMNS = {
