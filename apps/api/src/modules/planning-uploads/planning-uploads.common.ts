@@ -81,7 +81,7 @@ export interface UploadRow<C extends Columns> {
  * Every data row of a file in order, also those with a cell that did not parse: the rest of such a row is
  * checked too, so one preview lists every error of every row, not one kind of error per try.
  */
-export function everyRow<C extends Columns>(table: Awaited<ReturnType<typeof parseTable<C>>>): UploadRow<C>[] {
+function everyRow<C extends Columns>(table: Awaited<ReturnType<typeof parseTable<C>>>): UploadRow<C>[] {
   const none = new Set<keyof C & string>();
   return [...table.rows.map((row) => ({ ...row, badColumns: none })), ...table.partialRows].sort((a, b) => a.fila - b.fila);
 }
