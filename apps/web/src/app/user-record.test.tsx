@@ -140,6 +140,19 @@ function planning(query: URLSearchParams): PlanificacionGrilla {
           permiso: fecha === addDays(monday, 2) ? { codigo: 'VAC.', porHoras: false } : null,
         })),
         semanas: [
+          // Nothing planned in the first week: the engine still flags it, the record does not.
+          {
+            inicio: desde,
+            fin: addDays(desde, 6),
+            segundosPlanificados: 0,
+            horasPlanificadas: '00:00',
+            diasTrabajo: 0,
+            limiteHorasSemanales: 42,
+            sobreLimiteSemanal: false,
+            diaSobreDiezHoras: false,
+            diasFueraDeRango: true,
+            alertas: [{ codigo: 'dias_trabajo_fuera_de_rango', fecha: desde, mensaje: 'Semana sin días de trabajo planificados.', valor: 0, limite: 5 }],
+          },
           {
             inicio: monday,
             fin: addDays(monday, 6),
@@ -258,6 +271,9 @@ describe('a worker’s record (/dashboard/users/:id) with tabs', () => {
     expect(week).toHaveTextContent('Libre');
     expect(week).toHaveTextContent('Permiso VAC.');
     expect(desde <= FIRST && call.url.searchParams.get('hasta')! >= LAST).toBe(true);
+    const first = screen.getByRole('region', { name: `Semana del ${ddmm(desde)} al ${ddmm(addDays(desde, 6))}` });
+    expect(first).toHaveTextContent('00:00 h planificadas de 42 h · 0 días de trabajo');
+    expect(within(first).queryByRole('list', { name: 'Alertas legales de la semana' })).not.toBeInTheDocument();
   });
 
   it('says so when a tab’s data fails, and retries', async () => {

@@ -7,7 +7,7 @@ import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Badge, Button, Drawer, PasswordInput, Tabs, Text, Textarea } from '@mantine/core';
 import { METODO_MARCAJE_LABELS, PRINCIPAL_OWN_FIELDS, type Usuario } from '@jornada/contracts';
-import { Suspense, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -276,6 +276,18 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
   const own = params.id === 'me';
   const id = own ? session.user._id : (params.id ?? '');
   const query = useUser(id);
+  const tabList = useRef<HTMLDivElement>(null);
+  const pestana = search.get('pestana');
+  const loaded = query.isSuccess;
+  // On a phone the tabs may not all fit: bring the chosen one (from a link, say) into view.
+  useEffect(() => {
+    const list = tabList.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!list || !tab) return;
+    const outer = list.getBoundingClientRect();
+    const inner = tab.getBoundingClientRect();
+    if (inner.left < outer.left || inner.right > outer.right) list.scrollLeft += inner.left - outer.left - 8;
+  }, [pestana, loaded]);
   const isAdmin = session.user.perfil === 'administrador';
   // Whether the viewer is the principal administrator (the session does not say; their own record does).
   const viewer = useUser(isAdmin && !own ? session.user._id : '');
@@ -435,7 +447,7 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
         data
       ) : (
         <Tabs value={current} onChange={choose} keepMounted={false}>
-          <Tabs.List aria-label={self ? 'Secciones de mis datos' : `Secciones de la ficha de ${name}`} className={classes.tabs}>
+          <Tabs.List ref={tabList} aria-label={self ? 'Secciones de mis datos' : `Secciones de la ficha de ${name}`} className={classes.tabs}>
             <Tabs.Tab value={DATA_TAB}>Datos</Tabs.Tab>
             {shown.map((tab) => (
               <Tabs.Tab key={tab.value} value={tab.value}>
