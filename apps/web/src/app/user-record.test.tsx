@@ -151,7 +151,7 @@ function planning(query: URLSearchParams): PlanificacionGrilla {
             sobreLimiteSemanal: false,
             diaSobreDiezHoras: false,
             diasFueraDeRango: true,
-            alertas: [{ codigo: 'dias_trabajo_fuera_de_rango', fecha: desde, mensaje: 'Semana sin días de trabajo planificados.', valor: 0, limite: 5 }],
+            alertas: [{ codigo: 'dias_por_semana_fuera_de_rango', fecha: desde, mensaje: 'Semana sin días de trabajo planificados.', valor: 0, limite: 5 }],
           },
           {
             inicio: monday,
@@ -163,7 +163,7 @@ function planning(query: URLSearchParams): PlanificacionGrilla {
             sobreLimiteSemanal: false,
             diaSobreDiezHoras: false,
             diasFueraDeRango: true,
-            alertas: [{ codigo: 'dias_trabajo_fuera_de_rango', fecha: monday, mensaje: 'Planifica 1 día de trabajo; la jornada se distribuye en 5 o 6 días.', valor: 1, limite: 5 }],
+            alertas: [{ codigo: 'dias_por_semana_fuera_de_rango', fecha: monday, mensaje: 'Planifica 1 día de trabajo; la jornada se distribuye en 5 o 6 días.', valor: 1, limite: 5 }],
           },
         ],
         segundosPlanificados: 8 * 3600,
