@@ -243,7 +243,15 @@ export const marcasQuerySchema = paginationQuerySchema.extend({
   fueraDeGeocerca: queryBooleanSchema.optional(),
   precisionBaja: queryBooleanSchema.optional(),
 });
-const marcaListadaSchema = marcaSchema.extend({ trabajador: z.string(), rut: z.string() });
+const marcaListadaSchema = marcaSchema.extend({
+  trabajador: z.string(),
+  rut: z.string(),
+  /** The name of the site the mark was made at; null without one. */
+  sede: z.string().nullable(),
+  /** The IANA zone the mark's local date and time are read in: its site's (America/Santiago without a site). */
+  zonaHoraria: z.string(),
+});
+export type MarcaListada = z.infer<typeof marcaListadaSchema>;
 export const marcasPageSchema = pageSchema(marcaListadaSchema);
 export type MarcasPage = z.infer<typeof marcasPageSchema>;
 

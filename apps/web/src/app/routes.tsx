@@ -105,9 +105,10 @@ export const routes: RouteObject[] = [
                         ],
                       },
                       {
-                        // Anyone but a fiscalizador opens their own data at `me`; the server scopes other ids.
+                        // Anyone but a fiscalizador opens their own data at `me`; the server scopes other ids. The
+                        // record's tabs (asistencia, saldos, planificación, marcas) come from their features.
                         lazy: gate('ownData'),
-                        children: [{ path: ':id', lazy: async () => ({ Component: (await import('../features/users/detail')).UserDetailPage }) }],
+                        children: [{ path: ':id', lazy: async () => ({ Component: (await import('./user-record-route')).UserRecordRoute }) }],
                       },
                     ],
                   },

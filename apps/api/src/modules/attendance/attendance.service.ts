@@ -381,6 +381,8 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
 
     async worker(session: RequestSession, id: string, query: PeriodoAsistenciaInput, now: Date): Promise<AsistenciaTrabajadorResponse> {
       const scope = await scopeOf(session);
+      // One's own month is always in reach: a supervisor is a worker too, whether or not in a group they lead.
+      if (id === session.userId) scope.scopeGroupIds = undefined;
       requireId(id, ATTENDANCE_MESSAGES.workerNotFound);
       // A trabajador reads only themselves; anyone else's id is as unknown as another company's.
       if (scope.userId !== undefined && scope.userId !== id) throw notFound(ATTENDANCE_MESSAGES.workerNotFound);

@@ -445,6 +445,17 @@ describe('who sees what', () => {
     expect((await get(`/api/v1/asistencia/resumen?grupoId=${groupB}`, headers)).statusCode).toBe(404);
   });
 
+  it('a supervisor reads their own month though they are in no group they lead, and still only those groups on the board', async () => {
+    t.clock.set('2026-03-10T14:00:00Z');
+    const headers = await headersOf(supervisor.rut);
+    const own = await get(`/api/v1/asistencia/trabajadores/${supervisor.id}?desde=2026-03-02&hasta=2026-03-08`, headers);
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().trabajador).toMatchObject({ id: supervisor.id, nombre: 'Sofía' });
+    const board = (await get('/api/v1/asistencia/dia?fecha=2026-03-10', headers)).json();
+    expect(board.items.map((r: { usuarioId: string }) => r.usuarioId)).not.toContain(supervisor.id);
+    expect((await get(`/api/v1/asistencia/trabajadores/${diego.id}`, headers)).statusCode).toBe(404);
+  });
+
   it('a trabajador sees only themselves', async () => {
     t.clock.set('2026-03-10T14:00:00Z');
     const headers = await headersOf(ana.rut);

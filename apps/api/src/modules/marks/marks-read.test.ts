@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { formatRut } from '@jornada/domain';
+import { sites } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
+import { addPerson } from '../../test/people';
 import { addGroup } from '../../test/fixtures/planning';
 import { mark, markingCompany, markingWorker, SITE_POSITION, type MarkingCompany } from '../../test/fixtures/marks';
 
@@ -57,6 +59,25 @@ describe('reading marks', () => {
     const outsiderMark = receipt.json().items[0].id;
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${outsiderMark}/comprobante`, headers: supervisor.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${outsiderMark}/comprobante`, headers: led.headers })).statusCode).toBe(404);
+  });
+
+  it('lists a worker’s marks with the site’s name and the zone their local time is read in', async () => {
+    const db = t.database.db;
+    const [south] = await db
+      .insert(sites)
+      .values({ companyId: company.companyId, nombre: 'Punta Arenas', calle: 'Bories', numero: '901', comuna: 'Punta Arenas', ciudad: 'Punta Arenas', region: 'Magallanes', timeZone: 'America/Punta_Arenas' })
+      .returning({ id: sites.id });
+    const worker = await addPerson(t.app, db, company.companyId, 'trabajador', { siteId: south!.id });
+    const other = await markingWorker(t.app, db, company);
+    await mark(t.app, worker.headers, { tipo: 'entrada' });
+    await mark(t.app, other.headers, { tipo: 'entrada' });
+    const answer = await t.app.inject({ method: 'GET', url: `/api/v1/marcas?usuarioId=${worker.id}&page=1&pageSize=10`, headers: company.admin.headers });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = answer.json();
+    expect(body).toMatchObject({ total: 1, page: 1, pageSize: 10 });
+    expect(body.items[0]).toMatchObject({ usuarioId: worker.id, tipo: 'entrada', sede: 'Punta Arenas', zonaHoraria: 'America/Punta_Arenas' });
+    const own = (await t.app.inject({ method: 'GET', url: `/api/v1/marcas?usuarioId=${other.id}`, headers: company.admin.headers })).json();
+    expect(own.items[0]).toMatchObject({ usuarioId: other.id, sede: expect.stringMatching(/^Casa Matriz/), zonaHoraria: 'America/Santiago' });
   });
 
   it('lists marking attempts with filters', async () => {

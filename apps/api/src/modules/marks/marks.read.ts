@@ -211,7 +211,13 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );
       return {
-        items: rows.map((row) => ({ ...toMarca(row.mark), trabajador: `${row.nombre} ${row.apellidos}`, rut: formatRut(row.rut) ?? row.rut })),
+        items: rows.map((row) => ({
+          ...toMarca(row.mark),
+          trabajador: `${row.nombre} ${row.apellidos}`,
+          rut: formatRut(row.rut) ?? row.rut,
+          sede: row.sede,
+          zonaHoraria: row.zona,
+        })),
         total,
         page: query.page,
         pageSize: query.pageSize,

@@ -303,14 +303,14 @@ export interface MarkFilters {
   precisionBaja?: boolean | undefined;
 }
 
-/** A page of the company's marks in scope, newest first, with the worker's name and RUT, and the total. */
+/** A page of the company's marks in scope, newest first, with the worker's name and RUT, the site's name and zone, and the total. */
 export async function listMarks(
   db: DbOrTx,
   companyId: string,
   scope: Scope,
   filters: MarkFilters,
   paging: { limit: number; offset: number },
-): Promise<{ rows: { mark: MarkRow; nombre: string; apellidos: string; rut: string }[]; total: number }> {
+): Promise<{ rows: { mark: MarkRow; nombre: string; apellidos: string; rut: string; sede: string | null; zona: string }[]; total: number }> {
   const conditions: (SQL | undefined)[] = [eq(marks.companyId, companyId), scopeCondition(scope)];
   if (filters.usuarioId) conditions.push(eq(marks.userId, filters.usuarioId));
   if (filters.grupoId) conditions.push(eq(users.groupId, filters.grupoId));
@@ -327,7 +327,14 @@ export async function listMarks(
   const joinSites = and(eq(sites.companyId, marks.companyId), eq(sites.id, marks.siteId));
   const [rows, [total]] = await Promise.all([
     db
-      .select({ mark: marks, nombre: users.nombre, apellidos: users.apellidos, rut: users.rut })
+      .select({
+        mark: marks,
+        nombre: users.nombre,
+        apellidos: users.apellidos,
+        rut: users.rut,
+        sede: sites.nombre,
+        zona: sql<string>`coalesce(${sites.timeZone}, ${DEFAULT_ZONE})`,
+      })
       .from(marks)
       .innerJoin(users, joinUsers)
       .leftJoin(sites, joinSites)

@@ -339,7 +339,9 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         to = query.hasta!;
         if (diffDays(from, to) + 1 > PLANIFICACION_MAX_DIAS_GRILLA) throw fieldError('hasta', PLANNING_MESSAGES.rangeTooLong);
       }
-      const scope = await scopeOf(session);
+      const own = query.usuarioIds?.length === 1 && query.usuarioIds[0] === session.userId && !query.grupoId && !query.sedeId;
+      // One's own planning is always in reach: a supervisor is planned too, whether or not in a group they lead.
+      const scope: repo.WorkerScope = own ? { userId: session.userId } : await scopeOf(session);
       const filters: repo.WorkerFilters = { from, to };
       if (query.grupoId) {
         await requireGroup(db, session, scope, query.grupoId);

@@ -249,6 +249,10 @@ describe('perfiles and tenancy', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=2026-06&grupoId=${group}`, headers: supHeaders })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/turnos', headers: supHeaders })).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers: supHeaders, payload: {} })).statusCode).toBe(403);
+    // Their own planning too (their record's tab), though they are in no group they lead; not someone else's outside them.
+    const ownSup = await grid(`mes=2026-06&usuarioIds=${sup!.id}`, supHeaders);
+    expect(ownSup.filas.map((f) => f.usuario.id)).toEqual([sup!.id]);
+    expect((await t.app.inject({ method: 'GET', url: `/api/v1/planificaciones?mes=2026-06&usuarioIds=${sup!.id},${workers[0]!.id}`, headers: supHeaders })).statusCode).toBe(404);
 
     const mine = await signInAs(t.app, member!.rut);
     const own = await grid('mes=2026-06', mine);

@@ -1,1 +1,1 @@
-export { UserDetailPage } from './components/user-detail-page';
+export { UserDetailPage, type RecordTab } from './components/user-detail-page';

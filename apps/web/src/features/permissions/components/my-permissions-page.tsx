@@ -1,8 +1,7 @@
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
-import '@mantine/core/styles/Text.css';
-import { Button, Paper, Skeleton, Text } from '@mantine/core';
+import { Button, Skeleton } from '@mantine/core';
 import { ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
@@ -11,10 +10,10 @@ import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import { ErrorState } from '../../../components/states';
 import { EsDatesProvider } from '../../../lib/dates';
-import { plural } from '../../../lib/format';
 import { useMyBalances, useMyPermissions, usePermissionTypes } from '../api/permissions';
 import { DecisionDialog } from './decision-dialog';
-import { ESTADO_LABELS, formatAmount, PermissionStatus } from './labels';
+import { BalanceCards } from './balance-cards';
+import { ESTADO_LABELS, PermissionStatus } from './labels';
 import { NotesCell, PeriodCell, TypeCell } from './permission-cells';
 import { PermissionFormDialog } from './permission-form-dialog';
 import classes from './permissions-page.module.css';
@@ -35,29 +34,7 @@ function MyBalances() {
   }
   if (balances.error) return <ErrorState error={balances.error} onRetry={() => void balances.refetch()} title="No pudimos cargar tu saldo" />;
   if (balances.data.items.length === 0) return null;
-  return (
-    <section className={classes.balances} aria-label={`Saldo ${year}`}>
-      {balances.data.items.map((saldo) => (
-        <Paper key={saldo.tipo.id} withBorder p="md" radius="md">
-          <Text size="sm" c="dimmed">
-            {saldo.tipo.nombre} {year}
-          </Text>
-          <Text size="xl" fw={700}>
-            {formatAmount(saldo.disponibles, saldo.tipo.unidad)} disponibles
-          </Text>
-          <Text size="xs" c="dimmed">
-            {saldo.asignados.toLocaleString('es-CL')} del año{saldo.diasProgresivos > 0 ? ` (con ${plural(saldo.diasProgresivos, 'progresivo')})` : ''} · {plural(saldo.usados, 'usado')} ·{' '}
-            {plural(saldo.pendientes, 'pendiente')}
-          </Text>
-          {saldo.fundamento.map((line) => (
-            <Text key={line} size="xs" c="dimmed">
-              {line}
-            </Text>
-          ))}
-        </Paper>
-      ))}
-    </section>
-  );
+  return <BalanceCards items={balances.data.items} year={year} label={`Saldo ${year}`} />;
 }
 
 /** `/dashboard/permisos/mios`: the session's own permissions and requests, their balance, and the request form. */

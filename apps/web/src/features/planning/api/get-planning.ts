@@ -9,6 +9,8 @@ interface PlanningQuery {
   hasta: string;
   grupoId?: string;
   sedeId?: string;
+  /** Only these workers (a person's record: one). */
+  usuarioIds?: readonly string[];
 }
 
 /**
@@ -16,7 +18,14 @@ interface PlanningQuery {
  * all the workers of the group or site at once (two requests for 200 workers).
  */
 async function getPlanning(token: string, query: PlanningQuery, signal?: AbortSignal): Promise<PlanificacionGrilla> {
-  const base = { desde: query.desde, hasta: query.hasta, grupoId: query.grupoId, sedeId: query.sedeId, pageSize: MAX_PAGE_SIZE };
+  const base = {
+    desde: query.desde,
+    hasta: query.hasta,
+    grupoId: query.grupoId,
+    sedeId: query.sedeId,
+    usuarioIds: query.usuarioIds?.join(','),
+    pageSize: MAX_PAGE_SIZE,
+  };
   const first = await apiGet<PlanificacionGrilla>('/v1/planificaciones', { token, signal, query: { ...base, page: 1 } });
   const pages = Math.ceil(first.total / first.pageSize);
   if (pages <= 1) return first;
@@ -29,7 +38,8 @@ async function getPlanning(token: string, query: PlanningQuery, signal?: AbortSi
 }
 
 export function planningQueryKey(query: PlanningQuery) {
-  return planningKeys.grid({ desde: query.desde, hasta: query.hasta, grupoId: query.grupoId ?? '', sedeId: query.sedeId ?? '' });
+  const key = { desde: query.desde, hasta: query.hasta, grupoId: query.grupoId ?? '', sedeId: query.sedeId ?? '' };
+  return planningKeys.grid(query.usuarioIds ? { ...key, usuarioIds: query.usuarioIds.join(',') } : key);
 }
 
 export function usePlanning(query: PlanningQuery, enabled = true) {

@@ -4,11 +4,12 @@ import '@mantine/core/styles/Drawer.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/PasswordInput.css';
-import { Alert, Badge, Button, Drawer, PasswordInput, Text, Textarea } from '@mantine/core';
+import '@mantine/core/styles/Tabs.css';
+import { Alert, Badge, Button, Drawer, PasswordInput, Tabs, Text, Textarea } from '@mantine/core';
 import { METODO_MARCAJE_LABELS, PRINCIPAL_OWN_FIELDS, type Usuario } from '@jornada/contracts';
-import { useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateField } from '../../../components/date-field';
 import { PageHeader } from '../../../components/page-header';
@@ -247,13 +248,46 @@ function TransferPrincipalDialog({ user, opened, onClose }: { user: Usuario; ope
   );
 }
 
-/** `/dashboard/users/:id` (and `/dashboard/users/me`): a user's data; the administrator edits, deactivates and reactivates. */
-export function UserDetailPage() {
+/**
+ * A tab of a person's record beside «Datos». The app shell gives them (features do not import each
+ * other): each one renders a panel of the feature that owns its data, and only when it is opened.
+ */
+export interface RecordTab {
+  /** Its value in the address, `?pestana=<value>`: lowercase, no accents. */
+  value: string;
+  label: string;
+  /** Whether this record shows the tab; `own` when it is the viewer's own record. Always, without it. */
+  shows?: (user: Usuario, own: boolean) => boolean;
+  render: (user: Usuario, own: boolean) => ReactNode;
+}
+
+const DATA_TAB = 'datos';
+const NO_TABS: readonly RecordTab[] = [];
+
+/**
+ * `/dashboard/users/:id` (and `/dashboard/users/me`): a user's data; the administrator edits, deactivates
+ * and reactivates. With `tabs`, the record has a tab per area besides «Datos», the one chosen kept in the
+ * address (`?pestana=asistencia`), so a link or a reload opens it again.
+ */
+export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[] }) {
   const params = useParams();
+  const [search, setSearch] = useSearchParams();
   const session = useSession();
   const own = params.id === 'me';
   const id = own ? session.user._id : (params.id ?? '');
   const query = useUser(id);
+  const tabList = useRef<HTMLDivElement>(null);
+  const pestana = search.get('pestana');
+  const loaded = query.isSuccess;
+  // On a phone the tabs may not all fit: bring the chosen one (from a link, say) into view.
+  useEffect(() => {
+    const list = tabList.current;
+    const tab = list?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]');
+    if (!list || !tab) return;
+    const outer = list.getBoundingClientRect();
+    const inner = tab.getBoundingClientRect();
+    if (inner.left < outer.left || inner.right > outer.right) list.scrollLeft += inner.left - outer.left - 8;
+  }, [pestana, loaded]);
   const isAdmin = session.user.perfil === 'administrador';
   // Whether the viewer is the principal administrator (the session does not say; their own record does).
   const viewer = useUser(isAdmin && !own ? session.user._id : '');
@@ -303,6 +337,57 @@ export function UserDetailPage() {
 
   const user = query.data;
   const name = fullName(user.nombre, user.apellidos);
+  const data = (
+    <>
+      <div className={classes.cards}>
+        <SectionCard title="Datos personales">
+          <dl className={classes.list}>
+            <Field label="RUT">{user.rut}</Field>
+            <Field label="Correo electrónico">{user.email}</Field>
+            <Field label="Correo personal para comprobantes">{user.emailPersonal}</Field>
+            <Field label="Teléfono">{user.telefono}</Field>
+            <Field label="Dirección">{user.direccion}</Field>
+          </dl>
+        </SectionCard>
+        <SectionCard title="Contrato y jornada">
+          <dl className={classes.list}>
+            <Field label="Perfil">{perfilLabel(user.perfil)}</Field>
+            <Field label="Sede">{user.sede?.nombre}</Field>
+            <Field label="Grupo">{user.grupo?.nombre}</Field>
+            {user.gruposLiderados.length > 0 && <Field label="Lidera">{user.gruposLiderados.map((g) => g.nombre).join(', ')}</Field>}
+            <Field label="Horas semanales">{user.horasSemanales !== null ? `${user.horasSemanales.toLocaleString('es-CL')} h` : ''}</Field>
+            <Field label="Sueldo base">{formatClp(user.sueldoBase)}</Field>
+            <Field label="Número de contrato">{user.numeroContrato ?? '1'}</Field>
+            <Field label="Descanso dominical">{user.exceptuadoDescansoDominical ? 'Exceptuado (art. 38): domingos y festivos con recargo dominical' : 'Descansa domingos y festivos'}</Field>
+            <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
+            <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>
+            <Field label="Fin de contrato">{user.finContrato ? formatDate(user.finContrato) : 'Indefinido'}</Field>
+            <Field label="Años con empleadores anteriores (art. 68)">{user.aniosReconocidosAnteriores.toLocaleString('es-CL')}</Field>
+          </dl>
+        </SectionCard>
+      </div>
+      <Text size="xs" c="dimmed" mt="md">
+        Registrado el {formatDateTime(user.creadoEn)} · última modificación el {formatDateTime(user.actualizadoEn)}
+      </Text>
+    </>
+  );
+  const self = user.id === session.user._id;
+  const shown = tabs.filter((tab) => tab.shows?.(user, self) ?? true);
+  const asked = search.get('pestana');
+  const current = shown.some((tab) => tab.value === asked) ? asked! : DATA_TAB;
+  const choose = (value: string | null) =>
+    setSearch(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (!value || value === DATA_TAB) next.delete('pestana');
+        else next.set('pestana', value);
+        // A tab's page and chosen day are its own; the month stays, so each tab shows the same month.
+        next.delete('page');
+        next.delete('dia');
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <>
       <PageHeader
@@ -358,36 +443,34 @@ export function UserDetailPage() {
           {user.nombre} aún no crea su contraseña con el enlace que enviamos a {user.email}.
         </Alert>
       )}
-      <div className={classes.cards}>
-        <SectionCard title="Datos personales">
-          <dl className={classes.list}>
-            <Field label="RUT">{user.rut}</Field>
-            <Field label="Correo electrónico">{user.email}</Field>
-            <Field label="Correo personal para comprobantes">{user.emailPersonal}</Field>
-            <Field label="Teléfono">{user.telefono}</Field>
-            <Field label="Dirección">{user.direccion}</Field>
-          </dl>
-        </SectionCard>
-        <SectionCard title="Contrato y jornada">
-          <dl className={classes.list}>
-            <Field label="Perfil">{perfilLabel(user.perfil)}</Field>
-            <Field label="Sede">{user.sede?.nombre}</Field>
-            <Field label="Grupo">{user.grupo?.nombre}</Field>
-            {user.gruposLiderados.length > 0 && <Field label="Lidera">{user.gruposLiderados.map((g) => g.nombre).join(', ')}</Field>}
-            <Field label="Horas semanales">{user.horasSemanales !== null ? `${user.horasSemanales.toLocaleString('es-CL')} h` : ''}</Field>
-            <Field label="Sueldo base">{formatClp(user.sueldoBase)}</Field>
-            <Field label="Número de contrato">{user.numeroContrato ?? '1'}</Field>
-            <Field label="Descanso dominical">{user.exceptuadoDescansoDominical ? 'Exceptuado (art. 38): domingos y festivos con recargo dominical' : 'Descansa domingos y festivos'}</Field>
-            <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
-            <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>
-            <Field label="Fin de contrato">{user.finContrato ? formatDate(user.finContrato) : 'Indefinido'}</Field>
-            <Field label="Años con empleadores anteriores (art. 68)">{user.aniosReconocidosAnteriores.toLocaleString('es-CL')}</Field>
-          </dl>
-        </SectionCard>
-      </div>
-      <Text size="xs" c="dimmed" mt="md">
-        Registrado el {formatDateTime(user.creadoEn)} · última modificación el {formatDateTime(user.actualizadoEn)}
-      </Text>
+      {shown.length === 0 ? (
+        data
+      ) : (
+        <Tabs value={current} onChange={choose} keepMounted={false}>
+          <Tabs.List ref={tabList} aria-label={self ? 'Secciones de mis datos' : `Secciones de la ficha de ${name}`} className={classes.tabs}>
+            <Tabs.Tab value={DATA_TAB}>Datos</Tabs.Tab>
+            {shown.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          <Tabs.Panel value={DATA_TAB}>{data}</Tabs.Panel>
+          {shown.map((tab) => (
+            <Tabs.Panel key={tab.value} value={tab.value}>
+              <Suspense
+                fallback={
+                  <SectionCard>
+                    <BlockSkeleton lines={6} label={`Cargando ${tab.label.toLowerCase()}`} />
+                  </SectionCard>
+                }
+              >
+                {tab.render(user, self)}
+              </Suspense>
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
       {isAdmin && (
         <>
           <EditDrawer user={user} opened={dialog === 'edit'} onClose={close} />

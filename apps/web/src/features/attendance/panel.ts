@@ -1,0 +1,1 @@
+export { WorkerAttendancePanel } from './components/worker-attendance-panel';

@@ -1,0 +1,1 @@
+export { WorkerBalancesPanel } from './components/worker-balances-panel';

@@ -1,0 +1,1 @@
+export { WorkerPlanningPanel } from './components/worker-planning-panel';

@@ -1,0 +1,1 @@
+export { WorkerMarksPanel } from './components/worker-marks-panel';
