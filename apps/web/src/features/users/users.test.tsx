@@ -321,7 +321,7 @@ describe('/dashboard/users/:id', () => {
   });
 
   it('shows whether the worker is excluded from the hours limit (art. 22 inc. 2) and sends the change from the edit drawer', async () => {
-    let current = makeUser({ id: 'u2', excluidoLimiteJornada: false });
+    let current = makeUser({ id: 'u2', perfil: 'trabajador', grupo: null, horasSemanales: 42, excluidoLimiteJornada: false });
     const { calls } = mockRoutes({
       ...signedInAs('administrador'),
       ...OPTIONS,
