@@ -84,11 +84,18 @@ export const periodoReporteLegalSchema = z.enum(PERIODOS_REPORTE_LEGAL, { error:
 export type PeriodoReporteLegal = z.infer<typeof periodoReporteLegalSchema>;
 export const PERIODO_REPORTE_LEGAL_LABELS: Record<PeriodoReporteLegal, string> = { semana: 'Semana', quincena: 'Quincena', mes: 'Mes', rango: 'Rango de fechas' };
 
-/** Full time or part time (Código del Trabajo art. 40 bis: at most two thirds of the legal week). */
-export const TIPOS_JORNADA = ['completa', 'parcial'] as const;
-const tipoJornadaSchema = z.enum(TIPOS_JORNADA, { error: 'El tipo de jornada debe ser completa o parcial.' });
-type TipoJornada = z.infer<typeof tipoJornadaSchema>;
-export const TIPO_JORNADA_LABELS: Record<TipoJornada, string> = { completa: 'Jornada completa', parcial: 'Jornada parcial' };
+/**
+ * Full time, part time (Código del Trabajo art. 40 bis: at most two thirds of the legal week), or no
+ * jornada at all: excluded from the limitation of the working day (art. 22 inc. 2).
+ */
+export const TIPOS_JORNADA = ['completa', 'parcial', 'excluida'] as const;
+const tipoJornadaSchema = z.enum(TIPOS_JORNADA, { error: 'El tipo de jornada debe ser completa, parcial o excluida.' });
+export type TipoJornada = z.infer<typeof tipoJornadaSchema>;
+export const TIPO_JORNADA_LABELS: Record<TipoJornada, string> = {
+  completa: 'Jornada completa',
+  parcial: 'Jornada parcial',
+  excluida: 'Excluido de limitación de jornada (art. 22)',
+};
 
 /** The longest range: five years of records (DT). */
 const REPORTE_LEGAL_MAX_DIAS = 5 * 366;

@@ -65,6 +65,7 @@ const aniosReconocidosAnterioresSchema = z
   .min(0, { message: 'Los años trabajados con empleadores anteriores no pueden ser negativos.' })
   .max(ANIOS_RECONOCIDOS_MAX, { message: `Los años trabajados con empleadores anteriores no pueden superar ${ANIOS_RECONOCIDOS_MAX}.` });
 const exceptuadoDescansoDominicalSchema = z.boolean({ error: 'Indica si el trabajador está exceptuado del descanso dominical.' });
+const excluidoLimiteJornadaSchema = z.boolean({ error: 'Indica si el trabajador está excluido de la limitación de jornada.' });
 
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
@@ -92,6 +93,12 @@ export const usuarioSchema = z.object({
   aniosReconocidosAnteriores: z.number().int(),
   /** Excepted from Sunday and holiday rest (art. 38: commerce, continuous processes, services to the public): holiday shifts are ordinary time, Sunday ordinary hours carry the surcharge. */
   exceptuadoDescansoDominical: z.boolean(),
+  /**
+   * Excluded from the limitation of the working day (art. 22 inc. 2: managers, administrators, attorneys with
+   * administrative powers, those who work without immediate supervision): no ordinary-hours limit, no lateness,
+   * no overtime, a planned day without marks is no absence; marks are still recorded and reported.
+   */
+  excluidoLimiteJornada: z.boolean(),
   metodosMarcaje: z.array(metodoMarcajeSchema),
   inicioContrato: z.string(),
   finContrato: z.string().nullable(),
@@ -159,6 +166,7 @@ export const crearUsuarioV1BodySchema = z
     numeroContrato: nullableText(40),
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.default(0),
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.default(false),
+    excluidoLimiteJornada: excluidoLimiteJornadaSchema.default(false),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.'),
     finContrato: nullableDate,
@@ -226,6 +234,7 @@ export const actualizarUsuarioBodySchema = z
     numeroContrato: nullableText(40),
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.optional(),
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.optional(),
+    excluidoLimiteJornada: excluidoLimiteJornadaSchema.optional(),
     metodosMarcaje: metodosMarcajeSchema.optional(),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.').optional(),
     finContrato: nullableDate,
@@ -255,6 +264,7 @@ export const PRINCIPAL_OWN_FIELDS = [
   'numeroContrato',
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
+  'excluidoLimiteJornada',
   'metodosMarcaje',
 ] as const satisfies readonly (keyof ActualizarUsuarioBody)[];
 

@@ -117,4 +117,10 @@ describe('legal limits of worked time', () => {
     expect(limitBreaches(days, { exceptionalSchedule: { dailyOrdinaryHours: 12 } })).toEqual([]);
     expect(limitBreaches(days, { exceptionalSchedule: true })).toEqual([]);
   });
+
+  it('art. 22 inc. 2: a worker excluded from the limitation of the working day has no daily or weekly limit to pass', () => {
+    const days = ['2026-04-27', '2026-04-28', '2026-04-29', '2026-04-30', '2026-05-01'].map((date) => ({ date, workedSeconds: 12 * H }));
+    expect(limitBreaches(days).map((b) => b.kind)).toContain('limite_semanal');
+    expect(limitBreaches(days, { excludedFromHoursLimit: true })).toEqual([]);
+  });
 });

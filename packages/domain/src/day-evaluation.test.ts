@@ -360,3 +360,46 @@ describe('art. 35 and 32: a holiday worked by a worker outside art. 38', () => {
     });
   });
 });
+
+describe('art. 22 inc. 2: a worker excluded from the limitation of the working day', () => {
+  const excluded: EvaluationOptions = { excludedFromHoursLimit: true };
+  const holiday: Holiday = { date: D, name: 'Prueba', scope: 'nacional', irrenunciable: false };
+  const codes = (r: ReturnType<typeof day>) => r.inconsistencies.map((i) => i.code);
+  const none = { lateSeconds: 0, earlyLeaveSeconds: 0, missingSeconds: 0, overtimeSeconds: 0, overtimeWithinLimitSeconds: 0, overtimeBeyondLimitSeconds: 0 };
+
+  it.each([
+    ['art. 22 inc. 2: an unplanned 10-hour day is 10 ordinary hours, no overtime, no legal maximum', [m('entrada', '08:00'), m('salida', '18:00')], { template: null }, { status: 'presente', planKind: 'libre', workedSeconds: 10 * H, ordinarySeconds: 10 * H }],
+    ['art. 22 inc. 2: 14 hours on a planned day are ordinary, with no legal maximum', [m('entrada', '07:00'), m('inicio_colacion', '13:00'), m('fin_colacion', '14:00'), m('salida', '22:00')], {}, { status: 'presente', plannedSeconds: 8 * H, workedSeconds: 14 * H, ordinarySeconds: 14 * H }],
+    ['art. 22 inc. 2: arriving at 10:30 and leaving at 15:00 is no lateness, no early leave, nothing missing', [m('entrada', '10:30'), m('salida', '15:00')], {}, { status: 'presente', workedSeconds: 3.5 * H, ordinarySeconds: 3.5 * H, breakSeconds: H }],
+    ['art. 22 inc. 2: time before the planned start is worked time (there is no jornada to start)', [m('entrada', '07:00'), m('salida', '17:00')], {}, { workedSeconds: 9 * H, ordinarySeconds: 9 * H }],
+    ['art. 22 inc. 2: a planned day without marks is no absence (the plan stays shown)', [], {}, { status: 'libre', planKind: 'turno', plannedSeconds: 8 * H, workedSeconds: 0, ordinarySeconds: 0 }],
+    ['art. 22 inc. 2: a whole-day permission still justifies the day', [], { permission: { type: 'vacaciones', paid: true, from: D, to: D } }, { status: 'justificado', justifiedSeconds: 8 * H, permission: { type: 'vacaciones' } }],
+    ['art. 22 inc. 2 and art. 35: a worked holiday is recorded as holiday work, not overtime', [m('entrada', '08:00'), m('salida', '17:00')], { holiday }, { status: 'presente', plannedSeconds: 0, workedSeconds: 8 * H, ordinarySeconds: 8 * H, holidaySeconds: 8 * H, workedOnSundayOrHoliday: true }],
+    ['art. 22 inc. 2: a holiday without marks stays a holiday', [], { holiday }, { status: 'feriado', plannedSeconds: 0 }],
+  ] as const)('%s', (_title, marks, opts, expected) => {
+    const r = day([...marks], { ...opts, options: excluded } as Parameters<typeof day>[1]);
+    expect(r).toMatchObject({ ...none, ...expected });
+    expect(codes(r)).not.toContain('jornada_sobre_maximo_legal');
+    expect(r.ordinarySeconds + r.overtimeSeconds).toBe(r.workedSeconds);
+  });
+
+  it('art. 22 inc. 2: the same unplanned 10-hour day of a worker under the limit is 10 hours of overtime over the legal maximum', () => {
+    const r = day([m('entrada', '08:00'), m('salida', '18:00')], { template: null });
+    expect(r).toMatchObject({ overtimeSeconds: 10 * H, overtimeBeyondLimitSeconds: 8 * H });
+    expect(codes(r)).toContain('jornada_sobre_maximo_legal');
+  });
+
+  it('art. 22 inc. 2: the marks are still recorded, with their inconsistencies (a mark on a rest day, an entrada without salida)', () => {
+    const rest = day([m('entrada', '08:00'), m('salida', '18:00')], { template: null, options: excluded });
+    expect(codes(rest)).toEqual(['marca_en_dia_libre']);
+    expect(rest.marks).toHaveLength(2);
+    const open = day([m('entrada', '08:00')], { options: excluded });
+    expect(open).toMatchObject({ status: 'incompleto', ...none });
+    expect(codes(open)).toEqual(['entrada_sin_salida']);
+  });
+
+  it('art. 22 inc. 2: with hour permissions nothing is missing either', () => {
+    const r = day([m('entrada', '10:10'), m('salida', '17:00')], { hourPermissions: [{ type: 'tramite', paid: true, from: D, to: D, hours: { start: '08:00', end: '10:00' } }], options: excluded });
+    expect(r).toMatchObject({ status: 'presente', ...none, justifiedSeconds: 2 * H });
+  });
+});

@@ -144,7 +144,10 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
   // Walk the marks as a state machine: outside, working, on colación. (Plain loops and no closures:
   // this runs for every worker and day of every report.)
   const found: Inconsistency[] = [];
-  const clipFrom = shiftInForce && options.countEarlyArrival !== true ? shiftInForce.start : -Infinity;
+  // Art. 22 inc. 2: a worker excluded from the limitation of the working day has no jornada to measure.
+  const excluded = options.excludedFromHoursLimit === true;
+  // Work before the shift's start counts only if the company says so; without a jornada, all presence is work.
+  const clipFrom = shiftInForce && options.countEarlyArrival !== true && !excluded ? shiftInForce.start : -Infinity;
   stretchCount = 0;
   let state: 0 | 1 | 2 = 0; // 0 outside, 1 working, 2 on colación
   let openAt = 0;
@@ -265,21 +268,24 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
 
   const justifiedSeconds = permission ? plannedSeconds : hourJustifiedSeconds;
   const owedSeconds = plannedSeconds - justifiedSeconds;
-  const ordinarySeconds = permission ? 0 : Math.min(workedSeconds, owedSeconds);
+  // Excluded from the hours limit: whatever is worked is ordinary (no limit to exceed, no overtime) and nothing is owed.
+  const ordinarySeconds = excluded ? workedSeconds : permission ? 0 : Math.min(workedSeconds, owedSeconds);
   const overtimeSeconds = workedSeconds - ordinarySeconds;
-  const missingSeconds = owedSeconds - ordinarySeconds;
+  const missingSeconds = excluded ? 0 : owedSeconds - ordinarySeconds;
   const overtimeWithinLimitSeconds = Math.min(overtimeSeconds, DAILY_OVERTIME_LIMIT_SECONDS);
   const overtimeBeyondLimitSeconds = overtimeSeconds - overtimeWithinLimitSeconds;
-  const overLimit = permission
-    ? workedSeconds > DAILY_ORDINARY_LIMIT_SECONDS + DAILY_OVERTIME_LIMIT_SECONDS
-    : ordinarySeconds > dailyOrdinaryLimit(options) || overtimeBeyondLimitSeconds > 0;
+  const overLimit = excluded
+    ? false
+    : permission
+      ? workedSeconds > DAILY_ORDINARY_LIMIT_SECONDS + DAILY_OVERTIME_LIMIT_SECONDS
+      : ordinarySeconds > dailyOrdinaryLimit(options) || overtimeBeyondLimitSeconds > 0;
   if (overLimit) {
     for (const m of counted) flag(found, 'jornada_sobre_maximo_legal', m.id);
   }
 
   let lateSeconds = 0;
   let earlyLeaveSeconds = 0;
-  if (shiftInForce && !permission) {
+  if (shiftInForce && !permission && !excluded) {
     const deductible = options.toleranceMode === 'deductible';
     if (firstEntry !== null && firstEntry > expectedStart) {
       const late = (firstEntry - expectedStart) / 1000;
@@ -301,7 +307,9 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
   else if (shiftInForce && plannedSeconds > 0 && hourJustifiedSeconds >= plannedSeconds) {
     status = 'justificado';
     reportedPermission = appliedHourPermissions.find((p) => p.seconds > 0) ?? appliedHourPermissions[0]!;
-  } else if (shiftInForce) status = 'ausente';
+  } else if (shiftInForce && !excluded) status = 'ausente';
+  // Excluded from the hours limit, a planned day without marks is no absence: the worker need not mark
+  // (DT: dictámenes 5.383/181 de 1987 y 3561/133 de 2004) and may not be docked for it; the plan stays shown.
   else if (holiday) status = 'feriado';
   else status = 'libre';
 

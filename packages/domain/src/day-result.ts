@@ -79,6 +79,14 @@ export interface EvaluationOptions {
    * resolution sets the limit) and its weekly hours and days are averaged over the cycle.
    */
   exceptionalSchedule?: boolean | ExceptionalSchedule;
+  /**
+   * The worker is excluded from the limitation of the working day (art. 22 inc. 2 of the Código del
+   * Trabajo: managers, administrators, those who work without immediate supervision...). There is no
+   * jornada to measure against: no lateness, early leave, missing time nor overtime (all worked time is
+   * ordinary), no daily or weekly limit, and a planned day without marks is not an absence. Marks,
+   * worked time, permissions and Sunday and holiday work are still recorded. Default false.
+   */
+  excludedFromHoursLimit?: boolean;
 }
 
 /** Worked time that fell on a Sunday or a holiday, by the clock (the local calendar day 00:00-24:00). */
@@ -123,9 +131,9 @@ export interface DayResult {
   plannedSeconds: number;
   /** Effective worked seconds: presence minus colación. */
   workedSeconds: number;
-  /** Worked seconds within the plan: min(worked, planned); 0 on justified days. */
+  /** Worked seconds within the plan: min(worked, planned); 0 on justified days. All the worked seconds for a worker excluded from the hours limit (art. 22 inc. 2), who has no overtime. */
   ordinarySeconds: number;
-  /** Planned seconds neither worked nor justified; ordinary + missing + justified = planned. */
+  /** Planned seconds neither worked nor justified; ordinary + missing + justified = planned (0 for a worker excluded from the hours limit: no jornada is owed). */
   missingSeconds: number;
   /** Planned seconds covered by a permission. */
   justifiedSeconds: number;

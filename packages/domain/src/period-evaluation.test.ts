@@ -558,3 +558,38 @@ describe('art. 30: overtime is what exceeds the agreed weekly hours, or the lega
     );
   });
 });
+
+describe('art. 22 inc. 2: a worker excluded from the limitation of the working day, over a period', () => {
+  const week = { from: '2026-07-06', to: '2026-07-12' };
+  const excluded = { excludedFromHoursLimit: true };
+  const dates = ['2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10'];
+
+  it('art. 22 inc. 2: 60 hours in a week against 20 agreed are no overtime, no shortfall and no weekly bound', () => {
+    // 12 hours a day (07:00-20:00 less the colación), against a plan of 08:00-17:00.
+    const marks = dates.flatMap((d) => workday(d, '07:00', '20:00'));
+    const r = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks, agreedWeeklyHours: 20, options: excluded });
+    const w = r.weeks[0]!;
+    expect(w).toMatchObject({ agreedLimitSeconds: null, workedSeconds: 60 * H, overtimeSeconds: 0, missingSeconds: 0, shortfallSeconds: 0, overtimeOverAgreedSeconds: 0, netOvertimeSeconds: 0 });
+    expect(r.totals).toMatchObject({ workedSeconds: 60 * H, ordinarySeconds: 60 * H, overtimeSeconds: 0, netOvertimeSeconds: 0, lateSeconds: 0, shortfallSeconds: 0 });
+    expect(r.days.flatMap((d) => d.inconsistencies.map((i) => i.code))).toEqual([]);
+    // The same week under the limit: 3 h a day past 17:00 and the 20 planned hours over the 20 agreed are overtime (the
+    // hour before 08:00 is not worked time under a jornada), and the days pass the legal maximum (more than 2 h extra).
+    const limited = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks, agreedWeeklyHours: 20 });
+    expect(limited.weeks[0]!.netOvertimeSeconds).toBe(35 * H);
+    expect(limited.days.some((d) => d.inconsistencies.some((i) => i.code === 'jornada_sobre_maximo_legal'))).toBe(true);
+  });
+
+  it('art. 22 inc. 2: planned days without marks are no absences and deduct nothing; worked Sundays still count', () => {
+    const sunday = [m('entrada', '2026-07-12', '10:00'), m('salida', '2026-07-12', '14:00')];
+    const r = evaluatePeriod({ ...week, plan: plan('2026-07-05', '2026-07-13'), marks: [...workday('2026-07-06'), ...sunday], options: excluded });
+    expect(r.totals.daysByStatus).toMatchObject({ presente: 2, ausente: 0, libre: 5 });
+    expect(r.totals).toMatchObject({ shortfallSeconds: 0, sundaysWorked: 1, sundaySeconds: 4 * H, workedSeconds: 12 * H });
+  });
+
+  it('art. 22 inc. 2: the plan raises no hours or days-per-week alerts (the colación ones stay)', () => {
+    const long = plan('2026-04-20', '2026-05-10', { start: '07:00', end: '20:00' }, [1, 2, 3, 4, 5, 6, 7]);
+    const alerts = (options = {}) => evaluatePeriod({ from: '2026-04-27', to: '2026-05-03', plan: long, marks: [], agreedWeeklyHours: 45, options }).planAlerts.map((a) => a.code);
+    expect(new Set(alerts())).toEqual(new Set(['jornada_diaria_sobre_limite', 'jornada_semanal_sobre_limite', 'jornada_semanal_sobre_pactada', 'jornada_pactada_sobre_limite_legal', 'dias_por_semana_fuera_de_rango', 'colacion_no_planificada']));
+    expect(new Set(alerts(excluded))).toEqual(new Set(['colacion_no_planificada']));
+  });
+});

@@ -92,7 +92,8 @@ export interface WeekSummary {
   /**
    * Ordinary weekly hours the week's work is measured against, in seconds (art. 30): the contract's
    * agreed hours on the week's last planned day, or the legal limit when lower or when the contract
-   * says none; null under an exceptional schedule (art. 38), whose cycles are not weekly.
+   * says none; null under an exceptional schedule (art. 38), whose cycles are not weekly, and for a
+   * worker excluded from the hours limit (art. 22 inc. 2), who has no ordinary hours to pass.
    */
   agreedLimitSeconds: number | null;
   plannedSeconds: number;
@@ -249,7 +250,8 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
 
   const days = evaluated.slice(first - span.start, last - span.start + 1);
   const adjacentDays = evaluated.slice(0, first - span.start);
-  const agreedLimit = options.exceptionalSchedule
+  // No weekly bound under an exceptional schedule (its cycles are averaged) nor without a jornada (art. 22 inc. 2).
+  const agreedLimit = options.exceptionalSchedule || options.excludedFromHoursLimit
     ? null
     : (date: LocalDate): WeeklyBound => {
         const legal = weeklyHoursLimit(date);

@@ -71,6 +71,7 @@ function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text
  * week (4 with 40 hours or fewer; part time exempt; too few only once every day of the week is planned,
  * see `isIncompleteWeek`); a colación of at least 30 minutes on every shift
  * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
+ * A worker excluded from the hours limit (art. 22 inc. 2) gets only the colación and holiday alerts.
  */
 export function planAlerts(
   first: number,
@@ -82,7 +83,9 @@ export function planAlerts(
   agreed: AgreedWeeklyHours | null,
 ): PlanAlert[] {
   const alerts: PlanAlert[] = [];
-  const dailyLimit = dailyLimitOf(options);
+  // Excluded from the limitation of the working day (art. 22 inc. 2): no hours or days-per-week limit to check.
+  const excluded = options.excludedFromHoursLimit === true;
+  const dailyLimit = excluded ? null : dailyLimitOf(options);
   const exceptional = Boolean(options.exceptionalSchedule);
   const start = first - (weekdayOfDayNumber(first) - 1);
   const week: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(7);
@@ -142,6 +145,7 @@ export function planAlerts(
     }
 
     const weekStart = fromDayNumber(monday);
+    if (excluded) continue;
     if (agreedHours !== null && agreedHours > limitHours) {
       alerts.push({
         code: 'jornada_pactada_sobre_limite_legal',

@@ -24,6 +24,26 @@ const plan: Record<string, PlanEntry> = {};
 for (const d of eachDate('2026-06-30', '2026-08-01')) plan[d] = isoWeekday(d) <= 5 ? { kind: 'turno', shift: office } : { kind: 'libre' };
 
 describe('remuneration variables', () => {
+  it('art. 22 inc. 2: the same month of a worker excluded from the hours limit pays no overtime and deducts no absence nor lateness (DT)', () => {
+    const marks: Mark[] = [];
+    for (const d of eachDate('2026-07-01', '2026-07-31')) {
+      if (isoWeekday(d) > 5 || d === '2026-07-16' || d === '2026-07-02') continue; // 2 July: planned, no marks
+      if (d === '2026-07-13') marks.push(...workday(d, '08:40'));
+      else if (d === '2026-07-01') marks.push(...workday(d, '08:00', '20:00'));
+      else if (d >= '2026-07-22' && d <= '2026-07-24') continue; // unpaid leave
+      else marks.push(...workday(d));
+    }
+    const permissions = [{ type: 'permiso_sin_goce', paid: false, from: '2026-07-22', to: '2026-07-24' }];
+    const input = { salary: 600_000, weeklyHours: 42, period: '202607' };
+    const limited = remunerationVariables(evaluatePeriod({ from: '2026-07-01', to: '2026-07-31', plan, marks, permissions }), input);
+    expect(limited).toMatchObject({ unjustifiedAbsenceDays: 1, shortfallSeconds: 2400, overtime: { seconds: 3 * H } });
+    const r = remunerationVariables(evaluatePeriod({ from: '2026-07-01', to: '2026-07-31', plan, marks, permissions, options: { excludedFromHoursLimit: true } }), input);
+    expect(r).toMatchObject({ unjustifiedAbsenceDays: 0, unjustifiedAbsenceDeduction: 0, shortfallSeconds: 0, shortfallDeduction: 0, lateSecondsAfterCompensation: 0, daysWorked: 18 });
+    expect(r.overtime).toMatchObject({ seconds: 0, amount: 0 });
+    // An agreed unpaid leave is still deducted: it is not an absence the records infer.
+    expect(r.permissions).toEqual([{ type: 'permiso_sin_goce', paid: false, unit: 'dias_corridos', days: 3, deduction: 60_000 }]);
+  });
+
   it('the chile.md week: lateness made up within the week deducts nothing', () => {
     const marks = [...workday('2026-07-06', '08:20'), ...workday('2026-07-07', '08:20'), ...workday('2026-07-08', '08:00', '17:40'), ...workday('2026-07-09'), ...workday('2026-07-10')];
     const r = remunerationVariables(evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan, marks }), { salary: 600_000, weeklyHours: 42 });

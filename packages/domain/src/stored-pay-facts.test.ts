@@ -50,7 +50,9 @@ describe('remunerationFactsOfStoredDays', () => {
         fc.array(permissionSpec, { maxLength: 3 }),
         fc.option(fc.integer({ min: 20, max: 45 }), { nil: null }),
         fc.boolean(),
-        (period, specs, permissionSpecs, agreed, worksOnHolidays) => {
+        // Art. 22 inc. 2: a worker excluded from the hours limit (no overtime, lateness nor absences) reads the same stored.
+        fc.boolean(),
+        (period, specs, permissionSpecs, agreed, worksOnHolidays, excludedFromHoursLimit) => {
           const first = addDays(period.from, -8);
           const dates = eachDate(first, addDays(period.to, 7));
           const plan: Record<string, PlanEntry> = {};
@@ -78,7 +80,7 @@ describe('remunerationFactsOfStoredDays', () => {
             to: addDays(period.from, p.offset + p.length),
             ...(p.hours ? { hours: { start: '08:00', end: '10:00' }, unit: 'horas' as const } : {}),
           }));
-          const r = evaluatePeriod({ ...period, zone: S, plan, marks, permissions, agreedWeeklyHours: agreed, options: { worksOnHolidays } });
+          const r = evaluatePeriod({ ...period, zone: S, plan, marks, permissions, agreedWeeklyHours: agreed, options: { worksOnHolidays, excludedFromHoursLimit } });
           // What the API stores: each day, and on each Sunday the week it ends.
           const weekBySunday = new Map(r.weeks.map((w) => [w.to, w]));
           const loadFrom = payFactsLoadFrom(period.from);

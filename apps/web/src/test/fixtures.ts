@@ -38,6 +38,7 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     numeroContrato: null,
     aniosReconocidosAnteriores: 0,
     exceptuadoDescansoDominical: false,
+    excluidoLimiteJornada: false,
     metodosMarcaje: ['web'],
     inicioContrato: '2024-03-01',
     finContrato: null,

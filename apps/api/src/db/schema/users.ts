@@ -46,6 +46,12 @@ export const users = pgTable(
      * company's Sunday surcharge (art. 38, Ley 20.823).
      */
     exceptuadoDescansoDominical: boolean('exceptuado_descanso_dominical').notNull().default(false),
+    /**
+     * Excluded from the limitation of the working day (art. 22 inc. 2: managers, administrators,
+     * attorneys with administrative powers, those who work without immediate supervision): no
+     * ordinary-hours limit, no lateness, no overtime; marks are still recorded and reported.
+     */
+    excluidoLimiteJornada: boolean('excluido_limite_jornada').notNull().default(false),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */

@@ -105,14 +105,15 @@ export function createAlertsService({ db, watched, log, onJobQueued }: AlertsSer
     }
     if (config.limiteDiario || config.limiteSemanal) {
       const { days, options } = await watched.recentWorkedDays(companyId, now);
-      const byWorker = new Map<string, { zone: string; days: WorkedDay[] }>();
+      const byWorker = new Map<string, { zone: string; excluded: boolean; days: WorkedDay[] }>();
       for (const d of days) {
-        const entry = byWorker.get(d.userId) ?? { zone: d.zone, days: [] };
+        const entry = byWorker.get(d.userId) ?? { zone: d.zone, excluded: d.excludedFromHoursLimit, days: [] };
         entry.days.push({ date: d.fecha, workedSeconds: d.workedSeconds });
         byWorker.set(d.userId, entry);
       }
-      for (const [userId, { zone, days: worked }] of byWorker) {
-        for (const b of limitBreaches(worked, options)) {
+      for (const [userId, { zone, excluded, days: worked }] of byWorker) {
+        // Art. 22 inc. 2: a worker excluded from the hours limit has none to pass.
+        for (const b of limitBreaches(worked, { ...options, excludedFromHoursLimit: excluded })) {
           if (b.kind === 'limite_diario' ? !config.limiteDiario : !config.limiteSemanal) continue;
           await add({ userId, kind: b.kind, alertKey: `${b.kind}:${userId}:${b.date}`, fecha: b.date, timeZone: zone, workedSeconds: b.workedSeconds, limitSeconds: b.limitSeconds });
         }

@@ -28,19 +28,23 @@ export interface StoredWorkedDay {
   fecha: string;
   workedSeconds: number;
   zone: string;
+  /** The worker is excluded from the hours limit (art. 22 inc. 2): no limit to pass. */
+  excludedFromHoursLimit: boolean;
 }
 
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
 
 /**
  * Workers with a planned shift on the dates around `now` (the UTC date two days back to one ahead
- * covers every Chilean zone), with their instances, marks and approved permissions. The plan is the
+ * covers every Chilean zone), with their instances, marks and approved permissions; not those excluded
+ * from the hours limit (art. 22 inc. 2). The plan is the
  * engine's (`planFor` of modules/planning): only contract days, and a holiday lifts its shift.
  */
 export async function shiftsNear(db: DbOrTx, plan: PlanReader, permissionReads: Pick<PermissionReads, 'approvedPermissions'>, companyId: string, now: Date): Promise<WorkerShiftsNear[]> {
   const from = addDays(utcDate(now), -2);
   const to = addDays(utcDate(now), 1);
-  const workers = await repo.workersWithShifts(db, companyId, from, to);
+  // A worker excluded from the hours limit (art. 22 inc. 2) need not mark (DT): no mark is expected of them.
+  const workers = (await repo.workersWithShifts(db, companyId, from, to)).filter((w) => !w.excluidoLimiteJornada);
   if (workers.length === 0) return [];
   const ids = workers.map((w) => w.id);
   const [plans, permissions] = await Promise.all([plan.planFor(companyId, ids, { from, to }, db), permissionReads.approvedPermissions(db, companyId, ids, from, to)]);

@@ -52,6 +52,8 @@ export interface WorkerRow {
   horasSemanales: number | null;
   /** Excepted from Sunday and holiday rest (art. 38): the engine's `worksOnHolidays`. */
   exceptuadoDescansoDominical: boolean;
+  /** Excluded from the hours limit (art. 22 inc. 2): the engine's `excludedFromHoursLimit`. */
+  excluidoLimiteJornada: boolean;
   inicioContrato: string;
   finContrato: string | null;
 }
@@ -61,6 +63,7 @@ export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
   nullif(concat_ws(', ', nullif(trim(concat_ws(' ', s.calle, s.numero)), ''), s.comuna), '') as "siteDireccion",
   u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
+  u.excluido_limite_jornada as "excluidoLimiteJornada",
   u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
 export const WORKER_FROM = sql`${users} u
   left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id

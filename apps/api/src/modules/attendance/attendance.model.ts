@@ -7,6 +7,7 @@
 import {
   ESTADOS_ASISTENCIA,
   ESTADOS_DIA,
+  TIPO_JORNADA_LABELS,
   TIPO_MARCA_LABELS,
   type DiaTrabajador,
   type EstadoAsistencia,
@@ -87,8 +88,11 @@ function permisoOf(p: DayPermission): PermisoDia {
   return { tipo: p.type, pagado: p.paid, unidad: p.unit, horas: p.hours ? { inicio: p.hours.start, fin: p.hours.end } : null, segundos: p.seconds };
 }
 
-/** The engine's result of a day in Spanish sentences: plan, holiday, permission, each mark and why, times, status. */
-function explainDay(day: DayResult, zone: string): string[] {
+/**
+ * The engine's result of a day in Spanish sentences: plan, holiday, permission, each mark and why, times, status.
+ * `excluded`: the worker is excluded from the hours limit (art. 22 inc. 2), as the day was evaluated.
+ */
+function explainDay(day: DayResult, zone: string, excluded: boolean): string[] {
   const lines: string[] = [];
   const shift = day.shift;
   if (day.planKind === 'turno' && shift) {
@@ -97,10 +101,11 @@ function explainDay(day: DayResult, zone: string): string[] {
     );
   } else if (day.planKind === 'libre') lines.push('Día libre según la planificación.');
   else lines.push('Sin planificación para este día.');
+  if (excluded) lines.push(`${TIPO_JORNADA_LABELS.excluida}: sin límite de jornada, atrasos, salidas anticipadas ni horas extra; las marcas y lo trabajado se registran igual.`);
   if (day.holiday) {
     lines.push(
       day.planKind === 'turno' && day.plannedSeconds === 0
-        ? `Feriado: ${day.holiday.name}. El feriado anula el turno planificado; lo trabajado es hora extra.`
+        ? `Feriado: ${day.holiday.name}. El feriado anula el turno planificado${excluded ? '' : '; lo trabajado es hora extra'}.`
         : `Feriado: ${day.holiday.name}.`,
     );
   }
@@ -131,6 +136,9 @@ function explainDay(day: DayResult, zone: string): string[] {
     lines.push(`Faltan ${formatDurationEs(day.missingSeconds)} de lo planificado; la semana puede compensarlos con tiempo extra de otros días.`);
   }
   if (day.status === 'ausente') lines.push(`Sin marcas ni permiso en un día con turno: ausencia de ${formatDurationEs(day.missingSeconds)}.`);
+  if (excluded && day.status === 'libre' && day.planKind === 'turno') {
+    lines.push('Sin marcas en un día con turno: no es ausencia, porque quien está excluido de la limitación de jornada no está obligado a registrar su asistencia (DT).');
+  }
   for (const i of day.inconsistencies) lines.push(`Inconsistencia: ${i.label}.`);
   if (day.status === 'incompleto') lines.push('El día queda incompleto hasta que se corrijan sus marcas; no se descuenta mientras tanto.');
   if (day.sundaySeconds > 0) lines.push(`Trabajado en domingo: ${formatDurationEs(day.sundaySeconds)}.`);
@@ -161,8 +169,8 @@ function storedWeek(w: WeekSummary): StoredWeek {
   };
 }
 
-/** The stored row of a day (its week's settlement when it is the week's Sunday). */
-export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<string, ShiftTemplate>, week: WeekSummary | null): DayRowValues {
+/** The stored row of a day (its week's settlement when it is the week's Sunday); `excluded`: evaluated without a jornada (art. 22 inc. 2). */
+export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<string, ShiftTemplate>, week: WeekSummary | null, excluded = false): DayRowValues {
   const inconsistencias: InconsistenciaDia[] = day.inconsistencies.map((i) => ({ codigo: i.code, etiqueta: i.label, marcaIds: [...i.markIds] }));
   const result: StoredDay = {
     fecha: day.date,
@@ -202,7 +210,7 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
       feriado: day.holidaySeconds,
     },
     inconsistencias,
-    explicacion: explainDay(day, zone),
+    explicacion: explainDay(day, zone, excluded),
   };
   return {
     fecha: day.date,

@@ -362,7 +362,7 @@ export interface LegalWorkerFilter extends WorkerFilter {
   /** Workers with this shift planned at least once between activeFrom and activeTo. */
   shiftId?: string | undefined;
   /** Part time (`parcial`: agreed hours at most `partTimeMaxHours`) or full time (more, or not set). */
-  tipoJornada?: 'completa' | 'parcial' | undefined;
+  tipoJornada?: 'completa' | 'parcial' | 'excluida' | undefined;
   partTimeMaxHours?: number | undefined;
 }
 
@@ -372,11 +372,13 @@ function legalWorkerConditions(companyId: string, f: LegalWorkerFilter): SQL {
     parts.push(sql`exists (select 1 from ${planningDays} p where p.company_id = u.company_id and p.user_id = u.id and p.shift_id = ${f.shiftId}
       and p.date between ${f.activeFrom ?? '1900-01-01'}::date and ${f.activeTo ?? '2100-12-31'}::date)`);
   }
-  if (f.tipoJornada !== undefined && f.partTimeMaxHours !== undefined) {
+  // A worker excluded from the hours limit (art. 22 inc. 2) has no jornada, full or part time, whatever hours the contract says.
+  if (f.tipoJornada === 'excluida') parts.push(sql`u.excluido_limite_jornada`);
+  else if (f.tipoJornada !== undefined && f.partTimeMaxHours !== undefined) {
     parts.push(
       f.tipoJornada === 'parcial'
-        ? sql`(u.horas_semanales is not null and u.horas_semanales <= ${f.partTimeMaxHours})`
-        : sql`(u.horas_semanales is null or u.horas_semanales > ${f.partTimeMaxHours})`,
+        ? sql`(not u.excluido_limite_jornada and u.horas_semanales is not null and u.horas_semanales <= ${f.partTimeMaxHours})`
+        : sql`(not u.excluido_limite_jornada and (u.horas_semanales is null or u.horas_semanales > ${f.partTimeMaxHours}))`,
     );
   }
   return sql.join(parts, sql` and `);

@@ -374,18 +374,19 @@ export async function workersWithMarks(db: DbOrTx, companyId: string, from: Date
   return result.map((r) => r.id);
 }
 
-/** The stored worked seconds of these workers' days between two dates, with each worker's zone. */
+/** The stored worked seconds of these workers' days between two dates, with each worker's zone and whether they are excluded from the hours limit. */
 export async function storedWorkedSeconds(
   db: DbOrTx,
   companyId: string,
   userIds: readonly string[],
   from: string,
   to: string,
-): Promise<{ userId: string; fecha: string; workedSeconds: number; zone: string }[]> {
+): Promise<{ userId: string; fecha: string; workedSeconds: number; zone: string; excludedFromHoursLimit: boolean }[]> {
   if (userIds.length === 0) return [];
-  const result = await rows<{ userId: string; fecha: string; workedSeconds: number | string; zone: string }>(
+  const result = await rows<{ userId: string; fecha: string; workedSeconds: number | string; zone: string; excludedFromHoursLimit: boolean }>(
     db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.worked_seconds as "workedSeconds", coalesce(s.time_zone, 'America/Santiago') as zone
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.worked_seconds as "workedSeconds", coalesce(s.time_zone, 'America/Santiago') as zone,
+          u.excluido_limite_jornada as "excludedFromHoursLimit"
         from ${attendanceDays} a
         join ${users} u on u.company_id = a.company_id and u.id = a.user_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id

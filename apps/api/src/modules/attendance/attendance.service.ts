@@ -132,7 +132,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       if (!list) marksOf.set(m.userId, (list = []));
       list.push({ id: m.id, kind: m.kind, at: m.at });
     }
-    const results: { userId: string; zone: string; result: PeriodResult }[] = [];
+    const results: { userId: string; zone: string; result: PeriodResult; excluded: boolean }[] = [];
     for (const w of workers) {
       const zone = w.zone;
       const own = plans.get(w.id);
@@ -142,7 +142,10 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const hi = startOfLocalDay(zone, addDays(range.marks.to, 1));
       const ownMarks = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
       // Art. 38 exceptions (commerce, continuous processes...): a planned holiday shift is ordinary time, not lifted by the holiday.
-      const workerOptions = w.exceptuadoDescansoDominical ? { ...options, worksOnHolidays: true } : options;
+      // Art. 22 inc. 2 (managers, no immediate supervision): no jornada to measure, so no lateness, overtime nor absences.
+      const workerOptions: PeriodEvaluationOptions = { ...options };
+      if (w.exceptuadoDescansoDominical) workerOptions.worksOnHolidays = true;
+      if (w.excluidoLimiteJornada) workerOptions.excludedFromHoursLimit = true;
       const result = evaluatePeriod({
         from,
         to,
@@ -154,7 +157,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
         permissions: permissions.get(w.id) ?? [],
         options: workerOptions,
       });
-      results.push({ userId: w.id, zone, result });
+      results.push({ userId: w.id, zone, result, excluded: w.excluidoLimiteJornada });
     }
     return { results, templates, loadedAt, chainSeq };
   }
@@ -164,9 +167,9 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
     if (ids.length === 0) return 0;
     const { results, templates, loadedAt, chainSeq } = await evaluateFresh(companyId, ids, from, to, executor);
     const items: { userId: string; day: DayRowValues }[] = [];
-    for (const { userId, zone, result } of results) {
+    for (const { userId, zone, result, excluded } of results) {
       const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
-      for (const day of result.days) items.push({ userId, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null) });
+      for (const day of result.days) items.push({ userId, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null, excluded) });
     }
     await repo.upsertDays(executor, companyId, items, now, loadedAt, chainSeq);
     return items.length;

@@ -8,6 +8,7 @@ import {
   GLOSARIO_REPORTES_LEGALES,
   hhmmss,
   SOLICITADO_POR_LABELS,
+  TIPO_JORNADA_LABELS,
   type Asignacion,
   type CambioPlanificacion,
   type FilaReporteLegal,
@@ -51,13 +52,23 @@ function observations(d: LegalDay): string[] {
   return out;
 }
 
+/**
+ * Why a day without marks is no absence: a rest day, nothing planned, or a planned day of a worker excluded
+ * from the hours limit (the engine leaves such a day 'libre' only then: art. 22 inc. 2, no obligation to mark).
+ */
+function restReason(d: LegalDay): string {
+  if (d.day.plan === 'libre') return 'Descanso';
+  if (d.day.plan === 'turno') return `Sin marcas; ${TIPO_JORNADA_LABELS.excluida.toLowerCase()}`;
+  return 'Sin jornada planificada';
+}
+
 /** Asistencia (Sí/No), Ausencia (Justificada/Injustificada) and Observaciones of a day. */
 function attendanceCells(d: LegalDay): [string, string, string] {
   const obs = observations(d);
   if (d.pending) return ['—', '', ['Jornada en curso', ...obs].join('; ')];
   if (d.status === 'justificado') return ['No', 'Justificada', ['A.J.', ...obs].join('; ')];
   if (d.status === 'ausente') return ['No', 'Injustificada', obs.join('; ')];
-  if (d.status === 'libre' && !attended(d)) return ['No', '', [d.day.plan === 'libre' ? 'Descanso' : 'Sin jornada planificada', ...obs].join('; ')];
+  if (d.status === 'libre' && !attended(d)) return ['No', '', [restReason(d), ...obs].join('; ')];
   if (d.status === 'feriado' && !attended(d)) return ['No', '', obs.join('; ')];
   if (d.status === 'incompleto') return ['Sí', '', ['Marcaciones incompletas', ...obs].join('; ')];
   return [attended(d) ? 'Sí' : 'No', '', obs.join('; ')];
@@ -73,7 +84,9 @@ const clockList = (d: LegalDay, kinds: readonly string[], estado: 'atribuida' | 
     .map((m) => `${KIND_SHORT[m.tipo]} ${m.hora}`)
     .join(' · ');
 
-function agreed(d: LegalDay): string {
+/** The Jornada ordinaria pactada column: the day's shift, or no jornada at all for a worker excluded from the hours limit (art. 22 inc. 2). */
+function agreed(d: LegalDay, excluded: boolean): string {
+  if (excluded) return TIPO_JORNADA_LABELS.excluida;
   if (d.day.turno) return `J.O. ${d.day.turno.inicio}–${d.day.turno.fin}`;
   if (d.day.plan === 'libre') return 'Descanso';
   return 'Sin planificar';
@@ -83,9 +96,11 @@ function agreed(d: LegalDay): string {
  * b) Reporte de jornada diaria: one row per day of `days` within `from`..`to`, and after each week's
  * Sunday the week's total `±hh:mm:ss`: worked plus justified time less the agreed (ordinary) time of
  * the whole Monday–Sunday week, the engine's week settlement and stored days added up (so it equals
- * the week's Tiempo extra less its Tiempo faltante), and the overtime left after compensation.
+ * the week's Tiempo extra less its Tiempo faltante), and the overtime left after compensation. A worker
+ * excluded from the hours limit (`excluded`, art. 22 inc. 2) has no jornada: the column says so, and the
+ * week's total is the time worked, with nothing to compare it with.
  */
-export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: string, today: string, dej: string | null): FilaReporteLegal[] {
+export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: string, today: string, dej: string | null, excluded = false): FilaReporteLegal[] {
   const rows: FilaReporteLegal[] = [];
   const width = dej === null ? 9 : 10;
   for (const d of days) {
@@ -93,7 +108,7 @@ export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: st
       const s = d.day.segundos;
       const cells = [
         rowDate(d.fecha),
-        agreed(d),
+        agreed(d, excluded),
         clockList(d, ['entrada', 'salida'], 'atribuida'),
         d.day.turno && d.day.turno.colacionSegundos > 0 ? hhmmss(d.day.turno.colacionSegundos) : '',
         clockList(d, ['inicio_colacion', 'fin_colacion'], 'atribuida'),
@@ -110,7 +125,11 @@ export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: st
       const cells = new Array<string>(width).fill('');
       cells[0] = `Total semana ${shortDate(w.lunes)} al ${shortDate(w.domingo)}`;
       if (w.domingo > today) cells[8] = 'Semana en curso: el total se calcula al cerrar el domingo';
-      else {
+      else if (excluded) {
+        const justified = days.filter((x) => x.fecha >= w.lunes && x.fecha <= w.domingo).reduce((sum, x) => sum + x.day.segundos.justificado, 0);
+        cells[1] = TIPO_JORNADA_LABELS.excluida;
+        cells[8] = `Sin jornada ordinaria que comparar; trabajado ${hhmmss(w.trabajadoSegundos)}${justified > 0 ? `, justificado ${hhmmss(justified)}` : ''}`;
+      } else {
         const justified = days.filter((x) => x.fecha >= w.lunes && x.fecha <= w.domingo).reduce((sum, x) => sum + x.day.segundos.justificado, 0);
         cells[1] = `J.O. ${hhmmss(w.planificadoSegundos)}`;
         cells[8] = [

@@ -152,8 +152,9 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
   }
 
   function blockHeading(w: LegalWorker, partTimeMax: number): Pick<BloqueReporteLegal, 'titulo' | 'detalles'> {
-    const hours = w.horasSemanales;
-    const tipo = hours !== null && hours <= partTimeMax ? 'parcial' : 'completa';
+    // A worker excluded from the hours limit (art. 22 inc. 2) has no jornada, whatever hours the contract names.
+    const hours = w.excluidoLimiteJornada ? null : w.horasSemanales;
+    const tipo = w.excluidoLimiteJornada ? 'excluida' : hours !== null && hours <= partTimeMax ? 'parcial' : 'completa';
     return {
       titulo: `${w.apellidos}, ${w.nombre}`,
       detalles: [
@@ -229,7 +230,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       const shown = all.filter((d) => d.fecha >= p.desde && d.fecha <= p.hasta && d.fecha <= p.today);
       const heading = blockHeading(w, p.partTimeMax);
       if (p.id === 'asistencia') return { ...heading, filas: attendanceRows(shown), vacio: null };
-      if (p.id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, p.desde, p.hasta, p.today, p.dej), vacio: null };
+      if (p.id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, p.desde, p.hasta, p.today, p.dej, w.excluidoLimiteJornada), vacio: null };
       return includesSundays(shown) ? { ...heading, filas: sundayRows(shown, p.commerce), vacio: null } : { ...heading, filas: [], vacio: REPORTE_LEGAL_VACIO.sinDomingos };
     });
   }

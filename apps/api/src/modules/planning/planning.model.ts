@@ -180,7 +180,8 @@ export function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSema
 /**
  * Weekly totals and the legal flags of a worker's plan over the whole weeks touching [from, to]:
  * the domain's plan alerts (weekly limit by the week's Monday, the contract's agreed weekly hours,
- * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce).
+ * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce;
+ * only the last two for a worker excluded from the hours limit, art. 22 inc. 2).
  */
 export function weeksView(
   plan: Map<string, PlanEntry>,
@@ -190,9 +191,10 @@ export function weeksView(
   holidays: HolidayLookup,
   commerce: boolean,
   agreedWeeklyHours: AgreedWeeklyHours | null = null,
+  excludedFromHoursLimit = false,
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
   const range = weeksRange(from, to);
-  const result = evaluatePeriod({ from: range.from, to: range.to, zone, plan, marks: [], holidays, agreedWeeklyHours, options: { commerce } });
+  const result = evaluatePeriod({ from: range.from, to: range.to, zone, plan, marks: [], holidays, agreedWeeklyHours, options: { commerce, excludedFromHoursLimit } });
   const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
   const semanas: SemanaPlan[] = [];
   for (const week of result.weeks) {

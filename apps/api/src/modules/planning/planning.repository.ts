@@ -36,6 +36,7 @@ const workerColumns = {
   inicioContrato: users.inicioContrato,
   finContrato: users.finContrato,
   horasSemanales: users.horasSemanales,
+  excluidoLimiteJornada: users.excluidoLimiteJornada,
 };
 
 function scopeCondition(scope: WorkerScope): SQL {

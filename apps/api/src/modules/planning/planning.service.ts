@@ -271,7 +271,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     const trabajadores: ResultadoPatron['trabajadores'] = [];
     for (const { worker, days, plan } of result) {
       await pause();
-      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce, agreedHoursOf(worker));
+      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
       trabajadores.push({ usuario: usuarioPlan(worker), dias: days, semanas, alertas });
     }
@@ -386,7 +386,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         filas: workers.map((worker) => {
           const holidays = holidaysFor(worker.region);
           const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
-          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker.zone, holidays, commerce, agreedHoursOf(worker));
+          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker.zone, holidays, commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
           return {
             usuario: usuarioPlan(worker),
             dias: dates.map((date) => ({
@@ -441,7 +441,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           else plan.delete(date);
         }
         const holidays = holidaysFor(worker!.region);
-        const { semanas } = weeksView(plan, date, date, worker!.zone, holidays, commerce, agreedHoursOf(worker!));
+        const { semanas } = weeksView(plan, date, date, worker!.zone, holidays, commerce, agreedHoursOf(worker!), worker!.excluidoLimiteJornada);
         return {
           dia: dayView(catalog, target, date, worker!.zone, holidays),
           cambiado: accion !== 'sin_cambios',

@@ -19,4 +19,6 @@ export interface Worker {
   finContrato: string | null;
   /** Agreed weekly hours of the contract (null: not recorded); the plan's alerts compare each week with them. */
   horasSemanales: number | null;
+  /** Excluded from the hours limit (art. 22 inc. 2): the plan raises no hours or days-per-week alerts. */
+  excluidoLimiteJornada: boolean;
 }

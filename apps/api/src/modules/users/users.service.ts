@@ -96,6 +96,7 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
     numeroContrato: u.numeroContrato,
     aniosReconocidosAnteriores: u.aniosReconocidosAnteriores,
     exceptuadoDescansoDominical: u.exceptuadoDescansoDominical,
+    excluidoLimiteJornada: u.excluidoLimiteJornada,
     metodosMarcaje: u.metodosMarcaje,
     inicioContrato: u.inicioContrato,
     finContrato: u.finContrato,
@@ -323,6 +324,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             numeroContrato: input.numeroContrato ?? null,
             aniosReconocidosAnteriores: input.aniosReconocidosAnteriores,
             exceptuadoDescansoDominical: input.exceptuadoDescansoDominical,
+            excluidoLimiteJornada: input.excluidoLimiteJornada,
             metodosMarcaje: input.metodosMarcaje,
             inicioContrato: input.inicioContrato,
             finContrato: input.finContrato ?? null,
@@ -499,6 +501,7 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
   if (input.aniosReconocidosAnteriores !== undefined) values.aniosReconocidosAnteriores = input.aniosReconocidosAnteriores;
   if (input.exceptuadoDescansoDominical !== undefined) values.exceptuadoDescansoDominical = input.exceptuadoDescansoDominical;
+  if (input.excluidoLimiteJornada !== undefined) values.excluidoLimiteJornada = input.excluidoLimiteJornada;
   if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
   if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
   if (input.finContrato !== undefined) values.finContrato = input.finContrato;

@@ -209,6 +209,11 @@ describe('/dashboard/users/register', () => {
     const sundays = screen.getByRole('switch', { name: /^Exceptuado del descanso dominical \(art\. 38\)/ });
     expect(sundays).not.toBeChecked();
     await user.click(sundays);
+    // A branch manager: excluded from the hours limit (art. 22 inc. 2), off by default, beside the art. 38 switch.
+    const excluded = screen.getByRole('switch', { name: /^Excluido de la limitación de jornada \(art\. 22 inc\. 2\)/ });
+    expect(excluded).not.toBeChecked();
+    expect(screen.getByText(/quien trabaja sin fiscalización superior inmediata: sin límite de horas, atrasos ni horas extra/)).toBeInTheDocument();
+    await user.click(excluded);
     await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
 
     expect(await screen.findByText('Ya existe un usuario con ese RUT.')).toBeInTheDocument();
@@ -226,6 +231,7 @@ describe('/dashboard/users/register', () => {
       sueldoBase: null,
       aniosReconocidosAnteriores: 12,
       exceptuadoDescansoDominical: true,
+      excluidoLimiteJornada: true,
     });
     expect(sent).not.toHaveProperty('password');
 
@@ -314,6 +320,34 @@ describe('/dashboard/users/:id', () => {
     expect(screen.getByRole('button', { name: 'Reactivar' })).toBeInTheDocument();
   });
 
+  it('shows whether the worker is excluded from the hours limit (art. 22 inc. 2) and sends the change from the edit drawer', async () => {
+    let current = makeUser({ id: 'u2', perfil: 'trabajador', grupo: null, horasSemanales: 42, excluidoLimiteJornada: false });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': () => ({ body: current }),
+      'PATCH /v1/usuarios/:id': (call) => {
+        current = { ...current, ...(call.body as Partial<typeof current>) };
+        return { body: current };
+      },
+    });
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u2', routePath: '/dashboard/users/:id' });
+    expect(await screen.findByText('Limitación de jornada', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Limitación de jornada').nextSibling).toHaveTextContent('Afecto a la jornada pactada');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Editar' }));
+    const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
+    const excluded = within(drawer).getByRole('switch', { name: /^Excluido de la limitación de jornada \(art\. 22 inc\. 2\)/ });
+    expect(excluded).not.toBeChecked();
+    await u.click(excluded);
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ excluidoLimiteJornada: true });
+    await waitFor(() =>
+      expect(screen.getByText('Limitación de jornada').nextSibling).toHaveTextContent('Excluido (art. 22 inc. 2): sin límite de horas, atrasos ni horas extra; sus marcas se registran'),
+    );
+  }, 30_000);
+
   it('a trabajador opens their own data at /dashboard/users/me, read-only', async () => {
     const { calls } = mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/usuarios/:id': () => ({ body: makeUser({ id: 'u1' }) }) });
     renderPage(<UserDetailPage />, { path: '/dashboard/users/me', routePath: '/dashboard/users/:id' });
@@ -393,7 +427,7 @@ describe('/dashboard/users/:id', () => {
     const body = calls.find((c) => c.method === 'PATCH')!.body as Record<string, unknown>;
     expect(body.cargo).toBe('Gerenta general');
     expect(within(drawer).getByRole('textbox', { name: /^Años trabajados con empleadores anteriores/ })).toHaveAttribute('readonly');
-    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'aniosReconocidosAnteriores', 'exceptuadoDescansoDominical', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
+    for (const key of ['nombre', 'rut', 'email', 'emailPersonal', 'horasSemanales', 'sueldoBase', 'aniosReconocidosAnteriores', 'exceptuadoDescansoDominical', 'excluidoLimiteJornada', 'metodosMarcaje', 'inicioContrato', 'finContrato', 'perfil']) {
       expect(body).not.toHaveProperty(key);
     }
   }, 30_000);

@@ -358,6 +358,9 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
             <Field label="Horas semanales">{user.horasSemanales !== null ? `${user.horasSemanales.toLocaleString('es-CL')} h` : ''}</Field>
             <Field label="Sueldo base">{formatClp(user.sueldoBase)}</Field>
             <Field label="Número de contrato">{user.numeroContrato ?? '1'}</Field>
+            <Field label="Limitación de jornada">
+              {user.excluidoLimiteJornada ? 'Excluido (art. 22 inc. 2): sin límite de horas, atrasos ni horas extra; sus marcas se registran' : 'Afecto a la jornada pactada'}
+            </Field>
             <Field label="Descanso dominical">{user.exceptuadoDescansoDominical ? 'Exceptuado (art. 38): domingos y festivos con recargo dominical' : 'Descansa domingos y festivos'}</Field>
             <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
             <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>

@@ -31,6 +31,7 @@ const USER_LABELS: Record<keyof UserFormValues, string> = {
   numeroContrato: 'Número de contrato',
   aniosReconocidosAnteriores: 'Años trabajados con empleadores anteriores (art. 68)',
   exceptuadoDescansoDominical: 'Exceptuado del descanso dominical (art. 38)',
+  excluidoLimiteJornada: 'Excluido de la limitación de jornada (art. 22 inc. 2)',
   metodosMarcaje: 'Métodos de marcaje',
   inicioContrato: 'Inicio de contrato',
   finContrato: 'Fin de contrato',
@@ -241,6 +242,27 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
                 onBlur={field.onBlur}
                 disabled={locked}
                 error={errors.exceptuadoDescansoDominical?.message}
+                className={grid.full}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="excluidoLimiteJornada"
+            render={({ field }) => (
+              <Switch
+                label={USER_LABELS.excluidoLimiteJornada}
+                name="excluidoLimiteJornada"
+                description={
+                  lockedNote ??
+                  'Gerentes, administradores, apoderados con facultades de administración o quien trabaja sin fiscalización superior inmediata: sin límite de horas, atrasos ni horas extra; sus marcas se registran igual.'
+                }
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                onBlur={field.onBlur}
+                disabled={locked}
+                error={errors.excluidoLimiteJornada?.message}
                 className={grid.full}
                 size="md"
               />

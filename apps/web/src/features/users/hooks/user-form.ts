@@ -29,6 +29,7 @@ export interface UserFormValues {
   numeroContrato: string;
   aniosReconocidosAnteriores: number | string;
   exceptuadoDescansoDominical: boolean;
+  excluidoLimiteJornada: boolean;
   metodosMarcaje: MetodoMarcaje[];
   inicioContrato: string | null;
   finContrato: string | null;
@@ -51,6 +52,7 @@ export const USER_FIELD_NAMES = [
   'numeroContrato',
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
+  'excluidoLimiteJornada',
   'metodosMarcaje',
   'inicioContrato',
   'finContrato',
@@ -78,6 +80,7 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     numeroContrato: '',
     aniosReconocidosAnteriores: 0,
     exceptuadoDescansoDominical: false,
+    excluidoLimiteJornada: false,
     metodosMarcaje: ['web'],
     inicioContrato: null,
     finContrato: null,
@@ -102,6 +105,7 @@ export function userToForm(user: Usuario): UserFormValues {
     numeroContrato: user.numeroContrato ?? '',
     aniosReconocidosAnteriores: user.aniosReconocidosAnteriores,
     exceptuadoDescansoDominical: user.exceptuadoDescansoDominical,
+    excluidoLimiteJornada: user.excluidoLimiteJornada,
     metodosMarcaje: user.metodosMarcaje,
     inicioContrato: user.inicioContrato,
     finContrato: user.finContrato,
@@ -136,6 +140,7 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     numeroContrato: values.numeroContrato.trim() || null,
     aniosReconocidosAnteriores: anios,
     exceptuadoDescansoDominical: values.exceptuadoDescansoDominical,
+    excluidoLimiteJornada: values.excluidoLimiteJornada,
     metodosMarcaje: values.metodosMarcaje,
     inicioContrato: values.inicioContrato ?? '',
     finContrato: values.finContrato ?? null,
