@@ -140,7 +140,7 @@ function planning(query: URLSearchParams): PlanificacionGrilla {
           permiso: fecha === addDays(monday, 2) ? { codigo: 'VAC.', porHoras: false } : null,
         })),
         semanas: [
-          // Nothing planned in the first week: the engine still flags it, the record does not.
+          // Nothing planned in the first week: incomplete, with no alert.
           {
             inicio: desde,
             fin: addDays(desde, 6),
@@ -150,8 +150,9 @@ function planning(query: URLSearchParams): PlanificacionGrilla {
             limiteHorasSemanales: 42,
             sobreLimiteSemanal: false,
             diaSobreDiezHoras: false,
-            diasFueraDeRango: true,
-            alertas: [{ codigo: 'dias_por_semana_fuera_de_rango', fecha: desde, mensaje: 'Semana sin días de trabajo planificados.', valor: 0, limite: 5 }],
+            diasFueraDeRango: false,
+            incompleta: true,
+            alertas: [],
           },
           {
             inicio: monday,
@@ -163,6 +164,7 @@ function planning(query: URLSearchParams): PlanificacionGrilla {
             sobreLimiteSemanal: false,
             diaSobreDiezHoras: false,
             diasFueraDeRango: true,
+            incompleta: false,
             alertas: [{ codigo: 'dias_por_semana_fuera_de_rango', fecha: monday, mensaje: 'Planifica 1 día de trabajo; la jornada se distribuye en 5 o 6 días.', valor: 1, limite: 5 }],
           },
         ],

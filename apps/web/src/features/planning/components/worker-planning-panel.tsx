@@ -59,9 +59,8 @@ function Day({ date, dia, holiday, today, outside }: { date: string; dia: DiaFil
 function Week({ monday, semana, days, holidays, today, month }: { monday: string; semana: SemanaPlan | undefined; days: ReadonlyMap<string, DiaFila>; holidays: ReadonlyMap<string, string>; today: string; month: string }) {
   const id = useId();
   const sunday = addDays(monday, 6);
-  // A week with nothing planned yet is not planned wrong: its «0 días de trabajo» alert would only be noise here.
-  const planned = Array.from({ length: 7 }, (_, offset) => days.get(addDays(monday, offset))).some((dia) => dia && dia.tipo !== 'sin_planificar');
-  const flags = semana && planned ? weekOf(semana).flags : [];
+  // The server's alerts: a week with days not planned yet is «incompleta», never short of days.
+  const flags = semana ? weekOf(semana).flags : [];
   return (
     <section className={classes.week} aria-labelledby={id} data-warn={flags.length > 0 || undefined}>
       <div className={classes.weekHead}>
@@ -71,6 +70,7 @@ function Week({ monday, semana, days, holidays, today, month }: { monday: string
         {semana && (
           <span className={classes.weekHours}>
             {semana.horasPlanificadas} h planificadas de {semana.limiteHorasSemanales.toLocaleString('es-CL')} h · {semana.diasTrabajo === 1 ? '1 día de trabajo' : `${semana.diasTrabajo} días de trabajo`}
+            {semana.incompleta && ' · incompleta'}
           </span>
         )}
       </div>
