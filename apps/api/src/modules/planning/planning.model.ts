@@ -2,8 +2,6 @@ import type { AccionDia, AlertaPlan, Conflictos, DiaPlan, Ocurrencia, OrigenCamb
 import {
   addDays,
   evaluatePeriod,
-  holidayLookup,
-  isRegionCode,
   placeShift,
   resolveLocalTime,
   weekStart,
