@@ -20,7 +20,7 @@ test('holidays: the administrator adds a company holiday for next year, sees it 
 
   await signIn(page, admin);
   await page.getByRole('navigation', { name: 'Navegación principal' }).getByText('Configuración').click();
-  await page.getByRole('link', { name: 'Feriados' }).click();
+  await page.getByRole('link', { name: 'Feriados', exact: true }).click();
   await expect(page).toHaveURL(/\/dashboard\/settings\/holidays$/);
   await expect(page.getByRole('heading', { name: 'Feriados', level: 1 })).toBeVisible();
   await expect(page.getByRole('table', { name: /^Feriados de \d{4}$/ }).getByText('Año Nuevo')).toBeVisible();
