@@ -243,7 +243,7 @@ export function HolidaysPage() {
         empty={{ title: `Sin feriados en ${anio}`, description: 'No hay feriados registrados para este año.' }}
         rowActions={(f) =>
           f.eliminable ? (
-            <Button size="xs" variant="light" color="red.8" onClick={() => setRemoving(f)} aria-label={`Eliminar ${f.nombre} del ${formatDate(f.fecha)}`}>
+            <Button size="xs" variant="light" color="red" onClick={() => setRemoving(f)} aria-label={`Eliminar ${f.nombre} del ${formatDate(f.fecha)}`}>
               Eliminar
             </Button>
           ) : null
