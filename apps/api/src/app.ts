@@ -18,6 +18,7 @@ import { companiesModule } from './modules/companies/index';
 import { correctionsModule } from './modules/corrections/index';
 import { fingerprintModule } from './modules/fingerprint/index';
 import { groupsModule } from './modules/groups/index';
+import { holidaysModule } from './modules/holidays/index';
 import { homeModule } from './modules/home/index';
 import { inconsistenciesModule } from './modules/inconsistencies/index';
 import { inspectorsModule } from './modules/inspectors/index';
@@ -67,6 +68,7 @@ export const API_MODULES = [
   authModule,
   payrollPeriodsModule,
   groupsModule,
+  holidaysModule,
   permissionsModule,
   companiesModule,
   usersModule,

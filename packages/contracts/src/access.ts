@@ -37,6 +37,8 @@ export const ACCESS = {
   sitesRead: ['administrador', 'supervisor'],
   /** Create and edit sites. */
   sitesManage: ['administrador'],
+  /** The year's holiday calendar and the company's own holidays (add one for a future date, remove one not yet past). */
+  holidays: ['administrador'],
   /** The alert settings and the log of alerts sent. */
   alertSettings: ['administrador'],
   /** Control clocks: register and edit them, rotate their key. */

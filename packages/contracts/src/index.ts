@@ -35,3 +35,5 @@ export * from './notifications';
 export * from './management-reports';
 
 export * from './legal-reports';
+
+export * from './holidays';

@@ -32,6 +32,7 @@ const SCHEMA_OWNERS: Record<string, string> = {
   fingerprint: 'fingerprint',
   'group-leaders': 'groups',
   groups: 'groups',
+  holidays: 'holidays',
   inconsistencies: 'inconsistencies',
   inspectors: 'inspectors',
   jobs: 'lib/jobs',

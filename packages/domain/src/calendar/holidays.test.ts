@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHILEAN_REGIONS, chileanHolidays, holidayLookup, isHoliday, regionFullName } from './holidays';
+import { CHILEAN_REGIONS, chileanHolidays, holidayLookup, isHoliday, ONE_OFF_HOLIDAYS, regionFullName } from './holidays';
 import { isValidLocalDate } from './local-date';
 
 const dates = (year: number, options = {}) => chileanHolidays(year, options).map((h) => h.date.slice(5));
@@ -19,14 +19,17 @@ describe('Chilean holidays: the chile.md lists', () => {
     ]);
   });
 
-  it('2024 and 2025 match the official calendars (without their election days)', () => {
+  it('2024 and 2025 match the official calendars, election days included', () => {
     expect(dates(2024)).toEqual([
-      '01-01', '03-29', '03-30', '05-01', '05-21', '06-20', '06-29', '07-16', '08-15',
-      '09-18', '09-19', '09-20', '10-12', '10-31', '11-01', '12-08', '12-25',
+      '01-01', '03-29', '03-30', '05-01', '05-21', '06-09', '06-20', '06-29', '07-16', '08-15',
+      '09-18', '09-19', '09-20', '10-12', '10-27', '10-31', '11-01', '12-08', '12-25',
     ]);
+    // The runoff of regional governors (24 Nov 2024) was held, and was a holiday, in 11 regions only.
+    expect(dates(2024, { region: 'RM' })).toContain('11-24');
+    expect(dates(2024, { region: 'MA' })).not.toContain('11-24');
     expect(dates(2025)).toEqual([
-      '01-01', '04-18', '04-19', '05-01', '05-21', '06-20', '06-29', '07-16', '08-15',
-      '09-18', '09-19', '10-12', '10-31', '11-01', '12-08', '12-25',
+      '01-01', '04-18', '04-19', '05-01', '05-21', '06-20', '06-29', '06-29', '07-16', '08-15',
+      '09-18', '09-19', '10-12', '10-31', '11-01', '11-16', '12-08', '12-14', '12-25',
     ]);
   });
 });
@@ -122,6 +125,73 @@ describe('Chilean holidays: moving and conditional rules', () => {
   });
 });
 
+describe('Chilean holidays: election days and one-off laws', () => {
+  const on = (date: string, options = {}) => chileanHolidays(Number(date.slice(0, 4)), options).filter((h) => h.date === date && h.law !== undefined && h.name !== 'San Pedro y San Pablo');
+
+  it.each([
+    ['2016-06-19', 'Elecciones primarias municipales', false],
+    ['2016-10-23', 'Elecciones municipales', false],
+    ['2017-04-19', 'Censo de población y vivienda', true],
+    ['2017-07-02', 'Elecciones primarias presidenciales y parlamentarias', false],
+    ['2017-11-19', 'Elecciones presidenciales, parlamentarias y de consejeros regionales', false],
+    ['2017-12-17', 'Segunda vuelta presidencial', false],
+    ['2020-10-25', 'Plebiscito nacional', false],
+    ['2021-05-15', 'Elecciones de convencionales constituyentes, gobernadores regionales, alcaldes y concejales', true],
+    ['2021-05-16', 'Elecciones de convencionales constituyentes, gobernadores regionales, alcaldes y concejales', true],
+    ['2021-07-18', 'Elecciones primarias presidenciales', false],
+    ['2021-11-21', 'Elecciones presidenciales, parlamentarias y de consejeros regionales', false],
+    ['2021-12-19', 'Segunda vuelta presidencial', false],
+    ['2022-09-04', 'Plebiscito constitucional', false],
+    ['2022-09-16', 'Fiestas Patrias (feriado adicional de 2022)', false],
+    ['2023-05-07', 'Elección de consejeros constitucionales', false],
+    ['2023-12-17', 'Plebiscito constitucional', false],
+    ['2024-06-09', 'Elecciones primarias de alcaldes y gobernadores regionales', false],
+    ['2024-10-27', 'Elecciones municipales y regionales', false],
+    ['2025-06-29', 'Elecciones primarias presidenciales', false],
+    ['2025-11-16', 'Elecciones presidenciales y parlamentarias', false],
+    ['2025-12-14', 'Segunda vuelta presidencial', false],
+  ] as const)('%s is a national holiday: %s (irrenunciable for all commerce: %s), with its law', (date, name, irrenunciable) => {
+    const [holiday, ...more] = on(date);
+    expect(more).toEqual([]);
+    expect(holiday).toMatchObject({ date, name, scope: 'nacional', irrenunciable });
+    expect(holiday!.law).toMatch(/^Ley /);
+    expect(isHoliday(date)).toBe(true);
+  });
+
+  it('the Saturday of the two-day 2024 elections was a working day (Ley 21.693); both 2021 days were holidays', () => {
+    expect(isHoliday('2024-10-26')).toBe(false);
+    expect(isHoliday('2021-05-15')).toBe(true);
+  });
+
+  it.each([
+    ['2021-06-13', ['AP', 'TA', 'AN', 'AT', 'CO', 'RM', 'LI', 'ML', 'NB', 'BI', 'AR', 'LR', 'LL'], ['VS', 'AI', 'MA']],
+    ['2024-11-24', ['AP', 'AN', 'AT', 'CO', 'VS', 'RM', 'LI', 'ML', 'BI', 'AR', 'LL'], ['TA', 'NB', 'LR', 'AI', 'MA']],
+  ] as const)('the runoff of regional governors on %s is a holiday only in the regions that voted', (date, voted, elected) => {
+    for (const region of voted) expect(on(date, { region })).toHaveLength(1);
+    for (const region of elected) expect(on(date, { region })).toEqual([]);
+    expect(on(date)).toEqual([]); // a site without a region: not assumed
+    expect(on(date, { allRegions: true })[0]).toMatchObject({ scope: 'regional', regions: voted });
+    expect(voted.length + elected.length).toBe(16);
+  });
+
+  it('lists each one-off day once, in date order, on a date that exists', () => {
+    const dates = ONE_OFF_HOLIDAYS.map((h) => h.date);
+    expect(new Set(dates).size).toBe(dates.length);
+    expect([...dates].sort()).toEqual(dates);
+    for (const date of dates) expect(isValidLocalDate(date)).toBe(true);
+  });
+
+  it('merges a one-off day with a rule of the same date in the lookup (29 June 2025: San Pedro y San Pablo and the primaries)', () => {
+    expect(holidayLookup()('2025-06-29')).toMatchObject({ name: 'San Pedro y San Pablo / Elecciones primarias presidenciales', irrenunciable: false });
+  });
+
+  it('adds nothing before 2016 nor in 2018, 2019 and 2026', () => {
+    for (const year of [2015, 2018, 2019, 2026]) {
+      expect(chileanHolidays(year).filter((h) => ONE_OFF_HOLIDAYS.some((o) => o.date === h.date && o.name === h.name))).toEqual([]);
+    }
+  });
+});
+
 describe('Chilean holidays: regional and company days', () => {
   it('7 June only for Arica y Parinacota', () => {
     expect(dates(2026)).not.toContain('06-07');
@@ -146,16 +216,16 @@ describe('Chilean holidays: regional and company days', () => {
     ]);
   });
 
-  it('adds company days such as election days, in their year only', () => {
+  it('adds company days such as a future election day, in their year only', () => {
     const extra = [
-      { date: '2025-11-16', name: 'Elecciones presidenciales y parlamentarias', irrenunciable: true },
-      { date: '2025-12-14', name: 'Segunda vuelta presidencial', irrenunciable: true },
+      { date: '2026-11-22', name: 'Aniversario de la empresa', irrenunciable: false },
+      { date: '2026-12-24', name: 'Nochebuena', irrenunciable: true },
     ];
-    const y2025 = chileanHolidays(2025, { extra });
-    expect(y2025.find((h) => h.date === '2025-11-16')).toMatchObject({ scope: 'empresa', irrenunciable: true });
-    expect(y2025).toHaveLength(18);
-    expect(chileanHolidays(2026, { extra })).toHaveLength(16);
-    expect(() => chileanHolidays(2025, { extra: [{ date: '2025-02-30', name: 'x' }] })).toThrow(RangeError);
+    const y2026 = chileanHolidays(2026, { extra });
+    expect(y2026.find((h) => h.date === '2026-12-24')).toMatchObject({ scope: 'empresa', irrenunciable: true, name: 'Nochebuena' });
+    expect(y2026).toHaveLength(18);
+    expect(chileanHolidays(2027, { extra })).toHaveLength(17);
+    expect(() => chileanHolidays(2026, { extra: [{ date: '2026-02-30', name: 'x' }] })).toThrow(RangeError);
   });
 
   it('merges two holidays on one date in the lookup', () => {
@@ -168,8 +238,10 @@ describe('Chilean holidays: regional and company days', () => {
 
 describe('Chilean holidays: every year 2000..2100', () => {
   it('gives 13 (before 2007) or 15 to 19 sorted, valid, distinct dates inside the year and refuses years outside', () => {
+    const oneOff = new Set(ONE_OFF_HOLIDAYS.map((h) => h.date));
     for (let year = 2000; year <= 2100; year++) {
-      const list = chileanHolidays(year);
+      // The one-off days of a law come on top of the rules (2021 had five election days); a primary on 29 June 2025 shares its date.
+      const list = chileanHolidays(year).filter((h) => !oneOff.has(h.date) || h.name === 'San Pedro y San Pablo');
       expect(list.length).toBeGreaterThanOrEqual(year < 2007 ? 13 : 15);
       expect(list.length).toBeLessThanOrEqual(19);
       const ds = list.map((h) => h.date);

@@ -1,7 +1,9 @@
 /**
  * Chilean public holidays (feriados) by our own rules, 2000..2100. The date-holidays package is
  * wrong for Chile (no Sábado Santo, stale moving rules), so every rule lives here with the law and
- * the year it started; one-off holidays (election days, special laws) come in as `extra` days.
+ * the year it started. One-off days already fixed by law (election and primary days since 2016, the
+ * 2017 census, 16 September 2022) are the `ONE_OFF_HOLIDAYS` table; a company's own days (a future
+ * election not yet here, a day of its own) come in as `extra` days.
  */
 import { easterSunday, juneSolsticeDateChile } from './astronomy';
 import { addDays, formatLocalDate, isValidLocalDate, isoWeekday, toDayNumber, type LocalDate } from './local-date';
@@ -56,6 +58,8 @@ export interface Holiday {
   irrenunciable: boolean;
   /** Region of a regional holiday. */
   region?: RegionCode;
+  /** The regions of a holiday of several regions (a runoff of regional governors held only where needed). */
+  regions?: readonly RegionCode[];
   /** Communes of the region it applies to; absent means the whole region. */
   communes?: readonly string[];
   /** Legal basis, shown next to the name in the calendar screen. */
@@ -181,11 +185,71 @@ const RULES: readonly Rule[] = [
   },
 ];
 
+/** A holiday of one date that a law (or the electoral calendar a law fixes) declared once. */
+interface OneOffHoliday {
+  date: LocalDate;
+  name: string;
+  law: string;
+  /** Only where a law made the day irrenunciable for every commerce worker (see below). */
+  irrenunciable: boolean;
+  /** Only these regions (a runoff of regional governors is held only where no one won outright). */
+  regions?: readonly RegionCode[];
+}
+
+/*
+ * The day of an election, plebiscite or primary is a legal holiday (Ley 18.700, art. 180 of its text
+ * fixed by DFL 2 of 2017; primaries: Ley 20.640). It is «obligatorio e irrenunciable» only for the
+ * commerce workers of malls and shopping centres under one administration (art. 2 Ley 19.973, as the
+ * Dirección del Trabajo reads it, e.g. ORD. 2816/76 of 2017), not for commerce as a whole: `irrenunciable`
+ * (the five days of chile.md, which a commerce worker may never be asked to work) stays false for them.
+ * The exceptions are laws that closed all commerce: the 2017 census day («reforzado») and the two days
+ * of the May 2021 elections. docs/domain.md, «Calendario», says where each date was checked.
+ */
+const ELECTION = 'Ley 18.700';
+const PRIMARY = 'Ley 20.640 y Ley 18.700';
+/** Regions with a runoff of regional governors (all but those where one won in the first round). */
+const RUNOFF_2021: readonly RegionCode[] = ['AP', 'TA', 'AN', 'AT', 'CO', 'RM', 'LI', 'ML', 'NB', 'BI', 'AR', 'LR', 'LL'];
+const RUNOFF_2024: readonly RegionCode[] = ['AP', 'AN', 'AT', 'CO', 'VS', 'RM', 'LI', 'ML', 'BI', 'AR', 'LL'];
+
+export const ONE_OFF_HOLIDAYS: readonly OneOffHoliday[] = [
+  { date: '2016-06-19', name: 'Elecciones primarias municipales', law: PRIMARY, irrenunciable: false },
+  { date: '2016-10-23', name: 'Elecciones municipales', law: ELECTION, irrenunciable: false },
+  { date: '2017-04-19', name: 'Censo de población y vivienda', law: 'Ley especial del Censo 2017 (feriado irrenunciable reforzado)', irrenunciable: true },
+  { date: '2017-07-02', name: 'Elecciones primarias presidenciales y parlamentarias', law: PRIMARY, irrenunciable: false },
+  { date: '2017-11-19', name: 'Elecciones presidenciales, parlamentarias y de consejeros regionales', law: ELECTION, irrenunciable: false },
+  { date: '2017-12-17', name: 'Segunda vuelta presidencial', law: ELECTION, irrenunciable: false },
+  { date: '2020-10-25', name: 'Plebiscito nacional', law: 'Ley 21.200, Ley 21.221 y Ley 18.700', irrenunciable: false },
+  { date: '2021-05-15', name: 'Elecciones de convencionales constituyentes, gobernadores regionales, alcaldes y concejales', law: 'Ley 21.324 y Ley 18.700', irrenunciable: true },
+  { date: '2021-05-16', name: 'Elecciones de convencionales constituyentes, gobernadores regionales, alcaldes y concejales', law: 'Ley 21.324 y Ley 18.700', irrenunciable: true },
+  { date: '2021-06-13', name: 'Segunda vuelta de gobernadores regionales', law: ELECTION, irrenunciable: false, regions: RUNOFF_2021 },
+  { date: '2021-07-18', name: 'Elecciones primarias presidenciales', law: PRIMARY, irrenunciable: false },
+  { date: '2021-11-21', name: 'Elecciones presidenciales, parlamentarias y de consejeros regionales', law: ELECTION, irrenunciable: false },
+  { date: '2021-12-19', name: 'Segunda vuelta presidencial', law: ELECTION, irrenunciable: false },
+  { date: '2022-09-04', name: 'Plebiscito constitucional', law: 'Ley 21.200 y Ley 18.700', irrenunciable: false },
+  { date: '2022-09-16', name: 'Fiestas Patrias (feriado adicional de 2022)', law: 'Ley especial de 2022 (solo ese año)', irrenunciable: false },
+  { date: '2023-05-07', name: 'Elección de consejeros constitucionales', law: 'Ley 21.533 y Ley 18.700', irrenunciable: false },
+  { date: '2023-12-17', name: 'Plebiscito constitucional', law: 'Ley 21.533 y Ley 18.700', irrenunciable: false },
+  { date: '2024-06-09', name: 'Elecciones primarias de alcaldes y gobernadores regionales', law: PRIMARY, irrenunciable: false },
+  // Two voting days (Ley 21.693), but only the Sunday is a holiday: the Saturday was a working day.
+  { date: '2024-10-27', name: 'Elecciones municipales y regionales', law: 'Ley 21.693 y Ley 18.700', irrenunciable: false },
+  { date: '2024-11-24', name: 'Segunda vuelta de gobernadores regionales', law: ELECTION, irrenunciable: false, regions: RUNOFF_2024 },
+  { date: '2025-06-29', name: 'Elecciones primarias presidenciales', law: PRIMARY, irrenunciable: false },
+  { date: '2025-11-16', name: 'Elecciones presidenciales y parlamentarias', law: ELECTION, irrenunciable: false },
+  { date: '2025-12-14', name: 'Segunda vuelta presidencial', law: ELECTION, irrenunciable: false },
+];
+
+const ONE_OFF_BY_YEAR = new Map<number, OneOffHoliday[]>();
+for (const day of ONE_OFF_HOLIDAYS) {
+  const year = Number(day.date.slice(0, 4));
+  ONE_OFF_BY_YEAR.set(year, [...(ONE_OFF_BY_YEAR.get(year) ?? []), day]);
+}
+
 function fold(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
 }
 
-function appliesTo(holiday: { region?: RegionCode; communes?: readonly string[] }, options: HolidayOptions): boolean {
+function appliesTo(holiday: { region?: RegionCode; regions?: readonly RegionCode[]; communes?: readonly string[] }, options: HolidayOptions): boolean {
+  if (holiday.regions) return Boolean(options.allRegions) || (options.region !== undefined && holiday.regions.includes(options.region));
   if (!holiday.region) return true;
   if (options.allRegions) return true;
   if (options.region !== holiday.region) return false;
@@ -213,6 +277,12 @@ export function chileanHolidays(year: number, options: HolidayOptions = {}): Hol
     if (rule.law) holiday.law = rule.law;
     if (rule.region) holiday.region = rule.region;
     if (rule.communes) holiday.communes = rule.communes;
+    out.push(holiday);
+  }
+  for (const day of ONE_OFF_BY_YEAR.get(year) ?? []) {
+    if (!appliesTo(day, options)) continue;
+    const holiday: Holiday = { date: day.date, name: day.name, scope: day.regions ? 'regional' : 'nacional', irrenunciable: day.irrenunciable, law: day.law };
+    if (day.regions) holiday.regions = day.regions;
     out.push(holiday);
   }
   for (const extra of options.extra ?? []) {

@@ -32,3 +32,5 @@ export * from './inconsistencies';
 export * from './notifications';
 
 export * from './legal-reports';
+
+export * from './holidays';

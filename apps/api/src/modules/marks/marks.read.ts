@@ -22,7 +22,8 @@ import { createBatchLoader } from '../../lib/batch-loader';
 import { localDate } from '../../lib/clock';
 import { runAsCompany } from '../../db/tenant-context';
 import type { RequestSession } from '../../plugins/types';
-import { assignmentOf, dayView, holidaysFor, type PlanningService, type PlanReader } from '../planning/index';
+import type { CompanyHolidaysPort } from '../holidays/index';
+import { assignmentOf, dayView, type PlanningService, type PlanReader } from '../planning/index';
 import type { LedGroupsPort } from '../groups/index';
 import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
@@ -66,6 +67,8 @@ interface MarksReadDeps {
   planning: Pick<PlanningService, 'loadCatalog'>;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
+  /** The company's holidays, its own days included (modules/holidays' `app.companyHolidays`), for today's plan. */
+  holidays: CompanyHolidaysPort;
 }
 
 /** Items by key, in their order (Map.groupBy, which Node 20 lacks). */
@@ -88,7 +91,7 @@ interface PlacementRequest {
   mark: Mark;
 }
 
-export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups }: MarksReadDeps) {
+export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups, holidays }: MarksReadDeps) {
   /** The notices of concurrent new marks: per company, one plan read and one marks read for all their workers. */
   async function placeMany(requests: PlacementRequest[]): Promise<Map<string, TurnoDeMarca>> {
     const found = new Map<string, TurnoDeMarca>();
@@ -166,13 +169,14 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
       const fecha = localDate(now, zone);
       const from = new Date(startOfLocalDay(zone, fecha));
       const to = new Date(startOfLocalDay(zone, addDays(fecha, 1)));
-      const [planRow, catalog, rows] = await Promise.all([
+      const [planRow, catalog, rows, calendar] = await Promise.all([
         repo.planningDayOf(db, session.companyId, session.userId, fecha),
         planning.loadCatalog(db, session.companyId),
         repo.marksBetween(db, session.companyId, session.userId, from, to),
+        holidays.calendarOf(session.companyId, { from: fecha, to: fecha }),
       ]);
       const assignment = assignmentOf(planRow[0]);
-      const plan = dayView(catalog, assignment, fecha, zone, holidaysFor(ctx.site?.region ?? null));
+      const plan = dayView(catalog, assignment, fecha, zone, calendar.lookup(ctx.site?.region ?? null, ctx.site?.comuna ?? null));
       const template = assignment.kind === 'turno' ? catalog.version(assignment.shiftId!, assignment.shiftVersion!)?.template : undefined;
       const hasBreak = Boolean(template?.break && ('minutes' in template.break ? template.break.minutes > 0 : true));
       return {

@@ -8,6 +8,7 @@ import type { BackgroundTasks } from '../../lib/background';
 import type { Mailer, MailMessage } from '../../lib/mailer';
 import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
+import type { CompanyHolidaysPort } from '../holidays/index';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { outcomeMail, type PermissionSummary } from './permissions.mail';
 import * as repo from './permissions.repository';
@@ -23,6 +24,8 @@ export interface PermissionsDeps {
   ledGroups: LedGroupsPort;
   /** The check of closed payroll months (modules/payroll-periods' `app.payrollPeriods`). */
   payrollPeriods: PayrollPeriodsPort;
+  /** Each company's holidays, its own days included (modules/holidays' `app.companyHolidays`): business days of a vacation. */
+  holidays: CompanyHolidaysPort;
 }
 
 export function createPermissionsContext(deps: PermissionsDeps) {

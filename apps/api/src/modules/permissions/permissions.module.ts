@@ -13,8 +13,8 @@ declare module 'fastify' {
 }
 
 /** Permissions (permisos, vacaciones, licencias): types, assignments, requests and their approval. */
-export const permissionsModule = apiModule('permissions', ['groups', 'payroll-periods'], (app, { db, mailer, background, config, clock, log }) => {
-  const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log, ledGroups: app.ledGroups, payrollPeriods: app.payrollPeriods });
+export const permissionsModule = apiModule('permissions', ['groups', 'holidays', 'payroll-periods'], (app, { db, mailer, background, config, clock, log }) => {
+  const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log, ledGroups: app.ledGroups, payrollPeriods: app.payrollPeriods, holidays: app.companyHolidays });
   registerPermissionRoutes(app, permissions, clock);
   app.decorate('permissions', permissions);
   app.decorate('permissionReads', createPermissionReads(db));

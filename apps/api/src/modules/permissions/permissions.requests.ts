@@ -16,7 +16,7 @@ import { monthsOfRange } from '../payroll-periods/index';
 import type { PermissionsContext } from './permissions.context';
 import { chileanDate, outcomeMail, requestedMail } from './permissions.mail';
 import * as repo from './permissions.repository';
-import { allowanceOf, dashedDate, dayNumber, ESTADO_LABEL, formatAmount, holidaysFor, MAX_SPAN_DAYS, TYPE_NOT_FOUND, WORKER_NOT_FOUND, type Input } from './permissions.rules';
+import { allowanceOf, dashedDate, dayNumber, ESTADO_LABEL, formatAmount, MAX_SPAN_DAYS, TYPE_NOT_FOUND, WORKER_NOT_FOUND, type Input } from './permissions.rules';
 
 export function createPermissionRequestUseCases(ctx: PermissionsContext) {
   const { db, deps, scopeOf, present, loadVisible, summary, sendLater, approversOf, sessionPerson } = ctx;
@@ -48,7 +48,9 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
     if (dayNumber(input.hasta) - dayNumber(input.desde) + 1 > MAX_SPAN_DAYS) {
       throw fieldError('hasta', 'Un permiso dura como máximo un año; registra uno más largo en partes.');
     }
-    const { amount } = permissionAmount(permission, { holidays: holidaysFor(worker.region), zone: worker.timeZone ?? DEFAULT_TIME_ZONE });
+    // Business days skip the law's holidays and the company's own (a day it added counts at once).
+    const calendar = await deps.holidays.calendarOf(session.companyId, { from: input.desde, to: input.hasta });
+    const { amount } = permissionAmount(permission, { holidays: calendar.lookup(worker.region), zone: worker.timeZone ?? DEFAULT_TIME_ZONE });
     if (!(amount > 0)) {
       throw fieldError('hasta', type.unidad === 'dias_habiles' ? 'El permiso no incluye días hábiles: sábados, domingos y feriados no se cuentan.' : 'El permiso no tiene duración.');
     }

@@ -1,6 +1,6 @@
 /** The pure rules of permissions: messages, amounts in words, the holidays by region and a worker's yearly allowance (legal vacation). */
 import { CODIGO_FERIADO_LEGAL, type EstadoPermiso, type UnidadPermiso } from '@jornada/contracts';
-import { holidayLookup, legalVacation, type HolidayLookup, type RegionCode } from '@jornada/domain';
+import { legalVacation } from '@jornada/domain';
 import type { z } from 'zod';
 import type * as repo from './permissions.repository';
 
@@ -27,18 +27,6 @@ export function formatAmount(amount: number, unit: UnidadPermiso): string {
 }
 
 export const ESTADO_LABEL: Record<EstadoPermiso, string> = { pendiente: 'pendiente', aprobado: 'aprobado', rechazado: 'rechazado', anulado: 'anulado' };
-
-// Holiday lookups by region, shared by every request (they memoise by year).
-const holidayLookups = new Map<string, HolidayLookup>();
-export function holidaysFor(region: string | null): HolidayLookup {
-  const key = region ?? '';
-  let lookup = holidayLookups.get(key);
-  if (!lookup) {
-    lookup = key ? holidayLookup({ region: key as RegionCode }) : holidayLookup();
-    holidayLookups.set(key, lookup);
-  }
-  return lookup;
-}
 
 export function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;

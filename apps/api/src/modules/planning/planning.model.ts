@@ -2,8 +2,6 @@ import type { AccionDia, AlertaPlan, Conflictos, DiaPlan, Ocurrencia, OrigenCamb
 import {
   addDays,
   evaluatePeriod,
-  holidayLookup,
-  isRegionCode,
   placeShift,
   resolveLocalTime,
   weekStart,
@@ -115,19 +113,6 @@ export function decide(existing: PlanningDayRow | undefined, target: Assignment,
   if (!existing) return target.kind === null ? 'sin_cambios' : 'crear';
   if (sameAssignment(assignmentOf(existing), target)) return 'sin_cambios';
   return conflictos === 'conservar' ? 'conservar' : 'reemplazar';
-}
-
-// Holiday lookups by region and comuna, shared by every request (they memoise by year).
-const holidayLookups = new Map<string, HolidayLookup>();
-/** The holidays of a site: the national ones, its region's and, with a comuna, its comuna's. */
-export function holidaysFor(region: string | null, comuna: string | null = null): HolidayLookup {
-  const key = `${region ?? ''}|${comuna ?? ''}`;
-  let lookup = holidayLookups.get(key);
-  if (!lookup) {
-    lookup = region && isRegionCode(region) ? holidayLookup({ region, ...(comuna ? { commune: comuna } : {}) }) : holidayLookup();
-    holidayLookups.set(key, lookup);
-  }
-  return lookup;
 }
 
 function feriadoOf(lookup: HolidayLookup, date: string): DiaPlan['feriado'] {

@@ -17,11 +17,11 @@ declare module 'fastify' {
 }
 
 /** The monthly plan: days, rests, the wizard, the plan's legal alerts and the plan as the engine reads it. */
-export const planningModule = apiModule('planning', ['companies', 'groups', 'permissions', 'payroll-periods'], (app, { db, clock }) => {
+export const planningModule = apiModule('planning', ['companies', 'groups', 'holidays', 'permissions', 'payroll-periods'], (app, { db, clock }) => {
   const writeDays = createDayWriter(app.payrollPeriods);
-  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays });
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays, holidays: app.companyHolidays });
   registerPlanningRoutes(app, planning, clock);
   app.decorate('planning', planning);
-  app.decorate('plan', createPlanReader(db));
+  app.decorate('plan', createPlanReader(db, app.companyHolidays));
   app.decorate('retimeFuturePlanning', createRetimer(writeDays));
 });

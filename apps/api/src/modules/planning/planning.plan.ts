@@ -3,12 +3,13 @@
  * marks and the notice shown when marking all take each worker's plan from `planFor` (given at assembly
  * as `app.plan`), so they place the same shifts: each shift version's template built once by
  * `versionTemplate` (the one `templateOf` of modules/shifts), only the dates inside the contract, and
- * the holidays of the worker's site (region and comuna).
+ * the holidays of the worker's site (region and comuna) with the company's own days (`app.companyHolidays`).
  */
 import type { HolidayLookup, PlanEntry, ShiftTemplate } from '@jornada/domain';
 import type { Db, DbOrTx } from '../../db/client';
+import type { CompanyHolidaysPort } from '../holidays/index';
 import { readShiftVersions, type ShiftVersionRow } from '../shifts/index';
-import { holidaysFor, versionTemplate } from './planning.model';
+import { versionTemplate } from './planning.model';
 import * as repo from './planning.repository';
 
 /** One worker's plan as the engine reads it. */
@@ -18,7 +19,7 @@ export interface WorkerPlan {
    * object per version, shared by every worker of the answer; its id is `shiftId:version`).
    */
   plan: Map<string, PlanEntry>;
-  /** The holidays of the worker's site: in the evaluation a holiday lifts a planned shift. */
+  /** The holidays of the worker's site and the company's own: in the evaluation a holiday lifts a planned shift. */
   holidays: HolidayLookup;
 }
 
@@ -36,7 +37,7 @@ export interface PlanReader {
 /** Companies whose shift versions a reader keeps; past it the reader starts over (a full read costs one statement). */
 const CACHED_COMPANIES = 1000;
 
-export function createPlanReader(db: Db): PlanReader {
+export function createPlanReader(db: Db, holidays: CompanyHolidaysPort): PlanReader {
   // A shift version never changes (an edited timing adds a version), so each company's committed versions
   // are kept and read again only when a plan names one not seen yet: evaluating after a mark costs one
   // statement here. Templates are built anew on every call (placeShift caches per template object, so a long-lived
@@ -47,7 +48,10 @@ export function createPlanReader(db: Db): PlanReader {
     async planFor(companyId, userIds, range, executor = db) {
       const plans = new Map<string, WorkerPlan>();
       if (userIds.length === 0) return plans;
-      const sources = await repo.planSources(executor, companyId, userIds, range.from, range.to);
+      const [sources, calendar] = await Promise.all([
+        repo.planSources(executor, companyId, userIds, range.from, range.to),
+        holidays.calendarOf(companyId, range, executor),
+      ]);
       let versions = versionsOf.get(companyId) ?? new Map<string, ShiftVersionRow>();
       const known = versions;
       if (sources.some((source) => source.days.some(([, kind, shiftId, shiftVersion]) => kind === 'turno' && !known.has(`${shiftId}:${shiftVersion}`)))) {
@@ -75,7 +79,7 @@ export function createPlanReader(db: Db): PlanReader {
           }
           plan.set(date, { kind: 'turno', shift: template });
         }
-        plans.set(source.userId, { plan, holidays: holidaysFor(source.region, source.comuna) });
+        plans.set(source.userId, { plan, holidays: calendar.lookup(source.region, source.comuna) });
       }
       return plans;
     },

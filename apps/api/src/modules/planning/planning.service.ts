@@ -23,7 +23,6 @@ import {
   expandPattern,
   formatLocalDate,
   formatRut,
-  holidayLookup,
   isoWeekday,
   placeShift,
   weekStart,
@@ -39,6 +38,7 @@ import { localDate } from '../../lib/clock';
 import { mapInSlices, slicer } from '../../lib/slices';
 import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
+import type { CompanyHolidaysPort } from '../holidays/index';
 import type { PermissionReads } from '../permissions/index';
 import { toTurnoPlanificado } from '../shifts/index';
 import type { LedGroupsPort } from '../groups/index';
@@ -47,7 +47,6 @@ import {
   assignmentOf,
   dayView,
   decide,
-  holidaysFor,
   hhmm,
   loadCatalog,
   planEntryOf,
@@ -112,9 +111,11 @@ interface PlanningServiceDeps {
   permissions: Pick<PermissionReads, 'approvedPermissions'>;
   /** The one writer of plan days, which refuses closed payroll months (planning.model.ts `createDayWriter`). */
   writeDays: WriteDays;
+  /** Each company's holidays, its own days included (modules/holidays' `app.companyHolidays`). */
+  holidays: CompanyHolidaysPort;
 }
 
-export function createPlanningService({ db, companyRubro, ledGroups, permissions: permissionReads, writeDays }: PlanningServiceDeps) {
+export function createPlanningService({ db, companyRubro, ledGroups, permissions: permissionReads, writeDays, holidays: companyHolidays }: PlanningServiceDeps) {
   /**
    * What a request needs to know before it opens a transaction: every query inside one must use its
    * `tx` (PGlite has a single connection, so a query on `db` there would wait for ever).
@@ -204,6 +205,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     const expanded = expandPattern(pattern, body.desde, body.hasta);
 
     const weeks = weeksRange(body.desde, body.hasta);
+    const calendar = await companyHolidays.calendarOf(session.companyId, weeks, dbx);
     const stored = await repo.loadDays(
       dbx,
       session.companyId,
@@ -220,7 +222,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     const pause = slicer();
     for (const worker of workers) {
       await pause();
-      const holidays = holidaysFor(worker.region);
+      const siteHolidays = calendar.lookup(worker.region);
       const today = localDate(now, worker.zone);
       const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
       const days: DiaPatron[] = [];
@@ -232,8 +234,8 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         const accion = decide(existing, target, body.conflictos);
         const past = date < today;
         const resulting = accion === 'crear' || accion === 'reemplazar' ? target : assignmentOf(existing);
-        const view = dayView(catalog, resulting, date, worker.zone, holidays);
-        const before = existing ? dayView(catalog, assignmentOf(existing), date, worker.zone, holidays) : null;
+        const view = dayView(catalog, resulting, date, worker.zone, siteHolidays);
+        const before = existing ? dayView(catalog, assignmentOf(existing), date, worker.zone, siteHolidays) : null;
         const conflicto = accion === 'reemplazar' || accion === 'conservar';
         days.push({
           ...view,
@@ -271,7 +273,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     const trabajadores: ResultadoPatron['trabajadores'] = [];
     for (const { worker, days, plan } of result) {
       await pause();
-      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, holidaysFor(worker.region), commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
+      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, calendar.lookup(worker.region), commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
       trabajadores.push({ usuario: usuarioPlan(worker), dias: days, semanas, alertas });
     }
@@ -362,19 +364,21 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
       });
       const ids = workers.map((w) => w.id);
       const weeks = weeksRange(from, to);
-      const [catalog, stored, changed, rubro, permissions] = await Promise.all([
+      const [catalog, stored, changed, rubro, permissions, calendar] = await Promise.all([
         loadCatalog(db, session.companyId),
         repo.loadDays(db, session.companyId, ids, weeks.from, weeks.to),
         repo.changedDates(db, session.companyId, ids, from, to),
         companyRubro(session.companyId),
         // Approved permissions show on the days they cover (their legal code as a badge).
         permissionReads.approvedPermissions(db, session.companyId, ids, from, to),
+        companyHolidays.calendarOf(session.companyId, weeks),
       ]);
       const commerce = isCommerce(rubro);
       const plans = await planMaps(catalog, stored);
       const byKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
       const dates = eachDate(from, to);
-      const national = holidayLookup();
+      // The header shows the holidays of the whole company: the national ones and its own.
+      const national = calendar.lookup(null);
       return {
         desde: from,
         hasta: to,
@@ -384,7 +388,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           return { fecha, diaSemana: isoWeekday(fecha), feriado: holiday ? { nombre: holiday.name, irrenunciable: holiday.irrenunciable } : null };
         }),
         filas: workers.map((worker) => {
-          const holidays = holidaysFor(worker.region);
+          const holidays = calendar.lookup(worker.region);
           const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
           const { semanas, alertas, segundos } = weeksView(plan, from, to, worker.zone, holidays, commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
           return {
@@ -440,7 +444,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           if (entry) plan.set(date, entry);
           else plan.delete(date);
         }
-        const holidays = holidaysFor(worker!.region);
+        const holidays = (await companyHolidays.calendarOf(session.companyId, { from: monday, to: addDays(monday, 6) }, tx)).lookup(worker!.region);
         const { semanas } = weeksView(plan, date, date, worker!.zone, holidays, commerce, agreedHoursOf(worker!), worker!.excluidoLimiteJornada);
         return {
           dia: dayView(catalog, target, date, worker!.zone, holidays),

@@ -1,0 +1,1 @@
+export { HolidaysPage } from './components/holidays-page';
