@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { requiredDateSchema, requiredText } from './common';
 
 /** Where a holiday of the calendar comes from: the law for the whole country, for some regions, or the company. */
-export const TIPOS_FERIADO = ['nacional', 'regional', 'empresa'] as const;
-export const tipoFeriadoSchema = z.enum(TIPOS_FERIADO);
+const TIPOS_FERIADO = ['nacional', 'regional', 'empresa'] as const;
+const tipoFeriadoSchema = z.enum(TIPOS_FERIADO);
 export type TipoFeriado = z.infer<typeof tipoFeriadoSchema>;
 
 /** Years the calendar screen shows (the domain's calendar covers 2000..2100). */
-export const FERIADOS_MIN_ANIO = 2000;
-export const FERIADOS_MAX_ANIO = 2100;
+const FERIADOS_MIN_ANIO = 2000;
+const FERIADOS_MAX_ANIO = 2100;
 
 /** `?anio=2026`: one year of the calendar (the current year by default). */
 export const feriadosQuerySchema = z.object({

@@ -22,7 +22,7 @@ const works = (user: Usuario) => user.perfil !== 'fiscalizador';
  * balances are the team's (`permissions`); one's own, `myPermissions`. The server scopes each call
  * (a supervisor: the groups they lead, and themselves).
  */
-export function recordTabs(perfil: Parameters<typeof canAccess>[1]): RecordTab[] {
+function recordTabs(perfil: Parameters<typeof canAccess>[1]): RecordTab[] {
   const may = (area: Area) => canAccess(area, perfil);
   return [
     {

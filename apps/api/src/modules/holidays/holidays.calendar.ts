@@ -44,6 +44,3 @@ export function companyCalendar(extra: readonly ExtraDay[]): CompanyCalendar {
     },
   };
 }
-
-/** The law's calendar alone (no company days): the demo and tools that work outside a company's requests. */
-export const LAW_CALENDAR: CompanyCalendar = companyCalendar([]);

@@ -1,5 +1,5 @@
 /** The holiday calendar: the law's holidays and the days each company adds (`app.companyHolidays`). */
 export { holidaysModule } from './holidays.module';
 
-export { companyCalendar, LAW_CALENDAR, type CompanyCalendar, type ExtraDay } from './holidays.calendar';
+export type { CompanyCalendar, ExtraDay } from './holidays.calendar';
 export { createCompanyHolidays, type CompanyHolidaysPort } from './holidays.port';

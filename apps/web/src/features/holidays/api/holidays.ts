@@ -4,7 +4,7 @@ import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
-export const holidayKeys = {
+const holidayKeys = {
   all: ['feriados'] as const,
   year: (anio: number) => ['feriados', anio] as const,
 };
