@@ -15,7 +15,7 @@ interface FilterBarProps {
   };
   /**
    * What the page is about rather than a filter of it (the day of the day board, the month of the
-   * payroll, the legal report chosen): visible on a phone too, after the search.
+   * payroll, the legal report chosen): first in the bar, and visible on a phone too.
    */
   pinned?: ReactNode;
   /** The filters (Selects...): inline on a wide screen, behind «Filtros» on a phone. */
@@ -126,8 +126,8 @@ export function FilterBar({ search, pinned, children, activeCount = 0, onClear, 
 
   return (
     <div ref={barRef} tabIndex={-1} className={classes.bar} role="search" aria-label="Buscar y filtrar">
-      {searchBox}
       {pinned}
+      {searchBox}
       {children}
       {(clearButton || actions) && (
         <div className={classes.actions}>
