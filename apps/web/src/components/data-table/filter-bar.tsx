@@ -97,8 +97,8 @@ export function FilterBar({ search, pinned, children, activeCount = 0, onClear, 
       <div ref={barRef} tabIndex={-1} className={classes.bar} data-folded="" role="search" aria-label="Buscar y filtrar">
         <div className={classes.head}>
           {pinned}
-          {searchBox}
-          <div className={classes.toggleRow}>
+          <div className={classes.searchRow}>
+            {searchBox}
             <Button
               ref={toggleRef}
               variant={activeCount > 0 ? 'light' : 'default'}

@@ -218,7 +218,11 @@ function ManagerPlanning() {
         }
       />
       <FilterBar
-        pinned={<MonthNav year={year} month={month} onChange={setMonth} current={current} />}
+        pinned={
+          <div className={classes.month}>
+            <MonthNav year={year} month={month} onChange={setMonth} current={current} />
+          </div>
+        }
         search={{ label: 'Buscar trabajador', placeholder: 'Nombre o RUT', value: search, onChange: setSearch }}
         activeCount={countActiveFilters({ grupoId, sedeId })}
         onClear={() => {
