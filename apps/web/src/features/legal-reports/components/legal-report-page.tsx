@@ -154,28 +154,26 @@ export function LegalReportPage() {
       />
       <FilterBar
         pinned={
-          <>
-            <Select label="Reporte" size="sm" data={REPORT_OPTIONS} value={reporte} onChange={(v) => table.setFilter('reporte', v)} allowDeselect={false} className={classes.reportSelect} />
-            <Select label="Periodo" size="sm" data={PERIOD_OPTIONS} value={periodo} onChange={(v) => table.setFilter('periodo', v)} allowDeselect={false} />
-            <DateField name="desde" label={periodo === 'rango' ? 'Desde' : 'Fecha del periodo'} size="sm" value={desde} onChange={(v) => table.setFilter('desde', v)} clearable={false} />
-            {periodo === 'rango' && (
-              <DateField
-                name="hasta"
-                label="Hasta"
-                size="sm"
-                value={range.hasta}
-                onChange={(v) => table.setFilter('hasta', v)}
-                minDate={desde}
-                clearable={false}
-                error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
-              />
-            )}
-          </>
+          <Select label="Reporte" size="sm" data={REPORT_OPTIONS} value={reporte} onChange={(v) => table.setFilter('reporte', v)} allowDeselect={false} className={classes.reportSelect} />
         }
-        activeCount={countActiveFilters(table.filters, ['usuarioId', 'grupoId', 'sedeId', 'cargo', 'turnoId', 'tipoJornada'])}
+        activeCount={countActiveFilters(table.filters, FILTERS.filter((key) => key !== 'reporte'))}
         onClear={table.clear}
         canClear={canClear}
       >
+        <Select label="Periodo" size="sm" data={PERIOD_OPTIONS} value={periodo} onChange={(v) => table.setFilter('periodo', v)} allowDeselect={false} />
+        <DateField name="desde" label={periodo === 'rango' ? 'Desde' : 'Fecha del periodo'} size="sm" value={desde} onChange={(v) => table.setFilter('desde', v)} clearable={false} />
+        {periodo === 'rango' && (
+          <DateField
+            name="hasta"
+            label="Hasta"
+            size="sm"
+            value={range.hasta}
+            onChange={(v) => table.setFilter('hasta', v)}
+            minDate={desde}
+            clearable={false}
+            error={invalidRange ? 'La fecha final es anterior a la inicial.' : undefined}
+          />
+        )}
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />
         {select('Grupo', 'grupoId', options.data?.grupos ?? [])}
         {select('Tipo de jornada', 'tipoJornada', JORNADA_OPTIONS, 'Todas')}

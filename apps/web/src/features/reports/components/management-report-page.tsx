@@ -16,7 +16,7 @@ import {
   type ReporteGestionResponse,
 } from '@jornada/contracts';
 import { useState, type ComponentType } from 'react';
-import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
@@ -153,12 +153,8 @@ function ManagementReportPage({ reporte }: { reporte: ReporteGestion }) {
           </>
         }
       />
-      <FilterBar
-        pinned={<PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />}
-        activeCount={countActiveFilters(table.filters, FILTERS.filter((key) => key !== 'desde' && key !== 'hasta'))}
-        onClear={table.clear}
-        canClear={filtered}
-      >
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={filtered}>
+        <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && reporte !== 'dotacion' && (
           <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />
         )}

@@ -14,7 +14,7 @@ import {
   TIPOS_MARCA,
   type ReporteMarcas,
 } from '@jornada/contracts';
-import { countActiveFilters, FilterBar, useTableParams } from '../../../components/data-table';
+import { FilterBar, useTableParams } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect } from '../../../components/filter-select';
 import { IconAlert } from '../../../components/icons';
@@ -114,12 +114,8 @@ export function MarksReportPage() {
           </>
         }
       />
-      <FilterBar
-        pinned={<PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />}
-        activeCount={countActiveFilters(table.filters, FILTERS.filter((key) => key !== 'desde' && key !== 'hasta'))}
-        onClear={table.clear}
-        canClear={filtered}
-      >
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={filtered}>
+        <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />}
         {perfil !== 'trabajador' && (
           <FilterSelect
