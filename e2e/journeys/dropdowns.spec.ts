@@ -141,7 +141,10 @@ async function unfoldFilters(scope: Locator) {
   for (let n = await folded.count(); n > 0; n--) {
     const toggle = folded.first();
     if (!(await toggle.isVisible())) break;
+    const panel = scope.page().locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
     await toggle.click();
+    // The panel shows its content a frame after the click, as it starts to open: wait for it.
+    await expect(panel.locator('input').first(), 'los filtros no se abren').toBeVisible();
   }
 }
 
