@@ -132,10 +132,27 @@ async function tryDate(page: Page, control: Locator, name: string) {
   await expect(dropdown, `${name}: el calendario no se cierra`).toHaveCount(0);
 }
 
+/**
+ * On a phone a list's filters fold behind «Filtros» (FilterBar): opens every folded panel in `scope`, so
+ * its selects are swept too. Called again before each control: a choice may re-render the bar.
+ */
+async function unfoldFilters(scope: Locator) {
+  const folded = scope.getByRole('button', { name: /^Filtros/, expanded: false });
+  for (let n = await folded.count(); n > 0; n--) {
+    const toggle = folded.first();
+    if (!(await toggle.isVisible())) break;
+    const panel = scope.page().locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await toggle.click();
+    // The panel shows its content a frame after the click, as it starts to open: wait for it.
+    await expect(panel.locator('input').first(), 'los filtros no se abren').toBeVisible();
+  }
+}
+
 /** Every select and date picker inside `scope`, one after another, each re-found after the previous choice. */
 async function sweep(page: Page, scope: Locator, where: string, mayBeEmpty: string[] = []) {
   const seen = new Set<string>();
   for (let i = 0; ; i++) {
+    await unfoldFilters(scope);
     const controls = scope.locator(CONTROLS);
     if (i >= (await controls.count())) break;
     const control = controls.nth(i);

@@ -121,6 +121,19 @@ export const IconChevronRight = (props: IconProps) => (
   </svg>
 );
 
+export const IconChevronDown = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="m6 9 6 6 6-6" />
+  </svg>
+);
+
+/** A funnel: the filters of a list (the «Filtros» button on a phone). */
+export const IconFilter = (props: IconProps) => (
+  <svg {...base(props)}>
+    <path d="M4 5h16l-6 7.5V19l-4-2v-4.5z" />
+  </svg>
+);
+
 export const IconSort = (props: IconProps & { sortState?: 'asc' | 'desc' | null }) => {
   const { sortState, ...rest } = props;
   return (

@@ -1,5 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { countActiveFilters } from './active-filters';
 import type { SortState } from './data-table';
 
 interface TableParamsOptions<F extends string> {
@@ -17,6 +18,8 @@ interface TableParams<F extends string> {
   filters: Record<F, string>;
   /** True when a search or a filter is set. */
   filtered: boolean;
+  /** How many filters are set (not the search; a period counts once): the phone's «Filtros (n)». */
+  activeCount: number;
   setPage: (page: number) => void;
   setSearch: (search: string) => void;
   setSort: (sort: SortState) => void;
@@ -77,6 +80,7 @@ export function useTableParams<F extends string>({ filters: keys, defaultSort = 
     sort,
     filters,
     filtered: Boolean(search) || keys.some((key) => Boolean(filters[key])),
+    activeCount: countActiveFilters(filters),
     setPage: (next) => update((p) => setOrDelete(p, 'page', next > 1 ? String(next) : null), false),
     setSearch: (next) => update((p) => setOrDelete(p, 'q', next.trim() || null)),
     setSort: (next) =>

@@ -183,7 +183,7 @@ function SentAlerts() {
   const sent = useSentAlerts(query);
   return (
     <SectionCard title="Alertas enviadas" description="Las más recientes primero.">
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect
           className={classes.filter}
           label="Alerta"

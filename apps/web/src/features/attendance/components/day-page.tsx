@@ -13,7 +13,7 @@ import {
 } from '@jornada/contracts';
 import { useEffect, useState, type CSSProperties } from 'react';
 import { Link } from 'react-router';
-import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
 import { FilterSelect } from '../../../components/filter-select';
 import { longDayLabel } from '../../../components/planning-grid';
@@ -248,19 +248,22 @@ export function AttendanceDayPage() {
       />
       <FilterBar
         search={{ label: 'Buscar', placeholder: 'Nombre, apellidos o RUT', value: table.search, onChange: table.setSearch }}
+        pinned={
+          <DateField
+            name="fecha"
+            label="Fecha"
+            size="sm"
+            value={fecha || null}
+            onChange={(value) => table.setFilter('fecha', value && value !== today ? value : null)}
+            clearable={false}
+            minDate={MIN_DATE()}
+            maxDate={today}
+          />
+        }
+        activeCount={countActiveFilters(table.filters, ['grupoId', 'sedeId', 'cargo', 'estado'])}
         onClear={table.clear}
         canClear={table.filtered}
       >
-        <DateField
-          name="fecha"
-          label="Fecha"
-          size="sm"
-          value={fecha || null}
-          onChange={(value) => table.setFilter('fecha', value && value !== today ? value : null)}
-          clearable={false}
-          minDate={MIN_DATE()}
-          maxDate={today}
-        />
         <FilterSelect
           label="Grupo"
           data={options.data?.grupos ?? []}

@@ -319,6 +319,7 @@ export function ClocksPage() {
       />
       <FilterBar
         search={{ label: 'Buscar reloj', placeholder: 'Nombre o número de serie', value: table.search, onChange: table.setSearch }}
+        activeCount={table.activeCount}
         onClear={table.clear}
         canClear={table.filtered}
       >

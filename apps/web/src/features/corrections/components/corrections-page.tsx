@@ -165,7 +165,7 @@ export function CorrectionsPage() {
           )
         }
       />
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect
           label="Estado"
           data={ESTADO_OPTIONS}

@@ -7,7 +7,7 @@ import { ESTADOS_HORAS_EXTRA, type HoraExtra, type RevisionHorasExtra } from '@j
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { DateRangeFilter } from '../../../components/date-range-filter';
 import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
@@ -136,7 +136,11 @@ export function ApprovalsPage() {
           Días sin pacto, sobre 2 horas, sobre el pacto, en día de descanso o con más de {formatSeconds(overtime.data.umbralRevisionMinutos * 60)} de horas extra (el umbral de revisión).
         </Text>
       )}
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar
+        activeCount={countActiveFilters(table.filters, ['usuarioId', 'grupoId', 'sedeId', 'estado', 'desde', 'hasta'])}
+        onClear={table.clear}
+        canClear={table.filtered}
+      >
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
         <FilterSelect label="Grupo" data={groups} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} />
         <FilterSelect label="Sede" data={sites} value={table.filters.sedeId} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" />

@@ -60,7 +60,7 @@ export function MyOvertimePage() {
         description="Las horas extra que la evaluación de tu asistencia encontró y la revisión de tu jefatura. Todas las horas extra trabajadas se pagan."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Horas extra' }, { label: 'Mis horas extra' }]}
       />
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
       </FilterBar>

@@ -118,7 +118,7 @@ export function PactsPage() {
           </Button>
         }
       />
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
         <FilterSelect label="Grupo" data={groups} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} />
         <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />

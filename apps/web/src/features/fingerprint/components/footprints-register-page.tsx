@@ -93,7 +93,7 @@ function Registered() {
 
   return (
     <>
-      <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre o RUT', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
+      <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre o RUT', value: table.search, onChange: table.setSearch }} activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect
           label="Sede"
           data={sites}
@@ -164,7 +164,7 @@ function Pending() {
   ];
   return (
     <>
-      <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre o RUT', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
+      <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre o RUT', value: table.search, onChange: table.setSearch }} activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect
           label="Sede"
           data={sites}

@@ -137,7 +137,7 @@ export function GroupStatesPage() {
         description="Activa o desactiva grupos indicando el motivo; cada cambio queda en el historial."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Grupos', to: '/dashboard/group' }, { label: 'Estados' }]}
       />
-      <FilterBar search={{ label: 'Buscar grupo', placeholder: 'Nombre del grupo', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
+      <FilterBar search={{ label: 'Buscar grupo', placeholder: 'Nombre del grupo', value: table.search, onChange: table.setSearch }} activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
       </FilterBar>
       <DataTable

@@ -105,6 +105,7 @@ export function GroupsView({ breadcrumbs }: GroupsViewProps) {
       />
       <FilterBar
         search={{ label: 'Buscar grupo', placeholder: 'Nombre del grupo', value: table.search, onChange: table.setSearch }}
+        activeCount={table.activeCount}
         onClear={table.clear}
         canClear={table.filtered}
       >

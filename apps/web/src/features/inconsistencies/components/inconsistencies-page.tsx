@@ -182,6 +182,7 @@ export function InconsistenciesPage() {
       />
       <FilterBar
         search={{ label: 'Buscar', placeholder: 'Nombre, apellidos o RUT', value: table.search, onChange: table.setSearch }}
+        activeCount={table.activeCount}
         onClear={table.clear}
         canClear={table.filtered}
       >

@@ -79,6 +79,7 @@ export function AccessLogPage() {
       />
       <FilterBar
         search={{ label: 'Buscar fiscalizador', placeholder: 'Correo, nombre o RUT', value: table.search, onChange: table.setSearch }}
+        activeCount={table.activeCount}
         onClear={table.clear}
         canClear={table.filtered}
       >

@@ -17,7 +17,7 @@ import {
   type ReporteLegal,
   type ReporteLegalId,
 } from '@jornada/contracts';
-import { FilterBar, useTableParams } from '../../../components/data-table';
+import { countActiveFilters, FilterBar, useTableParams } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect } from '../../../components/filter-select';
@@ -152,8 +152,14 @@ export function LegalReportPage() {
           </>
         }
       />
-      <FilterBar onClear={table.clear} canClear={canClear}>
-        <Select label="Reporte" size="sm" data={REPORT_OPTIONS} value={reporte} onChange={(v) => table.setFilter('reporte', v)} allowDeselect={false} className={classes.reportSelect} />
+      <FilterBar
+        pinned={
+          <Select label="Reporte" size="sm" data={REPORT_OPTIONS} value={reporte} onChange={(v) => table.setFilter('reporte', v)} allowDeselect={false} className={classes.reportSelect} />
+        }
+        activeCount={countActiveFilters(table.filters, FILTERS.filter((key) => key !== 'reporte'))}
+        onClear={table.clear}
+        canClear={canClear}
+      >
         <Select label="Periodo" size="sm" data={PERIOD_OPTIONS} value={periodo} onChange={(v) => table.setFilter('periodo', v)} allowDeselect={false} />
         <DateField name="desde" label={periodo === 'rango' ? 'Desde' : 'Fecha del periodo'} size="sm" value={desde} onChange={(v) => table.setFilter('desde', v)} clearable={false} />
         {periodo === 'rango' && (

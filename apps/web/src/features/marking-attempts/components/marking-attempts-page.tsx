@@ -193,7 +193,7 @@ export function MarkingAttemptsPage() {
           </Button>
         }
       />
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <DateRangeFilter desde={table.filters.desde} hasta={table.filters.hasta} onChange={(name, v) => table.setFilter(name, v)} />
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
         <FilterSelect

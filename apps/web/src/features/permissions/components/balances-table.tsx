@@ -2,7 +2,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
 import { Select, Text } from '@mantine/core';
 import type { SaldoPermiso } from '@jornada/contracts';
-import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { WorkerFilter } from '../../../components/worker-filter';
 import { useBalances } from '../api/permissions';
 import { formatAmount } from './labels';
@@ -72,8 +72,12 @@ export function BalancesTable() {
 
   return (
     <>
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
-        <Select label="Año" size="sm" data={years} value={String(year)} onChange={(v) => table.setFilter('anio', v)} allowDeselect={false} />
+      <FilterBar
+        pinned={<Select label="Año" size="sm" data={years} value={String(year)} onChange={(v) => table.setFilter('anio', v)} allowDeselect={false} />}
+        activeCount={countActiveFilters(table.filters, ['usuarioId'])}
+        onClear={table.clear}
+        canClear={table.filtered}
+      >
         <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} />
       </FilterBar>
       <Text size="xs" c="dimmed" mb="sm">

@@ -68,7 +68,7 @@ export function MyPermissionsPage() {
         actions={requestButton}
       />
       <MyBalances />
-      <FilterBar onClear={table.clear} canClear={table.filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={table.filtered}>
         <FilterSelect label="Estado" data={ESTADO_OPTIONS} value={table.filters.estado} onChange={(v) => table.setFilter('estado', v)} />
       </FilterBar>
       <DataTable

@@ -4,7 +4,7 @@ import '@mantine/core/styles/Text.css';
 import { Badge, Text } from '@mantine/core';
 import { SOLICITADO_POR_LABELS, type Asignacion, type CambioPlanificacion, type OrigenCambio } from '@jornada/contracts';
 import { useState } from 'react';
-import { DataTable, FilterBar, type Column } from '../../../components/data-table';
+import { countActiveFilters, DataTable, FilterBar, type Column } from '../../../components/data-table';
 import { DateField } from '../../../components/date-field';
 import { FilterSelect } from '../../../components/filter-select';
 import { readableTextColor } from '../../../components/planning-grid';
@@ -120,7 +120,7 @@ export function ChangeLog({ grupoId, workers }: ChangeLogProps) {
 
   return (
     <>
-      <FilterBar onClear={clear} canClear={filtered}>
+      <FilterBar activeCount={countActiveFilters({ usuarioId, desde, hasta })} onClear={clear} canClear={filtered}>
         {workers && (
           <FilterSelect
             label="Trabajador"

@@ -3,11 +3,12 @@ import '@mantine/core/styles/Tabs.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Tabs, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Tabs, Text } from '@mantine/core';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { FilterSelect } from '../../../components/filter-select';
-import { IconPlus, IconSearch } from '../../../components/icons';
+import { countActiveFilters, FilterBar } from '../../../components/data-table';
+import { IconPlus } from '../../../components/icons';
 import { PageHeader } from '../../../components/page-header';
 import {
   MonthNav,
@@ -216,35 +217,31 @@ function ManagerPlanning() {
           </>
         }
       />
-      <div className={classes.toolbar} role="search" aria-label="Elegir mes, grupo o sede">
-        <MonthNav year={year} month={month} onChange={setMonth} current={current} />
-        <div className={classes.filters}>
-          <FilterSelect
-            label="Grupo"
-            data={groups}
-            value={grupoId}
-            onChange={(value) => setParam('grupo', value)}
-            searchable
-          />
-          <FilterSelect
-            label="Sede"
-            data={sites}
-            value={sedeId}
-            onChange={(value) => setParam('sede', value)}
-            placeholder="Todas"
-            searchable
-          />
-          <TextInput
-            label="Buscar trabajador"
-            size="sm"
-            type="search"
-            placeholder="Nombre o RUT"
-            leftSection={<IconSearch size={16} />}
-            value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-          />
-        </div>
-      </div>
+      <FilterBar
+        pinned={
+          <div className={classes.month}>
+            <MonthNav year={year} month={month} onChange={setMonth} current={current} />
+          </div>
+        }
+        search={{ label: 'Buscar trabajador', placeholder: 'Nombre o RUT', value: search, onChange: setSearch }}
+        activeCount={countActiveFilters({ grupoId, sedeId })}
+        onClear={() => {
+          setSearch('');
+          setParams(
+            (prev) => {
+              const out = new URLSearchParams(prev);
+              out.delete('grupo');
+              out.delete('sede');
+              return out;
+            },
+            { replace: true },
+          );
+        }}
+        canClear={Boolean(search || grupoId || sedeId)}
+      >
+        <FilterSelect label="Grupo" data={groups} value={grupoId} onChange={(value) => setParam('grupo', value)} searchable />
+        <FilterSelect label="Sede" data={sites} value={sedeId} onChange={(value) => setParam('sede', value)} placeholder="Todas" searchable />
+      </FilterBar>
       <Tabs value={tab} onChange={(value) => setParam('vista', value === 'cambios' ? 'cambios' : null)} keepMounted={false}>
         <Tabs.List mb="md">
           <Tabs.Tab value="grilla">Grilla mensual</Tabs.Tab>

@@ -8,7 +8,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { ESTADO_DIA_LABELS, type DetalleRemuneracion, type RemuneracionTrabajador } from '@jornada/contracts';
 import { useState, type CSSProperties } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
+import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { ExportButton } from '../../../components/export-button';
 import { FilterSelect } from '../../../components/filter-select';
 import { PageHeader } from '../../../components/page-header';
@@ -399,8 +399,13 @@ export function RemunerationsPage() {
           </div>
         }
       />
-      <FilterBar search={{ label: 'Buscar', placeholder: 'Nombre, apellidos o RUT', value: table.search, onChange: table.setSearch }} onClear={table.clear} canClear={table.filtered}>
-        <Select label="Mes" size="sm" data={months} value={periodo} onChange={(v) => table.setFilter('periodo', v)} allowDeselect={false} searchable nothingFoundMessage="Sin coincidencias" />
+      <FilterBar
+        search={{ label: 'Buscar', placeholder: 'Nombre, apellidos o RUT', value: table.search, onChange: table.setSearch }}
+        pinned={<Select label="Mes" size="sm" data={months} value={periodo} onChange={(v) => table.setFilter('periodo', v)} allowDeselect={false} searchable nothingFoundMessage="Sin coincidencias" />}
+        activeCount={countActiveFilters(table.filters, ['grupoId', 'sedeId', 'cargo'])}
+        onClear={table.clear}
+        canClear={table.filtered}
+      >
         <FilterSelect label="Grupo" data={options.data?.grupos ?? []} value={table.filters.grupoId} onChange={(v) => table.setFilter('grupoId', v)} searchable />
         <FilterSelect label="Sede" data={options.data?.sedes ?? []} value={table.filters.sedeId} onChange={(v) => table.setFilter('sedeId', v)} placeholder="Todas" searchable />
         <CargoFilter value={table.filters.cargo} onChange={(v) => table.setFilter('cargo', v)} />

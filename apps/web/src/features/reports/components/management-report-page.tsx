@@ -153,7 +153,7 @@ function ManagementReportPage({ reporte }: { reporte: ReporteGestion }) {
           </>
         }
       />
-      <FilterBar onClear={table.clear} canClear={filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={filtered}>
         <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && reporte !== 'dotacion' && (
           <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />

@@ -114,7 +114,7 @@ export function MarksReportPage() {
           </>
         }
       />
-      <FilterBar onClear={table.clear} canClear={filtered}>
+      <FilterBar activeCount={table.activeCount} onClear={table.clear} canClear={filtered}>
         <PeriodFilter desde={desde} hasta={hasta} onChange={(key, v) => table.setFilter(key, v)} />
         {perfil !== 'trabajador' && <WorkerFilter value={table.filters.usuarioId} onChange={(v) => table.setFilter('usuarioId', v)} scoped />}
         {perfil !== 'trabajador' && (

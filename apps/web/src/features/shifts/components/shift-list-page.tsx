@@ -143,6 +143,7 @@ export function ShiftListPage() {
       />
       <FilterBar
         search={{ label: 'Buscar', placeholder: 'Nombre o código', value: table.search, onChange: table.setSearch }}
+        activeCount={table.activeCount}
         onClear={table.clear}
         canClear={table.filtered}
       >

@@ -92,6 +92,7 @@ export function UsersPage() {
       <InvitationsBanner />
       <FilterBar
         search={{ label: 'Buscar', placeholder: 'Nombre, RUT o cargo', value: table.search, onChange: table.setSearch }}
+        activeCount={table.activeCount}
         onClear={table.clear}
         canClear={table.filtered}
       >
