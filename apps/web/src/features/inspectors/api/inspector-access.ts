@@ -7,12 +7,12 @@ import {
   type EmpleadoresResponse,
   type IngresoFiscalizacionBody,
   type IngresoFiscalizacionResponse,
-  type SesionFiscalizacion,
   type SolicitarClaveBody,
 } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
-import { ApiError, apiGet, apiPost } from '../../../lib/api-client';
+import { apiGet, apiPost } from '../../../lib/api-client';
 import { TOKEN_SET_AT_STORAGE_KEY } from '../../../lib/session';
+import { inspectorSessionQuery } from '../visit';
 import { inspectorKeys } from './keys';
 
 /** The inspector's sign-in token lives in this tab only (sessionStorage), between signing in and choosing an employer. */
@@ -43,20 +43,7 @@ export function useInspectorSignIn() {
  * expired), so the page goes back to the first steps instead of showing an error.
  */
 export function useInspectorSession(token: string) {
-  return useQuery({
-    queryKey: inspectorKeys.session(token),
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiGet<SesionFiscalizacion>('/v1/fiscalizacion/sesion', { token, signal });
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) return null;
-        throw error;
-      }
-    },
-    enabled: Boolean(token),
-    retry: false,
-    staleTime: 30_000,
-  });
+  return useQuery(inspectorSessionQuery(token));
 }
 
 /** GET /api/v1/fiscalizacion/empleadores?q= (3 characters at least). */
