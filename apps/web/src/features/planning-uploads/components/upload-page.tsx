@@ -2,7 +2,7 @@ import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/SegmentedControl.css';
 import '@mantine/core/styles/Anchor.css';
-import { Anchor, Badge, SegmentedControl, Text } from '@mantine/core';
+import { Anchor, Badge, SegmentedControl, Text, useMatches } from '@mantine/core';
 import type { Conflictos, ResumenDiasCarga } from '@jornada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -77,6 +77,7 @@ export function UploadPage({ kind, title, description, crumb, entity, keyLabel, 
   const token = useToken();
   const client = useQueryClient();
   const [conflictos, setConflictos] = useState<Conflictos>('reemplazar');
+  const choiceOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   const [last, setLast] = useState<UploadResult | null>(null);
 
   const track = (promise: Promise<UploadResult>) =>
@@ -111,6 +112,9 @@ export function UploadPage({ kind, title, description, crumb, entity, keyLabel, 
           <SectionCard title="Días ya planificados" description="Qué hacer cuando un patrón cae sobre un día que ya tiene planificación.">
             <SegmentedControl
               aria-label="Días ya planificados"
+              // Its two choices side by side are wider than a phone: there they stack.
+              orientation={choiceOrientation}
+              fullWidth={choiceOrientation === 'vertical'}
               value={conflictos}
               onChange={(value) => {
                 setConflictos(value as Conflictos);
