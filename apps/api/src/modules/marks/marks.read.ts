@@ -116,12 +116,9 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
         const days = [...planned].filter(([date]) => date >= from && date <= to);
         const instances = days.flatMap(([date, entry]) => (entry.kind === 'turno' ? [placeShift(entry.shift, date, request.zone)] : []));
         // The marks as the evaluation reads them: the effective instant, without the ones a correction supersedes.
-        const own = (rowsOf.get(request.userId) ?? []).filter((row) => {
-          const at = (row.originalAt ?? row.at).getTime();
-          return at >= start && at < end;
-        });
+        const own = (rowsOf.get(request.userId) ?? []).filter((row) => row.atMs >= start && row.atMs < end);
         const superseded = new Set(own.flatMap((row) => (row.correctsMarkId ? [row.correctsMarkId] : [])));
-        const marks = own.filter((row) => !superseded.has(row.id)).map((row) => ({ id: row.id, kind: row.kind, at: (row.originalAt ?? row.at).getTime() }));
+        const marks = own.filter((row) => !superseded.has(row.id)).map((row) => ({ id: row.id, kind: row.kind, at: row.atMs }));
         const notice = markNotice(request.mark, marks, instances, request.zone, { date: fecha, kind: planned.get(fecha)?.kind ?? null });
         found.set(request.mark.id, { ubicacion: notice.status, turno: 'instance' in notice ? notice.instance.label : null });
       }
