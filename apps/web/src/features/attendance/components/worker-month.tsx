@@ -1,17 +1,15 @@
 import type { DiaTrabajador } from '@jornada/contracts';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { MonthNav, monthKey, monthLayout, parseMonthKey } from '../../../components/planning-grid';
+import { MonthNav, monthKey, monthLayout } from '../../../components/planning-grid';
+import { useMonthParam } from '../../../components/use-month-param';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { useWorkerAttendance } from '../api/attendance';
 import { DayDetail } from './day-detail';
 import { MonthCalendar } from './month-calendar';
-import { todayIn } from './status';
 import { PeriodTotals, WeeksTable } from './totals';
 import classes from './attendance.module.css';
-
-const index = (value: { year: number; month: number }) => value.year * 12 + value.month;
 
 interface WorkerMonthProps {
   /** The worker shown; '' shows `noWorker`. */
@@ -32,11 +30,7 @@ interface WorkerMonthProps {
  */
 export function WorkerMonth({ usuarioId, before, after, noWorker, showPerson = true }: WorkerMonthProps) {
   const [params, setParams] = useSearchParams();
-  const today = todayIn();
-  const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-  const min = { year: current.year - 5, month: current.month };
-  const asked = parseMonthKey(params.get('mes')) ?? current;
-  const shown = index(asked) > index(current) ? current : index(asked) < index(min) ? min : asked;
+  const { shown, setMonth, current, min, max, today } = useMonthParam({ yearsBack: 5, resets: ['dia'] });
   const layout = useMemo(() => monthLayout(shown.year, shown.month), [shown.year, shown.month]);
   const attendance = useWorkerAttendance(usuarioId, layout.first, layout.last);
   const data = attendance.data?.desde === layout.first ? attendance.data : undefined;
@@ -63,11 +57,6 @@ export function WorkerMonth({ usuarioId, before, after, noWorker, showPerson = t
       },
       { replace: true },
     );
-  const setMonth = (next: { year: number; month: number }) =>
-    update((p) => {
-      p.set('mes', monthKey(next.year, next.month));
-      p.delete('dia');
-    });
   const selectDay = (date: string) => {
     scrollOnSelect.current = true;
     update((p) => p.set('dia', date));
@@ -78,7 +67,7 @@ export function WorkerMonth({ usuarioId, before, after, noWorker, showPerson = t
     <div className={classes.stack}>
       <div className={classes.toolbar}>
         {before}
-        <MonthNav year={shown.year} month={shown.month} onChange={setMonth} current={current} min={min} max={current} />
+        <MonthNav year={shown.year} month={shown.month} onChange={setMonth} current={current} min={min} max={max} />
         {after}
       </div>
 

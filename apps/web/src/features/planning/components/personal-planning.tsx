@@ -5,13 +5,17 @@ import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { usePlanning } from '../api/get-planning';
 import { holidaysOf, permissionsOf, planOf, todayInSantiago } from '../hooks/to-grid';
-import { useMonthParam } from '../hooks/use-month-param';
+import { useMonthParam } from '../../../components/use-month-param';
 import { ChangeLog } from './change-log';
 import classes from './planning-page.module.css';
 
 /** A trabajador's own month: their shifts, rest days and holidays, weekly hours, and the changes made to their plan. */
 export function PersonalPlanning() {
-  const [{ year, month }, setMonth, current] = useMonthParam();
+  const {
+    shown: { year, month },
+    setMonth,
+    current,
+  } = useMonthParam();
   const layout = useMemo(() => monthLayout(year, month), [year, month]);
   const planning = usePlanning({ desde: layout.loadFrom, hasta: layout.loadTo });
   const data = planning.data;

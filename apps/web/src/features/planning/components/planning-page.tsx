@@ -31,7 +31,7 @@ import { planningQueryKey, usePlanning } from '../api/get-planning';
 import { useActiveShifts } from '../api/list-active-shifts';
 import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import { gridShiftOf, holidaysOf, permissionsOf, planOf, todayInSantiago, weeksOf, workerOf } from '../hooks/to-grid';
-import { useMonthParam } from '../hooks/use-month-param';
+import { useMonthParam } from '../../../components/use-month-param';
 import { ChangeLog } from './change-log';
 import { DayEditor, type DayChoice, type DayJustification } from './day-editor';
 import { PersonalPlanning } from './personal-planning';
@@ -46,7 +46,11 @@ interface EditorState {
 
 function ManagerPlanning() {
   const [params, setParams] = useSearchParams();
-  const [{ year, month }, setMonth, current] = useMonthParam();
+  const {
+    shown: { year, month },
+    setMonth,
+    current,
+  } = useMonthParam();
   const grupoId = params.get('grupo') ?? '';
   const sedeId = params.get('sede') ?? '';
   const tab = params.get('vista') === 'cambios' ? 'cambios' : 'grilla';

@@ -11,7 +11,7 @@ import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/state
 import { formatDate } from '../../../lib/format';
 import { usePlanning } from '../api/get-planning';
 import { holidaysOf, todayInSantiago, weekOf } from '../hooks/to-grid';
-import { useMonthParam } from '../hooks/use-month-param';
+import { useMonthParam } from '../../../components/use-month-param';
 import classes from './worker-planning-panel.module.css';
 
 type DiaFila = FilaPlan['dias'][number];
@@ -97,7 +97,11 @@ function Week({ monday, semana, days, holidays, today, month }: { monday: string
  * hours and legal alerts as the server computed them (the contract's agreed hours included).
  */
 export function WorkerPlanningPanel({ workerId, own }: { workerId: string; own: boolean }) {
-  const [{ year, month }, setMonth, current] = useMonthParam();
+  const {
+    shown: { year, month },
+    setMonth,
+    current,
+  } = useMonthParam();
   const layout = useMemo(() => monthLayout(year, month), [year, month]);
   const planning = usePlanning({ desde: layout.loadFrom, hasta: layout.loadTo, usuarioIds: [workerId] });
   const data = planning.data;

@@ -5,14 +5,14 @@ import { METODO_MARCA_LABELS, TIPO_MARCA_LABELS, type MarcaListada } from '@jorn
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { DataTable, type Column } from '../../../components/data-table';
-import { MonthNav, monthKey, monthLabel, monthLayout, parseMonthKey } from '../../../components/planning-grid';
+import { MonthNav, monthLabel, monthLayout } from '../../../components/planning-grid';
+import { useMonthParam } from '../../../components/use-month-param';
 import { SectionCard } from '../../../components/section-card';
-import { formatDateTimeSeconds, todayInChile } from '../../../lib/format';
+import { formatDateTimeSeconds } from '../../../lib/format';
 import { useWorkerMarks } from '../api/list-marks';
 import classes from './worker-marks-panel.module.css';
 
 const PAGE_SIZE = 25;
-const index = (value: { year: number; month: number }) => value.year * 12 + value.month;
 
 /** `dd-mm-aaaa` and `hh:mm:ss` of the mark's effective time (the device's for an offline mark) in its site's zone. */
 function when(mark: MarcaListada): { date: string; time: string } {
@@ -36,11 +36,7 @@ function notes(mark: MarcaListada): string[] {
  */
 export function WorkerMarksPanel({ workerId, own }: { workerId: string; own: boolean }) {
   const [params, setParams] = useSearchParams();
-  const today = todayInChile();
-  const current = { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) };
-  const min = { year: current.year - 5, month: current.month };
-  const asked = parseMonthKey(params.get('mes')) ?? current;
-  const shown = index(asked) > index(current) ? current : index(asked) < index(min) ? min : asked;
+  const { shown, setMonth, current, min, max } = useMonthParam({ yearsBack: 5, resets: ['page'] });
   const layout = useMemo(() => monthLayout(shown.year, shown.month), [shown.year, shown.month]);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const marks = useWorkerMarks({ usuarioId: workerId, desde: layout.first, hasta: layout.last, page, pageSize: PAGE_SIZE });
@@ -55,11 +51,6 @@ export function WorkerMarksPanel({ workerId, own }: { workerId: string; own: boo
       },
       { replace: true },
     );
-  const setMonth = (next: { year: number; month: number }) =>
-    update((p) => {
-      p.set('mes', monthKey(next.year, next.month));
-      p.delete('page');
-    });
   const setPage = (next: number) => update((p) => (next > 1 ? p.set('page', String(next)) : p.delete('page')));
 
   const columns: Column<MarcaListada>[] = [
@@ -93,7 +84,7 @@ export function WorkerMarksPanel({ workerId, own }: { workerId: string; own: boo
   return (
     <SectionCard title="Marcas" description="Cada marca con la fecha y la hora de su sede (la del dispositivo en las marcas sin conexión), de la más reciente a la más antigua." flush>
       <div className={classes.toolbar}>
-        <MonthNav year={shown.year} month={shown.month} onChange={setMonth} current={current} min={min} max={current} />
+        <MonthNav year={shown.year} month={shown.month} onChange={setMonth} current={current} min={min} max={max} />
         {marks.data && (
           <Text size="sm" c="dimmed" role="status">
             {marks.data.total === 1 ? '1 marca' : `${marks.data.total.toLocaleString('es-CL')} marcas`} en {month}
