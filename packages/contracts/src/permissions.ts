@@ -190,7 +190,12 @@ export const permisosPageSchema = pageSchema(permisoSchema).extend({
 });
 export type PermisosPage = z.infer<typeof permisosPageSchema>;
 
-export const misPermisosQuerySchema = paginationQuerySchema.extend({ estado: estadoPermisoSchema.optional() });
+export const misPermisosQuerySchema = paginationQuerySchema.extend({
+  estado: estadoPermisoSchema.optional(),
+  /** Permissions that touch the range [desde, hasta]. */
+  desde: isoDateSchema.optional(),
+  hasta: isoDateSchema.optional(),
+});
 
 export const saldoPermisoSchema = z.object({
   usuario: personaPermisoSchema,
