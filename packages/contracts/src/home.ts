@@ -45,6 +45,20 @@ export type TendenciaAsistencia = z.infer<typeof tendenciaAsistenciaResponseSche
 export const proximoTurnoSchema = z.object({ fecha: z.string(), turno: turnoPlanificadoSchema });
 export type ProximoTurno = z.infer<typeof proximoTurnoSchema>;
 
+/**
+ * An approved whole-day permission (vacaciones, licencia, a permission per event…) that covers today
+ * (`hoy`) or, when today is not covered, the day of the next planned shift, which is skipped for it.
+ */
+export const permisoEnCursoSchema = z.object({
+  codigo: z.string(),
+  nombre: z.string(),
+  conGoce: z.boolean(),
+  desde: z.string(),
+  hasta: z.string(),
+  hoy: z.boolean(),
+});
+export type PermisoEnCurso = z.infer<typeof permisoEnCursoSchema>;
+
 /** The home of an administrador or supervisor: today for their scope, the week's trend, what waits for them. */
 export const inicioEquipoSchema = z.object({
   vista: z.literal('equipo'),
@@ -71,7 +85,10 @@ export const inicioPersonalSchema = z.object({
   fecha: z.string(),
   /** Today as the engine evaluated it; null when they have no day (outside their contract). */
   dia: diaTrabajadorSchema.nullable(),
+  /** The first planned shift ahead that no approved whole-day permission covers. */
   proximoTurno: proximoTurnoSchema.nullable(),
+  /** The whole-day permission the worker is on today, or the one that covers their next planned shift's day. */
+  permiso: permisoEnCursoSchema.nullable(),
   solicitudesPendientes: z.object({ total: z.number().int(), items: z.array(permisoSchema) }),
 });
 

@@ -227,6 +227,12 @@ export const marcasHoySchema = z.object({
     })
     .nullable(),
   metodosPermitidos: z.array(metodoMarcaSchema),
+  /**
+   * An approved whole-day permission covering today (vacaciones, licencia, a permission per event…), null
+   * without one: the page asks before marking («Tienes Vacaciones aprobado para hoy. ¿Marcar de todos
+   * modos?»). Marking is never refused for it (the mark is recorded and the day flagged).
+   */
+  permiso: z.object({ codigo: z.string(), nombre: z.string(), conGoce: z.boolean(), desde: z.string(), hasta: z.string() }).nullable(),
 });
 export type MarcasHoy = z.infer<typeof marcasHoySchema>;
 

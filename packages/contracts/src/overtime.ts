@@ -96,12 +96,13 @@ export type PactosPage = z.infer<typeof pactosPageSchema>;
 export const misPactosQuerySchema = paginationQuerySchema;
 
 /**
- * Why a day's overtime needs a look: the employer's compliance problems (`sin_pacto`, `sobre_limite_legal`
+ * Why a day's overtime needs a look: time worked on a day a full-day paid permission covers
+ * (`trabajo_en_permiso`, not confirmable until the permission or the marks are fixed), the employer's compliance problems (`sin_pacto`, `sobre_limite_legal`
  * over 2 h, `sobre_pacto`, `dia_descanso` on a rest day or holiday of the plan), overtime above the
  * company's review threshold (`sobre_umbral`), and `cambio` (the evaluation found another figure after
  * the review). None of them changes what is paid: every found second is.
  */
-export const ALERTAS_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso', 'sobre_umbral', 'cambio'] as const;
+export const ALERTAS_HORAS_EXTRA = ['trabajo_en_permiso', 'sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso', 'sobre_umbral', 'cambio'] as const;
 export type AlertaHorasExtra = (typeof ALERTAS_HORAS_EXTRA)[number];
 /** The alerts that are the employer's compliance problems (shown in the overtime report and the payroll too). */
 export const ALERTAS_CUMPLIMIENTO_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'] as const satisfies readonly AlertaHorasExtra[];
@@ -141,8 +142,17 @@ export const horaExtraSchema = z.object({
   planificadoSegundos: z.number(),
   /** The pact in force that day, if any. */
   pacto: z.object({ id: z.string(), desde: z.string(), hasta: z.string(), maxMinutosDia: z.number().int() }).nullable(),
-  /** The most a review may confirm now: all of the found overtime (the pact does not cap it; art. 32 inc. 3). */
+  /**
+   * The most a review may confirm now: all of the found overtime (the pact does not cap it; art. 32 inc. 3);
+   * 0 on a day with `trabajoEnPermiso`.
+   */
   aprobableSegundos: z.number(),
+  /**
+   * The code of the full-day paid permission approved for the day (`VAC.`, `P.G.R.`…), null without one.
+   * Time worked on it is not ordinary overtime to confirm (alert `trabajo_en_permiso`): the permission is
+   * annulled or shortened, or the marks corrected; it can still be disputed.
+   */
+  trabajoEnPermiso: z.string().nullable(),
   estado: estadoHorasExtraSchema,
   aprobadaSegundos: z.number().nullable(),
   motivo: z.string().nullable(),

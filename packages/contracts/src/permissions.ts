@@ -38,6 +38,14 @@ const diasAnualesSchema = z
   .min(1, { message: 'Los días por año deben ser al menos 1.' })
   .max(366, { message: 'Los días por año no pueden superar 366.' });
 
+const diasPorEventoSchema = z
+  .number({ error: 'Los días por evento deben ser un número.' })
+  .int({ message: 'Los días por evento van sin decimales.' })
+  .min(1, { message: 'Los días por evento deben ser al menos 1.' })
+  .max(366, { message: 'Los días por evento no pueden superar 366.' });
+
+const HOURS_WITH_EVENT_DAYS = 'Un permiso por horas no lleva días por evento.';
+
 const tipoPermisoShape = {
   nombre: requiredText('El nombre del tipo de permiso', 80),
   codigo: codigoPermisoSchema,
@@ -47,11 +55,20 @@ const tipoPermisoShape = {
   requiereAprobacion: z.boolean({ error: 'Indica si requiere aprobación.' }),
   /** Yearly allowance in the type's unit (vacaciones: 15 días hábiles); null: no allowance, no balance. */
   diasAnuales: diasAnualesSchema.nullable(),
+  /**
+   * Most a single request may take, in the type's unit, for permissions granted per event rather than
+   * per year (death of a relative, art. 66; birth, art. 195; marriage, art. 207 bis); null: no cap.
+   * Optional on input (null) so older clients keep working.
+   */
+  diasPorEvento: diasPorEventoSchema.nullable().optional(),
 };
 
 export const crearTipoPermisoBodySchema = z.object(tipoPermisoShape).superRefine((value, ctx) => {
   if (value.unidad === 'horas' && value.diasAnuales !== null) {
     ctx.addIssue({ code: 'custom', path: ['diasAnuales'], message: 'Un permiso por horas no lleva días por año.' });
+  }
+  if (value.unidad === 'horas' && value.diasPorEvento !== null && value.diasPorEvento !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['diasPorEvento'], message: HOURS_WITH_EVENT_DAYS });
   }
 });
 export type CrearTipoPermisoBody = z.input<typeof crearTipoPermisoBodySchema>;
@@ -62,6 +79,9 @@ export const actualizarTipoPermisoBodySchema = z
   .superRefine((value, ctx) => {
     if (value.unidad === 'horas' && value.diasAnuales !== null && value.diasAnuales !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['diasAnuales'], message: 'Un permiso por horas no lleva días por año.' });
+    }
+    if (value.unidad === 'horas' && value.diasPorEvento !== null && value.diasPorEvento !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['diasPorEvento'], message: HOURS_WITH_EVENT_DAYS });
     }
   });
 export type ActualizarTipoPermisoBody = z.input<typeof actualizarTipoPermisoBodySchema>;
@@ -75,6 +95,7 @@ export const tipoPermisoSchema = z.object({
   solicitable: z.boolean(),
   requiereAprobacion: z.boolean(),
   diasAnuales: z.number().int().nullable(),
+  diasPorEvento: z.number().int().nullable(),
   activo: z.boolean(),
 });
 export type TipoPermiso = z.infer<typeof tipoPermisoSchema>;
@@ -169,7 +190,12 @@ export const permisosPageSchema = pageSchema(permisoSchema).extend({
 });
 export type PermisosPage = z.infer<typeof permisosPageSchema>;
 
-export const misPermisosQuerySchema = paginationQuerySchema.extend({ estado: estadoPermisoSchema.optional() });
+export const misPermisosQuerySchema = paginationQuerySchema.extend({
+  estado: estadoPermisoSchema.optional(),
+  /** Permissions that touch the range [desde, hasta]. */
+  desde: isoDateSchema.optional(),
+  hasta: isoDateSchema.optional(),
+});
 
 export const saldoPermisoSchema = z.object({
   usuario: personaPermisoSchema,

@@ -173,6 +173,19 @@ describe('day evaluation: statuses and inconsistencies', () => {
     expect(codes(r)).toEqual(['marca_durante_permiso']);
   });
 
+  // A worker on a full-day paid permission who marks anyway: the day stays justified (the permission is
+  // paid), nothing is ordinary (none was owed), and what was worked shows as overtime with every mark
+  // flagged. The overtime review reads the paid permission and does not offer it as overtime to confirm.
+  it.each([
+    ['a whole shift on vacation', full(), { type: 'VAC.', paid: true }, 8 * H],
+    ['two hours on a paid permission', [m('entrada', '08:00'), m('salida', '10:00')], { type: 'P.G.R.', paid: true }, 2 * H],
+    ['a shift on an unpaid permission', full(), { type: 'P.S.G.R.', paid: false }, 8 * H],
+  ] as const)('%s: justified, no ordinary time, worked shown as overtime, marks flagged', (_name, marks, kind, worked) => {
+    const r = day([...marks], { permission: { ...kind, from: D, to: D } });
+    expect(r).toMatchObject({ status: 'justificado', permission: { type: kind.type, paid: kind.paid }, workedSeconds: worked, ordinarySeconds: 0, overtimeSeconds: worked, missingSeconds: 0, justifiedSeconds: 8 * H });
+    expect(new Set(codes(r))).toEqual(new Set(['marca_durante_permiso']));
+  });
+
   it('ignored duplicates are listed with the day but do not count', () => {
     const r = day([m('entrada', '08:00'), m('entrada', '08:01'), m('salida', '17:00')]);
     expect(r.status).toBe('presente');

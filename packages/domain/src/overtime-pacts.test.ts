@@ -65,6 +65,12 @@ describe('reviewing overtime: every found second is owed, the pact does not cap 
   ])('found %i, confirmed %i → %o', (found, asked, problem) => {
     expect(checkOvertimeConfirmation(found, asked)).toBe(problem);
   });
+
+  it('nothing is confirmed on a day a full-day paid permission covers', () => {
+    expect(checkOvertimeConfirmation(8 * H, 8 * H, true)).toBe('on_paid_permission');
+    expect(checkOvertimeConfirmation(8 * H, H, true)).toBe('on_paid_permission');
+    expect(checkOvertimeConfirmation(0, H, true)).toBe('nothing_found');
+  });
 });
 
 describe('why a day of overtime needs review', () => {
@@ -76,6 +82,7 @@ describe('why a day of overtime needs review', () => {
     ['over 2 hours a day (art. 31)', { ...day, foundSeconds: 2 * H + 1 }, ['sobre_limite_legal', 'sobre_pacto', 'sobre_umbral']],
     ['over the pact but within 2 hours', { ...day, pactMaxSecondsPerDay: 1200 }, ['sobre_pacto']],
     ['on a rest day of the plan', { ...day, restDay: true }, ['dia_descanso']],
+    ['worked on a paid permission, read first', { ...day, foundSeconds: 8 * H, onPaidPermission: true }, ['trabajo_en_permiso', 'sobre_limite_legal', 'sobre_pacto', 'sobre_umbral']],
     ['nothing found, nothing flagged', { ...day, foundSeconds: 0, pactMaxSecondsPerDay: null, restDay: true }, []],
   ] as const)('%s', (_name, input, flags) => {
     expect(overtimeReviewFlags(input)).toEqual(flags);

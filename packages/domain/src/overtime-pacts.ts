@@ -61,11 +61,17 @@ export function pactInForce<P extends { from: LocalDate; to: LocalDate }>(pacts:
  * confirms the worked time (all of it, or a part when the rest is disputed) or disputes it, and a
  * dispute is settled by correcting the marks. The pact does not cap what is confirmed.
  */
-export type OvertimeReviewProblem = 'nothing_found' | 'not_positive' | 'over_found';
+export type OvertimeReviewProblem = 'nothing_found' | 'not_positive' | 'over_found' | 'on_paid_permission';
 
-/** Whether `seconds` may be confirmed of a day with `foundSeconds` of overtime. */
-export function checkOvertimeConfirmation(foundSeconds: number, seconds: number): OvertimeReviewProblem | null {
+/**
+ * Whether `seconds` may be confirmed of a day with `foundSeconds` of overtime. On a day a full-day paid
+ * permission covers (vacation, P.G.R., the legal permissions per event) nothing was owed, so the engine
+ * shows all the worked time as overtime; it is not ordinary overtime to confirm but a day that does not
+ * add up (`trabajo_en_permiso`): the permission is annulled or shortened, or the marks corrected, first.
+ */
+export function checkOvertimeConfirmation(foundSeconds: number, seconds: number, onPaidPermission = false): OvertimeReviewProblem | null {
   if (!(foundSeconds > 0)) return 'nothing_found';
+  if (onPaidPermission) return 'on_paid_permission';
   if (!(seconds > 0)) return 'not_positive';
   if (seconds > foundSeconds) return 'over_found';
   return null;
@@ -78,7 +84,7 @@ export function checkOvertimeConfirmation(foundSeconds: number, seconds: number)
  * overtime above the company's review threshold. A threshold for review, never for pay: a day below it
  * is still paid in full.
  */
-type OvertimeReviewFlag = 'sin_pacto' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
+type OvertimeReviewFlag = 'trabajo_en_permiso' | 'sin_pacto' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
 
 interface OvertimeReviewInput {
   foundSeconds: number;
@@ -88,11 +94,14 @@ interface OvertimeReviewInput {
   restDay: boolean;
   /** The company's review threshold, in seconds of overtime a day. */
   thresholdSeconds: number;
+  /** A full-day paid permission covers the day: the time worked on it is flagged first (`trabajo_en_permiso`). */
+  onPaidPermission?: boolean;
 }
 
 export function overtimeReviewFlags(day: OvertimeReviewInput): OvertimeReviewFlag[] {
   if (!(day.foundSeconds > 0)) return [];
   const flags: OvertimeReviewFlag[] = [];
+  if (day.onPaidPermission) flags.push('trabajo_en_permiso');
   if (day.pactMaxSecondsPerDay === null) flags.push('sin_pacto');
   if (day.foundSeconds > DAILY_OVERTIME_LIMIT_SECONDS) flags.push('sobre_limite_legal');
   if (day.pactMaxSecondsPerDay !== null && day.foundSeconds > day.pactMaxSecondsPerDay) flags.push('sobre_pacto');

@@ -31,6 +31,8 @@ export const permissionTypes = pgTable(
     requiereAprobacion: boolean('requiere_aprobacion').notNull(),
     /** Yearly allowance in the type's unit; null: no allowance. */
     diasAnuales: integer('dias_anuales'),
+    /** Most one request may take in the type's unit, for permissions granted per event (arts. 66, 195, 207 bis); null: no cap. */
+    diasPorEvento: integer('dias_por_evento'),
     activo: boolean('activo').notNull().default(true),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),

@@ -93,6 +93,11 @@ export interface OvertimeDayRow {
   plannedSeconds: number;
   /** A rest day of the plan or a holiday: overtime on it is a compliance flag of the review. */
   restDay: boolean;
+  /**
+   * The code of the full-day paid permission the day is justified by (`VAC.`, `P.G.R.`…), null without
+   * one: the time worked on it is flagged, not confirmable as overtime (packages/domain `checkOvertimeConfirmation`).
+   */
+  paidPermission: string | null;
   computedAt: Date;
 }
 
@@ -116,7 +121,9 @@ export async function overtimeDays(
     db,
     sql`select a.user_id as "userId", a.fecha::text as fecha, a.overtime_seconds, a.overtime_over_agreed_seconds as over_agreed,
           a.worked_seconds, a.planned_seconds, a.computed_at,
-          (a.plan_kind = 'libre' or a.status = 'feriado' or a.holiday_seconds > 0) as rest_day
+          (a.plan_kind = 'libre' or a.status = 'feriado' or a.holiday_seconds > 0) as rest_day,
+          case when jsonb_typeof(a.result->'permiso') = 'object' and coalesce(jsonb_typeof(a.result->'permiso'->'horas'), 'null') = 'null'
+            and (a.result->'permiso'->>'pagado')::boolean then a.result->'permiso'->>'tipo' end as paid_permission
         from ${attendanceDays} a
         where a.company_id = ${companyId}
           and ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0))${also})
@@ -136,6 +143,7 @@ export async function overtimeDays(
       workedSeconds: num(r.worked_seconds),
       plannedSeconds: num(r.planned_seconds),
       restDay: r.rest_day === true,
+      paidPermission: typeof r.paid_permission === 'string' ? r.paid_permission : null,
       computedAt: ts(r.computed_at)!,
     };
   });

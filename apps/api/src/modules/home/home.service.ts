@@ -13,6 +13,8 @@ import {
   permisosQuerySchema,
   planificacionQuerySchema,
   type Inicio,
+  type Permiso,
+  type PermisoEnCurso,
   type ProximoTurno,
 } from '@jornada/contracts';
 import { addDays, localClockOf } from '@jornada/domain';
@@ -24,8 +26,12 @@ import type { OvertimeService } from '../overtime/index';
 import type { PermissionsService } from '../permissions/index';
 import type { PlanningService } from '../planning/index';
 
-/** How far ahead the next shift is looked for. */
+/** How far ahead the next shift is looked for (after the permission the worker is on, if any). */
 const NEXT_SHIFT_DAYS = 14;
+/** The grid's own limit is 93 days: a longer permission (a postnatal rest) does not push the search past it. */
+const NEXT_SHIFT_MAX_DAYS = 90;
+/** Approved permissions read around today: more than enough for a fortnight and a bit. */
+const PERMISSIONS_READ = 50;
 /** Pending requests listed on a worker's home (the count covers all). */
 const PENDING_REQUESTS_SHOWN = 5;
 
@@ -38,19 +44,37 @@ interface HomeDeps {
 }
 
 export function createHomeService({ attendance, attendanceTrend, permissions, planning, overtime }: HomeDeps) {
-  /** The first planned shift that has not started yet, from today in the worker's zone. */
-  async function nextShift(session: RequestSession, today: string, now: Date): Promise<ProximoTurno | null> {
-    const grid = await planning.grid(session, planificacionQuerySchema.parse({ desde: today, hasta: addDays(today, NEXT_SHIFT_DAYS), usuarioIds: session.userId, pageSize: 1 }), now);
+  /**
+   * The first planned shift that has not started yet, from today in the worker's zone, skipping the days
+   * an approved whole-day permission covers (a worker on vacation has no shift to go to), and the
+   * permission the worker is on today or, failing that, the one the next planned shift's day falls in.
+   */
+  async function nextShift(session: RequestSession, today: string, now: Date): Promise<{ proximoTurno: ProximoTurno | null; permiso: PermisoEnCurso | null }> {
+    const approved = await permissions.mine(session, misPermisosQuerySchema.parse({ estado: 'aprobado', desde: addDays(today, -1), hasta: addDays(today, NEXT_SHIFT_DAYS), pageSize: PERMISSIONS_READ }));
+    const wholeDays = approved.items.filter((p) => p.horaInicio === null).sort((a, b) => a.desde.localeCompare(b.desde));
+    const coveringOf = (fecha: string): Permiso | undefined => wholeDays.find((p) => p.desde <= fecha && fecha <= p.hasta);
+    const lastCovered = wholeDays.reduce((last, p) => (p.hasta > last ? p.hasta : last), today);
+    const until = lastCovered > today ? addDays(lastCovered, NEXT_SHIFT_DAYS) : addDays(today, NEXT_SHIFT_DAYS);
+    const cap = addDays(today, NEXT_SHIFT_MAX_DAYS);
+    const grid = await planning.grid(session, planificacionQuerySchema.parse({ desde: today, hasta: until < cap ? until : cap, usuarioIds: session.userId, pageSize: 1 }), now);
     const row = grid.filas[0];
-    if (!row) return null;
+    const localToday = row ? localDate(now, row.usuario.zonaHoraria) : today;
+    const onPermission = (p: Permiso, hoy: boolean): PermisoEnCurso => ({ codigo: p.tipo.codigo, nombre: p.tipo.nombre, conGoce: p.tipo.conGoce, desde: p.desde, hasta: p.hasta, hoy });
+    const todays = coveringOf(localToday);
+    let permiso = todays ? onPermission(todays, true) : null;
+    if (!row) return { proximoTurno: null, permiso };
     const clock = localClockOf(row.usuario.zonaHoraria, now.getTime()).slice(0, 5);
-    const localToday = localDate(now, row.usuario.zonaHoraria);
     for (const dia of row.dias) {
       if (dia.tipo !== 'turno' || !dia.turno || dia.fecha < localToday) continue;
       if (dia.fecha === localToday && dia.turno.inicio <= clock) continue;
-      return { fecha: dia.fecha, turno: dia.turno };
+      const covering = coveringOf(dia.fecha);
+      if (covering) {
+        permiso ??= onPermission(covering, false);
+        continue;
+      }
+      return { proximoTurno: { fecha: dia.fecha, turno: dia.turno }, permiso };
     }
-    return null;
+    return { proximoTurno: null, permiso };
   }
 
   return {
@@ -58,7 +82,7 @@ export function createHomeService({ attendance, attendanceTrend, permissions, pl
       requirePerfil(session, ...ACCESS.homeSummary);
       const fecha = localDate(now);
       if (session.perfil === 'trabajador') {
-        const [own, proximoTurno, pending] = await Promise.all([
+        const [own, { proximoTurno, permiso }, pending] = await Promise.all([
           attendance.worker(session, session.userId, { desde: fecha, hasta: fecha }, now),
           nextShift(session, fecha, now),
           permissions.mine(session, misPermisosQuerySchema.parse({ estado: 'pendiente', pageSize: PENDING_REQUESTS_SHOWN })),
@@ -68,6 +92,7 @@ export function createHomeService({ attendance, attendanceTrend, permissions, pl
           fecha,
           dia: own.dias.find((d) => d.fecha === fecha) ?? null,
           proximoTurno,
+          permiso,
           solicitudesPendientes: { total: pending.total, items: pending.items },
         };
       }

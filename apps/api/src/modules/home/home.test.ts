@@ -214,6 +214,28 @@ describe('GET /api/v1/inicio', () => {
     expect(carlaHome.dia!.estado).toBe('sin_marcar');
     expect(carlaHome.solicitudesPendientes.total).toBe(1);
     expect(carlaHome.solicitudesPendientes.items[0]).toMatchObject({ id: carlaRequestId, estado: 'pendiente', tipo: { codigo: 'VAC.' } });
+    expect(carlaHome.permiso).toBeNull();
+  });
+
+  it('a worker on an approved whole-day permission is told so, and the next shift skips the days it covers', async () => {
+    // Diego is on vacation today: his next shift is tomorrow's.
+    const diegoHome = (await api('GET', '/api/v1/inicio', await sessionOf(diego))).json<Inicio>();
+    if (diegoHome.vista !== 'personal') throw new Error('vista personal expected');
+    expect(diegoHome.permiso).toEqual({ codigo: 'VAC.', nombre: 'Vacaciones', conGoce: true, desde: '2026-03-10', hasta: '2026-03-10', hoy: true });
+    expect(diegoHome.proximoTurno?.fecha).toBe('2026-03-11');
+    // Bruno gets a paid permission for Wednesday and Thursday: his next shift is Friday's, and the
+    // permission is the one his next planned shift fell in. An hour permission on Friday skips nothing.
+    const types = (await api('GET', '/api/v1/tipos-permiso', admin)).json<{ items: { id: string; codigo: string }[] }>().items;
+    const typeId = (codigo: string) => types.find((type) => type.codigo === codigo)!.id;
+    const headers = await sessionOf(admin);
+    const days = await api('POST', '/api/v1/permisos', headers, { usuarioId: bruno.id, tipoId: typeId('P.G.R.'), desde: '2026-03-11', hasta: '2026-03-12' });
+    expect(days.statusCode, days.body).toBe(201);
+    const hours = await api('POST', '/api/v1/permisos', headers, { usuarioId: bruno.id, tipoId: typeId('P.H.'), desde: '2026-03-13', hasta: '2026-03-13', horaInicio: '08:00', horaFin: '10:00' });
+    expect(hours.statusCode, hours.body).toBe(201);
+    const brunoHome = (await api('GET', '/api/v1/inicio', await sessionOf(bruno))).json<Inicio>();
+    if (brunoHome.vista !== 'personal') throw new Error('vista personal expected');
+    expect(brunoHome.proximoTurno?.fecha).toBe('2026-03-13');
+    expect(brunoHome.permiso).toMatchObject({ codigo: 'P.G.R.', desde: '2026-03-11', hasta: '2026-03-12', hoy: false });
   });
 
   it('another company’s administrador sees an empty company; a fiscalizador is refused', async () => {

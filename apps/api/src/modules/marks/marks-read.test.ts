@@ -39,6 +39,22 @@ describe('reading marks', () => {
     const after = (await t.app.inject({ method: 'GET', url: '/api/v1/marcas/hoy', headers: worker.headers })).json();
     expect(after.marcas).toHaveLength(1);
     expect(after.siguiente).toBe('salida');
+    expect(after.permiso).toBeNull();
+  });
+
+  it('GET /api/v1/marcas/hoy names the whole-day permission approved for today; an hour permission is not one', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const onHours = await markingWorker(t.app, t.database.db, company);
+    const types = (await t.app.inject({ method: 'GET', url: '/api/v1/tipos-permiso', headers: company.admin.headers })).json().items as { id: string; codigo: string }[];
+    const assign = (usuarioId: string, codigo: string, body: object) =>
+      t.app.inject({ method: 'POST', url: '/api/v1/permisos', headers: company.admin.headers, payload: { usuarioId, tipoId: types.find((x) => x.codigo === codigo)!.id, ...body } });
+    expect((await assign(onHours.id, 'P.H.', { desde: '2025-06-02', hasta: '2025-06-02', horaInicio: '08:00', horaFin: '10:00' })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/marcas/hoy', headers: onHours.headers })).json().permiso).toBeNull();
+    expect((await assign(worker.id, 'VAC.', { desde: '2025-06-02', hasta: '2025-06-06' })).statusCode).toBe(201);
+    const today = (await t.app.inject({ method: 'GET', url: '/api/v1/marcas/hoy', headers: worker.headers })).json();
+    expect(today.permiso).toEqual({ codigo: 'VAC.', nombre: 'Vacaciones', conGoce: true, desde: '2025-06-02', hasta: '2025-06-06' });
+    // Marking is never refused for it: the mark is recorded.
+    expect((await mark(t.app, worker.headers, { tipo: 'entrada' })).statusCode).toBe(201);
   });
 
   it('lists marks by perfil: a worker their own, a supervisor their groups, an administrator everyone', async () => {

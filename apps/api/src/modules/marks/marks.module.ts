@@ -12,10 +12,10 @@ declare module 'fastify' {
 }
 
 /** Marks: their hash chain, receipts by e-mail, and the reads of one's marks. */
-export const marksModule = apiModule('marks', ['planning', 'groups', 'holidays'], (app, { db, config, clock, mailer, metrics, jobs }) => {
+export const marksModule = apiModule('marks', ['planning', 'groups', 'holidays', 'permissions'], (app, { db, config, clock, mailer, metrics, jobs }) => {
   registerReceiptJobs(jobs, { db, mailer, publicUrl: config.publicUrl });
   metrics.trackJobQueue(RECEIPT_JOB, () => jobs.depth(RECEIPT_JOB));
   const marks = createMarksService({ db, publicUrl: config.publicUrl, metrics, onJobQueued: () => jobs.kick() });
-  registerMarkRoutes(app, marks, createMarksReadService({ db, publicUrl: config.publicUrl, plan: app.plan, planning: app.planning, ledGroups: app.ledGroups, holidays: app.companyHolidays }), clock);
+  registerMarkRoutes(app, marks, createMarksReadService({ db, publicUrl: config.publicUrl, plan: app.plan, planning: app.planning, ledGroups: app.ledGroups, holidays: app.companyHolidays, permissions: app.permissionReads }), clock);
   app.decorate('marks', marks);
 });

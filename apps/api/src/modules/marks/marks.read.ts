@@ -25,6 +25,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { CompanyHolidaysPort } from '../holidays/index';
 import { assignmentOf, dayView, type PlanningService, type PlanReader } from '../planning/index';
 import type { LedGroupsPort } from '../groups/index';
+import type { PermissionReads } from '../permissions/index';
 import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
 import * as repo from './marks.repository';
@@ -69,6 +70,8 @@ interface MarksReadDeps {
   ledGroups: LedGroupsPort;
   /** The company's holidays, its own days included (modules/holidays' `app.companyHolidays`), for today's plan. */
   holidays: CompanyHolidaysPort;
+  /** Today's approved permissions and their types' names (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'approvedPermissions' | 'permissionTypeNames'>;
 }
 
 /** Items by key, in their order (Map.groupBy, which Node 20 lacks). */
@@ -91,7 +94,7 @@ interface PlacementRequest {
   mark: Mark;
 }
 
-export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups, holidays }: MarksReadDeps) {
+export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups, holidays, permissions }: MarksReadDeps) {
   /** The notices of concurrent new marks: per company, one plan read and one marks read for all their workers. */
   async function placeMany(requests: PlacementRequest[]): Promise<Map<string, TurnoDeMarca>> {
     const found = new Map<string, TurnoDeMarca>();
@@ -166,12 +169,16 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
       const fecha = localDate(now, zone);
       const from = new Date(startOfLocalDay(zone, fecha));
       const to = new Date(startOfLocalDay(zone, addDays(fecha, 1)));
-      const [planRow, catalog, rows, calendar] = await Promise.all([
+      const [planRow, catalog, rows, calendar, approved] = await Promise.all([
         repo.planningDayOf(db, session.companyId, session.userId, fecha),
         planning.loadCatalog(db, session.companyId),
         repo.marksBetween(db, session.companyId, session.userId, from, to),
         holidays.calendarOf(session.companyId, { from: fecha, to: fecha }),
+        permissions.approvedPermissions(db, session.companyId, [session.userId], fecha, fecha),
       ]);
+      // A whole-day permission (no hour range) is the one that means «not working today».
+      const wholeDay = (approved.get(session.userId) ?? []).find((p) => p.hours === null || p.hours === undefined);
+      const typeName = wholeDay ? (await permissions.permissionTypeNames(db, session.companyId)).get(wholeDay.type) : undefined;
       const assignment = assignmentOf(planRow[0]);
       const plan = dayView(catalog, assignment, fecha, zone, calendar.lookup(ctx.site?.region ?? null, ctx.site?.comuna ?? null));
       const template = assignment.kind === 'turno' ? catalog.version(assignment.shiftId!, assignment.shiftVersion!)?.template : undefined;
@@ -193,6 +200,7 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
             }
           : null,
         metodosPermitidos: ctx.user.metodosMarcaje as MetodoMarca[],
+        permiso: wholeDay ? { codigo: wholeDay.type, nombre: typeName ?? wholeDay.type, conGoce: wholeDay.paid, desde: wholeDay.from, hasta: wholeDay.to } : null,
       };
     },
 

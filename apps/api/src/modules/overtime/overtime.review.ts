@@ -96,7 +96,9 @@ export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, pa
         trabajadoSegundos: v.found?.workedSeconds ?? 0,
         planificadoSegundos: v.found?.plannedSeconds ?? 0,
         pacto: v.pact ? { id: v.pact.id, desde: v.pact.desde, hasta: v.pact.hasta, maxMinutosDia: Math.round(v.pact.maxSecondsPerDay / 60) } : null,
-        aprobableSegundos: found,
+        // Time worked on a paid permission day is not offered as overtime to confirm (see checkOvertimeConfirmation).
+        aprobableSegundos: v.found?.paidPermission ? 0 : found,
+        trabajoEnPermiso: v.found?.paidPermission ?? null,
         estado: dayState(v),
         aprobadaSegundos: v.approval ? v.approval.approvedSeconds : null,
         motivo: v.approval?.motivo ?? null,
@@ -211,7 +213,7 @@ export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, pa
       const { view } = await decidable(session, usuarioId, fecha, now);
       const found = view.found?.overtimeSeconds ?? 0;
       const seconds = body.segundos ?? found;
-      const problem = checkOvertimeConfirmation(found, seconds);
+      const problem = checkOvertimeConfirmation(found, seconds, Boolean(view.found?.paidPermission));
       if (problem === 'over_found') throw fieldError('segundos', `No puedes confirmar más de las horas extra encontradas ese día (${clock(found)}).`);
       if (problem) throw new AppError('CONFLICT', REVIEW_PROBLEMS[problem]);
       await decide(session, view, fecha, { approvedSeconds: seconds, estado: 'aprobado', motivo: body.motivo ?? null }, now);
@@ -247,6 +249,7 @@ export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, pa
             const v = days.get(fecha);
             if (!v || !((v.found?.overtimeSeconds ?? 0) > 0)) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.nothingFound });
             else if (v.approval) omitidas.push({ usuarioId, fecha, motivo: v.approval.estado === 'aprobado' ? 'Ya estaban confirmadas.' : 'Están en disputa.' });
+            else if (v.found?.paidPermission) omitidas.push({ usuarioId, fecha, motivo: OVERTIME_MESSAGES.onPaidPermission });
             else views.push(v);
           }
         }
@@ -260,6 +263,7 @@ export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, pa
           if (v.approval || !((v.found?.overtimeSeconds ?? 0) > 0) || !matchesRevision(alertsOf(v, threshold), q.revision)) continue;
           if (q.estado && q.estado !== 'pendiente') continue;
           if (v.worker.id === session.userId) omitidas.push({ usuarioId: v.worker.id, fecha: v.fecha, motivo: OVERTIME_MESSAGES.ownOvertime });
+          else if (v.found?.paidPermission) omitidas.push({ usuarioId: v.worker.id, fecha: v.fecha, motivo: OVERTIME_MESSAGES.onPaidPermission });
           else views.push(v);
         }
         if (views.length > HORAS_EXTRA_FILTRO_MAX) throw fieldError('filtro', OVERTIME_MESSAGES.tooManyInFilter);

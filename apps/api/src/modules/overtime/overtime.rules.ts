@@ -16,6 +16,7 @@ export const OVERTIME_MESSAGES = {
   ownPact: 'No puedes registrar ni modificar tu propio pacto de horas extra.',
   ownOvertime: 'No puedes confirmar ni disputar tus propias horas extra.',
   nothingFound: 'Ese día no tiene horas extra que revisar.',
+  onPaidPermission: 'Ese día tiene un permiso con goce aprobado: lo trabajado no se confirma como horas extra. Anula o acorta el permiso, o corrige las marcas.',
   tooManyInFilter: `Hay más de ${HORAS_EXTRA_FILTRO_MAX.toLocaleString('es-CL')} días pendientes en el filtro: acótalo por periodo, grupo o sede.`,
   range: 'La fecha de inicio no puede ser posterior a la de término.',
   tooLong: `El periodo no puede superar ${HORAS_EXTRA_MAX_DIAS} días.`,
@@ -49,6 +50,7 @@ export const REVIEW_PROBLEMS: Record<OvertimeReviewProblem, string> = {
   nothing_found: OVERTIME_MESSAGES.nothingFound,
   not_positive: 'Confirma al menos 1 segundo, o disputa las horas extra.',
   over_found: 'No puedes confirmar más de las horas extra encontradas ese día.',
+  on_paid_permission: OVERTIME_MESSAGES.onPaidPermission,
 };
 
 export const COMPLIANCE = new Set<AlertaHorasExtra>(ALERTAS_CUMPLIMIENTO_HORAS_EXTRA);
@@ -74,6 +76,7 @@ export function alertsOf(view: DayView, thresholdSeconds: number): AlertaHorasEx
     pactMaxSecondsPerDay: view.pact?.maxSecondsPerDay ?? null,
     restDay: view.found?.restDay ?? false,
     thresholdSeconds,
+    onPaidPermission: Boolean(view.found?.paidPermission),
   });
   if (view.approval && view.approval.foundSeconds !== found) alerts.push('cambio');
   return alerts;

@@ -28,6 +28,7 @@ function typeView(row: repo.PermissionTypeRow): TipoPermiso {
     solicitable: row.solicitable,
     requiereAprobacion: row.requiereAprobacion,
     diasAnuales: row.diasAnuales,
+    diasPorEvento: row.diasPorEvento,
     activo: row.activo,
   };
 }
@@ -64,7 +65,7 @@ export function createPermissionTypesUseCases(db: Db) {
 
     async createType(session: RequestSession, input: Input<typeof crearTipoPermisoBodySchema>, now: Date): Promise<TipoPermiso> {
       requirePerfil(session, ...ACCESS.permissionTypesManage);
-      const id = await typeNamed(() => repo.insertType(db, { ...input, companyId: session.companyId, activo: true, createdAt: now, updatedAt: now }));
+      const id = await typeNamed(() => repo.insertType(db, { ...input, diasPorEvento: input.diasPorEvento ?? null, companyId: session.companyId, activo: true, createdAt: now, updatedAt: now }));
       return typeView((await repo.findType(db, session.companyId, id))!);
     },
 
@@ -78,10 +79,12 @@ export function createPermissionTypesUseCases(db: Db) {
           const unidad = input.unidad ?? current.unidad;
           const diasAnuales = input.diasAnuales !== undefined ? input.diasAnuales : current.diasAnuales;
           if (unidad === 'horas' && diasAnuales !== null) throw fieldError('diasAnuales', 'Un permiso por horas no lleva días por año.');
+          const diasPorEvento = input.diasPorEvento !== undefined ? input.diasPorEvento : current.diasPorEvento;
+          if (unidad === 'horas' && diasPorEvento !== null) throw fieldError('diasPorEvento', 'Un permiso por horas no lleva días por evento.');
           if (input.unidad !== undefined && input.unidad !== current.unidad && (await repo.typeInUse(tx, session.companyId, id))) {
             throw fieldError('unidad', 'No se puede cambiar la unidad de un tipo que ya tiene permisos registrados: crea un tipo nuevo.');
           }
-          const values: Partial<repo.NewPermissionType> = { updatedAt: now, diasAnuales };
+          const values: Partial<repo.NewPermissionType> = { updatedAt: now, diasAnuales, diasPorEvento };
           for (const field of ['nombre', 'codigo', 'conGoce', 'unidad', 'solicitable', 'requiereAprobacion', 'activo'] as const) {
             if (input[field] !== undefined) (values as Record<string, unknown>)[field] = input[field];
           }

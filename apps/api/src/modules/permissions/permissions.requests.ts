@@ -14,6 +14,7 @@ import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import { monthsOfRange } from '../payroll-periods/index';
 import type { PermissionsContext } from './permissions.context';
+import { LEGAL_ARTICLE_BY_CODE } from './permissions.defaults';
 import { chileanDate, outcomeMail, requestedMail } from './permissions.mail';
 import * as repo from './permissions.repository';
 import { allowanceOf, dashedDate, dayNumber, ESTADO_LABEL, formatAmount, MAX_SPAN_DAYS, TYPE_NOT_FOUND, WORKER_NOT_FOUND, type Input } from './permissions.rules';
@@ -53,6 +54,12 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
     const { amount } = permissionAmount(permission, { holidays: calendar.lookup(worker.region), zone: worker.timeZone ?? DEFAULT_TIME_ZONE });
     if (!(amount > 0)) {
       throw fieldError('hasta', type.unidad === 'dias_habiles' ? 'El permiso no incluye días hábiles: sábados, domingos y feriados no se cuentan.' : 'El permiso no tiene duración.');
+    }
+    // Permissions granted per event (death, birth, marriage) take at most the type's days at once,
+    // whoever registers them; the law's article is quoted for the legal defaults.
+    if (type.diasPorEvento !== null && amount > type.diasPorEvento + 1e-9) {
+      const article = LEGAL_ARTICLE_BY_CODE[type.codigo];
+      throw fieldError('hasta', `Como máximo ${formatAmount(type.diasPorEvento, type.unidad)} por evento${article ? ` (${article})` : ''}.`);
     }
     const estado: EstadoPermiso = origin === 'asignado' || !type.requiereAprobacion ? 'aprobado' : 'pendiente';
     const id = await db.transaction(async (tx) => {

@@ -106,7 +106,7 @@ export function createPermissionsService(deps: PermissionsDeps) {
       const { rows, total } = await repo.listPermissions(
         db,
         session.companyId,
-        { userId: session.userId, estado: query.estado },
+        { userId: session.userId, estado: query.estado, from: query.desde, to: query.hasta },
         { all: true, groupIds: [] },
         { limit: query.pageSize, offset: (query.page - 1) * query.pageSize },
       );

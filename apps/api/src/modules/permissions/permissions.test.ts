@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
 import { multipartFile } from '../../test/multipart';
@@ -21,6 +23,8 @@ interface Tipo {
   nombre: string;
   unidad: string;
   diasAnuales: number | null;
+  diasPorEvento: number | null;
+  conGoce: boolean;
 }
 
 /** A company with two groups, each with its leader and a worker, and the default types by code. */
@@ -45,7 +49,22 @@ describe('permission types', () => {
   it('a new company starts with the Chilean types; vacaciones are 15 business days a year', async () => {
     const { admin } = await companyWithAdmin(t.app);
     const { items } = (await api('GET', '/api/v1/tipos-permiso', admin.headers)).json();
-    expect(items.map((item: Tipo) => item.codigo).sort()).toEqual(['L.M.', 'P.G.R.', 'P.H.', 'P.S.G.R.', 'POSTN.', 'PREN.', 'VAC.']);
+    expect(items.map((item: Tipo) => item.codigo).sort()).toEqual([
+      'L.M.',
+      'P.E.M.',
+      'P.F.C.',
+      'P.F.G.',
+      'P.F.H.',
+      'P.F.P.',
+      'P.G.R.',
+      'P.H.',
+      'P.MAT.',
+      'P.NAC.',
+      'P.S.G.R.',
+      'POSTN.',
+      'PREN.',
+      'VAC.',
+    ]);
     expect(items.find((item: Tipo) => item.codigo === 'VAC.')).toMatchObject({
       nombre: 'Vacaciones',
       conGoce: true,
@@ -56,6 +75,58 @@ describe('permission types', () => {
       activo: true,
     });
     expect(items.find((item: Tipo) => item.codigo === 'L.M.')).toMatchObject({ unidad: 'dias_corridos', conGoce: false, solicitable: false });
+  });
+
+  it('the legal permissions per event come paid with the law’s days per event; a longer request is refused', async () => {
+    const { admin, worker, type } = await company();
+    const perEvent = Object.fromEntries(['P.F.H.', 'P.F.C.', 'P.F.G.', 'P.F.P.', 'P.NAC.', 'P.MAT.', 'P.E.M.'].map((code) => [code, type(code)]));
+    expect(Object.values(perEvent).every((item) => item.conGoce && item.diasAnuales === null)).toBe(true);
+    expect(Object.fromEntries(Object.entries(perEvent).map(([code, item]) => [code, [item.unidad, item.diasPorEvento]]))).toEqual({
+      'P.F.H.': ['dias_corridos', 10],
+      'P.F.C.': ['dias_corridos', 7],
+      'P.F.G.': ['dias_habiles', 7],
+      'P.F.P.': ['dias_habiles', 4],
+      'P.NAC.': ['dias_corridos', 5],
+      'P.MAT.': ['dias_habiles', 5],
+      'P.E.M.': ['horas', null],
+    });
+    // 14 to 25 September 2026 are 9 business days (18 and 19 are holidays): over the 5 of art. 207 bis.
+    const long = await request(worker, { tipoId: type('P.MAT.').id, desde: '2026-09-14', hasta: '2026-09-25' });
+    expect(long.statusCode).toBe(400);
+    expect(long.json().error.fields.hasta).toBe('Como máximo 5 días hábiles por evento (art. 207 bis).');
+    // Also when the administration registers it.
+    const assigned = await api('POST', '/api/v1/permisos', admin.headers, { tipoId: type('P.F.H.').id, usuarioId: worker.id, desde: '2026-10-01', hasta: '2026-10-11' });
+    expect(assigned.json().error.fields.hasta).toBe('Como máximo 10 días corridos por evento (art. 66).');
+    expect((await request(worker, { tipoId: type('P.MAT.').id, desde: '2026-10-05', hasta: '2026-10-09' })).statusCode).toBe(201);
+    // The administrator may grant more than the law; an hour permission takes no days per event.
+    const edited = await api('PATCH', `/api/v1/tipos-permiso/${type('P.F.H.').id}`, admin.headers, { diasPorEvento: 12 });
+    expect(edited.json()).toMatchObject({ diasPorEvento: 12, codigo: 'P.F.H.' });
+    expect((await api('POST', '/api/v1/permisos', admin.headers, { tipoId: type('P.F.H.').id, usuarioId: worker.id, desde: '2026-11-02', hasta: '2026-11-12' })).statusCode).toBe(201);
+    const hours = await api('PATCH', `/api/v1/tipos-permiso/${type('P.E.M.').id}`, admin.headers, { diasPorEvento: 1 });
+    expect(hours.json().error.fields).toEqual({ diasPorEvento: 'Un permiso por horas no lleva días por evento.' });
+  });
+
+  it('companies created before get the legal types from the migration, once, keeping their own', async () => {
+    const { admin, companyId, type } = await company();
+    const db = t.database.db;
+    // As if the company predated them: no P.MAT., and a type of its own named like the default P.NAC.
+    await db.execute(sql`delete from permission_types where company_id = ${companyId} and codigo in ('P.MAT.', 'P.NAC.')`);
+    await db.execute(sql`update permission_types set codigo = 'NAC.' where company_id = ${companyId} and codigo = 'P.F.H.'`);
+    await db.execute(sql`update permission_types set nombre = 'Permiso por nacimiento', codigo = 'PROPIO' where company_id = ${companyId} and codigo = 'P.G.R.'`);
+    const file = readFileSync(new URL('../../db/migrations/0035_legal_permission_types.sql', import.meta.url), 'utf8');
+    const insert = file.split('--> statement-breakpoint').at(-1)!;
+    await db.execute(sql.raw(insert));
+    await db.execute(sql.raw(insert));
+    const items = (await api('GET', '/api/v1/tipos-permiso', admin.headers)).json().items as Tipo[];
+    const codes = items.map((item) => item.codigo);
+    expect(codes.filter((code) => code === 'P.MAT.')).toHaveLength(1);
+    expect(items.find((item) => item.codigo === 'P.MAT.')).toMatchObject({ unidad: 'dias_habiles', diasPorEvento: 5 });
+    // A default type whose code the company changed is not added again (its name is taken).
+    expect(items.find((item) => item.codigo === 'NAC.')?.id).toBe(type('P.F.H.').id);
+    expect(codes).not.toContain('P.F.H.');
+    // Its own «Permiso por nacimiento» stays; the default one is not added under the same name.
+    expect(codes).not.toContain('P.NAC.');
+    expect(codes).toContain('PROPIO');
   });
 
   it('the administrador adds and edits the company’s own types; codes and names are unique', async () => {

@@ -85,6 +85,7 @@ const PERSONAL: Inicio = {
   fecha: '2026-11-25',
   dia: TODAY,
   proximoTurno: { fecha: '2026-11-26', turno: { id: 's1', codigo: 'OF', nombre: 'Oficina', color: '#228be6', inicio: '09:00', fin: '18:00', etiqueta: '09:00–18:00', version: 1 } },
+  permiso: null,
   solicitudesPendientes: { total: 1, items: [PENDING] },
 };
 
@@ -150,6 +151,14 @@ describe('home page', () => {
     expect(screen.getByTestId('proximo-turno')).toHaveTextContent('Jueves 26 de noviembre09:00–18:00Oficina');
     expect(screen.getByTestId('solicitudes-pendientes')).toHaveTextContent('VAC.Vacaciones01-12-2026 al 05-12-2026');
     expect(screen.getByRole('link', { name: 'Ver mis permisos' })).toHaveAttribute('href', '/dashboard/permisos/mios');
+  });
+
+  it('a trabajador on vacation is told so above the next shift after it', async () => {
+    const onVacation = { ...PERSONAL, permiso: { codigo: 'VAC.', nombre: 'Vacaciones', conGoce: true, desde: '2026-11-23', hasta: '2026-12-05', hoy: true }, proximoTurno: { ...PERSONAL.proximoTurno!, fecha: '2026-12-07' } };
+    mockRoutes({ ...signedInAs('trabajador'), ...quietBell, 'GET /v1/inicio': () => ({ body: onVacation }) });
+    renderPage(<HomePage />, { path: '/dashboard' });
+    expect(await screen.findByTestId('permiso-en-curso', {}, { timeout: 15_000 })).toHaveTextContent('Hoy estás de vacaciones (hasta el 05-12-2026).');
+    expect(screen.getByTestId('proximo-turno')).toHaveTextContent('Lunes 7 de diciembre');
   });
 
   it('a trabajador without a day, shift or requests is told so', async () => {

@@ -23,6 +23,7 @@ function horaExtra(overrides: Partial<HoraExtra> = {}): HoraExtra {
     planificadoSegundos: 8 * 3600,
     pacto: { id: 'p1', desde: '2026-01-05', hasta: '2026-04-04', maxMinutosDia: 90 },
     aprobableSegundos: 3 * 3600,
+    trabajoEnPermiso: null,
     estado: 'pendiente',
     aprobadaSegundos: null,
     motivo: null,
@@ -110,6 +111,22 @@ describe('overtime', () => {
     await waitFor(() => expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))?.body).toEqual({ segundos: 3600 }));
     expect(calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))!.path).toBe('/v1/horas-extra/w1/2026-03-02/aprobar');
   }, 90_000);
+
+  it('a day worked on a paid permission is flagged and offers no confirmation, only a dispute', async () => {
+    const item = horaExtra({ fecha: '2026-03-04', encontradaSegundos: 8 * 3600, aprobableSegundos: 0, trabajoEnPermiso: 'VAC.', alertas: ['trabajo_en_permiso', 'sin_pacto'] });
+    mockRoutes({
+      ...signedInAs('supervisor'),
+      'GET /v1/horas-extra': () => ({ body: list([item]) }),
+      'GET /v1/grupos': () => ({ body: page([]) }),
+      'GET /v1/sedes': () => ({ body: page([]) }),
+    });
+    renderPage(<ApprovalsPage />, { path: '/dashboard/extra-time/approvals' });
+    const table = await screen.findByRole('table', { name: 'Horas extra' }, { timeout: 15_000 });
+    const row = within(table).getAllByRole('row')[1]!;
+    expect(row).toHaveTextContent('Trabajo en permiso');
+    expect(within(row).queryByRole('button', { name: /^Confirmar las horas extra/ })).not.toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: /^Disputar las horas extra/ })).toBeInTheDocument();
+  }, 60_000);
 
   it('lists by exception and confirms every pending day of the filter at once', async () => {
     const { calls } = mockRoutes({

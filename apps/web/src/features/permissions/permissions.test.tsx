@@ -7,15 +7,16 @@ import { apiError, mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderPage } from '../../test/render-page';
 import { MyPermissionsPage } from './mine';
 import { PermissionsPage } from './team';
+import { PermissionTypesPage } from './types';
 import { formatAmount, periodText } from './components/labels';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const VAC: TipoPermiso = { id: 't1', nombre: 'Vacaciones', codigo: 'VAC.', conGoce: true, unidad: 'dias_habiles', solicitable: true, requiereAprobacion: true, diasAnuales: 15, activo: true };
-const LM: TipoPermiso = { id: 't2', nombre: 'Licencia médica', codigo: 'L.M.', conGoce: false, unidad: 'dias_corridos', solicitable: false, requiereAprobacion: false, diasAnuales: null, activo: true };
-const PH: TipoPermiso = { id: 't3', nombre: 'Permiso por horas', codigo: 'P.H.', conGoce: true, unidad: 'horas', solicitable: true, requiereAprobacion: true, diasAnuales: null, activo: true };
+const VAC: TipoPermiso = { id: 't1', nombre: 'Vacaciones', codigo: 'VAC.', conGoce: true, unidad: 'dias_habiles', solicitable: true, requiereAprobacion: true, diasAnuales: 15, diasPorEvento: null, activo: true };
+const LM: TipoPermiso = { id: 't2', nombre: 'Licencia médica', codigo: 'L.M.', conGoce: false, unidad: 'dias_corridos', solicitable: false, requiereAprobacion: false, diasAnuales: null, diasPorEvento: null, activo: true };
+const PH: TipoPermiso = { id: 't3', nombre: 'Permiso por horas', codigo: 'P.H.', conGoce: true, unidad: 'horas', solicitable: true, requiereAprobacion: true, diasAnuales: null, diasPorEvento: null, activo: true };
 
 function permiso(overrides: Partial<Permiso> = {}): Permiso {
   return {
@@ -214,5 +215,29 @@ describe('my permissions page', () => {
     expect(await within(dialog).findByText(/El permiso excede el saldo/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))!;
     expect(post.body).toMatchObject({ tipoId: VAC.id, desde: '2026-10-05', hasta: '2026-10-21' });
+  });
+});
+
+describe('permission types page', () => {
+  it('shows the days per event and the administrator edits them', async () => {
+    const MAT: TipoPermiso = { id: 't4', nombre: 'Permiso por matrimonio o unión civil', codigo: 'P.MAT.', conGoce: true, unidad: 'dias_habiles', solicitable: true, requiereAprobacion: true, diasAnuales: null, diasPorEvento: 5, activo: true };
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC, MAT] } }),
+      'PATCH /v1/tipos-permiso/t4': () => ({ body: { ...MAT, diasPorEvento: 6 } }),
+    });
+    renderPage(<PermissionTypesPage />, { path: '/dashboard/settings/permission' });
+    const table = await screen.findByRole('table', undefined, { timeout: 15_000 });
+    expect(within(table).getByRole('columnheader', { name: 'Días por evento' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(table).getByRole('button', { name: 'Editar Permiso por matrimonio o unión civil' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Permiso por matrimonio o unión civil' });
+    const field = within(dialog).getByRole('textbox', { name: 'Días por evento' });
+    expect(field).toHaveValue('5');
+    await user.clear(field);
+    await user.type(field, '6');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ diasPorEvento: 6, diasAnuales: null });
   });
 });

@@ -18,6 +18,7 @@ function today(overrides: Partial<MarcasHoy> = {}): MarcasHoy {
     siguiente: 'entrada',
     sede: SITE,
     metodosPermitidos: ['web'],
+    permiso: null,
     ...overrides,
   };
 }
@@ -168,6 +169,31 @@ describe('web marking', () => {
     expect(screen.getByRole('link', { name: 'Ver comprobante imprimible' })).toHaveAttribute('href', '/dashboard/comprobantes/m-entrada');
     expect(screen.getByRole('link', { name: 'Verificar comprobante' })).toHaveAttribute('href', `/verificar/${'b'.repeat(64)}`);
   });
+
+  it('on a day with an approved vacation, says so and records a mark only once the worker confirms', async () => {
+    mockGeolocation({ ok: { lat: -33.4137, lng: -70.5827, accuracy: 14.6 } });
+    const { calls } = mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/marcas/hoy': () => ({ body: today({ permiso: { codigo: 'VAC.', nombre: 'Vacaciones', conGoce: true, desde: '2026-11-16', hasta: '2026-11-27' } }) }),
+      'POST /v1/marcas': () => ({ status: 201, body: created('entrada') }),
+    });
+    renderPage(<WebMarkingRoute />, { path: '/dashboard/web-marking' });
+    expect(await screen.findByTestId('permiso-hoy', {}, { timeout: 15_000 })).toHaveTextContent('Hoy estás de vacaciones (hasta el 27-11-2026).');
+    const user = userEvent.setup();
+    const posts = () => calls.filter((c) => c.method === 'POST' && c.path === '/v1/marcas');
+    await user.click(markButton('Entrada'));
+    let dialog = await screen.findByRole('dialog', { name: '¿Marcar de todos modos?' });
+    expect(dialog).toHaveTextContent('Tienes Vacaciones (VAC.) aprobado para hoy, hasta el 27-11-2026. ¿Marcar de todos modos?');
+    await user.click(within(dialog).getByRole('button', { name: 'No marcar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts()).toHaveLength(0);
+    await user.click(markButton('Entrada'));
+    dialog = await screen.findByRole('dialog', { name: '¿Marcar de todos modos?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Marcar entrada' }));
+    await screen.findByRole('table', { name: 'Comprobante de tu marca' });
+    expect(posts()).toHaveLength(1);
+    expect(posts()[0]!.body).toMatchObject({ tipo: 'entrada' });
+  }, 60_000);
 
   it('flags a mark outside the geofence but records it', async () => {
     mockGeolocation({ ok: { lat: -33.45, lng: -70.66, accuracy: 10 } });

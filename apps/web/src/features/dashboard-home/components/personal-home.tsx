@@ -7,11 +7,12 @@ import { StatusBadge } from '../../../components/attendance-status';
 import { fullRange, longDayLabel } from '../../../components/planning-grid/calendar';
 import { SectionCard } from '../../../components/section-card';
 import { formatDate, plural } from '../../../lib/format';
+import { permissionNotice } from '../../../lib/permission-notice';
 import classes from './home-page.module.css';
 
 /** A trabajador's home: their day as the engine evaluated it, their next shift and their requests waiting for an answer. */
 export function PersonalHome({ data }: { data: InicioPersonal }) {
-  const { dia, proximoTurno, solicitudesPendientes } = data;
+  const { dia, proximoTurno, permiso, solicitudesPendientes } = data;
   const marks = dia?.marcas.filter((m) => m.estado === 'atribuida') ?? [];
   return (
     <div className={classes.personal}>
@@ -56,6 +57,11 @@ export function PersonalHome({ data }: { data: InicioPersonal }) {
       </SectionCard>
 
       <SectionCard title="Tu próximo turno">
+        {permiso && (
+          <Text size="sm" fw={600} data-testid="permiso-en-curso">
+            {permissionNotice(permiso, data.fecha)}
+          </Text>
+        )}
         {proximoTurno ? (
           <div className={classes.nextShift} data-testid="proximo-turno">
             <Text fw={600}>{longDayLabel(proximoTurno.fecha)}</Text>
@@ -69,7 +75,7 @@ export function PersonalHome({ data }: { data: InicioPersonal }) {
           </div>
         ) : (
           <Text size="sm" c="dimmed">
-            No tienes turnos planificados en los próximos 14 días.
+            {permiso ? 'No tienes turnos planificados en los 14 días siguientes.' : 'No tienes turnos planificados en los próximos 14 días.'}
           </Text>
         )}
       </SectionCard>

@@ -11,6 +11,11 @@ export const PACTO_LABELS: Record<EstadoPacto, string> = { futuro: 'Por comenzar
 const PACTO_COLORS: Record<EstadoPacto, string> = { futuro: 'blue', vigente: 'teal', vencido: 'gray' };
 
 const ALERTAS: Record<AlertaHorasExtra, { label: string; help: string; color: string }> = {
+  trabajo_en_permiso: {
+    label: 'Trabajo en permiso',
+    help: 'Trabajadas en un día con un permiso con goce aprobado (vacaciones u otro): no se confirman como horas extra. Anula o acorta el permiso de ese día, o corrige las marcas.',
+    color: 'grape',
+  },
   sin_pacto: { label: 'Sin pacto', help: 'No hay un pacto de horas extra vigente ese día (art. 32): se pagan igual, y es un incumplimiento del empleador que se regulariza con un pacto.', color: 'red' },
   sobre_limite_legal: { label: 'Sobre 2 h', help: 'Supera el máximo legal de 2 horas extra por día (art. 31): se pagan todas, y es un incumplimiento del empleador.', color: 'red' },
   sobre_pacto: { label: 'Sobre el pacto', help: 'Supera el máximo diario del pacto: se pagan todas; revisa el pacto o la jornada.', color: 'orange' },

@@ -152,7 +152,8 @@ export function PermissionFormDialog({ opened, onClose, kind, types, initial }: 
         <Text size="xs" c="dimmed">
           Se cuenta en {UNIDAD_LABELS[type.unidad].toLowerCase()}
           {type.conGoce ? ', con goce de remuneraciones' : ', sin goce de remuneraciones'}
-          {type.diasAnuales !== null ? `; ${type.diasAnuales} por año` : ''}.
+          {type.diasAnuales !== null ? `; ${type.diasAnuales} por año` : ''}
+          {type.diasPorEvento !== null ? `; como máximo ${type.diasPorEvento} por evento` : ''}.
         </Text>
       )}
       <DateField name="desde" label="Desde" withAsterisk value={values.desde || null} onChange={set('desde')} error={errors.desde} />

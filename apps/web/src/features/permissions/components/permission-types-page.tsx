@@ -17,7 +17,7 @@ import { UNIDAD_LABELS } from './labels';
 import classes from './permissions-page.module.css';
 
 const UNIT_OPTIONS = UNIDADES_PERMISO.map((unidad) => ({ value: unidad, label: UNIDAD_LABELS[unidad] }));
-type Field = 'nombre' | 'codigo' | 'unidad' | 'diasAnuales';
+type Field = 'nombre' | 'codigo' | 'unidad' | 'diasAnuales' | 'diasPorEvento';
 
 interface FormValues {
   nombre: string;
@@ -27,6 +27,7 @@ interface FormValues {
   solicitable: boolean;
   requiereAprobacion: boolean;
   diasAnuales: number | string;
+  diasPorEvento: number | string;
   activo: boolean;
 }
 
@@ -39,6 +40,7 @@ function toForm(type: TipoPermiso | null): FormValues {
     solicitable: type?.solicitable ?? true,
     requiereAprobacion: type?.requiereAprobacion ?? true,
     diasAnuales: type?.diasAnuales ?? '',
+    diasPorEvento: type?.diasPorEvento ?? '',
     activo: type?.activo ?? true,
   };
 }
@@ -49,12 +51,16 @@ function TypeDialog({ type, onClose }: { type: TipoPermiso | 'new'; onClose: () 
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const mutation = useSavePermissionType();
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value, ...(key === 'unidad' && value === 'horas' ? { diasAnuales: '' } : {}) }));
+    setValues((v) => ({ ...v, [key]: value, ...(key === 'unidad' && value === 'horas' ? { diasAnuales: '', diasPorEvento: '' } : {}) }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
 
   const submit = async () => {
-    const body = { ...values, diasAnuales: values.diasAnuales === '' ? null : Number(values.diasAnuales) };
+    const body = {
+      ...values,
+      diasAnuales: values.diasAnuales === '' ? null : Number(values.diasAnuales),
+      diasPorEvento: values.diasPorEvento === '' ? null : Number(values.diasPorEvento),
+    };
     const parsed = current ? actualizarTipoPermisoBodySchema.safeParse(body) : crearTipoPermisoBodySchema.safeParse((({ activo: _activo, ...rest }) => rest)(body));
     if (!parsed.success) {
       const found: Partial<Record<Field, string>> = {};
@@ -85,7 +91,7 @@ function TypeDialog({ type, onClose }: { type: TipoPermiso | 'new'; onClose: () 
       <TextInput
         label="Código"
         name="codigo"
-        description="El de los reportes legales (VAC., L.M., P.G.R., P.S.G.R., PREN., POSTN.) o uno propio."
+        description="El de los reportes legales (VAC., L.M., P.G.R., P.S.G.R., PREN., POSTN., P.F.H., P.MAT.…) o uno propio."
         withAsterisk
         value={values.codigo}
         onChange={(e) => set('codigo', e.currentTarget.value)}
@@ -112,6 +118,18 @@ function TypeDialog({ type, onClose }: { type: TipoPermiso | 'new'; onClose: () 
         value={values.diasAnuales}
         onChange={(v) => set('diasAnuales', v)}
         error={errors.diasAnuales}
+      />
+      <NumberInput
+        label="Días por evento"
+        name="diasPorEvento"
+        description="Lo más que puede durar cada permiso, en su unidad. Déjalo vacío si no hay tope (Matrimonio o unión civil: 5 días hábiles, art. 207 bis)."
+        min={1}
+        max={366}
+        allowDecimal={false}
+        disabled={values.unidad === 'horas'}
+        value={values.diasPorEvento}
+        onChange={(v) => set('diasPorEvento', v)}
+        error={errors.diasPorEvento}
       />
       <Switch label="Con goce de remuneraciones" checked={values.conGoce} onChange={(e) => set('conGoce', e.currentTarget.checked)} />
       <Switch label="El trabajador puede solicitarlo" checked={values.solicitable} onChange={(e) => set('solicitable', e.currentTarget.checked)} />
@@ -150,6 +168,7 @@ export function PermissionTypesPage() {
     { key: 'solicitable', header: 'Solicitable', cell: (t) => yesNo(t.solicitable) },
     { key: 'aprobacion', header: 'Aprobación', cell: (t) => (t.requiereAprobacion ? 'Requiere' : 'No requiere') },
     { key: 'dias', header: 'Días por año', align: 'right', cell: (t) => (t.diasAnuales === null ? '—' : t.diasAnuales.toLocaleString('es-CL')) },
+    { key: 'evento', header: 'Días por evento', align: 'right', cell: (t) => (t.diasPorEvento === null ? '—' : t.diasPorEvento.toLocaleString('es-CL')) },
   ];
 
   return (

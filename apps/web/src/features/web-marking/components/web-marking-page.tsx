@@ -6,13 +6,15 @@ import '@mantine/core/styles/Text.css';
 import { Alert, Anchor, Badge, Button, Text, UnstyledButton } from '@mantine/core';
 import { TIPOS_MARCA, TIPO_MARCA_LABELS, type MarcaCreada, type MarcasHoy, type Marca, type Posicion, type TipoMarca } from '@jornada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useRef, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
 import { ReceiptDetails } from '../../../components/receipt/receipt-details';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
-import { plural } from '../../../lib/format';
+import { formatDate, plural } from '../../../lib/format';
+import { permissionNotice } from '../../../lib/permission-notice';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toasts';
 import { useToken } from '../../../lib/use-token';
@@ -54,9 +56,14 @@ function longDate(date: string): string {
 }
 
 function PlanSummary({ today }: { today: MarcasHoy }) {
-  const { plan } = today;
+  const { plan, permiso } = today;
   return (
     <div className={classes.plan}>
+      {permiso && (
+        <Alert color="sol" mb="xs" data-testid="permiso-hoy" title={permissionNotice(permiso, today.fecha)}>
+          Tu {permiso.nombre} está aprobado{permiso.conGoce ? ' con goce de remuneraciones' : ''}. Si marcas, la marca queda registrada y el día se revisa como trabajo durante un permiso.
+        </Alert>
+      )}
       {plan.tipo === 'turno' && plan.turno ? (
         <>
           <Text fw={700} size="lg">
@@ -340,6 +347,10 @@ export function WebMarkingPage({ fingerprintAction }: WebMarkingPageProps) {
   );
   const queue = useMarkQueue(user._id, token, onSent);
   const { mark, busy, outcome, setOutcome } = useMarkNow(user._id, token, queue);
+  // On a day an approved whole-day permission covers, a mark is recorded only once the worker confirms;
+  // once confirmed, the day's other marks do not ask again.
+  const [asking, setAsking] = useState<TipoMarca | null>(null);
+  const [confirmedOn, setConfirmedOn] = useState<string | null>(null);
   const lastPosition = useRef<PositionResult>({ status: 'unsupported' });
   const getPosition = useCallback(async () => {
     const result = await currentPosition();
@@ -386,6 +397,10 @@ export function WebMarkingPage({ fingerprintAction }: WebMarkingPageProps) {
   const { position, outside } = mapPosition(data, outcome);
   const site = data.sede && data.sede.lat !== null && data.sede.lng !== null ? { lat: data.sede.lat, lng: data.sede.lng, radioM: data.sede.radioGeocercaM } : null;
   const webAllowed = data.metodosPermitidos.includes('web');
+  const onMark = (tipo: TipoMarca) => {
+    if (data.permiso && confirmedOn !== data.fecha) setAsking(tipo);
+    else void mark(tipo);
+  };
 
   return (
     <div className={classes.page}>
@@ -405,12 +420,28 @@ export function WebMarkingPage({ fingerprintAction }: WebMarkingPageProps) {
                 Si marcas aquí, quedará como intento rechazado. Usa el método que te indicó tu empleador.
               </Alert>
             )}
-            <MarkButtons next={data.siguiente} busy={busy} onMark={(tipo) => void mark(tipo)} />
+            <MarkButtons next={data.siguiente} busy={busy} onMark={onMark} />
             {fingerprintAction && data.metodosPermitidos.includes('huella') && <div className={classes.fingerprint}>{fingerprintAction({ tipo: data.siguiente, getPosition, newClientId, onRecorded })}</div>}
             <Text size="sm" c="dimmed" mt="sm">
               Al marcar pedimos tu ubicación una sola vez, solo en ese momento. Si no la compartes, igual puedes marcar.
             </Text>
           </SectionCard>
+          {data.permiso && (
+            <ConfirmDialog
+              opened={asking !== null}
+              onClose={() => setAsking(null)}
+              title="¿Marcar de todos modos?"
+              message={`Tienes ${data.permiso.nombre} (${data.permiso.codigo}) aprobado para hoy${data.permiso.hasta !== data.fecha ? `, hasta el ${formatDate(data.permiso.hasta)}` : ''}. ¿Marcar de todos modos? La marca queda registrada y tu empleador revisará el día.`}
+              cancelLabel="No marcar"
+              confirmLabel={asking ? `Marcar ${TIPO_MARCA_LABELS[asking].toLowerCase()}` : 'Marcar'}
+              onConfirm={() => {
+                const tipo = asking;
+                setAsking(null);
+                setConfirmedOn(data.fecha);
+                if (tipo) void mark(tipo);
+              }}
+            />
+          )}
           {outcome && (
             <div aria-live="polite">
               <OutcomePanel outcome={outcome} zone={data.zonaHoraria} />
