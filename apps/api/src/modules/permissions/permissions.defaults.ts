@@ -13,9 +13,9 @@ import type { CrearTipoPermisoBody } from '@jornada/contracts';
  * administrator, as the company may grant more than the law's minimum:
  * - art. 66 (text of Ley 21.510, 2022): death of a child, 10 días corridos; of the spouse or conviviente
  *   civil, 7 días corridos; of a child in gestation, 7 días hábiles; of the father, mother or a sibling,
- *   4 días hábiles. Taken from the day of the death. Secondary sources still quote the earlier text
- *   (7 corridos for a child and the spouse alike, 3 hábiles for gestation and parents): the figures are
- *   the 2022 text's, verify against the Biblioteca del Congreso Nacional if in doubt.
+ *   4 días hábiles. Taken from the day of the death. Checked against the article's current text: the DT's
+ *   older answers still quote the earlier one (7 corridos for a child and the spouse alike, 3 hábiles for
+ *   gestation and parents).
  * - art. 195 inc. 2: the father's 5 days for a birth (or an adoption), días corridos when taken from the
  *   birth, or spread within the first month. Modelled as corridos, the law's default reading: a spread
  *   request is recorded as several permissions of fewer days.
