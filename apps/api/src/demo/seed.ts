@@ -178,6 +178,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
         email: 'carolina.rojas@losandes.cl',
         principal: true,
         inicioContrato: '2017-03-01',
+        // A manager: excluded from the limitation of the working day (art. 22 inc. 2), as her contract says.
+        excluidoLimiteJornada: true,
       }),
       person('supervisor', { cargo: 'Jefe(a) de local' }),
       person('supervisor', { cargo: 'Jefe(a) de turno' }),
