@@ -36,7 +36,7 @@ export interface ShiftLawOptions {
  * Days per week assumed to decide whether a shift needs a colación when the caller does not say: 5,
  * the contracts' and the form's default (Monday to Friday).
  */
-export const DEFAULT_DAYS_PER_WEEK = 5;
+const DEFAULT_DAYS_PER_WEEK = 5;
 
 // Wall-clock figures: a DST night is not the shift's fault, so the template is placed in a zone without changes.
 const NOMINAL_ZONE = 'UTC';

@@ -8,6 +8,7 @@ import { analyzeAfterBulkLoad, type Db, type DbOrTx } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { summarize, templateCsv, templateXlsx, type Columns, type TemplateSpec, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
+import { mayBreakTheLaw } from '../shifts/index';
 import { UPLOAD_MESSAGES, type PlanningUploadsPorts } from './planning-uploads.common';
 import { planPlanning } from './planning-uploads.days';
 import { planPlanner } from './planning-uploads.planner';
@@ -38,9 +39,10 @@ export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }:
       const run = async (dbx: DbOrTx) => {
         const result = await planShifts(shiftCatalog, dbx, session, file, now);
         const { advertencias } = result;
-        const confirmacionRequerida = advertencias.length > 0 && !(await shiftCatalog.hasExceptionalSystem(dbx, session.companyId));
+        // The company is asked only when some row warns (the rule is the shift form's `mayBreakTheLaw`).
+        const confirmacionRequerida = !mayBreakTheLaw(advertencias, advertencias.length > 0 && (await shiftCatalog.hasExceptionalSystem(dbx, session.companyId)), false);
         const errores = [...result.errores];
-        if (commit && confirmacionRequerida && !confirmarAdvertencias) {
+        if (commit && !mayBreakTheLaw(advertencias, !confirmacionRequerida, confirmarAdvertencias)) {
           for (const a of advertencias) errores.push({ ...a, mensaje: `${a.mensaje} ${UPLOAD_MESSAGES.confirmLaw}` });
         }
         const apply = commit && errores.length === 0;

@@ -22,14 +22,15 @@ export function shiftAdvertencias(timing: LawTiming, now: Date): AdvertenciaTurn
  * continuous processes): a company with a resolución saves them as it always did; any other must say it
  * knows (`confirmarAdvertencias`), so nobody creates such a shift without being told.
  */
-export function mayBreakTheLaw(advertencias: readonly AdvertenciaTurno[], exceptionalSystem: boolean, confirmed: boolean): boolean {
+export function mayBreakTheLaw(advertencias: readonly unknown[], exceptionalSystem: boolean, confirmed: boolean): boolean {
   return advertencias.length === 0 || exceptionalSystem || confirmed;
 }
 
-export const SHIFT_LAW_FIELD = 'confirmarAdvertencias';
+/** The request field a refusal's message lands on: the form's «Entiendo…» checkbox. */
+const SHIFT_LAW_FIELD = 'confirmarAdvertencias';
 
 /** Spanish sentence of a refusal: every rule broken, and how to save the shift anyway. */
-export function lawRefusalMessage(advertencias: readonly AdvertenciaTurno[]): string {
+function lawRefusalMessage(advertencias: readonly AdvertenciaTurno[]): string {
   return `El turno no cumple la ley: ${advertencias.map((a) => a.mensaje).join(' ')} Para guardarlo igual, confirma que conoces estas advertencias.`;
 }
 
