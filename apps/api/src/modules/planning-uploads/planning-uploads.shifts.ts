@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { slicer } from '../../lib/slices';
 import { INSTRUCTIONS_SHEET, parseTable, readSpreadsheet, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { breakColumns, colacionOf, etiquetaOf, shiftAdvertencias, timingDiffers, type NewShift, type ShiftCatalogPort, type ShiftChange } from '../shifts/index';
+import { breakColumns, colacionOf, etiquetaOf, lawJudgedChange, shiftAdvertencias, timingDiffers, type NewShift, type ShiftCatalogPort, type ShiftChange } from '../shifts/index';
 import { UPLOAD_MESSAGES } from './planning-uploads.common';
 import { DEFAULT_COLOR, SHIFT_COLUMNS } from './upload-templates';
 
@@ -84,8 +84,7 @@ export async function planShifts(shiftCatalog: ShiftCatalogPort, dbx: DbOrTx, se
       active: v.activo ?? current?.active ?? true,
     };
     const descripcion = `${v.nombre} ${etiquetaOf(next)}`;
-    const timingChanged = current ? timingDiffers(current, next) : true;
-    if (timingChanged || next.daysPerWeek !== current?.daysPerWeek) {
+    if (!current || lawJudgedChange(current, next)) {
       for (const a of shiftAdvertencias(next, now)) advertencias.push({ fila, columna: null, mensaje: a.mensaje });
     }
     if (!current) {
@@ -109,7 +108,7 @@ export async function planShifts(shiftCatalog: ShiftCatalogPort, dbx: DbOrTx, se
       filas.push({ fila, accion: 'sin_cambios', clave: codigo, descripcion, cambios });
       continue;
     }
-    updates.push({ current, values: next, timingChanged });
+    updates.push({ current, values: next, timingChanged: timingDiffers(current, next) });
     filas.push({ fila, accion: 'actualizar', clave: codigo, descripcion, cambios });
   }
   return { filas, errores, advertencias, totalFilas: table.totalRows, creates, updates };

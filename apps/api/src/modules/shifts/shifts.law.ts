@@ -16,6 +16,22 @@ export function shiftAdvertencias(timing: LawTiming, now: Date): AdvertenciaTurn
 }
 
 /**
+ * Whether a change touches what the law judges of a shift (times, colación, days per week): only such a
+ * change asks again, so renaming an older shift or changing its tolerances is never refused.
+ */
+export function lawJudgedChange(current: LawTiming, next: LawTiming): boolean {
+  return (
+    current.startTime !== next.startTime ||
+    current.endTime !== next.endTime ||
+    current.breakKind !== next.breakKind ||
+    (current.breakStart ?? null) !== (next.breakStart ?? null) ||
+    (current.breakEnd ?? null) !== (next.breakEnd ?? null) ||
+    (current.breakMinutes ?? null) !== (next.breakMinutes ?? null) ||
+    current.daysPerWeek !== next.daysPerWeek
+  );
+}
+
+/**
  * Whether a shift with these warnings may be saved. The law allows more than 10 ordinary hours, another
  * colación or a longer week only under an exceptional system authorised by the Dirección del Trabajo
  * (art. 38 inc. final), or for workers the template cannot see (art. 22 inc. 2, part-time contracts,

@@ -7,7 +7,7 @@ import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
-import { lawRefusal, mayBreakTheLaw, shiftAdvertencias } from './shifts.law';
+import { lawJudgedChange, lawRefusal, mayBreakTheLaw, shiftAdvertencias } from './shifts.law';
 import { breakColumns, colacionOf, templateOf, timingDiffers, toTurno } from './shifts.model';
 import * as repo from './shifts.repository';
 
@@ -124,11 +124,9 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
           const problems = validateShiftTemplate(templateOf(next));
           if (problems.length > 0) throw fieldError(/colaci/i.test(problems[0]!) ? 'colacion' : 'fin', problems[0]!);
           const timingChanged = timingDiffers(current, next);
-          const daysPerWeek = body.diasPorSemana ?? current.daysPerWeek;
-          const advertencias = shiftAdvertencias({ ...next, daysPerWeek }, now);
-          // Only a change of what the law judges (times, colación, days) asks again: a rename of an older shift is not refused.
-          const judged = timingChanged || daysPerWeek !== current.daysPerWeek;
-          if (judged) await refuseUnlawful(tx, session, advertencias, body.confirmarAdvertencias);
+          const judged = { ...next, daysPerWeek: body.diasPorSemana ?? current.daysPerWeek };
+          const advertencias = shiftAdvertencias(judged, now);
+          if (lawJudgedChange(current, judged)) await refuseUnlawful(tx, session, advertencias, body.confirmarAdvertencias);
           const row = await repo.updateShift(
             tx,
             current,

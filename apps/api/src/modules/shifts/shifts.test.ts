@@ -159,13 +159,17 @@ describe('the law on a shift (issue 30: warned before the fact)', () => {
     const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { nombre: 'Largo bodega' } });
     expect(renamed.statusCode, renamed.body).toBe(200);
     expect(codes(renamed.json())).toHaveLength(3);
+    // Nor is a change of tolerances (a new version, but the same hours before the law).
+    const tolerance = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { toleranciaAtrasoMin: 5 } });
+    expect(tolerance.statusCode, tolerance.body).toBe(200);
+    expect(tolerance.json()).toMatchObject({ version: 2 });
     // New hours that still break it ask again; a colación of 29 minutes is under the minimum (art. 34).
     const shorter = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { fin: '17:00', colacion: { tipo: 'minutos', minutos: 29 }, diasPorSemana: 5 } });
     expect(shorter.statusCode).toBe(400);
     expect(shorter.json().error.message).toContain('29 min de colación: la ley exige al menos 30 minutos (art. 34');
     const fixed = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { fin: '16:00', colacion: { tipo: 'minutos', minutos: 60 }, diasPorSemana: 5 } });
     expect(fixed.statusCode, fixed.body).toBe(200);
-    expect(fixed.json()).toMatchObject({ duracionNetaMin: 480, version: 2, advertencias: [] });
+    expect(fixed.json()).toMatchObject({ duracionNetaMin: 480, version: 3, advertencias: [] });
   });
 
   it('a company with a resolución de jornada excepcional saves it without confirming, and is told what it breaks', async () => {
