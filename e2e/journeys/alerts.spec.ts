@@ -24,7 +24,7 @@ test('alerts: the administrator turns an alert on, saves, reloads; a missed entr
   const end = santiago(new Date(startedAt + 8 * 3600_000));
   const shift = await request.post('/api/v1/turnos', {
     headers,
-    data: { nombre: 'Turno alerta', codigo: 'AL', color: '#228be6', inicio: start.time, fin: end.time, colacion: { tipo: 'minutos', minutos: 0 } },
+    data: { nombre: 'Turno alerta', codigo: 'AL', color: '#228be6', inicio: start.time, fin: end.time, colacion: { tipo: 'minutos', minutos: 0 }, confirmarAdvertencias: true },
   });
   expect(shift.ok(), await shift.text()).toBeTruthy();
   const planned = await request.put(`/api/v1/planificaciones/${worker.id}/${start.date}`, { headers, data: { tipo: 'turno', turnoId: (await shift.json()).id } });

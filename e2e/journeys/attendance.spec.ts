@@ -12,7 +12,7 @@ test('attendance: the administrator opens the day board by URL, sees the counts 
   // A shift that covers the whole day, so the board reads the same at any hour of the run.
   const shift = await request.post('/api/v1/turnos', {
     headers,
-    data: { nombre: 'Jornada completa', codigo: 'JC', color: '#2b8a3e', inicio: '00:00', fin: '23:59', colacion: { tipo: 'minutos', minutos: 30 } },
+    data: { nombre: 'Jornada completa', codigo: 'JC', color: '#2b8a3e', inicio: '00:00', fin: '23:59', colacion: { tipo: 'minutos', minutos: 30 }, confirmarAdvertencias: true },
   });
   expect(shift.status(), await shift.text()).toBe(201);
   const { id: turnoId } = (await shift.json()) as { id: string };

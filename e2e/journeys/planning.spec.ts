@@ -51,6 +51,14 @@ test('a shift is created, a group planned Monday to Friday for a month, and one 
   await modal.getByLabel(/^Fin$|^Fin \*/).fill('18:00');
   await modal.getByText('Minutos', { exact: true }).click();
   await modal.getByLabel(/^Minutos de colación/).fill('60');
+  // Six days of 8 ordinary hours break the legal week (42 h, 40 from 2028): warned as typed, not saved without «Entiendo…».
+  await modal.getByLabel(/^Días por semana/).fill('6');
+  await expect(modal.getByText('Este turno no cumple la ley')).toBeVisible();
+  await expect(modal.getByText(/A 6 días por semana el turno 09:00–18:00 suma 48 h 00 min ordinarias/)).toBeVisible();
+  await expect(modal.getByRole('button', { name: 'Crear turno' })).toBeDisabled();
+  await expectAccessible(page);
+  await modal.getByLabel(/^Días por semana/).fill('5');
+  await expect(modal.getByText('Este turno no cumple la ley')).toBeHidden();
   await modal.getByRole('button', { name: 'Crear turno' }).click();
   await expect(page.getByRole('button', { name: 'Editar turno OF' })).toBeVisible();
   await expectAccessible(page);

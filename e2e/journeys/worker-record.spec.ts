@@ -38,7 +38,7 @@ test('worker record: the administrator opens a worker by URL on «Marcas», swit
   // A shift covering the whole day, so the tabs read the same at any hour of the run.
   const shift = await request.post('/api/v1/turnos', {
     headers,
-    data: { nombre: 'Jornada completa', codigo: 'JC', color: '#2b8a3e', inicio: '00:00', fin: '23:59', colacion: { tipo: 'minutos', minutos: 30 } },
+    data: { nombre: 'Jornada completa', codigo: 'JC', color: '#2b8a3e', inicio: '00:00', fin: '23:59', colacion: { tipo: 'minutos', minutos: 30 }, confirmarAdvertencias: true },
   });
   expect(shift.status(), await shift.text()).toBe(201);
   const { id: turnoId } = (await shift.json()) as { id: string };

@@ -59,5 +59,12 @@ export const cargaMasivaResultadoSchema = z.object({
   resumen: cargaMasivaResumenSchema,
   filas: z.array(filaCargaSchema),
   errores: z.array(filaErrorSchema),
+  /**
+   * Row warnings: what a row may do but should not without the user knowing (a shift that breaks the
+   * law). Not errors: `valido` does not depend on them. Only uploads that warn send them.
+   */
+  advertencias: z.array(filaErrorSchema).optional(),
+  /** True when the warnings must be confirmed for the commit to apply (`?confirmarAdvertencias=true`). */
+  confirmacionRequerida: z.boolean().optional(),
 });
 export type CargaMasivaResultado = z.infer<typeof cargaMasivaResultadoSchema>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cargaMasivaResultadoSchema } from './bulk-upload';
+import { queryBooleanSchema } from './pagination';
 import { conflictosSchema } from './planning';
 
 /**
@@ -22,8 +23,16 @@ export const resumenDiasCargaSchema = z.object({
 });
 export type ResumenDiasCarga = z.infer<typeof resumenDiasCargaSchema>;
 
-/** POST /api/v1/cargas/turnos(/vista-previa) */
+/**
+ * POST /api/v1/cargas/turnos(/vista-previa): a row whose shift breaks the law (more than 10 ordinary
+ * hours a day, colación, the weekly limit at its days per week) carries its warnings in `advertencias`;
+ * unless the company has a resolución de jornada excepcional they must be confirmed
+ * (`confirmacionRequerida`, then `?confirmarAdvertencias=true` on the commit).
+ */
 export const cargaTurnosResultadoSchema = cargaMasivaResultadoSchema;
+
+/** `?confirmarAdvertencias=true` of the shifts upload: load the rows whose shifts break the law, knowingly. */
+export const cargaTurnosQuerySchema = z.object({ confirmarAdvertencias: queryBooleanSchema.default(false) });
 export type CargaTurnosResultado = z.infer<typeof cargaTurnosResultadoSchema>;
 
 /** POST /api/v1/cargas/planificacion(/vista-previa) and /api/v1/cargas/planificador(/vista-previa) */

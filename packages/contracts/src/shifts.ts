@@ -65,7 +65,7 @@ const diasPorSemanaSchema = z
   .min(1, { message: 'Los días por semana van de 1 a 7.' })
   .max(7, { message: 'Los días por semana van de 1 a 7.' });
 
-/** The domain template of a shift's times, to validate them with the same rules the planning uses. */
+/** The domain template of a shift's times, to validate them with the same rules the planning uses (and to warn with `shiftLegalWarnings`). */
 export function colacionToBreak(colacion: Colacion): ShiftTemplate['break'] {
   return colacion.tipo === 'fija' ? { start: colacion.inicio, end: colacion.fin } : colacion.minutos > 0 ? { minutes: colacion.minutos } : null;
 }
@@ -93,8 +93,17 @@ function checkTimes(
   for (const message of problems) ctx.addIssue({ code: 'custom', path: [/colaci/i.test(message) ? 'colacion' : 'fin'], message });
 }
 
+/**
+ * Saves a shift that breaks a rule of `advertencias` (more than 10 ordinary hours a day, colación,
+ * the weekly limit at its days per week): without it the API refuses such a shift with
+ * `TURNO_FUERA_DE_LA_LEY`, unless the company has a resolución de jornada excepcional.
+ */
+const confirmarAdvertenciasSchema = z.boolean({ error: 'confirmarAdvertencias debe ser verdadero o falso.' }).default(false);
+
 /** POST /api/v1/turnos */
-export const crearTurnoBodySchema = z.object({ ...turnoShape, activo: z.boolean().default(true) }).superRefine(checkTimes);
+export const crearTurnoBodySchema = z
+  .object({ ...turnoShape, activo: z.boolean().default(true), confirmarAdvertencias: confirmarAdvertenciasSchema })
+  .superRefine(checkTimes);
 export type CrearTurnoBody = z.input<typeof crearTurnoBodySchema>;
 
 /**
@@ -116,8 +125,13 @@ export const actualizarTurnoBodySchema = z.object({
   diasPorSemana: diasPorSemanaSchema.optional(),
   activo: z.boolean({ error: 'activo debe ser verdadero o falso.' }).optional(),
   actualizarPlanificacionFutura: z.boolean().default(false),
+  confirmarAdvertencias: confirmarAdvertenciasSchema,
 });
 export type ActualizarTurnoBody = z.input<typeof actualizarTurnoBodySchema>;
+
+/** A rule of the law a shift breaks (`shiftLegalWarnings` of the domain): its code and a Spanish message citing the article. */
+export const advertenciaTurnoSchema = z.object({ codigo: z.string(), mensaje: z.string() });
+export type AdvertenciaTurno = z.infer<typeof advertenciaTurnoSchema>;
 
 /** A shift as listed and shown. Durations are nominal (wall clock); planned days carry their real, zone-aware hours. */
 export const turnoSchema = z.object({
@@ -147,6 +161,8 @@ export const turnoSchema = z.object({
   version: z.number().int(),
   creadoEn: z.string(),
   actualizadoEn: z.string(),
+  /** On create and update: the rules of the law the shift breaks (empty when lawful), by today's law. */
+  advertencias: z.array(advertenciaTurnoSchema).optional(),
 });
 export type Turno = z.infer<typeof turnoSchema>;
 

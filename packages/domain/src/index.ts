@@ -21,3 +21,4 @@ export * from './overtime-pacts';
 
 export * from './alerts';
 export * from './vacations';
+export * from './shift-law';

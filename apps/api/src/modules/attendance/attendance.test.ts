@@ -41,7 +41,7 @@ async function headersOf(rut: string): Promise<Record<string, string>> {
 const admin = () => headersOf(adminPerson.rut);
 
 async function createShift(headers: Record<string, string>, body: Record<string, unknown>) {
-  const response = await t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers, payload: { nombre: `Turno ${String(body.codigo)}`, color: '#228be6', ...body } });
+  const response = await t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers, payload: { nombre: `Turno ${String(body.codigo)}`, color: '#228be6', confirmarAdvertencias: true, ...body } });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; version: number }>();
 }

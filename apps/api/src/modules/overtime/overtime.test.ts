@@ -51,7 +51,7 @@ async function markAt(person: Person, tipo: TipoMarca, at: string) {
 }
 
 async function createShift(body: Record<string, unknown>) {
-  const response = await api('POST', '/api/v1/turnos', admin.headers, { nombre: `Turno ${String(body.codigo)}`, color: '#228be6', ...body });
+  const response = await api('POST', '/api/v1/turnos', admin.headers, { nombre: `Turno ${String(body.codigo)}`, color: '#228be6', confirmarAdvertencias: true, ...body });
   expect(response.statusCode, response.body).toBe(201);
   return response.json<{ id: string; version: number }>();
 }

@@ -29,6 +29,7 @@ export const UPLOAD_MESSAGES = {
   breakWindow: 'Indica el inicio y el fin de la colación fija.',
   badColor: 'El color debe tener el formato #rrggbb.',
   exampleRow: 'Fila de ejemplo de la plantilla: se omite.',
+  confirmLaw: 'Para cargarlo igual, confirma las advertencias (confirmarAdvertencias=true).',
   tooManyDays: (max: number) => `El archivo genera más de ${max.toLocaleString('es-CL')} días de planificación. Divídelo en archivos más pequeños.`,
 } as const;
 

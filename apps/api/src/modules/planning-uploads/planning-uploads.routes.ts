@@ -2,6 +2,7 @@ import {
   ACCESS,
   cargaPlanificacionResultadoSchema,
   cargaPlanificadorQuerySchema,
+  cargaTurnosQuerySchema,
   cargaTurnosResultadoSchema,
   errorResponseSchema,
   plantillaQuerySchema,
@@ -22,7 +23,8 @@ const UPLOADS: Record<UploadKind, { perfiles: readonly Perfil[]; nombre: string;
   turnos: {
     perfiles: ACCESS.shiftsManage,
     nombre: 'turnos',
-    descripcion: 'Filas identificadas por código: crean turnos o actualizan los existentes (un cambio de horario crea una versión nueva).',
+    descripcion:
+      'Filas identificadas por código: crean turnos o actualizan los existentes (un cambio de horario crea una versión nueva). Una fila cuyo turno no cumple la ley (más de 10 horas ordinarias al día, colación, máximo semanal a sus días por semana) va en `advertencias`; sin resolución de jornada excepcional (`confirmacionRequerida`) la carga pide `?confirmarAdvertencias=true`.',
   },
   planificacion: {
     perfiles: ACCESS.planningManage,
@@ -70,7 +72,8 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
     const run = async (kindOf: UploadKind, request: FastifyRequest, commit: boolean) => {
       const session = requireSession(request);
       const file = await readUploadedFile(request);
-      if (kindOf === 'turnos') return service.shifts(session, file, commit, clock());
+      // The commit's querystring schema (cargaTurnosQuerySchema) already turned `confirmarAdvertencias` into a boolean.
+      if (kindOf === 'turnos') return service.shifts(session, file, commit, clock(), commit && (request.query as { confirmarAdvertencias?: boolean } | undefined)?.confirmarAdvertencias === true);
       if (kindOf === 'planificacion') return service.planning(session, file, commit, clock());
       const query = cargaPlanificadorQuerySchema.parse(request.query ?? {});
       return service.planner(session, file, query.conflictos, commit, clock());
@@ -103,7 +106,7 @@ export async function registerPlanningUploadRoutes(app: ZodApp, service: Plannin
           description: `${COMMON} ${descripcion} Si alguna fila tiene errores responde 400 con el detalle y no guarda nada. El mismo archivo otra vez no cambia nada.`,
           security: [{ bearer: [] }],
           consumes: ['multipart/form-data'],
-          ...(kind === 'planificador' ? { querystring: cargaPlanificadorQuerySchema } : {}),
+          ...(kind === 'planificador' ? { querystring: cargaPlanificadorQuerySchema } : kind === 'turnos' ? { querystring: cargaTurnosQuerySchema } : {}),
           response: { 200: resultSchema, 400: resultSchema.or(errorResponseSchema), 401: errorResponseSchema, 403: errorResponseSchema },
         },
       },

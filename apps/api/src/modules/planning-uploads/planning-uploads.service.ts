@@ -8,7 +8,8 @@ import { analyzeAfterBulkLoad, type Db, type DbOrTx } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
 import { summarize, templateCsv, templateXlsx, type Columns, type TemplateSpec, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import type { PlanningUploadsPorts } from './planning-uploads.common';
+import { mayBreakTheLaw } from '../shifts/index';
+import { UPLOAD_MESSAGES, type PlanningUploadsPorts } from './planning-uploads.common';
 import { planPlanning } from './planning-uploads.days';
 import { planPlanner } from './planning-uploads.planner';
 import { planShifts } from './planning-uploads.shifts';
@@ -28,15 +29,31 @@ export function createPlanningUploadsService(db: Db, { planning, shiftCatalog }:
       return format === 'xlsx' ? templateXlsx(spec) : Buffer.from(templateCsv(spec), 'utf8');
     },
 
-    async shifts(session: RequestSession, file: UploadedFile, commit: boolean, now: Date): Promise<CargaMasivaResultado> {
+    /**
+     * The shifts upload. Rows whose shift breaks the law are warned in the preview; the commit follows the
+     * rule of the shift form (`mayBreakTheLaw`): without a resolución de jornada excepcional it needs
+     * `confirmarAdvertencias`, and without it the warnings become the rows' errors and nothing is written.
+     */
+    async shifts(session: RequestSession, file: UploadedFile, commit: boolean, now: Date, confirmarAdvertencias = false): Promise<CargaMasivaResultado> {
       requireUploader(session, 'turnos');
       const run = async (dbx: DbOrTx) => {
         const result = await planShifts(shiftCatalog, dbx, session, file, now);
-        const apply = commit && result.errores.length === 0;
+        const { advertencias } = result;
+        // The company is asked only when some row warns (the rule is the shift form's `mayBreakTheLaw`).
+        const confirmacionRequerida = !mayBreakTheLaw(advertencias, advertencias.length > 0 && (await shiftCatalog.hasExceptionalSystem(dbx, session.companyId)), false);
+        const errores = [...result.errores];
+        if (commit && !mayBreakTheLaw(advertencias, !confirmacionRequerida, confirmarAdvertencias)) {
+          for (const a of advertencias) errores.push({ ...a, mensaje: `${a.mensaje} ${UPLOAD_MESSAGES.confirmLaw}` });
+        }
+        const apply = commit && errores.length === 0;
         if (apply) {
           await shiftCatalog.save(dbx, { creates: result.creates, updates: result.updates }, session.userId, now);
         }
-        return summarize({ archivo: file.filename, filas: result.filas, errores: result.errores, totalFilas: result.totalFilas, aplicado: apply });
+        return {
+          ...summarize({ archivo: file.filename, filas: result.filas, errores, totalFilas: result.totalFilas, aplicado: apply }),
+          advertencias,
+          confirmacionRequerida,
+        };
       };
       return commit ? db.transaction(run) : run(db);
     },

@@ -1,11 +1,14 @@
-/** The shifts upload (turnos): each row checked and compared with the catalogue, as the shifts to create and the changes to make. */
+/**
+ * The shifts upload (turnos): each row checked and compared with the catalogue, as the shifts to create
+ * and the changes to make, and the rows whose shift breaks the law (warnings, not errors).
+ */
 import { codigoTurnoSchema, colacionToBreak, type Colacion, type FilaCarga, type FilaError } from '@jornada/contracts';
 import { validateShiftTemplate } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { slicer } from '../../lib/slices';
 import { INSTRUCTIONS_SHEET, parseTable, readSpreadsheet, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import { breakColumns, colacionOf, etiquetaOf, timingDiffers, type NewShift, type ShiftCatalogPort, type ShiftChange } from '../shifts/index';
+import { breakColumns, colacionOf, etiquetaOf, lawJudgedChange, shiftAdvertencias, timingDiffers, type NewShift, type ShiftCatalogPort, type ShiftChange } from '../shifts/index';
 import { UPLOAD_MESSAGES } from './planning-uploads.common';
 import { DEFAULT_COLOR, SHIFT_COLUMNS } from './upload-templates';
 
@@ -13,6 +16,8 @@ export async function planShifts(shiftCatalog: ShiftCatalogPort, dbx: DbOrTx, se
   const sheet = await readSpreadsheet(file.buffer, { skipSheets: [INSTRUCTIONS_SHEET], companyId: session.companyId });
   const table = await parseTable(sheet, SHIFT_COLUMNS, { exampleColumn: 'nombre' });
   const errores: FilaError[] = [...table.errors];
+  // Rows that create a shift, or change what the law judges of one (times, colación, days), and break it.
+  const advertencias: FilaError[] = [];
   const filas: FilaCarga[] = [];
   for (const example of table.exampleRows) filas.push({ fila: example, accion: 'sin_cambios', clave: '', descripcion: UPLOAD_MESSAGES.exampleRow, cambios: [] });
   const existing = new Map((await shiftCatalog.all(dbx, session.companyId)).map((s) => [s.codigo, s]));
@@ -79,6 +84,9 @@ export async function planShifts(shiftCatalog: ShiftCatalogPort, dbx: DbOrTx, se
       active: v.activo ?? current?.active ?? true,
     };
     const descripcion = `${v.nombre} ${etiquetaOf(next)}`;
+    if (!current || lawJudgedChange(current, next)) {
+      for (const a of shiftAdvertencias(next, now)) advertencias.push({ fila, columna: null, mensaje: a.mensaje });
+    }
     if (!current) {
       creates.push({ companyId: session.companyId, ...next, createdAt: now, updatedAt: now });
       filas.push({ fila, accion: 'crear', clave: codigo, descripcion, cambios: [] });
@@ -103,5 +111,5 @@ export async function planShifts(shiftCatalog: ShiftCatalogPort, dbx: DbOrTx, se
     updates.push({ current, values: next, timingChanged: timingDiffers(current, next) });
     filas.push({ fila, accion: 'actualizar', clave: codigo, descripcion, cambios });
   }
-  return { filas, errores, totalFilas: table.totalRows, creates, updates };
+  return { filas, errores, advertencias, totalFilas: table.totalRows, creates, updates };
 }

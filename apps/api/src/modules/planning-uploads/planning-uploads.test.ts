@@ -75,7 +75,9 @@ describe('bulk shift upload', () => {
     const preview = await upload('/api/v1/cargas/turnos/vista-previa', 'turnos.csv', good);
     expect(preview.statusCode, preview.body).toBe(200);
     expect(preview.json()).toMatchObject({ valido: true, aplicado: false, resumen: { crear: 2, conErrores: 0 } });
-    const commit = await upload('/api/v1/cargas/turnos', 'turnos.csv', good);
+    // The night shift without colación breaks art. 34: a warning of its row, confirmed on the commit.
+    expect(preview.json()).toMatchObject({ confirmacionRequerida: true, advertencias: [{ fila: 3, columna: null, mensaje: expect.stringContaining('no tiene colación') }] });
+    const commit = await upload('/api/v1/cargas/turnos?confirmarAdvertencias=true', 'turnos.csv', good);
     expect(commit.json()).toMatchObject({ aplicado: true, resumen: { crear: 2 } });
     const again = await upload('/api/v1/cargas/turnos', 'turnos.csv', good);
     expect(again.json()).toMatchObject({ aplicado: true, resumen: { crear: 0, actualizar: 0, sinCambios: 2 } });
@@ -96,10 +98,44 @@ describe('bulk shift upload', () => {
     const list = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=OFI', headers: c.headers });
     expect(list.json().items[0]).toMatchObject({ codigo: 'OFI', fin: '18:00', version: 1 });
 
-    const update = await upload('/api/v1/cargas/turnos', 'turnos.csv', ['Código;Nombre;Inicio;Fin;Colación inicio;Colación fin', 'OFI;Oficina;09:00;19:00;13:00;14:00'].join('\n'));
+    // 9 ordinary hours five days a week are 45, over the 42 in force: confirmed.
+    const update = await upload('/api/v1/cargas/turnos?confirmarAdvertencias=true', 'turnos.csv', ['Código;Nombre;Inicio;Fin;Colación inicio;Colación fin', 'OFI;Oficina;09:00;19:00;13:00;14:00'].join('\n'));
     expect(update.json()).toMatchObject({ aplicado: true, resumen: { actualizar: 1 }, filas: [{ cambios: ['Fin', 'Colación'] }] });
     const after = await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=OFI', headers: c.headers });
     expect(after.json().items[0]).toMatchObject({ fin: '19:00', version: 2, colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' }, color: '#12b886' });
+  });
+
+  it('warns of the rows whose shift breaks the law, and loads them only confirmed or with a resolución de jornada excepcional (issue 30)', async () => {
+    // 07:00–20:00 without colación six days a week: 78 ordinary hours.
+    const file = ['Código;Nombre;Inicio;Fin;Colación minutos;Días por semana', 'LEGAL;Oficina;09:00;18:00;60;5', 'LARGO;Largo;07:00;20:00;0;6'].join('\n');
+    const preview = await upload('/api/v1/cargas/turnos/vista-previa', 'turnos.csv', file);
+    expect(preview.statusCode, preview.body).toBe(200);
+    const body = preview.json();
+    expect(body).toMatchObject({ valido: true, errores: [], confirmacionRequerida: true, resumen: { crear: 2 } });
+    expect(body.advertencias.map((a: { fila: number; mensaje: string }) => [a.fila, a.mensaje])).toEqual([
+      [3, 'El turno 07:00–20:00 tiene 13 h 00 min ordinarias al día: supera el máximo legal de 10 horas diarias (art. 22 y 28 del Código del Trabajo).'],
+      [3, 'El turno 07:00–20:00 no tiene colación: la jornada debe dividirse en dos partes con al menos 30 minutos de colación (art. 34 del Código del Trabajo).'],
+      [3, 'A 6 días por semana el turno 07:00–20:00 suma 78 h 00 min ordinarias: supera el máximo legal de 42 horas semanales vigente el 21-11-2026 (art. 22 del Código del Trabajo, Ley 21.561).'],
+    ]);
+
+    const refused = await upload('/api/v1/cargas/turnos', 'turnos.csv', file);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ aplicado: false, valido: false, resumen: { conErrores: 1 } });
+    expect(refused.json().errores[0].mensaje).toContain('Para cargarlo igual, confirma las advertencias (confirmarAdvertencias=true).');
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=LEGAL', headers: c.headers })).json().total).toBe(0);
+
+    const confirmed = await upload('/api/v1/cargas/turnos?confirmarAdvertencias=true', 'turnos.csv', file);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ aplicado: true, resumen: { crear: 2 } });
+    // The same file again changes nothing, so it warns of nothing.
+    expect((await upload('/api/v1/cargas/turnos', 'turnos.csv', file)).json()).toMatchObject({ aplicado: true, advertencias: [], confirmacionRequerida: false });
+
+    const exceptional = await companyWithAdmin(t.app);
+    await t.app.inject({ method: 'PATCH', url: '/api/v1/empresa', headers: exceptional.headers, payload: { resolucion: true, resolucionNumero: 'Res. Ex. N° 4321' } });
+    const loaded = await upload('/api/v1/cargas/turnos', 'turnos.csv', file, exceptional.headers);
+    expect(loaded.statusCode, loaded.body).toBe(200);
+    expect(loaded.json()).toMatchObject({ aplicado: true, confirmacionRequerida: false });
+    expect(loaded.json().advertencias).toHaveLength(3);
   });
 
   it('a supervisor cannot upload shifts', async () => {

@@ -9,3 +9,4 @@ export { shiftsModule } from './shifts.module';
 export type { RetimedShift, ShiftsPorts, ShiftsService } from './shifts.service';
 export { breakColumns, colacionOf, etiquetaOf, templateOf, timingDiffers, toTurnoPlanificado, type NewShift, type ShiftRow, type ShiftVersionRow } from './shifts.model';
 export { readShiftCatalog, readShiftVersions, type ShiftCatalogPort, type ShiftChange } from './shifts.catalog';
+export { lawJudgedChange, mayBreakTheLaw, shiftAdvertencias } from './shifts.law';

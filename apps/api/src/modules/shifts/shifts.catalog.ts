@@ -34,12 +34,15 @@ export interface ShiftChange {
 export interface ShiftCatalogPort {
   /** Every shift of a company, by code. */
   all(dbx: DbOrTx, companyId: string): Promise<ShiftRow[]>;
+  /** Whether the company has an exceptional system (resolución of the DT): its shifts may break the daily rules without confirming. */
+  hasExceptionalSystem(dbx: DbOrTx, companyId: string): Promise<boolean>;
   /** Inserts the new shifts (with their first version) and applies the changes (a new version when the timing changed). */
   save(dbx: DbOrTx, changes: { creates: NewShift[]; updates: ShiftChange[] }, actorId: string, now: Date): Promise<void>;
 }
 
 export const shiftCatalog: ShiftCatalogPort = {
   all: (dbx, companyId) => repo.allShifts(dbx, companyId),
+  hasExceptionalSystem: (dbx, companyId) => repo.hasExceptionalSystem(dbx, companyId),
   async save(dbx, { creates, updates }, actorId, now) {
     await repo.insertShifts(dbx, creates, actorId, now);
     for (const u of updates) await repo.updateShift(dbx, u.current, u.values, u.timingChanged, actorId, now);

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { shifts, shiftVersions } from '../../db/schema/index';
+import { companies, shifts, shiftVersions } from '../../db/schema/index';
 import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 
 export type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
@@ -53,6 +53,12 @@ export async function listShifts(
 
 export async function allShifts(db: DbOrTx, companyId: string): Promise<ShiftRow[]> {
   return db.select().from(shifts).where(eq(shifts.companyId, companyId)).orderBy(asc(shifts.codigo));
+}
+
+/** Whether the company has a resolución de jornada excepcional of the Dirección del Trabajo (the company settings' `resolucion`). */
+export async function hasExceptionalSystem(db: DbOrTx, companyId: string): Promise<boolean> {
+  const [row] = await db.select({ resolucion: companies.resolucion }).from(companies).where(eq(companies.id, companyId));
+  return row?.resolucion ?? false;
 }
 
 export async function findShift(db: DbOrTx, companyId: string, id: string, forUpdate = false): Promise<ShiftRow | undefined> {

@@ -1,5 +1,5 @@
 import { ACCESS } from '@jornada/contracts';
-import type { ActualizarTurnoResponse, actualizarTurnoBodySchema, crearTurnoBodySchema, Turno, TurnosPage, turnosQuerySchema } from '@jornada/contracts';
+import type { ActualizarTurnoResponse, AdvertenciaTurno, actualizarTurnoBodySchema, crearTurnoBodySchema, Turno, TurnosPage, turnosQuerySchema } from '@jornada/contracts';
 import { validateShiftTemplate } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -7,6 +7,7 @@ import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access
 import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
+import { lawJudgedChange, lawRefusal, mayBreakTheLaw, shiftAdvertencias } from './shifts.law';
 import { breakColumns, colacionOf, templateOf, timingDiffers, toTurno } from './shifts.model';
 import * as repo from './shifts.repository';
 
@@ -50,6 +51,12 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
     return row;
   }
 
+  /** Refuses a shift that breaks the law unless confirmed or the company has an exceptional system (asked only then). */
+  async function refuseUnlawful(tx: DbOrTx, session: RequestSession, advertencias: AdvertenciaTurno[], confirmed: boolean): Promise<void> {
+    if (mayBreakTheLaw(advertencias, false, confirmed)) return;
+    if (!mayBreakTheLaw(advertencias, await repo.hasExceptionalSystem(tx, session.companyId), confirmed)) throw lawRefusal(advertencias);
+  }
+
   return {
     async list(session: RequestSession, query: TurnosQueryInput): Promise<TurnosPage> {
       requirePerfil(session, ...ACCESS.shifts);
@@ -65,34 +72,31 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
       return toTurno(await requireShift(session, id));
     },
 
+    /** Creates a shift; one that breaks the law is refused unless the company has an exceptional system or the request confirms (see `mayBreakTheLaw`). */
     async create(session: RequestSession, body: CrearTurnoInput, now: Date): Promise<Turno> {
       requirePerfil(session, ...ACCESS.shiftsManage);
+      const values = {
+        companyId: session.companyId,
+        codigo: body.codigo,
+        nombre: body.nombre,
+        color: body.color,
+        startTime: body.inicio,
+        endTime: body.fin,
+        ...breakColumns(body.colacion),
+        lateToleranceMin: body.toleranciaAtrasoMin,
+        earlyToleranceMin: body.toleranciaSalidaMin,
+        daysPerWeek: body.diasPorSemana,
+        active: body.activo,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const advertencias = shiftAdvertencias(values, now);
       try {
-        const [row] = await db.transaction((tx) =>
-          repo.insertShifts(
-            tx,
-            [
-              {
-                companyId: session.companyId,
-                codigo: body.codigo,
-                nombre: body.nombre,
-                color: body.color,
-                startTime: body.inicio,
-                endTime: body.fin,
-                ...breakColumns(body.colacion),
-                lateToleranceMin: body.toleranciaAtrasoMin,
-                earlyToleranceMin: body.toleranciaSalidaMin,
-                daysPerWeek: body.diasPorSemana,
-                active: body.activo,
-                createdAt: now,
-                updatedAt: now,
-              },
-            ],
-            session.userId,
-            now,
-          ),
-        );
-        return toTurno(row!);
+        const [row] = await db.transaction(async (tx) => {
+          await refuseUnlawful(tx, session, advertencias, body.confirmarAdvertencias);
+          return repo.insertShifts(tx, [values], session.userId, now);
+        });
+        return { ...toTurno(row!), advertencias };
       } catch (error) {
         if (isUniqueViolation(error, 'shifts_company_codigo_key')) throw codeTaken(body.codigo);
         throw error;
@@ -102,6 +106,7 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
     /**
      * Edits a shift. New timing makes a new version; planned days keep theirs unless the caller asks to
      * move the days from tomorrow on (each worker's zone), which logs each one as a change of shift.
+     * New times, colación or days that break the law follow the rule of `create`.
      */
     async update(session: RequestSession, id: string, body: ActualizarTurnoInput, now: Date): Promise<ActualizarTurnoResponse> {
       requirePerfil(session, ...ACCESS.shiftsManage);
@@ -119,6 +124,9 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
           const problems = validateShiftTemplate(templateOf(next));
           if (problems.length > 0) throw fieldError(/colaci/i.test(problems[0]!) ? 'colacion' : 'fin', problems[0]!);
           const timingChanged = timingDiffers(current, next);
+          const judged = { ...next, daysPerWeek: body.diasPorSemana ?? current.daysPerWeek };
+          const advertencias = shiftAdvertencias(judged, now);
+          if (lawJudgedChange(current, judged)) await refuseUnlawful(tx, session, advertencias, body.confirmarAdvertencias);
           const row = await repo.updateShift(
             tx,
             current,
@@ -138,7 +146,7 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
             timingChanged && body.actualizarPlanificacionFutura
               ? await ports.retimeFuturePlanning(tx, { companyId: session.companyId, actorId: session.userId, now }, { id, version: row.version, codigo: row.codigo, startTime: row.startTime, endTime: row.endTime })
               : 0;
-          return { ...toTurno(row), diasActualizados };
+          return { ...toTurno(row), diasActualizados, advertencias };
         });
       } catch (error) {
         if (isUniqueViolation(error, 'shifts_company_codigo_key')) throw codeTaken(body.codigo ?? '');

@@ -67,11 +67,11 @@ describe('shift versions', () => {
       (await grid(`desde=2026-04-13&hasta=2026-04-24&usuarioIds=${worker!.id}`)).filas[0]!.dias.map((d) => d.segundosPlanificados / 3600);
     expect(await hours()).toEqual(Array(12).fill(8));
 
-    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${shift.id}`, headers: c.headers, payload: { fin: '18:00' } });
+    const edit = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${shift.id}`, headers: c.headers, payload: { fin: '18:00', confirmarAdvertencias: true } });
     expect(edit.json()).toMatchObject({ version: 2, fin: '18:00', duracionNetaMin: 600, diasActualizados: 0 });
     expect(await hours()).toEqual(Array(12).fill(8));
 
-    const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${shift.id}`, headers: c.headers, payload: { fin: '17:00', actualizarPlanificacionFutura: true } });
+    const moved = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${shift.id}`, headers: c.headers, payload: { fin: '17:00', actualizarPlanificacionFutura: true, confirmarAdvertencias: true } });
     // Today is 2026-04-20: from the 21st to the 24th move to version 3; past days and today keep version 1.
     expect(moved.json()).toMatchObject({ version: 3, diasActualizados: 4 });
     expect(await hours()).toEqual([...Array(8).fill(8), 9, 9, 9, 9]);
@@ -125,5 +125,59 @@ describe('who may, and hostile input', () => {
     expect(patch.statusCode).toBe(400);
     expect((await t.database.db.select().from(shiftsTable)).length).toBe(before);
     expect((await t.app.inject({ method: 'GET', url: `/api/v1/turnos/${night.id}`, headers: c.headers })).json()).toMatchObject({ nombre: 'Turno NOC', version: 1 });
+  });
+});
+
+describe('the law on a shift (issue 30: warned before the fact)', () => {
+  // 07:00–20:00 without colación, six days a week: 13 ordinary hours a day, 78 a week.
+  const unlawful = { nombre: 'Largo', codigo: 'LAR', color: '#112233', inicio: '07:00', fin: '20:00', colacion: { tipo: 'minutos', minutos: 0 }, diasPorSemana: 6 };
+  const post = (headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers, payload });
+  const codes = (body: { advertencias?: { codigo: string }[] }) => body.advertencias?.map((a) => a.codigo);
+
+  it('refuses a shift that breaks the law with the rules it breaks, saves it when confirmed, and answers a lawful one without warnings', async () => {
+    const refused = await post(c.headers, unlawful);
+    expect(refused.statusCode).toBe(400);
+    const error = refused.json().error;
+    expect(error.code).toBe('TURNO_FUERA_DE_LA_LEY');
+    expect(error.message).toContain('supera el máximo legal de 10 horas diarias (art. 22 y 28 del Código del Trabajo)');
+    expect(error.message).toContain('no tiene colación: la jornada debe dividirse en dos partes con al menos 30 minutos de colación (art. 34');
+    // 2026-04-20: the limit in force is 44 hours.
+    expect(error.message).toContain('A 6 días por semana el turno 07:00–20:00 suma 78 h 00 min ordinarias: supera el máximo legal de 44 horas semanales vigente el 20-04-2026');
+    expect(error.fields.confirmarAdvertencias).toBe(error.message);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/turnos?q=LAR', headers: c.headers })).json().total).toBe(0);
+
+    const confirmed = await post(c.headers, { ...unlawful, confirmarAdvertencias: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(201);
+    expect(codes(confirmed.json())).toEqual(['jornada_diaria_sobre_limite', 'colacion_no_planificada', 'jornada_semanal_sobre_limite']);
+
+    const lawful = await post(c.headers, { nombre: 'Oficina legal', codigo: 'LEG', color: '#112233', inicio: '09:00', fin: '18:00', colacion: { tipo: 'minutos', minutos: 60 } });
+    expect(lawful.statusCode, lawful.body).toBe(201);
+    expect(lawful.json().advertencias).toEqual([]);
+
+    // A rename of the unlawful shift is not refused (nothing the law judges changed), and still says what it breaks.
+    const id = confirmed.json().id as string;
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { nombre: 'Largo bodega' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(codes(renamed.json())).toHaveLength(3);
+    // Nor is a change of tolerances (a new version, but the same hours before the law).
+    const tolerance = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { toleranciaAtrasoMin: 5 } });
+    expect(tolerance.statusCode, tolerance.body).toBe(200);
+    expect(tolerance.json()).toMatchObject({ version: 2 });
+    // New hours that still break it ask again; a colación of 29 minutes is under the minimum (art. 34).
+    const shorter = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { fin: '17:00', colacion: { tipo: 'minutos', minutos: 29 }, diasPorSemana: 5 } });
+    expect(shorter.statusCode).toBe(400);
+    expect(shorter.json().error.message).toContain('29 min de colación: la ley exige al menos 30 minutos (art. 34');
+    const fixed = await t.app.inject({ method: 'PATCH', url: `/api/v1/turnos/${id}`, headers: c.headers, payload: { fin: '16:00', colacion: { tipo: 'minutos', minutos: 60 }, diasPorSemana: 5 } });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ duracionNetaMin: 480, version: 3, advertencias: [] });
+  });
+
+  it('a company with a resolución de jornada excepcional saves it without confirming, and is told what it breaks', async () => {
+    const other = await companyWithAdmin(t.app);
+    const settings = await t.app.inject({ method: 'PATCH', url: '/api/v1/empresa', headers: other.headers, payload: { resolucion: true, resolucionNumero: 'Res. Ex. N° 4321' } });
+    expect(settings.statusCode, settings.body).toBe(200);
+    const created = await post(other.headers, unlawful);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(codes(created.json())).toEqual(['jornada_diaria_sobre_limite', 'colacion_no_planificada', 'jornada_semanal_sobre_limite']);
   });
 });

@@ -3,7 +3,8 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Table.css';
 import '@mantine/core/styles/Badge.css';
-import { Alert, Badge, Button, FileInput, Table, Text } from '@mantine/core';
+import '@mantine/core/styles/Checkbox.css';
+import { Alert, Badge, Button, Checkbox, FileInput, Table, Text } from '@mantine/core';
 import type { AccionFila, CargaMasivaResultado, FilaError } from '@jornada/contracts';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { ApiError, errorMessage, NetworkError } from '../../lib/api-client';
@@ -30,8 +31,11 @@ interface BulkUploadProps {
   maxBytes?: number;
   /** Reads and validates the file without writing anything (`aplicado: false`). */
   preview: (file: File) => Promise<CargaMasivaResultado>;
-  /** Writes every row or none; a result with `valido: false` means nothing was written. */
-  commit: (file: File) => Promise<CargaMasivaResultado>;
+  /**
+   * Writes every row or none; a result with `valido: false` means nothing was written. `confirmarAdvertencias`
+   * is true when the user confirmed the preview's row warnings (`confirmacionRequerida`).
+   */
+  commit: (file: File, options: { confirmarAdvertencias: boolean }) => Promise<CargaMasivaResultado>;
   /** Called after a successful commit (refresh lists...). */
   onCommitted?: (result: CargaMasivaResultado) => void;
   /** Extra content under the success message (a link to the list...). */
@@ -79,11 +83,11 @@ export function bulkSummaryText(result: CargaMasivaResultado): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
 }
 
-function ErrorsTable({ errors }: { errors: FilaError[] }) {
+function ErrorsTable({ errors, caption = 'Errores por fila', warning = false }: { errors: FilaError[]; caption?: string; warning?: boolean }) {
   return (
-    <div className={classes.errors}>
+    <div className={warning ? classes.warnings : classes.errors}>
       <Table striped verticalSpacing="xs" className={classes.errorTable}>
-        <caption className={classes.caption}>Errores por fila</caption>
+        <caption className={warning ? classes.warningCaption : classes.caption}>{caption}</caption>
         <Table.Thead>
           <Table.Tr>
             <Table.Th scope="col">Fila</Table.Th>
@@ -125,9 +129,12 @@ export function BulkUpload({
   const [file, setFile] = useState<File | null>(null);
   const [step, setStep] = useState<Step>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
+  // The user's «Entiendo…» on the preview's row warnings; a new file asks again.
+  const [confirmed, setConfirmed] = useState(false);
 
   const choose = async (next: File | null) => {
     setFile(next);
+    setConfirmed(false);
     if (!next) {
       setStep({ kind: 'idle' });
       return;
@@ -148,7 +155,7 @@ export function BulkUpload({
     if (!file || step.kind !== 'preview') return;
     setStep({ kind: 'committing', result: step.result });
     try {
-      const result = await commit(file);
+      const result = await commit(file, { confirmarAdvertencias: confirmed });
       if (result.aplicado) {
         setStep({ kind: 'done', result });
         setFile(null);
@@ -171,6 +178,8 @@ export function BulkUpload({
 
   const result = step.kind === 'preview' || step.kind === 'committing' ? step.result : null;
   const busy = step.kind === 'checking' || step.kind === 'committing';
+  const warnings = result?.advertencias ?? [];
+  const mustConfirm = result?.confirmacionRequerida === true && result.errores.length === 0;
 
   return (
     <div className={classes.wrap}>
@@ -283,6 +292,24 @@ export function BulkUpload({
                   <ErrorsTable errors={result.errores} />
                 </>
               )}
+              {warnings.length > 0 && (
+                <>
+                  <Alert color="sol" variant="light" icon={<IconAlert size={18} />} title="Advertencias" mt="sm">
+                    {warnings.length === 1 ? 'Una fila no cumple' : 'Algunas filas no cumplen'} la ley. Revisa las advertencias antes de confirmar.
+                  </Alert>
+                  <ErrorsTable errors={warnings} caption="Advertencias por fila" warning />
+                </>
+              )}
+              {mustConfirm && (
+                <Checkbox
+                  mt="sm"
+                  label="Entiendo que estas filas no cumplen la ley y quiero cargarlas igual"
+                  description="Solo corresponde con una resolución de jornada excepcional de la Dirección del Trabajo o para trabajadores exceptuados del límite de jornada."
+                  checked={confirmed}
+                  onChange={(event) => setConfirmed(event.currentTarget.checked)}
+                  disabled={busy}
+                />
+              )}
               {result.filas.length > 0 && (
                 <div className={classes.preview}>
                   <Table verticalSpacing="xs" className={classes.previewTable}>
@@ -323,7 +350,7 @@ export function BulkUpload({
                 <Button
                   onClick={confirm}
                   loading={step.kind === 'committing'}
-                  disabled={!result.valido || result.errores.length > 0 || result.resumen.totalFilas === 0}
+                  disabled={!result.valido || result.errores.length > 0 || result.resumen.totalFilas === 0 || (mustConfirm && !confirmed)}
                   leftSection={<IconCheck size={18} />}
                 >
                   Confirmar carga

@@ -6,6 +6,7 @@ import { renderApp } from '../../test/render-app';
 import { renderPage } from '../../test/render-page';
 import { BulkPlannerPage } from './planner';
 import { BulkPlanningUploadPage } from './planning';
+import { BulkShiftUploadPage } from './shifts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,6 +93,37 @@ describe('planning uploads', () => {
     await user.click(screen.getByRole('button', { name: 'Confirmar carga' }));
     expect(await screen.findByText('Carga completada')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText(/Sin cambios: el archivo ya estaba aplicado/)).toBeInTheDocument());
+  });
+
+  it('shows the rows whose shift breaks the law as warnings; the commit waits for «Entiendo…» and sends the confirmation', async () => {
+    const warning = 'El turno 07:00–20:00 tiene 13 h 00 min ordinarias al día: supera el máximo legal de 10 horas diarias (art. 22 y 28 del Código del Trabajo).';
+    const preview = {
+      archivo: 'turnos.csv',
+      valido: true,
+      aplicado: false,
+      resumen: { totalFilas: 1, crear: 1, actualizar: 0, sinCambios: 0, conErrores: 0 },
+      filas: [{ fila: 2, accion: 'crear', clave: 'LARGO', descripcion: 'Largo 07:00–20:00', cambios: [] }],
+      errores: [],
+      advertencias: [{ fila: 2, columna: null, mensaje: warning }],
+      confirmacionRequerida: true,
+    };
+    const calls = stubFetch((path) => ({ body: path.startsWith('/v1/cargas/turnos/vista-previa') ? preview : { ...preview, aplicado: true } }));
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('token_set_at', String(Date.now()));
+    renderPage(<BulkShiftUploadPage />, { path: '/dashboard/bulk-shift-upload' });
+    expect(await screen.findByRole('heading', { name: 'Carga masiva de turnos' })).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.upload(document.querySelector<HTMLInputElement>('input[type="file"]')!, new File(['x'], 'turnos.csv', { type: 'text/csv' }));
+
+    const warnings = await screen.findByRole('table', { name: 'Advertencias por fila' });
+    expect(within(warnings).getAllByRole('row')[1]!.textContent).toContain(warning);
+    const confirm = screen.getByRole('button', { name: 'Confirmar carga' });
+    expect(confirm).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /Entiendo que estas filas no cumplen la ley/ }));
+    expect(confirm).toBeEnabled();
+    await user.click(confirm);
+    expect(await screen.findByText('Carga completada')).toBeInTheDocument();
+    expect(calls.some((call) => call.path === '/v1/cargas/turnos?confirmarAdvertencias=true')).toBe(true);
   });
 
   it('a supervisor may not upload shifts', async () => {

@@ -16,8 +16,9 @@ function isResult(body: unknown): body is UploadResult {
   return typeof body === 'object' && body !== null && 'resumen' in body && 'errores' in body && 'filas' in body;
 }
 
-function query(kind: UploadKind, conflictos?: Conflictos) {
-  return kind === 'planificador' && conflictos ? { conflictos } : undefined;
+function query(kind: UploadKind, conflictos?: Conflictos, confirmarAdvertencias = false) {
+  if (kind === 'planificador' && conflictos) return { conflictos };
+  return kind === 'turnos' && confirmarAdvertencias ? { confirmarAdvertencias: 'true' } : undefined;
 }
 
 /** POST /api/v1/cargas/{kind}/vista-previa: reads and checks the file, writes nothing. */
@@ -25,10 +26,13 @@ export function previewUpload(token: string, kind: UploadKind, file: File, confl
   return apiUpload<UploadResult>(`/v1/cargas/${kind}/vista-previa`, file, { token, field: CARGA_MASIVA_CAMPO_ARCHIVO, query: query(kind, conflictos) });
 }
 
-/** POST /api/v1/cargas/{kind}: all or nothing; a 400 with row errors comes back as a result with `aplicado: false`. */
-export async function commitUpload(token: string, kind: UploadKind, file: File, conflictos?: Conflictos): Promise<UploadResult> {
+/**
+ * POST /api/v1/cargas/{kind}: all or nothing; a 400 with row errors comes back as a result with `aplicado: false`.
+ * `confirmarAdvertencias` loads the shifts whose rows the preview warned of (`?confirmarAdvertencias=true`).
+ */
+export async function commitUpload(token: string, kind: UploadKind, file: File, conflictos?: Conflictos, confirmarAdvertencias = false): Promise<UploadResult> {
   try {
-    return await apiUpload<UploadResult>(`/v1/cargas/${kind}`, file, { token, field: CARGA_MASIVA_CAMPO_ARCHIVO, query: query(kind, conflictos) });
+    return await apiUpload<UploadResult>(`/v1/cargas/${kind}`, file, { token, field: CARGA_MASIVA_CAMPO_ARCHIVO, query: query(kind, conflictos, confirmarAdvertencias) });
   } catch (error) {
     if (error instanceof ApiError && isResult(error.body)) return error.body;
     throw error;

@@ -134,7 +134,7 @@ export function UploadPage({ kind, title, description, crumb, entity, keyLabel, 
             keyLabel={keyLabel}
             templates={templatesOf(kind)}
             preview={(file) => track(previewUpload(token, kind, file, conflictos))}
-            commit={(file) => track(commitUpload(token, kind, file, conflictos))}
+            commit={(file, { confirmarAdvertencias }) => track(commitUpload(token, kind, file, conflictos, confirmarAdvertencias))}
             onCommitted={() => void client.invalidateQueries({ queryKey: UPLOAD_STALE_ROOT[kind] })}
             doneExtra={
               <Anchor component={Link} to={doneLink.to} fw={600}>

@@ -8,10 +8,12 @@ import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Button, Checkbox, ColorInput, Fieldset, Group, Modal, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Alert.css';
+import { Alert, Button, Checkbox, ColorInput, Fieldset, Group, Modal, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
 import type { Turno } from '@jornada/contracts';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { IconAlert } from '../../../components/icons';
 import { compactRange, readableTextColor } from '../../../components/planning-grid';
 import { TimeField } from '../../../components/time-field';
 import { applyServerErrors } from '../../../lib/form-errors';
@@ -21,10 +23,12 @@ import { useUpdateShift } from '../api/update-shift';
 import {
   EMPTY_SHIFT_FORM,
   SHIFT_FIELD_NAMES,
+  lawJudged,
   SHIFT_SWATCHES,
   minutesLabel,
   shiftFigures,
   shiftResolver,
+  shiftWarnings,
   timesChanged,
   toCreateBody,
   toUpdateBody,
@@ -56,6 +60,9 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
   const pending = create.isPending || update.isPending;
   const figures = shiftFigures(values);
   const changesTimes = editing && timesChanged(toUpdateBody(values, shift));
+  // The law's warnings as the user types; saving them needs the «Entiendo…» (an edit only when it changes what the law judges).
+  const warnings = shiftWarnings(values);
+  const mustConfirm = warnings.length > 0 && (!editing || lawJudged(toUpdateBody(values, shift)));
   const errors = formState.errors as typeof formState.errors & { colacion?: { message?: string } };
 
   const submit = async (formValues: ShiftFormValues) => {
@@ -244,10 +251,35 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
             <Text size="sm" c="dimmed">
               Duración {minutesLabel(figures.duration)} · colación {minutesLabel(figures.breakMinutes)} · jornada diaria{' '}
               <strong>{minutesLabel(figures.net)}</strong> · {minutesLabel(figures.weekly)} h a la semana con {values.diasPorSemana || 0} días
-              {figures.net > 600 ? ' · supera las 10 horas diarias' : ''}
             </Text>
           )}
         </div>
+
+        {warnings.length > 0 && (
+          <Alert color="sol" variant="light" mt="md" icon={<IconAlert size={18} />} title="Este turno no cumple la ley">
+            <ul className={classes.warnings}>
+              {warnings.map((warning) => (
+                <li key={warning.code}>{warning.message}</li>
+              ))}
+            </ul>
+          </Alert>
+        )}
+        {mustConfirm && (
+          <Controller
+            control={control}
+            name="confirmarAdvertencias"
+            render={({ field }) => (
+              <Checkbox
+                mt="sm"
+                label="Entiendo que este turno no cumple estas reglas y quiero guardarlo igual"
+                description="Solo corresponde con una resolución de jornada excepcional de la Dirección del Trabajo o para trabajadores exceptuados del límite de jornada."
+                checked={field.value}
+                onChange={(event) => field.onChange(event.currentTarget.checked)}
+                error={errors.confirmarAdvertencias?.message}
+              />
+            )}
+          />
+        )}
 
         {changesTimes && (
           <Controller
@@ -269,7 +301,7 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
           <Button variant="default" onClick={onClose} disabled={pending}>
             Cancelar
           </Button>
-          <Button type="submit" loading={pending}>
+          <Button type="submit" loading={pending} disabled={mustConfirm && !values.confirmarAdvertencias}>
             {editing ? 'Guardar cambios' : 'Crear turno'}
           </Button>
         </Group>

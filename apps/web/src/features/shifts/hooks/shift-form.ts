@@ -1,4 +1,5 @@
-import { crearTurnoBodySchema, type ActualizarTurnoBody, type Colacion, type CrearTurnoBody, type Turno } from '@jornada/contracts';
+import { colacionToBreak, crearTurnoBodySchema, type ActualizarTurnoBody, type Colacion, type CrearTurnoBody, type Turno } from '@jornada/contracts';
+import { localDateOf, shiftLegalWarnings, type ShiftLawWarning } from '@jornada/domain';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 
 /** The shift form as edited; `toBody` turns it into the API's body. */
@@ -16,6 +17,8 @@ export interface ShiftFormValues {
   toleranciaSalidaMin: number | string;
   diasPorSemana: number | string;
   actualizarPlanificacionFutura: boolean;
+  /** «Entiendo que este turno no cumple…»: saves a shift with legal warnings (the API refuses it otherwise). */
+  confirmarAdvertencias: boolean;
 }
 
 /** Fields that can carry a server message (`colacion` is the break group as a whole). */
@@ -29,6 +32,7 @@ export const SHIFT_FIELD_NAMES = [
   'toleranciaAtrasoMin',
   'toleranciaSalidaMin',
   'diasPorSemana',
+  'confirmarAdvertencias',
 ] as const;
 
 /** Readable colours (each gets dark or white text by contrast) offered by the colour picker. */
@@ -61,6 +65,7 @@ export const EMPTY_SHIFT_FORM: ShiftFormValues = {
   toleranciaSalidaMin: 0,
   diasPorSemana: 5,
   actualizarPlanificacionFutura: false,
+  confirmarAdvertencias: false,
 };
 
 export function valuesFromShift(shift: Turno): ShiftFormValues {
@@ -78,6 +83,7 @@ export function valuesFromShift(shift: Turno): ShiftFormValues {
     toleranciaSalidaMin: shift.toleranciaSalidaMin,
     diasPorSemana: shift.diasPorSemana,
     actualizarPlanificacionFutura: false,
+    confirmarAdvertencias: false,
   };
 }
 
@@ -102,12 +108,13 @@ export function toCreateBody(values: ShiftFormValues): CrearTurnoBody {
     toleranciaAtrasoMin: toNumber(values.toleranciaAtrasoMin),
     toleranciaSalidaMin: toNumber(values.toleranciaSalidaMin),
     diasPorSemana: toNumber(values.diasPorSemana),
+    confirmarAdvertencias: values.confirmarAdvertencias,
   };
 }
 
 /** Only what changed, so a rename does not make a new version of the shift. */
 export function toUpdateBody(values: ShiftFormValues, shift: Turno): ActualizarTurnoBody {
-  const next = toCreateBody(values);
+  const { confirmarAdvertencias, ...next } = toCreateBody(values);
   const body: ActualizarTurnoBody = {};
   if (next.nombre !== shift.nombre) body.nombre = next.nombre;
   if (next.codigo.toLocaleUpperCase('es-CL') !== shift.codigo) body.codigo = next.codigo;
@@ -119,7 +126,28 @@ export function toUpdateBody(values: ShiftFormValues, shift: Turno): ActualizarT
   if (next.toleranciaSalidaMin !== shift.toleranciaSalidaMin) body.toleranciaSalidaMin = next.toleranciaSalidaMin;
   if (next.diasPorSemana !== shift.diasPorSemana) body.diasPorSemana = next.diasPorSemana;
   if (timesChanged(body)) body.actualizarPlanificacionFutura = values.actualizarPlanificacionFutura;
+  if (lawJudged(body)) body.confirmarAdvertencias = confirmarAdvertencias ?? false;
   return body;
+}
+
+/** A change the law judges (times, colación, days): the API asks again to confirm its warnings. */
+export function lawJudged(body: ActualizarTurnoBody): boolean {
+  return ['inicio', 'fin', 'colacion', 'diasPorSemana'].some((key) => key in body);
+}
+
+/**
+ * The rules of the law the form's shift breaks, by today's law in Chile: the domain's `shiftLegalWarnings`,
+ * the same the API answers and refuses with. Empty while the times are incomplete or invalid.
+ */
+export function shiftWarnings(values: ShiftFormValues, now = Date.now()): ShiftLawWarning[] {
+  const body = toCreateBody(values);
+  // Minutes being typed (empty, not a number) are not «sin colación»: wait for a number.
+  if (body.colacion.tipo === 'minutos' && !Number.isFinite(body.colacion.minutos)) return [];
+  const days = body.diasPorSemana;
+  return shiftLegalWarnings(
+    { start: body.inicio, end: body.fin, break: colacionToBreak(body.colacion) },
+    { date: localDateOf('America/Santiago', now), ...(Number.isInteger(days) && days! >= 1 && days! <= 7 ? { daysPerWeek: days! } : {}) },
+  );
 }
 
 /** A change that makes a new version of the shift (days planned before keep theirs). */
