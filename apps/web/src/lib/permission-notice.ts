@@ -17,7 +17,7 @@ function inSentence(name: string): string {
 }
 
 /** «de vacaciones» for the legal vacation, «con licencia médica» for any other type. */
-export function onPermissionPhrase(p: Pick<WholeDayPermission, 'codigo' | 'nombre'>): string {
+function onPermissionPhrase(p: Pick<WholeDayPermission, 'codigo' | 'nombre'>): string {
   return p.codigo === LEGAL_VACATION ? 'de vacaciones' : `con ${inSentence(p.nombre)}`;
 }
 
