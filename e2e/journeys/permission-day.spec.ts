@@ -18,7 +18,7 @@ test('a day on an approved permission: the home says so and skips it, marking as
   // A shift that covers the whole day, planned today and the next three days.
   const shift = await request.post('/api/v1/turnos', {
     headers,
-    data: { nombre: 'Jornada completa', codigo: 'JC', color: '#2b8a3e', inicio: '00:00', fin: '23:59', colacion: { tipo: 'minutos', minutos: 30 } },
+    data: { nombre: 'Jornada completa', codigo: 'JC', color: '#2b8a3e', inicio: '00:00', fin: '23:59', colacion: { tipo: 'minutos', minutos: 30 }, confirmarAdvertencias: true },
   });
   expect(shift.status(), await shift.text()).toBe(201);
   const { id: turnoId } = (await shift.json()) as { id: string };
