@@ -74,7 +74,6 @@ const CROSSINGS: Record<string, string> = {
   'legal-reports → jobs': 'queues the daily report e-mail per company in the statement that claims the day',
   'legal-reports → shifts': "reads a shift's name and hours for the report's filters and headings",
   'marks → jobs': 'queues the receipt e-mail in the statement that writes the mark (one hash chain step)',
-  'marks → planning_days': "reads the worker's planned day for today's marking page (the notice of a mark takes the plan from planning's planFor)",
   'remunerations → payroll_periods': 'closes and reopens payroll months (payroll-periods only checks them)',
   'remunerations → payroll_period_events': 'logs each closing and reopening of a month',
   'remunerations → payroll_period_rows': 'stores the payroll rows frozen when a month closes',

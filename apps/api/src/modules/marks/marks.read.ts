@@ -23,7 +23,7 @@ import { localDate } from '../../lib/clock';
 import { runAsCompany } from '../../db/tenant-context';
 import type { RequestSession } from '../../plugins/types';
 import type { CompanyHolidaysPort } from '../holidays/index';
-import { assignmentOf, dayView, type PlanningService, type PlanReader } from '../planning/index';
+import type { PlanningService, PlanReader } from '../planning/index';
 import type { LedGroupsPort } from '../groups/index';
 import type { PermissionReads } from '../permissions/index';
 import { checkChainStep } from './marks.chain';
@@ -64,8 +64,8 @@ interface MarksReadDeps {
   publicUrl: string;
   /** The plan as the engine reads it (modules/planning's `app.plan`), for the notice of a new mark. */
   plan: PlanReader;
-  /** The shift catalogue of the marking screen's day (modules/planning's `app.planning`). */
-  planning: Pick<PlanningService, 'loadCatalog'>;
+  /** The worker's planned day for the marking screen (modules/planning's `app.planning`). */
+  planning: Pick<PlanningService, 'workerDay'>;
   /** A supervisor's groups (modules/groups' `app.ledGroups`). */
   ledGroups: LedGroupsPort;
   /** The company's holidays, its own days included (modules/holidays' `app.companyHolidays`), for today's plan. */
@@ -169,20 +169,16 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
       const fecha = localDate(now, zone);
       const from = new Date(startOfLocalDay(zone, fecha));
       const to = new Date(startOfLocalDay(zone, addDays(fecha, 1)));
-      const [planRow, catalog, rows, calendar, approved] = await Promise.all([
-        repo.planningDayOf(db, session.companyId, session.userId, fecha),
-        planning.loadCatalog(db, session.companyId),
+      const [{ dia: plan, hasBreak }, rows, approved] = await Promise.all([
+        holidays
+          .calendarOf(session.companyId, { from: fecha, to: fecha })
+          .then((calendar) => planning.workerDay(session.companyId, session.userId, fecha, zone, calendar.lookup(ctx.site?.region ?? null, ctx.site?.comuna ?? null))),
         repo.marksBetween(db, session.companyId, session.userId, from, to),
-        holidays.calendarOf(session.companyId, { from: fecha, to: fecha }),
         permissions.approvedPermissions(db, session.companyId, [session.userId], fecha, fecha),
       ]);
       // A whole-day permission (no hour range) is the one that means «not working today».
       const wholeDay = (approved.get(session.userId) ?? []).find((p) => p.hours === null || p.hours === undefined);
       const typeName = wholeDay ? (await permissions.permissionTypeNames(db, session.companyId)).get(wholeDay.type) : undefined;
-      const assignment = assignmentOf(planRow[0]);
-      const plan = dayView(catalog, assignment, fecha, zone, calendar.lookup(ctx.site?.region ?? null, ctx.site?.comuna ?? null));
-      const template = assignment.kind === 'turno' ? catalog.version(assignment.shiftId!, assignment.shiftVersion!)?.template : undefined;
-      const hasBreak = Boolean(template?.break && ('minutes' in template.break ? template.break.minutes > 0 : true));
       return {
         fecha,
         zonaHoraria: zone,

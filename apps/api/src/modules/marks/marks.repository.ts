@@ -7,7 +7,7 @@ import type { MetodoMarca, MotivoIntento, TipoMarca } from '@jornada/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { anyOf } from '../../db/any-of';
-import { companies, jobs, markAttempts, markChainHeads, marks, planningDays, sites, users } from '../../db/schema/index';
+import { companies, jobs, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
 import type { AttemptRow, MarkRow, RecordAttemptInput, WorkerContext } from './marks.types';
 
 /** The effective time of a mark: the device time of an offline mark, the server time otherwise. */
@@ -259,17 +259,6 @@ export async function markInScope(db: DbOrTx, companyId: string, id: string, sco
     .where(and(eq(marks.companyId, companyId), eq(marks.id, id), scopeCondition(scope)))
     .limit(1);
   return row?.mark;
-}
-
-export type PlanningDayRow = typeof planningDays.$inferSelect;
-
-/** The worker's stored planning row of one date (none or one). */
-export async function planningDayOf(db: DbOrTx, companyId: string, userId: string, date: string): Promise<PlanningDayRow[]> {
-  return db
-    .select()
-    .from(planningDays)
-    .where(and(eq(planningDays.companyId, companyId), eq(planningDays.userId, userId), eq(planningDays.date, date)))
-    .limit(1);
 }
 
 /** The worker's marks with effective time in [from, to), in chain order. */

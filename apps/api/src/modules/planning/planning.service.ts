@@ -8,6 +8,7 @@ import {
   type cambiosQuerySchema,
   type cambiarDiaBodySchema,
   type DiaPatron,
+  type DiaPlan,
   type PermisoPlan,
   type PlanificacionGrilla,
   type planificacionQuerySchema,
@@ -26,6 +27,7 @@ import {
   isoWeekday,
   placeShift,
   weekStart,
+  type HolidayLookup,
   type PatternStep,
   type Permission,
   type PlanEntry,
@@ -472,6 +474,19 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         await writeDays(tx, { companyId: session.companyId, actorId: session.userId, now, origin: 'patron' }, writes);
         return { aplicado: true, desde: body.desde, hasta: body.hasta, conflictos: body.conflictos, trabajadores, resumen };
       });
+    },
+
+    /**
+     * One worker's planned day as the marking page shows it (the shift and its hours, a holiday), and
+     * whether its shift has a colación (the next expected mark). Its caller (modules/marks) reads the
+     * worker's own day for the session's worker; `holidays` is the calendar of the worker's site.
+     */
+    async workerDay(companyId: string, userId: string, date: string, zone: string, holidays: HolidayLookup): Promise<{ dia: DiaPlan; hasBreak: boolean }> {
+      const [rows, catalog] = await Promise.all([repo.loadDays(db, companyId, [userId], date, date), loadCatalog(db, companyId)]);
+      const assignment = assignmentOf(rows[0]);
+      const template = assignment.kind === 'turno' ? catalog.version(assignment.shiftId!, assignment.shiftVersion!)?.template : undefined;
+      const hasBreak = Boolean(template?.break && ('minutes' in template.break ? template.break.minutes > 0 : true));
+      return { dia: dayView(catalog, assignment, date, zone, holidays), hasBreak };
     },
 
     /**
