@@ -72,7 +72,6 @@ const CROSSINGS: Record<string, string> = {
   'corrections → jobs': 'queues its e-mails and 48-hour deadlines in the transaction that writes the correction',
   'fingerprint → marking_pins': "reads the worker's marking PIN hash: they sign the biometric consent by typing it",
   'legal-reports → jobs': 'queues the daily report e-mail per company in the statement that claims the day',
-  'legal-reports → shifts': "reads a shift's name and hours for the report's filters and headings",
   'marks → jobs': 'queues the receipt e-mail in the statement that writes the mark (one hash chain step)',
   'remunerations → payroll_periods': 'closes and reopens payroll months (payroll-periods only checks them)',
   'remunerations → payroll_period_events': 'logs each closing and reopening of a month',

@@ -4,9 +4,9 @@ import { registerLegalReportRoutes } from './legal-reports.routes';
 import { createLegalReportsService, HEARTBEAT_EVERY_MS } from './legal-reports.service';
 
 /** The DT's legal reports a)–f), the technical-incidents log, the daily e-mail (e) and the outage-detecting heartbeat. */
-export const legalReportsModule = apiModule('legal-reports', ['attendance', 'planning'], (app, { db, mailer, clock, jobs, every }) => {
+export const legalReportsModule = apiModule('legal-reports', ['attendance', 'planning', 'shifts'], (app, { db, mailer, clock, jobs, every }) => {
   const attendance = app.attendanceReads.legal;
-  const legal = createLegalReportsService({ db, attendance, planning: app.planning });
+  const legal = createLegalReportsService({ db, attendance, planning: app.planning, shiftCatalog: app.shiftCatalog });
   registerLegalReportRoutes(app, legal, clock);
   registerLegalReportJobs(jobs, { db, mailer, attendance, clock });
   // Yesterday's daily e-mail, once per company across processes.

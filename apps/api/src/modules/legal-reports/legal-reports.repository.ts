@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, dailyReportRuns, groups, jobs, shifts, sites, systemHeartbeats, technicalIncidents, users } from '../../db/schema/index';
+import { companies, dailyReportRuns, groups, jobs, sites, systemHeartbeats, technicalIncidents, users } from '../../db/schema/index';
 
 export type IncidentRow = typeof technicalIncidents.$inferSelect;
 
@@ -31,14 +31,6 @@ export async function siteName(db: DbOrTx, companyId: string, id: string): Promi
   return row?.nombre;
 }
 
-export async function shiftOf(db: DbOrTx, companyId: string, id: string): Promise<{ id: string; nombre: string; inicio: string; fin: string } | undefined> {
-  const [row] = await db
-    .select({ id: shifts.id, nombre: shifts.nombre, inicio: shifts.startTime, fin: shifts.endTime })
-    .from(shifts)
-    .where(and(eq(shifts.companyId, companyId), eq(shifts.id, id)));
-  return row;
-}
-
 export async function workerName(db: DbOrTx, companyId: string, id: string): Promise<{ nombre: string; apellidos: string; rut: string } | undefined> {
   const [row] = await db
     .select({ nombre: users.nombre, apellidos: users.apellidos, rut: users.rut })
@@ -47,9 +39,9 @@ export async function workerName(db: DbOrTx, companyId: string, id: string): Pro
   return row;
 }
 
-/** The filter bar's choices: groups, sites, job titles in use and shifts by their hours. */
+/** The filter bar's choices: groups, sites and job titles in use (the shifts come from the shifts module's port). */
 export async function options(db: DbOrTx, companyId: string) {
-  const [grupos, sedes, cargos, turnos] = await Promise.all([
+  const [grupos, sedes, cargos] = await Promise.all([
     db.select({ id: groups.id, nombre: groups.nombre }).from(groups).where(eq(groups.companyId, companyId)).orderBy(asc(groups.nombre)),
     db.select({ id: sites.id, nombre: sites.nombre }).from(sites).where(eq(sites.companyId, companyId)).orderBy(asc(sites.nombre)),
     db
@@ -57,13 +49,8 @@ export async function options(db: DbOrTx, companyId: string) {
       .from(users)
       .where(and(eq(users.companyId, companyId), ne(users.perfil, 'fiscalizador'), sql`${users.cargo} is not null and ${users.cargo} <> ''`))
       .orderBy(asc(users.cargo)),
-    db
-      .select({ id: shifts.id, nombre: shifts.nombre, inicio: shifts.startTime, fin: shifts.endTime })
-      .from(shifts)
-      .where(eq(shifts.companyId, companyId))
-      .orderBy(asc(shifts.startTime), asc(shifts.nombre)),
   ]);
-  return { grupos, sedes, cargos: cargos.map((c) => c.cargo!), turnos };
+  return { grupos, sedes, cargos: cargos.map((c) => c.cargo!) };
 }
 
 // ---- f) technical incidents ----

@@ -43,6 +43,7 @@ import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceLegalReads, LegalDay, LegalWorker, LegalWorkerFilter } from '../attendance/index';
 import { isCommerce, type PlanningService } from '../planning/index';
+import type { ShiftCatalogPort, ShiftRow } from '../shifts/index';
 import {
   attendanceRows,
   changeRows,
@@ -102,6 +103,8 @@ interface LegalReportsDeps {
   db: Db;
   attendance: AttendanceLegalReads;
   planning: PlanningService;
+  /** The company's shifts (modules/shifts' `app.shiftCatalog`): the shift filter's choices and heading. */
+  shiftCatalog: Pick<ShiftCatalogPort, 'all'>;
   log?: FastifyBaseLogger;
 }
 
@@ -124,7 +127,12 @@ function incidentOf(row: repo.IncidentRow): Incidente {
   };
 }
 
-export function createLegalReportsService({ db, attendance, planning }: LegalReportsDeps) {
+/** «08:00–17:00 (Diurno)»: a shift by its hours, as the filter and the heading name it. */
+function shiftLabel(shift: Pick<ShiftRow, 'startTime' | 'endTime' | 'nombre'>): string {
+  return `${shift.startTime}–${shift.endTime} (${shift.nombre})`;
+}
+
+export function createLegalReportsService({ db, attendance, planning, shiftCatalog }: LegalReportsDeps) {
   /** The filters' ids must be this company's (404 otherwise); their names go on the report. */
   async function describeFilters(companyId: string, q: Filters, desde: string, hasta: string) {
     const check = async <T>(id: string | undefined, find: (id: string) => Promise<T | undefined>, message: string): Promise<T | undefined> => {
@@ -137,7 +145,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       check(q.usuarioId, (id) => repo.workerName(db, companyId, id), LEGAL_MESSAGES.workerNotFound),
       check(q.grupoId, (id) => repo.groupName(db, companyId, id), LEGAL_MESSAGES.groupNotFound),
       check(q.sedeId, (id) => repo.siteName(db, companyId, id), LEGAL_MESSAGES.siteNotFound),
-      check(q.turnoId, (id) => repo.shiftOf(db, companyId, id), LEGAL_MESSAGES.shiftNotFound),
+      check(q.turnoId, async (id) => (await shiftCatalog.all(db, companyId)).find((s) => s.id === id), LEGAL_MESSAGES.shiftNotFound),
     ]);
     const all = 'Todos';
     return [
@@ -146,7 +154,7 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
       { etiqueta: 'Grupo', valor: group ?? all },
       { etiqueta: 'Sede', valor: site ?? 'Todas' },
       { etiqueta: 'Cargo', valor: q.cargo || all },
-      { etiqueta: 'Turno', valor: shift ? `${shift.inicio}–${shift.fin} (${shift.nombre})` : all },
+      { etiqueta: 'Turno', valor: shift ? shiftLabel(shift) : all },
       { etiqueta: 'Tipo de jornada', valor: q.tipoJornada ? TIPO_JORNADA_LABELS[q.tipoJornada] : 'Todas' },
     ];
   }
@@ -344,8 +352,9 @@ export function createLegalReportsService({ db, attendance, planning }: LegalRep
 
     async options(session: RequestSession): Promise<OpcionesReporteLegal> {
       requirePerfil(session, ...ACCESS.legalReports);
-      const o = await repo.options(db, session.companyId);
-      return { ...o, turnos: o.turnos.map((t) => ({ id: t.id, etiqueta: `${t.inicio}–${t.fin} (${t.nombre})` })) };
+      const [o, shifts] = await Promise.all([repo.options(db, session.companyId), shiftCatalog.all(db, session.companyId)]);
+      const byHours = [...shifts].sort((a, b) => a.startTime.localeCompare(b.startTime) || a.nombre.localeCompare(b.nombre, 'es'));
+      return { ...o, turnos: byHours.map((t) => ({ id: t.id, etiqueta: shiftLabel(t) })) };
     },
 
     // ---- f) the incidents log (administrador) ----

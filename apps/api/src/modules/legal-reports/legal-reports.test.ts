@@ -260,7 +260,7 @@ describe('f) technical incidents', () => {
     expect(created.json().duracion).toBe('01:30:15');
 
     // The heartbeat: touches a minute apart are fine; 20 minutes without one (nothing ran) is an outage.
-    const svc = createLegalReportsService({ db: t.database.appDatabase.db, attendance: {} as never, planning: {} as never });
+    const svc = createLegalReportsService({ db: t.database.appDatabase.db, attendance: {} as never, planning: {} as never, shiftCatalog: {} as never });
     expect((await svc.heartbeat(new Date('2026-03-04T10:00:00Z'))).outage).toBeNull();
     expect((await svc.heartbeat(new Date('2026-03-04T10:01:00Z'))).outage).toBeNull();
     expect((await svc.heartbeat(new Date('2026-03-04T10:21:00Z'))).outage).toEqual({ from: new Date('2026-03-04T10:01:00Z'), to: new Date('2026-03-04T10:21:00Z') });
