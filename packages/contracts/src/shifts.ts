@@ -161,7 +161,7 @@ export const turnoSchema = z.object({
   version: z.number().int(),
   creadoEn: z.string(),
   actualizadoEn: z.string(),
-  /** On create and update: the rules of the law the shift breaks (empty when lawful), by today's law. */
+  /** The rules of the law the shift breaks (empty when lawful), by today's law: on the list, a read, a create and an update. */
   advertencias: z.array(advertenciaTurnoSchema).optional(),
 });
 export type Turno = z.infer<typeof turnoSchema>;

@@ -23,7 +23,7 @@ export function registerShiftRoutes(app: ZodApp, service: ShiftsService, clock: 
       config: { perfiles: ACCESS.shifts },
       schema: { tags: ['turnos'], summary: 'Lista los turnos', security: [{ bearer: [] }], querystring: turnosQuerySchema, response: { 200: turnosPageSchema, ...errors } },
     },
-    (request) => service.list(requireSession(request), request.query),
+    (request) => service.list(requireSession(request), request.query, clock()),
   );
   app.get(
     '/api/v1/turnos/:id',
@@ -31,7 +31,7 @@ export function registerShiftRoutes(app: ZodApp, service: ShiftsService, clock: 
       config: { perfiles: ACCESS.shifts },
       schema: { tags: ['turnos'], summary: 'Un turno', security: [{ bearer: [] }], params: idParamsSchema, response: { 200: turnoSchema, ...errors } },
     },
-    (request) => service.get(requireSession(request), request.params.id),
+    (request) => service.get(requireSession(request), request.params.id, clock()),
   );
   app.post(
     '/api/v1/turnos',

@@ -58,18 +58,20 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
   }
 
   return {
-    async list(session: RequestSession, query: TurnosQueryInput): Promise<TurnosPage> {
+    /** A page of shifts, each with the rules of the law it breaks today (a shift saved before a limit came down, or confirmed). */
+    async list(session: RequestSession, query: TurnosQueryInput, now: Date): Promise<TurnosPage> {
       requirePerfil(session, ...ACCESS.shifts);
       const { rows, total } = await repo.listShifts(db, session.companyId, { q: query.q, activo: query.activo }, {
         limit: query.pageSize,
         offset: (query.page - 1) * query.pageSize,
       });
-      return { items: rows.map(toTurno), total, page: query.page, pageSize: query.pageSize };
+      return { items: rows.map((row) => ({ ...toTurno(row), advertencias: shiftAdvertencias(row, now) })), total, page: query.page, pageSize: query.pageSize };
     },
 
-    async get(session: RequestSession, id: string): Promise<Turno> {
+    async get(session: RequestSession, id: string, now: Date): Promise<Turno> {
       requirePerfil(session, ...ACCESS.shifts);
-      return toTurno(await requireShift(session, id));
+      const row = await requireShift(session, id);
+      return { ...toTurno(row), advertencias: shiftAdvertencias(row, now) };
     },
 
     /** Creates a shift; one that breaks the law is refused unless the company has an exceptional system or the request confirms (see `mayBreakTheLaw`). */

@@ -153,6 +153,11 @@ describe('the law on a shift (issue 30: warned before the fact)', () => {
     const lawful = await post(c.headers, { nombre: 'Oficina legal', codigo: 'LEG', color: '#112233', inicio: '09:00', fin: '18:00', colacion: { tipo: 'minutos', minutos: 60 } });
     expect(lawful.statusCode, lawful.body).toBe(201);
     expect(lawful.json().advertencias).toEqual([]);
+    // The list and a read say it too: the shift list marks the unlawful one, not the lawful one.
+    const listed = (await t.app.inject({ method: 'GET', url: '/api/v1/turnos?pageSize=100', headers: c.headers })).json().items as { id: string; codigo: string; advertencias?: { codigo: string }[] }[];
+    expect(codes(listed.find((s) => s.codigo === 'LEG')!)).toEqual([]);
+    expect(codes(listed.find((s) => s.id === confirmed.json().id)!)).toHaveLength(3);
+    expect(codes((await t.app.inject({ method: 'GET', url: `/api/v1/turnos/${confirmed.json().id}`, headers: c.headers })).json())).toHaveLength(3);
 
     // A rename of the unlawful shift is not refused (nothing the law judges changed), and still says what it breaks.
     const id = confirmed.json().id as string;

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Button, Text } from '@mantine/core';
+import { Badge, Button, Text, VisuallyHidden } from '@mantine/core';
 import type { Colacion, Turno } from '@jornada/contracts';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -94,10 +94,20 @@ const COLUMNS: Column<Turno>[] = [
   {
     key: 'activo',
     header: 'Estado',
+    // A shift that breaks the law today (confirmed when saved, or saved before a limit came down) says so;
+    // its rules are read on hover and by screen readers, and in full in its form.
     cell: (shift) => (
-      <Badge variant="light" color={shift.activo ? 'jornada' : 'gray'} size="sm">
-        {shift.activo ? 'Activo' : 'Inactivo'}
-      </Badge>
+      <div className={classes.stack}>
+        <Badge variant="light" color={shift.activo ? 'jornada' : 'gray'} size="sm">
+          {shift.activo ? 'Activo' : 'Inactivo'}
+        </Badge>
+        {(shift.advertencias?.length ?? 0) > 0 && (
+          <Badge variant="light" color="orange.9" size="sm" title={shift.advertencias!.map((w) => w.mensaje).join('\n')}>
+            No cumple la ley
+            <VisuallyHidden>: {shift.advertencias!.map((w) => w.mensaje).join(' ')}</VisuallyHidden>
+          </Badge>
+        )}
+      </div>
     ),
   },
 ];
