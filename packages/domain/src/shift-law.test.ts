@@ -11,7 +11,7 @@ const DATE = '2026-11-28';
 describe('shiftLegalWarnings: what a shift breaks of the law before it is planned', () => {
   it.each<[string, ShiftTemplate, number | undefined, string, ShiftLawWarningCode[]]>([
     // The issue's case: 07:00–20:00 with no colación six days a week is 78 ordinary hours.
-    ['07:00–20:00 without colación, 6 days (issue 30)', shift('07:00', '20:00'), 6, DATE, ['jornada_diaria_sobre_limite', 'colacion_no_planificada', 'jornada_semanal_sobre_limite']],
+    ['07:00–20:00 without colación, 6 days (the 78-hour week of the shifts upload)', shift('07:00', '20:00'), 6, DATE, ['jornada_diaria_sobre_limite', 'colacion_no_planificada', 'jornada_semanal_sobre_limite']],
     ['09:00–18:00 with 60 min of colación, 5 days: lawful', shift('09:00', '18:00', minutes(60)), 5, DATE, []],
     ['09:00–18:00 with a fixed 13:00–14:00 colación, 5 days: lawful', shift('09:00', '18:00', { start: '13:00', end: '14:00' }), 5, DATE, []],
     // Art. 22: 8 h × 6 days = 48 h over 42.

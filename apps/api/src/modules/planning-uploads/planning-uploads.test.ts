@@ -105,7 +105,7 @@ describe('bulk shift upload', () => {
     expect(after.json().items[0]).toMatchObject({ fin: '19:00', version: 2, colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' }, color: '#12b886' });
   });
 
-  it('warns of the rows whose shift breaks the law, and loads them only confirmed or with a resolución de jornada excepcional (issue 30)', async () => {
+  it('warns of the rows whose shift breaks the law, and loads them only confirmed or with a resolución de jornada excepcional', async () => {
     // 07:00–20:00 without colación six days a week: 78 ordinary hours.
     const file = ['Código;Nombre;Inicio;Fin;Colación minutos;Días por semana', 'LEGAL;Oficina;09:00;18:00;60;5', 'LARGO;Largo;07:00;20:00;0;6'].join('\n');
     const preview = await upload('/api/v1/cargas/turnos/vista-previa', 'turnos.csv', file);

@@ -128,7 +128,7 @@ describe('who may, and hostile input', () => {
   });
 });
 
-describe('the law on a shift (issue 30: warned before the fact)', () => {
+describe('the law on a shift: warned before the fact', () => {
   // 07:00–20:00 without colación, six days a week: 13 ordinary hours a day, 78 a week.
   const unlawful = { nombre: 'Largo', codigo: 'LAR', color: '#112233', inicio: '07:00', fin: '20:00', colacion: { tipo: 'minutos', minutos: 0 }, diasPorSemana: 6 };
   const post = (headers: Record<string, string>, payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/v1/turnos', headers, payload });

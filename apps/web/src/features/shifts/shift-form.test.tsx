@@ -9,7 +9,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the shift form warns of the law as the user types (issue 30)', () => {
+describe('the shift form warns of the law as the user types', () => {
   it('lists the rules a 07:00–20:00 shift breaks and saves it only after «Entiendo…», sending the confirmation', async () => {
     const posts: unknown[] = [];
     vi.stubGlobal(
