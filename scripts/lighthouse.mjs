@@ -14,7 +14,7 @@
 // LIGHTHOUSE_REPORT_DIR=<dir> also writes each run's full report there (`<page>-<attempt>.json`),
 // to read the waterfall, the LCP element and the failing audits.
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -181,6 +181,12 @@ async function auditWithRetry(chromePort, label, url, keepStorage, prepare, perf
   return best;
 }
 
+// Checked before the server starts: chrome-launcher reports a missing binary as an unhandled 'error'
+// event that ends the process at once, leaving the server it had started running.
+if (!existsSync(chromePath)) {
+  console.error(`No se encontró Chromium en ${chromePath} (instálalo o indica CHROMIUM_PATH).`);
+  process.exit(1);
+}
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'jornada-lighthouse-'));
 let server;
 let chrome;
