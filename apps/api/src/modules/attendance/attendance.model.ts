@@ -220,6 +220,9 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
       feriado: day.holidaySeconds,
     },
     inconsistencias,
+    ...(day.parentsRights
+      ? { derechosParentales: { bandaInicioSegundos: day.parentsRights.flexibleStartSeconds, alimentacionSegundos: day.parentsRights.feedingSeconds } }
+      : {}),
     explicacion: explainDay(day, zone, excluded),
   };
   return {

@@ -7,7 +7,7 @@
  *   09:00–17:00; Thu 9: 09:00–16:59.
  */
 import { randomUUID } from 'node:crypto';
-import type { TipoMarca } from '@jornada/contracts';
+import type { ReporteLegal, TipoMarca } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { planningDays, sites } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
@@ -141,6 +141,19 @@ describe("the parents' rights on the contract", () => {
     expect(wed).toMatchObject({ estadoDia: 'presente', segundos: { trabajado: 7 * H, salidaAnticipada: 0, faltante: 0, justificado: H } });
     expect(wed.explicacion.join('\n')).toContain('Derecho a alimentación (art. 206), al final de la jornada: 1 h 00 min fuera del trabajo cuentan como trabajados');
     expect(await dayOf(lucia, '2026-07-09')).toMatchObject({ segundos: { faltante: MIN, justificado: H } });
+  });
+
+  it("the DT's daily report says why the late entry is no A.I. and the early exit no S.A.", async () => {
+    const r = await api('GET', '/api/v1/reportes-legales/jornada?periodo=rango&desde=2026-07-06&hasta=2026-07-12', admin.headers);
+    expect(r.statusCode, r.body).toBe(200);
+    const row = (title: string, date: string) => r.json<ReporteLegal>().bloques.find((b) => b.titulo === title)!.filas.find((f) => f.celdas[0]!.startsWith(date))!.celdas;
+    const paulaWed = row('Pérez, Paula', '08/07/26');
+    expect(paulaWed[8]).toContain('Banda horaria art. 27: inicio corrido 00:45:00');
+    expect(paulaWed[8]).not.toContain('A.I.');
+    expect(row('Pérez, Paula', '09/07/26')[8]).toContain('A.I. 00:15:00');
+    const luciaWed = row('López, Lucía', '08/07/26');
+    expect(luciaWed[8]).toContain('Alimentación art. 206: 01:00:00');
+    expect(luciaWed[8]).not.toContain('S.A.');
   });
 
   it('evaluates the stored days again when the rights change', async () => {
