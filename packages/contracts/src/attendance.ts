@@ -229,6 +229,12 @@ export const diaTrabajadorSchema = z.object({
   horaSalida: z.string().nullable(),
   segundos: segundosDiaSchema,
   inconsistencias: z.array(inconsistenciaDiaSchema),
+  /**
+   * The parents' rights of the contract that applied this day: seconds the expected start and end moved
+   * within the flexible start band (art. 27, Ley 21.561) and seconds of the feeding hour counted as worked
+   * (art. 206, within `segundos.justificado`). Absent when neither applied (and on days stored before them).
+   */
+  derechosParentales: z.object({ bandaInicioSegundos: z.number(), alimentacionSegundos: z.number() }).optional(),
   /** The engine's result in Spanish sentences, one per fact (plan, each mark's attribution, status, times). */
   explicacion: z.array(z.string()),
   calculadoEn: z.string(),

@@ -67,6 +67,30 @@ const aniosReconocidosAnterioresSchema = z
 const exceptuadoDescansoDominicalSchema = z.boolean({ error: 'Indica si el trabajador está exceptuado del descanso dominical.' });
 const excluidoLimiteJornadaSchema = z.boolean({ error: 'Indica si el trabajador está excluido de la limitación de jornada.' });
 
+/**
+ * Art. 27 of the Código del Trabajo (replaced by Ley 21.561): parents of children up to twelve have a band
+ * of two hours in total to start up to an hour earlier or later. The shift is planned at the band's
+ * earliest start and this is how many minutes after it an entry is still on time (the exit moves with it).
+ */
+export const BANDA_INICIO_FLEXIBLE_MAX = 120;
+const bandaInicioFlexibleMinutosSchema = z
+  .number({ error: 'La banda de inicio flexible debe ser un número de minutos.' })
+  .int({ message: 'La banda de inicio flexible va en minutos enteros.' })
+  .min(0, { message: 'La banda de inicio flexible no puede ser negativa.' })
+  .max(BANDA_INICIO_FLEXIBLE_MAX, { message: `La banda de inicio flexible no puede superar ${BANDA_INICIO_FLEXIBLE_MAX} minutos (art. 27: dos horas en total).` });
+
+/** How the feeding hour of art. 206 is taken: entering later, leaving earlier, or half an hour at each end. */
+const MODOS_DERECHO_ALIMENTACION = ['inicio', 'fin', 'dividido'] as const;
+const derechoAlimentacionModoSchema = z.enum(MODOS_DERECHO_ALIMENTACION, {
+  error: 'El modo del derecho a alimentación debe ser inicio, fin o dividido.',
+});
+export type ModoDerechoAlimentacion = (typeof MODOS_DERECHO_ALIMENTACION)[number];
+export const MODO_DERECHO_ALIMENTACION_LABELS: Record<ModoDerechoAlimentacion, string> = {
+  inicio: 'Al inicio de la jornada (entra una hora después)',
+  fin: 'Al final de la jornada (sale una hora antes)',
+  dividido: 'Dividida (media hora al inicio y media al final)',
+};
+
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
   id: z.string(),
@@ -99,6 +123,12 @@ export const usuarioSchema = z.object({
    * no overtime, a planned day without marks is no absence; marks are still recorded and reported.
    */
   excluidoLimiteJornada: z.boolean(),
+  /** Flexible start band in minutes after the planned start (art. 27, Ley 21.561); null: none. */
+  bandaInicioFlexibleMinutos: z.number().int().nullable(),
+  /** The child's second birthday: until the day before, the feeding hour of art. 206 counts as worked time; null: none. */
+  derechoAlimentacionHasta: z.string().nullable(),
+  /** How the feeding hour is taken: at the start, at the end or split. */
+  derechoAlimentacionModo: derechoAlimentacionModoSchema,
   metodosMarcaje: z.array(metodoMarcajeSchema),
   inicioContrato: z.string(),
   finContrato: z.string().nullable(),
@@ -167,6 +197,9 @@ export const crearUsuarioV1BodySchema = z
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.default(0),
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.default(false),
     excluidoLimiteJornada: excluidoLimiteJornadaSchema.default(false),
+    bandaInicioFlexibleMinutos: bandaInicioFlexibleMinutosSchema.nullable().optional(),
+    derechoAlimentacionHasta: nullableDate,
+    derechoAlimentacionModo: derechoAlimentacionModoSchema.default('fin'),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.'),
     finContrato: nullableDate,
@@ -235,6 +268,9 @@ export const actualizarUsuarioBodySchema = z
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.optional(),
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.optional(),
     excluidoLimiteJornada: excluidoLimiteJornadaSchema.optional(),
+    bandaInicioFlexibleMinutos: bandaInicioFlexibleMinutosSchema.nullable().optional(),
+    derechoAlimentacionHasta: nullableDate,
+    derechoAlimentacionModo: derechoAlimentacionModoSchema.optional(),
     metodosMarcaje: metodosMarcajeSchema.optional(),
     inicioContrato: requiredDateSchema('Ingresa la fecha de inicio de contrato.').optional(),
     finContrato: nullableDate,
@@ -265,6 +301,9 @@ export const PRINCIPAL_OWN_FIELDS = [
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
   'excluidoLimiteJornada',
+  'bandaInicioFlexibleMinutos',
+  'derechoAlimentacionHasta',
+  'derechoAlimentacionModo',
   'metodosMarcaje',
 ] as const satisfies readonly (keyof ActualizarUsuarioBody)[];
 

@@ -416,3 +416,69 @@ describe('art. 22 inc. 2: a worker excluded from the limitation of the working d
     expect(r).toMatchObject({ status: 'presente', ...none, justifiedSeconds: 2 * H });
   });
 });
+
+describe('art. 27 (Ley 21.561): the flexible start band of a parent of a child up to twelve', () => {
+  // The shift is planned at the band's earliest start (08:00) and the contract gives a band of 60 minutes.
+  const band: EvaluationOptions = { flexibleStartBandSeconds: H };
+  const zero = { lateSeconds: 0, earlyLeaveSeconds: 0, missingSeconds: 0, overtimeSeconds: 0 };
+
+  it.each([
+    ['art. 27: entering at 08:45 with a 60-minute band is no lateness; leaving at 17:45 owes nothing and is no overtime', '08:45', '17:45', { ...zero, workedSeconds: 8 * H, ordinarySeconds: 8 * H }, 45 * 60],
+    ['art. 27: entering at 08:45 moves the exit, so leaving at 17:00 is 45 minutes of early leave and missing time', '08:45', '17:00', { lateSeconds: 0, earlyLeaveSeconds: 45 * 60, missingSeconds: 45 * 60, overtimeSeconds: 0 }, 45 * 60],
+    ['art. 27: entering at 09:15, past the band, is 15 minutes late (the band is not tolerance)', '09:15', '18:00', { lateSeconds: 15 * 60, earlyLeaveSeconds: 0, missingSeconds: 15 * 60, overtimeSeconds: 0 }, H],
+    ['art. 27: entering at 09:15 and leaving at 18:15 works the whole jornada', '09:15', '18:15', { lateSeconds: 15 * 60, missingSeconds: 0, overtimeSeconds: 0, workedSeconds: 8 * H }, H],
+    ['art. 27: overtime counts only past the moved end (08:45 to 18:15 is 30 minutes)', '08:45', '18:15', { lateSeconds: 0, earlyLeaveSeconds: 0, missingSeconds: 0, overtimeSeconds: 30 * 60 }, 45 * 60],
+    ['art. 27: entering on time moves nothing', '08:00', '17:00', { ...zero, workedSeconds: 8 * H }, 0],
+  ] as const)('%s', (_title, entrada, salida, expected, moved) => {
+    const r = day([m('entrada', entrada), m('salida', salida)], { options: band });
+    expect(r).toMatchObject({ status: 'presente', ...expected });
+    expect(r.parentsRights?.flexibleStartSeconds ?? 0).toBe(moved);
+    expect(r.ordinarySeconds + r.missingSeconds + r.justifiedSeconds).toBe(r.plannedSeconds);
+  });
+
+  it('art. 27: without the band, entering at 08:45 is 45 minutes late', () => {
+    expect(day([m('entrada', '08:45'), m('salida', '17:45')])).toMatchObject({ lateSeconds: 45 * 60, missingSeconds: 0 });
+  });
+
+  it('art. 27: a planned day without marks is still an absence', () => {
+    expect(day([], { options: band })).toMatchObject({ status: 'ausente', missingSeconds: 8 * H });
+  });
+});
+
+describe('art. 206: the feeding hour of a mother of a child under two, counted as worked time', () => {
+  const until = '2027-03-10'; // the child's second birthday
+  const at = (mode: 'inicio' | 'fin' | 'dividido'): EvaluationOptions => ({ feedingRight: { until, mode } });
+  const invariant = (r: ReturnType<typeof day>) => expect(r.ordinarySeconds + r.missingSeconds + r.justifiedSeconds).toBe(r.plannedSeconds);
+
+  it.each([
+    ["art. 206 'fin': leaving at 16:00, 60 minutes early, is no early leave and nothing is missing", 'fin', '08:00', '16:00', { earlyLeaveSeconds: 0, missingSeconds: 0, justifiedSeconds: H, workedSeconds: 7 * H }],
+    ["art. 206 'fin': leaving at 15:59, 61 minutes early, is 1 minute missing", 'fin', '08:00', '15:59', { missingSeconds: 60, justifiedSeconds: H, earlyLeaveSeconds: 0 }],
+    ["art. 206 'fin': leaving at 15:54 is 6 minutes of early leave, past the 5-minute tolerance", 'fin', '08:00', '15:54', { missingSeconds: 6 * 60, earlyLeaveSeconds: 6 * 60 }],
+    ["art. 206 'inicio': entering at 09:00 is no lateness and nothing is missing", 'inicio', '09:00', '17:00', { lateSeconds: 0, missingSeconds: 0, justifiedSeconds: H }],
+    ["art. 206 'inicio': entering at 09:10 is 10 minutes late", 'inicio', '09:10', '17:00', { lateSeconds: 10 * 60, missingSeconds: 10 * 60, justifiedSeconds: H }],
+    ["art. 206 'dividido': entering at 08:30 and leaving at 16:30 owes nothing", 'dividido', '08:30', '16:30', { lateSeconds: 0, earlyLeaveSeconds: 0, missingSeconds: 0, justifiedSeconds: H }],
+    ["art. 206 'fin': staying until 17:00 does not use the hour and earns no overtime", 'fin', '08:00', '17:00', { missingSeconds: 0, justifiedSeconds: 0, overtimeSeconds: 0 }],
+  ] as const)('%s', (_title, mode, entrada, salida, expected) => {
+    const r = day([m('entrada', entrada), m('salida', salida)], { options: at(mode) });
+    expect(r).toMatchObject({ status: 'presente', ...expected });
+    invariant(r);
+  });
+
+  it("art. 206: on and after the child's second birthday the normal rules apply", () => {
+    const date = '2027-03-10';
+    const r = day([m('entrada', '08:00', date), m('salida', '16:00', date)], { date, options: at('fin') });
+    expect(r).toMatchObject({ earlyLeaveSeconds: H, missingSeconds: H, justifiedSeconds: 0 });
+    expect(r.parentsRights).toBeUndefined();
+    const before = '2027-03-09';
+    expect(day([m('entrada', '08:00', before), m('salida', '16:00', before)], { date: before, options: at('fin') })).toMatchObject({ earlyLeaveSeconds: 0, missingSeconds: 0, parentsRights: { feedingSeconds: H, feedingMode: 'fin' } });
+  });
+
+  it('art. 206: a planned day without marks is an absence of the whole jornada', () => {
+    expect(day([], { options: at('fin') })).toMatchObject({ status: 'ausente', missingSeconds: 8 * H, justifiedSeconds: 0 });
+  });
+
+  it('art. 27 and art. 206 together: entering at 08:30 with a 60-minute band and leaving an hour before the moved end owes nothing', () => {
+    const r = day([m('entrada', '08:30'), m('salida', '16:30')], { options: { flexibleStartBandSeconds: H, feedingRight: { until, mode: 'fin' } } });
+    expect(r).toMatchObject({ lateSeconds: 0, earlyLeaveSeconds: 0, missingSeconds: 0, justifiedSeconds: H, parentsRights: { flexibleStartSeconds: 30 * 60, feedingSeconds: H } });
+  });
+});

@@ -17,6 +17,7 @@ import {
   type EvaluationOptions,
   type Inconsistency,
   type InconsistencyCode,
+  type ParentsRightsApplied,
   type PlanKind,
   type SundayHolidayWork,
 } from './day-result';
@@ -266,7 +267,20 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     appliedHourPermissions = applied.permissions;
   }
 
-  const justifiedSeconds = permission ? plannedSeconds : hourJustifiedSeconds;
+  // Parents' rights on the contract (art. 27 band, art. 206 feeding hour) move what a worked day expects;
+  // a day without an entry is left alone (nothing started late, nothing left early).
+  let parentsRights: ParentsRightsApplied | undefined;
+  let feedingSeconds = 0;
+  if (shiftInForce && !permission && !excluded && firstEntry !== null && ((options.flexibleStartBandSeconds ?? 0) > 0 || feedingRightApplies(options, input.date))) {
+    const applied = applyParentsRights(options, input.date, expectedStart, expectedEnd, firstEntry, plannedSeconds - hourJustifiedSeconds);
+    expectedStart = applied.expectedStart;
+    expectedEnd = applied.expectedEnd;
+    feedingSeconds = applied.rights.feedingSeconds;
+    if (applied.rights.flexibleStartSeconds > 0 || feedingSeconds > 0) parentsRights = applied.rights;
+  }
+
+  // The feeding hour is paid time not worked at the workplace: it is justified like an hour permission.
+  const justifiedSeconds = permission ? plannedSeconds : hourJustifiedSeconds + feedingSeconds;
   const owedSeconds = plannedSeconds - justifiedSeconds;
   // Excluded from the hours limit: whatever is worked is ordinary (no limit to exceed, no overtime) and nothing is owed.
   const ordinarySeconds = excluded ? workedSeconds : permission ? 0 : Math.min(workedSeconds, owedSeconds);
@@ -349,6 +363,7 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     overtimeBeyondLimitSeconds,
     overtimeOverAgreedSeconds: 0,
     overAgreedBasis: null,
+    ...(parentsRights ? { parentsRights } : {}),
     firstEntry,
     lastExit,
     inconsistencies,
@@ -395,6 +410,54 @@ function applyHourPermissions(
     for (const m of counted) if (m.at > range.start && m.at < range.end) flag(found, 'marca_durante_permiso', m.id);
   }
   return { expectedStart, expectedEnd, justifiedSeconds, permissions };
+}
+
+/** Whether the art. 206 feeding hour applies on `date`: the child is not yet two (dates sort as text). */
+function feedingRightApplies(options: EvaluationOptions, date: LocalDate): boolean {
+  return options.feedingRight !== undefined && date < options.feedingRight.until;
+}
+
+const FEEDING_HOUR_MS = 3600 * 1000;
+
+/**
+ * Art. 27 (Ley 21.561): an entry within the band after the planned start is no lateness, and the
+ * expected start and end move by as much (the same hours are owed, so the exit moves too). Art. 206:
+ * the feeding hour, at the (moved) start, at the end or half at each, is expected to be away and the part
+ * of it the worker was not present for counts as worked (returned as seconds to justify, at most `owedLeft`).
+ */
+function applyParentsRights(
+  options: EvaluationOptions,
+  date: LocalDate,
+  expectedStart: number,
+  expectedEnd: number,
+  firstEntry: number,
+  owedLeft: number,
+): { expectedStart: number; expectedEnd: number; rights: ParentsRightsApplied } {
+  const bandMs = (options.flexibleStartBandSeconds ?? 0) * 1000;
+  let moved = 0;
+  if (bandMs > 0 && firstEntry > expectedStart) moved = firstEntry - expectedStart < bandMs ? firstEntry - expectedStart : bandMs;
+  let start = expectedStart + moved;
+  let end = expectedEnd + moved;
+  let feedingMs = 0;
+  const feeding = feedingRightApplies(options, date) ? options.feedingRight! : null;
+  if (feeding) {
+    const atStart = feeding.mode === 'inicio' ? FEEDING_HOUR_MS : feeding.mode === 'dividido' ? FEEDING_HOUR_MS / 2 : 0;
+    const atEnd = FEEDING_HOUR_MS - atStart;
+    if (atStart > 0) {
+      const to = start + atStart < end ? start + atStart : end;
+      feedingMs += to - start - presenceWithin(start, to);
+      start = to;
+    }
+    if (atEnd > 0) {
+      const from = end - atEnd > start ? end - atEnd : start;
+      feedingMs += end - from - presenceWithin(from, end);
+      end = from;
+    }
+  }
+  let feedingSeconds = feedingMs / 1000;
+  if (feedingSeconds > owedLeft) feedingSeconds = owedLeft;
+  if (feedingSeconds < 0) feedingSeconds = 0;
+  return { expectedStart: start, expectedEnd: end, rights: { flexibleStartSeconds: moved / 1000, feedingSeconds, feedingMode: feeding ? feeding.mode : null } };
 }
 
 /** Milliseconds of presence within both [from, to) and [a, b). */

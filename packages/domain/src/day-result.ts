@@ -87,6 +87,40 @@ export interface EvaluationOptions {
    * worked time, permissions and Sunday and holiday work are still recorded. Default false.
    */
   excludedFromHoursLimit?: boolean;
+  /**
+   * Flexible start band of a parent (art. 27 of the Código del Trabajo, as replaced by Ley 21.561: a band
+   * of two hours in total to start up to one hour earlier or later, which sets the exit): seconds after the
+   * planned start within which an entry is no lateness. The shift is planned at the band's earliest start;
+   * the expected start and end move by how late within the band the worker came in, so the same hours are
+   * owed. 0 or absent: no band.
+   */
+  flexibleStartBandSeconds?: number;
+  /**
+   * Feeding right (art. 206: one hour a day for a child under two, counted as worked time): the day the
+   * child turns two (the right applies to earlier dates) and how the hour is taken: at the start, at the
+   * end, or half at each end.
+   */
+  feedingRight?: FeedingRight;
+}
+
+/** How the art. 206 hour is taken: start later, leave earlier, or 30 minutes at each end. */
+export type FeedingRightMode = 'inicio' | 'fin' | 'dividido';
+
+/** The art. 206 feeding right on the contract. */
+export interface FeedingRight {
+  /** The child's second birthday: the right applies to dates before it. */
+  until: LocalDate;
+  mode: FeedingRightMode;
+}
+
+/** What the parents' rights did to a day (art. 27 band, art. 206 hour); absent when neither applied. */
+export interface ParentsRightsApplied {
+  /** Seconds the expected start and end moved within the flexible start band (art. 27). */
+  flexibleStartSeconds: number;
+  /** Planned seconds not worked and covered by the feeding hour (art. 206); counted as justified paid time. */
+  feedingSeconds: number;
+  /** The feeding right's mode when it applied that day. */
+  feedingMode: FeedingRightMode | null;
 }
 
 /** Worked time that fell on a Sunday or a holiday, by the clock (the local calendar day 00:00-24:00). */
@@ -135,8 +169,10 @@ export interface DayResult {
   ordinarySeconds: number;
   /** Planned seconds neither worked nor justified; ordinary + missing + justified = planned (0 for a worker excluded from the hours limit: no jornada is owed). */
   missingSeconds: number;
-  /** Planned seconds covered by a permission. */
+  /** Planned seconds covered by a permission, or by the feeding hour of art. 206 (see `parentsRights`). */
   justifiedSeconds: number;
+  /** The parents' rights of the contract that applied this day (art. 27 band, art. 206 hour); absent when none did. */
+  parentsRights?: ParentsRightsApplied;
   lateSeconds: number;
   earlyLeaveSeconds: number;
   breakSeconds: number;

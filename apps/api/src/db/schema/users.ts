@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, foreignKey, index, integer, numeric, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PERFILES, type MetodoMarcaje } from '@jornada/contracts';
+import { PERFILES, type MetodoMarcaje, type ModoDerechoAlimentacion } from '@jornada/contracts';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
 import { groups } from './groups';
@@ -52,6 +52,15 @@ export const users = pgTable(
      * ordinary-hours limit, no lateness, no overtime; marks are still recorded and reported.
      */
     excluidoLimiteJornada: boolean('excluido_limite_jornada').notNull().default(false),
+    /**
+     * Flexible start band of a parent of a child up to twelve (art. 27, Ley 21.561), in minutes after the
+     * planned start (0 to 120): an entry within it is no lateness and the exit moves by as much; null: none.
+     */
+    bandaInicioFlexibleMinutos: integer('banda_inicio_flexible_minutos'),
+    /** The child's second birthday: before it the feeding hour of art. 206 counts as worked time; null: none. */
+    derechoAlimentacionHasta: date('derecho_alimentacion_hasta', { mode: 'string' }),
+    /** How the feeding hour is taken: 'inicio' (enter later), 'fin' (leave earlier) or 'dividido' (half at each end). */
+    derechoAlimentacionModo: text('derecho_alimentacion_modo').$type<ModoDerechoAlimentacion>().notNull().default('fin'),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */

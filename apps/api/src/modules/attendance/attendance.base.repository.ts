@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { groups, sites, users } from '../../db/schema/index';
 import type { WorkerFilter } from './attendance.report-types';
+import type { ModoDerechoAlimentacion } from '@jornada/contracts';
 
 type Rows<T> = { rows: T[] };
 export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -54,6 +55,11 @@ export interface WorkerRow {
   exceptuadoDescansoDominical: boolean;
   /** Excluded from the hours limit (art. 22 inc. 2): the engine's `excludedFromHoursLimit`. */
   excluidoLimiteJornada: boolean;
+  /** Flexible start band in minutes (art. 27, Ley 21.561): the engine's `flexibleStartBandSeconds`. */
+  bandaInicioFlexibleMinutos: number | null;
+  /** The child's second birthday (art. 206): with the mode, the engine's `feedingRight`. */
+  derechoAlimentacionHasta: string | null;
+  derechoAlimentacionModo: ModoDerechoAlimentacion;
   inicioContrato: string;
   finContrato: string | null;
 }
@@ -63,7 +69,8 @@ export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
   nullif(concat_ws(', ', nullif(trim(concat_ws(' ', s.calle, s.numero)), ''), s.comuna), '') as "siteDireccion",
   u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
-  u.excluido_limite_jornada as "excluidoLimiteJornada",
+  u.excluido_limite_jornada as "excluidoLimiteJornada", u.banda_inicio_flexible_minutos as "bandaInicioFlexibleMinutos",
+  u.derecho_alimentacion_hasta::text as "derechoAlimentacionHasta", u.derecho_alimentacion_modo as "derechoAlimentacionModo",
   u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
 export const WORKER_FROM = sql`${users} u
   left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id

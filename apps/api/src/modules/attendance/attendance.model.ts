@@ -113,6 +113,16 @@ function explainDay(day: DayResult, zone: string, excluded: boolean): string[] {
   for (const p of day.hourPermissions) {
     if (p.hours) lines.push(`Permiso por horas «${p.type}» de ${p.hours.start} a ${p.hours.end}: justifica ${formatDurationEs(p.seconds)}.`);
   }
+  const rights = day.parentsRights;
+  if (rights && rights.flexibleStartSeconds > 0) {
+    lines.push(
+      `Banda de inicio flexible (art. 27, Ley 21.561): entró ${formatDurationEs(rights.flexibleStartSeconds)} después del inicio planificado, dentro de su banda; no es atraso y la salida esperada se corre lo mismo.`,
+    );
+  }
+  if (rights && rights.feedingSeconds > 0) {
+    const where = rights.feedingMode === 'inicio' ? 'al inicio de la jornada' : rights.feedingMode === 'dividido' ? 'dividida entre el inicio y el final de la jornada' : 'al final de la jornada';
+    lines.push(`Derecho a alimentación (art. 206), ${where}: ${formatDurationEs(rights.feedingSeconds)} fuera del trabajo cuentan como trabajados; no son atraso, salida anticipada ni faltante.`);
+  }
   for (const a of day.marks) {
     const label = TIPO_MARCA_LABELS[a.mark.kind];
     lines.push(`${label} a las ${localClockOf(zone, a.mark.at)}${a.status === 'ignorada' ? ' (no cuenta)' : ''}: ${a.reason}`);
@@ -210,6 +220,9 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
       feriado: day.holidaySeconds,
     },
     inconsistencias,
+    ...(day.parentsRights
+      ? { derechosParentales: { bandaInicioSegundos: day.parentsRights.flexibleStartSeconds, alimentacionSegundos: day.parentsRights.feedingSeconds } }
+      : {}),
     explicacion: explainDay(day, zone, excluded),
   };
   return {

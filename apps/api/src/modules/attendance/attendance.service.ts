@@ -146,6 +146,9 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const workerOptions: PeriodEvaluationOptions = { ...options };
       if (w.exceptuadoDescansoDominical) workerOptions.worksOnHolidays = true;
       if (w.excluidoLimiteJornada) workerOptions.excludedFromHoursLimit = true;
+      // Parents' rights (art. 27 band, Ley 21.561; art. 206 feeding hour until the child turns two): they move what a day expects.
+      if (w.bandaInicioFlexibleMinutos) workerOptions.flexibleStartBandSeconds = w.bandaInicioFlexibleMinutos * 60;
+      if (w.derechoAlimentacionHasta) workerOptions.feedingRight = { until: w.derechoAlimentacionHasta, mode: w.derechoAlimentacionModo };
       const result = evaluatePeriod({
         from,
         to,

@@ -48,6 +48,10 @@ function observations(d: LegalDay): string[] {
   for (const p of d.day.permisosPorHoras) if (p.horas) out.push(`${p.tipo} ${p.horas.inicio}–${p.horas.fin}`);
   if (d.day.segundos.atraso > 0) out.push(`A.I. ${hhmmss(d.day.segundos.atraso)}`);
   if (d.day.segundos.salidaAnticipada > 0) out.push(`S.A. ${hhmmss(d.day.segundos.salidaAnticipada)}`);
+  // Why an entry after the shift's start is no A.I., or an early exit no S.A.: the contract's parents' rights.
+  const rights = d.day.derechosParentales;
+  if (rights && rights.bandaInicioSegundos > 0) out.push(`Banda horaria art. 27: inicio corrido ${hhmmss(rights.bandaInicioSegundos)}`);
+  if (rights && rights.alimentacionSegundos > 0) out.push(`Alimentación art. 206: ${hhmmss(rights.alimentacionSegundos)}`);
   for (const i of d.day.inconsistencias) out.push(i.etiqueta);
   return out;
 }

@@ -97,6 +97,9 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
     aniosReconocidosAnteriores: u.aniosReconocidosAnteriores,
     exceptuadoDescansoDominical: u.exceptuadoDescansoDominical,
     excluidoLimiteJornada: u.excluidoLimiteJornada,
+    bandaInicioFlexibleMinutos: u.bandaInicioFlexibleMinutos,
+    derechoAlimentacionHasta: u.derechoAlimentacionHasta,
+    derechoAlimentacionModo: u.derechoAlimentacionModo,
     metodosMarcaje: u.metodosMarcaje,
     inicioContrato: u.inicioContrato,
     finContrato: u.finContrato,
@@ -325,6 +328,9 @@ export function createUsersService(deps: UsersServiceDeps) {
             aniosReconocidosAnteriores: input.aniosReconocidosAnteriores,
             exceptuadoDescansoDominical: input.exceptuadoDescansoDominical,
             excluidoLimiteJornada: input.excluidoLimiteJornada,
+            bandaInicioFlexibleMinutos: input.bandaInicioFlexibleMinutos ?? null,
+            derechoAlimentacionHasta: input.derechoAlimentacionHasta ?? null,
+            derechoAlimentacionModo: input.derechoAlimentacionModo,
             metodosMarcaje: input.metodosMarcaje,
             inicioContrato: input.inicioContrato,
             finContrato: input.finContrato ?? null,
@@ -502,6 +508,9 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.aniosReconocidosAnteriores !== undefined) values.aniosReconocidosAnteriores = input.aniosReconocidosAnteriores;
   if (input.exceptuadoDescansoDominical !== undefined) values.exceptuadoDescansoDominical = input.exceptuadoDescansoDominical;
   if (input.excluidoLimiteJornada !== undefined) values.excluidoLimiteJornada = input.excluidoLimiteJornada;
+  if (input.bandaInicioFlexibleMinutos !== undefined) values.bandaInicioFlexibleMinutos = input.bandaInicioFlexibleMinutos;
+  if (input.derechoAlimentacionHasta !== undefined) values.derechoAlimentacionHasta = input.derechoAlimentacionHasta;
+  if (input.derechoAlimentacionModo !== undefined) values.derechoAlimentacionModo = input.derechoAlimentacionModo;
   if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;
   if (input.inicioContrato !== undefined) values.inicioContrato = input.inicioContrato;
   if (input.finContrato !== undefined) values.finContrato = input.finContrato;

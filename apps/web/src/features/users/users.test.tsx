@@ -242,6 +242,44 @@ describe('/dashboard/users/register', () => {
     await waitFor(() => expect(screen.getByRole('textbox', { name: /^Nombre/ })).toHaveValue(''));
   });
 
+  it("records the parents' rights of the contract (art. 27 band, art. 206 feeding hour), checked in Spanish before sending", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-04T15:00:00Z') });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'POST /v1/usuarios': () => ({
+        status: 201,
+        body: { ...makeUser({ id: 'new-2' }), invitaciones: { enviadas: 1, pendientes: 0, mensaje: 'Se envió la invitación para crear la contraseña.' } },
+      }),
+    });
+    renderPage(<RegisterUserPage />, { path: '/dashboard/users/register' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Lucía');
+    await user.type(screen.getByRole('textbox', { name: /^Apellidos/ }), 'López');
+    await user.type(screen.getByRole('textbox', { name: /^RUT/ }), '123456785');
+    await user.type(screen.getByRole('textbox', { name: /^Correo electrónico/ }), 'lucia@example.cl');
+    await user.type(screen.getByRole('textbox', { name: /^Inicio de contrato/ }), '01-03-2025');
+    expect(screen.getByText(/Madres y padres de niños de hasta 12 años \(Ley 21\.561\)/)).toBeInTheDocument();
+    const band = screen.getByRole('textbox', { name: /^Banda de inicio flexible \(art\. 27\)/ });
+    await user.type(band, '150');
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+    expect(await screen.findByText('La banda de inicio flexible no puede superar 120 minutos (art. 27: dos horas en total).')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/usuarios')).toBe(false);
+    await user.clear(band);
+    await user.type(band, '60');
+    await user.type(screen.getByRole('textbox', { name: /^Derecho a alimentación hasta \(art\. 206\)/ }), '15-01-2027');
+    await user.tab();
+    await user.click(screen.getByRole('combobox', { name: /^Uso de la hora de alimentación/ }));
+    await user.click(await screen.findByRole('option', { name: /^Dividida/, hidden: true }));
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/usuarios')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/v1/usuarios')!.body).toMatchObject({
+      bandaInicioFlexibleMinutos: 60,
+      derechoAlimentacionHasta: '2027-01-15',
+      derechoAlimentacionModo: 'dividido',
+    });
+  }, 30_000);
+
   it('says when the new user’s invitation waits, and why', async () => {
     const mensaje = 'La invitación se enviará cuando se confirme el correo de la empresa (contacto@losandes.cl) con el enlace que le enviamos.';
     mockRoutes({

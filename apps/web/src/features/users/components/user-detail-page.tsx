@@ -6,7 +6,7 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/PasswordInput.css';
 import '@mantine/core/styles/Tabs.css';
 import { Alert, Badge, Button, Drawer, PasswordInput, Tabs, Text, Textarea } from '@mantine/core';
-import { METODO_MARCAJE_LABELS, PRINCIPAL_OWN_FIELDS, type Usuario } from '@jornada/contracts';
+import { METODO_MARCAJE_LABELS, MODO_DERECHO_ALIMENTACION_LABELS, PRINCIPAL_OWN_FIELDS, type Usuario } from '@jornada/contracts';
 import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -360,6 +360,14 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
             <Field label="Número de contrato">{user.numeroContrato ?? '1'}</Field>
             <Field label="Limitación de jornada">
               {user.excluidoLimiteJornada ? 'Excluido (art. 22 inc. 2): sin límite de horas, atrasos ni horas extra; sus marcas se registran' : 'Afecto a la jornada pactada'}
+            </Field>
+            <Field label="Banda de inicio flexible (art. 27)">
+              {user.bandaInicioFlexibleMinutos ? `${user.bandaInicioFlexibleMinutos} min después del inicio del turno; la salida se corre lo mismo` : 'Sin banda'}
+            </Field>
+            <Field label="Derecho a alimentación (art. 206)">
+              {user.derechoAlimentacionHasta
+                ? `Hasta el ${formatDate(user.derechoAlimentacionHasta)}: ${MODO_DERECHO_ALIMENTACION_LABELS[user.derechoAlimentacionModo].toLowerCase()}`
+                : 'Sin derecho'}
             </Field>
             <Field label="Descanso dominical">{user.exceptuadoDescansoDominical ? 'Exceptuado (art. 38): domingos y festivos con recargo dominical' : 'Descansa domingos y festivos'}</Field>
             <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>

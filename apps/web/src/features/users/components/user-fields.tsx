@@ -4,7 +4,15 @@ import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Switch.css';
 import { Checkbox, Group, NumberInput, Select, Switch, TextInput } from '@mantine/core';
-import { ANIOS_RECONOCIDOS_MAX, METODO_MARCAJE_LABELS, METODOS_MARCAJE, PERFILES } from '@jornada/contracts';
+import {
+  ANIOS_RECONOCIDOS_MAX,
+  BANDA_INICIO_FLEXIBLE_MAX,
+  METODO_MARCAJE_LABELS,
+  METODOS_MARCAJE,
+  MODO_DERECHO_ALIMENTACION_LABELS,
+  PERFILES,
+  type ModoDerechoAlimentacion,
+} from '@jornada/contracts';
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
@@ -32,12 +40,19 @@ const USER_LABELS: Record<keyof UserFormValues, string> = {
   aniosReconocidosAnteriores: 'Años trabajados con empleadores anteriores (art. 68)',
   exceptuadoDescansoDominical: 'Exceptuado del descanso dominical (art. 38)',
   excluidoLimiteJornada: 'Excluido de la limitación de jornada (art. 22 inc. 2)',
+  bandaInicioFlexibleMinutos: 'Banda de inicio flexible (art. 27)',
+  derechoAlimentacionHasta: 'Derecho a alimentación hasta (art. 206)',
+  derechoAlimentacionModo: 'Uso de la hora de alimentación',
   metodosMarcaje: 'Métodos de marcaje',
   inicioContrato: 'Inicio de contrato',
   finContrato: 'Fin de contrato',
 };
 
 const PERFIL_OPTIONS = PERFILES.map((perfil) => ({ value: perfil, label: perfilLabel(perfil) }));
+const MODO_ALIMENTACION_OPTIONS = (Object.keys(MODO_DERECHO_ALIMENTACION_LABELS) as ModoDerechoAlimentacion[]).map((modo) => ({
+  value: modo,
+  label: MODO_DERECHO_ALIMENTACION_LABELS[modo],
+}));
 
 interface UserFieldsProps {
   form: UseFormReturn<UserFormValues>;
@@ -264,6 +279,70 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
                 disabled={locked}
                 error={errors.excluidoLimiteJornada?.message}
                 className={grid.full}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="bandaInicioFlexibleMinutos"
+            render={({ field }) => (
+              <NumberInput
+                label={USER_LABELS.bandaInicioFlexibleMinutos}
+                name="bandaInicioFlexibleMinutos"
+                description={
+                  lockedNote ??
+                  'Madres y padres de niños de hasta 12 años (Ley 21.561): minutos después del inicio del turno en que la entrada no es atraso; la salida se corre lo mismo. Planifica el turno al inicio más temprano de la banda (hasta 120 min: dos horas en total). Vacío: sin banda.'
+                }
+                readOnly={locked}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                min={0}
+                max={BANDA_INICIO_FLEXIBLE_MAX}
+                clampBehavior="none"
+                allowDecimal={false}
+                allowNegative={false}
+                suffix=" min"
+                error={errors.bandaInicioFlexibleMinutos?.message}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="derechoAlimentacionHasta"
+            render={({ field }) => (
+              <DateField
+                label={USER_LABELS.derechoAlimentacionHasta}
+                name="derechoAlimentacionHasta"
+                description={
+                  lockedNote ??
+                  'El día en que el hijo o hija cumple dos años: hasta entonces, una hora al día para alimentarlo cuenta como trabajada. Vacío: sin derecho.'
+                }
+                readOnly={locked}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={errors.derechoAlimentacionHasta?.message}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="derechoAlimentacionModo"
+            render={({ field }) => (
+              <Select
+                label={USER_LABELS.derechoAlimentacionModo}
+                name="derechoAlimentacionModo"
+                data={MODO_ALIMENTACION_OPTIONS}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? 'fin')}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                disabled={locked}
+                description={lockedNote ?? 'Art. 206: la hora no es atraso ni salida anticipada'}
+                error={errors.derechoAlimentacionModo?.message}
                 size="md"
               />
             )}

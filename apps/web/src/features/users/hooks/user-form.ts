@@ -4,6 +4,7 @@ import {
   crearUsuarioV1BodySchema,
   type CrearUsuarioV1Body,
   type MetodoMarcaje,
+  type ModoDerechoAlimentacion,
   type Perfil,
   type Usuario,
 } from '@jornada/contracts';
@@ -30,6 +31,10 @@ export interface UserFormValues {
   aniosReconocidosAnteriores: number | string;
   exceptuadoDescansoDominical: boolean;
   excluidoLimiteJornada: boolean;
+  /** Minutes of the art. 27 band; '' for none. */
+  bandaInicioFlexibleMinutos: number | string;
+  derechoAlimentacionHasta: string | null;
+  derechoAlimentacionModo: ModoDerechoAlimentacion;
   metodosMarcaje: MetodoMarcaje[];
   inicioContrato: string | null;
   finContrato: string | null;
@@ -53,6 +58,9 @@ export const USER_FIELD_NAMES = [
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
   'excluidoLimiteJornada',
+  'bandaInicioFlexibleMinutos',
+  'derechoAlimentacionHasta',
+  'derechoAlimentacionModo',
   'metodosMarcaje',
   'inicioContrato',
   'finContrato',
@@ -81,6 +89,9 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     aniosReconocidosAnteriores: 0,
     exceptuadoDescansoDominical: false,
     excluidoLimiteJornada: false,
+    bandaInicioFlexibleMinutos: '',
+    derechoAlimentacionHasta: null,
+    derechoAlimentacionModo: 'fin',
     metodosMarcaje: ['web'],
     inicioContrato: null,
     finContrato: null,
@@ -106,6 +117,9 @@ export function userToForm(user: Usuario): UserFormValues {
     aniosReconocidosAnteriores: user.aniosReconocidosAnteriores,
     exceptuadoDescansoDominical: user.exceptuadoDescansoDominical,
     excluidoLimiteJornada: user.excluidoLimiteJornada,
+    bandaInicioFlexibleMinutos: user.bandaInicioFlexibleMinutos ?? '',
+    derechoAlimentacionHasta: user.derechoAlimentacionHasta,
+    derechoAlimentacionModo: user.derechoAlimentacionModo,
     metodosMarcaje: user.metodosMarcaje,
     inicioContrato: user.inicioContrato,
     finContrato: user.finContrato,
@@ -141,6 +155,10 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     aniosReconocidosAnteriores: anios,
     exceptuadoDescansoDominical: values.exceptuadoDescansoDominical,
     excluidoLimiteJornada: values.excluidoLimiteJornada,
+    // An empty band is none; anything else goes as typed, for the schema to judge (0 to 120 minutes).
+    bandaInicioFlexibleMinutos: numberOrUndefined(values.bandaInicioFlexibleMinutos) ?? null,
+    derechoAlimentacionHasta: values.derechoAlimentacionHasta ?? null,
+    derechoAlimentacionModo: values.derechoAlimentacionModo,
     metodosMarcaje: values.metodosMarcaje,
     inicioContrato: values.inicioContrato ?? '',
     finContrato: values.finContrato ?? null,
