@@ -359,6 +359,46 @@ describe('the contract in the plan', () => {
   });
 });
 
+describe('two Sundays of rest a month (art. 38 inc. 4)', () => {
+  it('alerts an art. 38 worker with fewer than two Sundays off in the month, in the grid by month and by week and in a day change; not a 20-hour one', async () => {
+    const [full] = await addWorkers(t.database.db, c.companyId, 1, { exceptuadoDescansoDominical: true });
+    const [twenty] = await addWorkers(t.database.db, c.companyId, 1, { exceptuadoDescansoDominical: true, horasSemanales: 20 });
+    const [twentyOne] = await addWorkers(t.database.db, c.companyId, 1, { exceptuadoDescansoDominical: true, horasSemanales: 21 });
+    const [notExcepted] = await addWorkers(t.database.db, c.companyId, 1);
+    const ids = [full!.id, twenty!.id, twentyOne!.id, notExcepted!.id];
+    // Tuesday to Sunday, Mondays off: the four Sundays of December 2026 (6, 13, 20, 27) planned as work.
+    const week = ['libre', office.id, office.id, office.id, office.id, office.id, office.id];
+    const body = { usuarioIds: ids, desde: '2026-12-01', hasta: '2026-12-31', patron: { tipo: 'semana_fija', dias: week }, conflictos: 'conservar' };
+    expect((await applyPattern(body)).statusCode).toBe(200);
+    const sundayAlerts = (alertas: { codigo: string; fecha: string; valor: number; mensaje: string }[]) =>
+      alertas.filter((a) => a.codigo === 'domingos_de_descanso_insuficientes').map((a) => [a.fecha, a.valor]);
+    const december = await grid(`mes=2026-12&usuarioIds=${ids.join(',')}`);
+    const row = (id: string) => december.filas.find((f) => f.usuario.id === id)!;
+    expect(sundayAlerts(row(full!.id).alertas)).toEqual([['2026-12-27', 0]]);
+    expect(sundayAlerts(row(twentyOne!.id).alertas)).toEqual([['2026-12-27', 0]]);
+    expect(sundayAlerts(row(twenty!.id).alertas)).toEqual([]);
+    expect(sundayAlerts(row(notExcepted!.id).alertas)).toEqual([]);
+    const lastWeek = row(full!.id).semanas.find((s) => s.inicio === '2026-12-21')!;
+    expect(lastWeek.alertas.find((a) => a.codigo === 'domingos_de_descanso_insuficientes')!.mensaje).toBe(
+      'Diciembre de 2026: 4 domingos de 4 con turno (06-12-2026, 13-12-2026, 20-12-2026, 27-12-2026); quedan 0 domingos de descanso y la ley exige al menos 2 en cada mes calendario (art. 38 inc. 4).',
+    );
+
+    // One Sunday off is not enough; a day change answers its week judged on the whole month.
+    const rest = (fecha: string) => putDay(full!.id, fecha, { tipo: 'libre', motivo: 'Descanso dominical' });
+    expect((await rest('2026-12-06')).statusCode).toBe(200);
+    const unchanged = (await putDay(full!.id, '2026-12-27', { tipo: 'turno', turnoId: office.id })).json();
+    expect(unchanged.cambiado).toBe(false);
+    expect(sundayAlerts(unchanged.semana.alertas)).toEqual([['2026-12-27', 1]]);
+    // A grid of one week shows it too.
+    const oneWeek = await grid(`desde=2026-12-21&hasta=2026-12-27&usuarioIds=${full!.id}`);
+    expect(sundayAlerts(oneWeek.filas[0]!.alertas)).toEqual([['2026-12-27', 1]]);
+    // Exactly two Sundays off: no alert.
+    expect((await rest('2026-12-13')).statusCode).toBe(200);
+    expect(sundayAlerts((await grid(`mes=2026-12&usuarioIds=${full!.id}`)).filas[0]!.alertas)).toEqual([]);
+    expect(sundayAlerts((await grid(`desde=2026-12-21&hasta=2026-12-27&usuarioIds=${full!.id}`)).filas[0]!.alertas)).toEqual([]);
+  });
+});
+
 describe('shift starts across the clock changes (America/Santiago)', () => {
   it('a day change: a start the September change skips is refused; one the April change repeats needs the occurrence', async () => {
     const [worker] = await addWorkers(t.database.db, c.companyId, 1);
