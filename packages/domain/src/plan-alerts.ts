@@ -26,6 +26,7 @@ export const PLAN_ALERT_CODES = [
   'colacion_no_planificada',
   'turno_en_feriado_irrenunciable',
   'domingos_de_descanso_insuficientes',
+  'turno_despues_de_hora_diciembre',
 ] as const;
 
 /** Codes of the legal-limit alerts raised by a plan. */
@@ -42,6 +43,7 @@ export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
   colacion_no_planificada: 'Turno sin colación',
   turno_en_feriado_irrenunciable: 'Turno en feriado irrenunciable',
   domingos_de_descanso_insuficientes: 'Menos de dos domingos de descanso en el mes',
+  turno_despues_de_hora_diciembre: 'Turno después de la hora de cierre de diciembre',
 };
 
 /** A legal-limit alert of the plan, with a Spanish message. */
@@ -191,8 +193,47 @@ export function planAlerts(
     }
   }
   if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
+  if (options.commerce) decemberAlerts(alerts, first, last, plan, zone);
   if (options.sundayRest) sundayRestAlerts(alerts, first, last, entryOn, holidays, options.sundayRest, agreed);
   return alerts;
+}
+
+/** From 10 to 23 December (the fifteen days before Christmas but the 24th) commerce works until 23:00 (art. 24)… */
+const DECEMBER_LATE_FROM_DAY = 10;
+const DECEMBER_LATE_TO_DAY = 23;
+const DECEMBER_CLOSE_SECONDS = 23 * 3600;
+/** …and on 24 and 31 December until 20:00. */
+const DECEMBER_EVE_CLOSE_SECONDS = 20 * 3600;
+
+/**
+ * Commerce in December (art. 24): the jornada may be extended on nine of the fifteen days before Christmas,
+ * but nobody works past 23:00 on them, nor past 20:00 on 24 and 31 December. The days declared as extended
+ * are not recorded, so every shift starting from 10 to 23 December that ends after 23:00 is alerted, and
+ * every shift starting on 24 or 31 December that ends after 20:00 (by the clock of the site). Dated on the
+ * shift's day, with the time past the limit.
+ */
+function decemberAlerts(alerts: PlanAlert[], first: number, last: number, plan: PlacedPlan, zone: string): void {
+  for (let n = first; n <= last; n++) {
+    const instance = plan.placed[n - plan.base];
+    if (!instance) continue;
+    const date = instance.date;
+    if (date.slice(5, 7) !== '12') continue;
+    const day = Number(date.slice(8, 10));
+    const eve = day === 24 || day === 31;
+    if (!eve && (day < DECEMBER_LATE_FROM_DAY || day > DECEMBER_LATE_TO_DAY)) continue;
+    const close = localToInstant(zone, date, eve ? DECEMBER_EVE_CLOSE_SECONDS : DECEMBER_CLOSE_SECONDS);
+    if (instance.end <= close) continue;
+    const past = (instance.end - close) / 1000;
+    alerts.push({
+      code: 'turno_despues_de_hora_diciembre',
+      date,
+      message: eve
+        ? `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(past)} después de las 20:00: el 24 y el 31 de diciembre ningún trabajador del comercio puede trabajar más allá de las 20:00 (art. 24).`
+        : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(past)} después de las 23:00: en los días previos a Navidad ningún trabajador del comercio puede trabajar más allá de las 23:00 (art. 24).`,
+      value: past,
+      limit: 0,
+    });
+  }
 }
 
 const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];

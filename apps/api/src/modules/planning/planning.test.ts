@@ -1,5 +1,7 @@
 import type { CambiosPage, PlanificacionGrilla, ResultadoPatron } from '@jornada/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addGroup, addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
@@ -396,6 +398,35 @@ describe('two Sundays of rest a month (art. 38 inc. 4)', () => {
     expect((await rest('2026-12-13')).statusCode).toBe(200);
     expect(sundayAlerts((await grid(`mes=2026-12&usuarioIds=${full!.id}`)).filas[0]!.alertas)).toEqual([]);
     expect(sundayAlerts((await grid(`desde=2026-12-21&hasta=2026-12-27&usuarioIds=${full!.id}`)).filas[0]!.alertas)).toEqual([]);
+  });
+});
+
+describe('commerce in December (art. 24)', () => {
+  it('alerts a shift past 23:00 from 10 to 23 December and past 20:00 on 24 December, for commerce only', async () => {
+    const shop = await companyWithAdmin(t.app);
+    await t.database.db.update(companies).set({ rubro: 'Comercio minorista' }).where(eq(companies.id, shop.companyId));
+    const ids: string[] = [];
+    for (const company of [shop, c]) {
+      const [worker] = await addWorkers(t.database.db, company.companyId, 1);
+      const lateShift = await createShift(t.app, company.headers, { codigo: 'TAR', inicio: '14:30', fin: '23:30', colacion: { tipo: 'minutos', minutos: 60 } });
+      const eveShift = await createShift(t.app, company.headers, { codigo: 'VIS', inicio: '12:00', fin: '21:00', colacion: { tipo: 'minutos', minutos: 60 } });
+      for (const [fecha, turnoId] of [['2026-12-09', lateShift.id], ['2026-12-15', lateShift.id], ['2026-12-24', eveShift.id], ['2026-12-22', eveShift.id]] as const) {
+        const response = await putDay(worker!.id, fecha, { tipo: 'turno', turnoId }, company.headers);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      ids.push(worker!.id);
+    }
+    const december = (company: TestCompany, id: string) => grid(`mes=2026-12&usuarioIds=${id}`, company.headers);
+    const alerts = (await december(shop, ids[0]!)).filas[0]!.alertas.filter((a) => a.codigo === 'turno_despues_de_hora_diciembre');
+    expect(alerts.map((a) => [a.fecha, a.valor])).toEqual([
+      ['2026-12-15', 1800],
+      ['2026-12-24', 3600],
+    ]);
+    expect(alerts[0]!.mensaje).toBe(
+      'Turno 14:30–23:30 del 15-12-2026 con 30 min después de las 23:00: en los días previos a Navidad ningún trabajador del comercio puede trabajar más allá de las 23:00 (art. 24).',
+    );
+    // The same plan outside commerce: no art. 24 alert.
+    expect((await december(c, ids[1]!)).filas[0]!.alertas.filter((a) => a.codigo === 'turno_despues_de_hora_diciembre')).toEqual([]);
   });
 });
 
