@@ -22,3 +22,4 @@ export * from './overtime-pacts';
 export * from './alerts';
 export * from './vacations';
 export * from './shift-law';
+export * from './sunday-rest';

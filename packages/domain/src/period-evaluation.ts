@@ -34,6 +34,11 @@ export interface PeriodEvaluationOptions extends EvaluationOptions {
   commerce?: boolean;
   /** Continuous-process work (art. 34 inciso 2): shifts need not be divided by a colación. */
   continuousProcess?: boolean;
+  /**
+   * Worker excepted from Sunday rest (art. 38), with their contract's bounds: each calendar month needs two
+   * Sundays of rest in the plan (art. 38 inc. 4) unless `sundayRestExclusion` leaves the worker out.
+   */
+  sundayRest?: { contractFrom: LocalDate; contractTo: LocalDate | null };
 }
 
 /** One step of a contract's agreed weekly hours: from this date on (until the next step). */
@@ -267,7 +272,7 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
     adjacentDays,
     weeks,
     totals: periodTotalsOf(days, evaluated, weeks, input.from, input.to, holidays),
-    planAlerts: planAlerts(first, last, plan, zone, holidays, options, input.agreedWeeklyHours ?? null),
+    planAlerts: planAlerts(first, last, plan, zone, holidays, options, input.agreedWeeklyHours ?? null, getPlan),
     unreadableMarks,
   };
 }

@@ -4,11 +4,12 @@
  * evaluation raises them over the whole weeks it evaluates.
  */
 import type { HolidayLookup } from './calendar/holidays';
-import { fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
+import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
 import { formatDurationEs } from './marks';
-import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type PeriodEvaluationOptions, type PlacedPlan } from './period-evaluation';
+import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
 import type { ShiftInstance } from './shift-instance';
+import { MIN_SUNDAYS_OFF_PER_MONTH, sundayRestExclusion, sundaysText } from './sunday-rest';
 import { localDayNumberOf, localToInstant, startOfLocalDayNumber } from './time-zone';
 
 /** `aaaa-mm-dd` as the product writes dates in text: dd-mm-aaaa. */
@@ -24,6 +25,8 @@ export const PLAN_ALERT_CODES = [
   'colacion_bajo_minimo',
   'colacion_no_planificada',
   'turno_en_feriado_irrenunciable',
+  'domingos_de_descanso_insuficientes',
+  'turno_despues_de_hora_diciembre',
 ] as const;
 
 /** Codes of the legal-limit alerts raised by a plan. */
@@ -39,6 +42,8 @@ export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
   colacion_bajo_minimo: 'Colación bajo el mínimo',
   colacion_no_planificada: 'Turno sin colación',
   turno_en_feriado_irrenunciable: 'Turno en feriado irrenunciable',
+  domingos_de_descanso_insuficientes: 'Menos de dos domingos de descanso en el mes',
+  turno_despues_de_hora_diciembre: 'Turno después de la hora de cierre de diciembre',
 };
 
 /** A legal-limit alert of the plan, with a Spanish message. */
@@ -71,7 +76,8 @@ function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text
  * week (4 with 40 hours or fewer; part time exempt; too few only once every day of the week is planned,
  * see `isIncompleteWeek`); a colación of at least 30 minutes on every shift
  * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
- * A worker excluded from the hours limit (art. 22 inc. 2) gets only the colación and holiday alerts.
+ * A worker excluded from the hours limit (art. 22 inc. 2) gets only the colación and holiday alerts. Workers
+ * excepted from Sunday rest (`options.sundayRest`) need two Sundays of rest a month, read with `entryOn`.
  */
 export function planAlerts(
   first: number,
@@ -81,6 +87,7 @@ export function planAlerts(
   holidays: HolidayLookup,
   options: PeriodEvaluationOptions,
   agreed: AgreedWeeklyHours | null,
+  entryOn: (date: LocalDate) => PlanEntry | undefined,
 ): PlanAlert[] {
   const alerts: PlanAlert[] = [];
   // Excluded from the limitation of the working day (art. 22 inc. 2): no hours or days-per-week limit to check.
@@ -186,7 +193,108 @@ export function planAlerts(
     }
   }
   if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
+  if (options.commerce) decemberAlerts(alerts, first, last, plan, zone);
+  if (options.sundayRest) sundayRestAlerts(alerts, first, last, entryOn, holidays, options.sundayRest, agreed);
   return alerts;
+}
+
+/** From 10 to 23 December (the fifteen days before Christmas but the 24th) commerce works until 23:00 (art. 24)… */
+const DECEMBER_LATE_FROM_DAY = 10;
+const DECEMBER_LATE_TO_DAY = 23;
+const DECEMBER_CLOSE_SECONDS = 23 * 3600;
+/** …and on 24 and 31 December until 20:00. */
+const DECEMBER_EVE_CLOSE_SECONDS = 20 * 3600;
+
+/**
+ * Commerce in December (art. 24): the jornada may be extended on nine of the fifteen days before Christmas,
+ * but nobody works past 23:00 on them, nor past 20:00 on 24 and 31 December. The days declared as extended
+ * are not recorded, so every shift starting from 10 to 23 December that ends after 23:00 is alerted, and
+ * every shift starting on 24 or 31 December that ends after 20:00 (by the clock of the site). Dated on the
+ * shift's day, with the time past the limit.
+ */
+function decemberAlerts(alerts: PlanAlert[], first: number, last: number, plan: PlacedPlan, zone: string): void {
+  for (let n = first; n <= last; n++) {
+    const instance = plan.placed[n - plan.base];
+    if (!instance) continue;
+    const date = instance.date;
+    if (date.slice(5, 7) !== '12') continue;
+    const day = Number(date.slice(8, 10));
+    const eve = day === 24 || day === 31;
+    if (!eve && (day < DECEMBER_LATE_FROM_DAY || day > DECEMBER_LATE_TO_DAY)) continue;
+    const close = localToInstant(zone, date, eve ? DECEMBER_EVE_CLOSE_SECONDS : DECEMBER_CLOSE_SECONDS);
+    if (instance.end <= close) continue;
+    const past = (instance.end - close) / 1000;
+    alerts.push({
+      code: 'turno_despues_de_hora_diciembre',
+      date,
+      message: eve
+        ? `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(past)} después de las 20:00: el 24 y el 31 de diciembre ningún trabajador del comercio puede trabajar más allá de las 20:00 (art. 24).`
+        : `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(past)} después de las 23:00: en los días previos a Navidad ningún trabajador del comercio puede trabajar más allá de las 23:00 (art. 24).`,
+      value: past,
+      limit: 0,
+    });
+  }
+}
+
+const MONTHS = ['Enero', 'Febrero', 'Marzo', 'Abril', 'Mayo', 'Junio', 'Julio', 'Agosto', 'Septiembre', 'Octubre', 'Noviembre', 'Diciembre'];
+
+/**
+ * Two Sundays of rest per calendar month for a worker excepted from Sunday rest (art. 38 inc. 4), in each
+ * month touching [first, last], read from the whole plan given (`entryOn`: beyond the evaluated weeks too, so
+ * callers load whole months). A Sunday planned as rest counts; so does one with no plan entry (not planned
+ * yet, not loaded, or outside the contract), since it may still be planned as rest: like an
+ * «incompleta» week, a month is alerted only once its planned working Sundays already leave fewer than two
+ * possible. Workers `sundayRestExclusion` leaves out (20 weekly hours or fewer, a contract of 30 days or fewer,
+ * work only on Saturdays, Sundays and holidays among the month's planned shifts) get no alert. The alert is
+ * dated on the month's last Sunday planned as work, so it shows in that week.
+ */
+function sundayRestAlerts(
+  alerts: PlanAlert[],
+  first: number,
+  last: number,
+  entryOn: (date: LocalDate) => PlanEntry | undefined,
+  holidays: HolidayLookup,
+  contract: { contractFrom: LocalDate; contractTo: LocalDate | null },
+  agreed: AgreedWeeklyHours | null,
+): void {
+  const firstMonth = civilFromDays(first);
+  const lastMonth = civilFromDays(last);
+  for (let k = firstMonth.year * 12 + firstMonth.month - 1; k <= lastMonth.year * 12 + lastMonth.month - 1; k++) {
+    const y = Math.floor(k / 12);
+    const m = (k % 12) + 1;
+    const monthFirst = daysFromCivil(y, m, 1);
+    const monthLast = monthFirst + daysInMonth(y, m) - 1;
+    const workedSundays: number[] = [];
+    const workDates: LocalDate[] = [];
+    let sundays = 0;
+    for (let n = monthFirst; n <= monthLast; n++) {
+      const date = fromDayNumber(n);
+      const worked = entryOn(date)?.kind === 'turno';
+      if (worked) workDates.push(date);
+      if (weekdayOfDayNumber(n) !== 7) continue;
+      sundays++;
+      if (worked) workedSundays.push(n);
+    }
+    const possibleRest = sundays - workedSundays.length;
+    if (possibleRest >= MIN_SUNDAYS_OFF_PER_MONTH) continue;
+    const monthEnd = fromDayNumber(monthLast);
+    const exclusion = sundayRestExclusion({
+      agreedWeeklyHours: agreedWeeklyHoursOn(agreed, monthEnd),
+      contractFrom: contract.contractFrom,
+      contractTo: contract.contractTo,
+      workDates,
+      isHoliday: (d) => holidays(d) !== undefined,
+    });
+    if (exclusion) continue;
+    const date = fromDayNumber(workedSundays[workedSundays.length - 1]!);
+    alerts.push({
+      code: 'domingos_de_descanso_insuficientes',
+      date,
+      message: `${MONTHS[m - 1]} de ${y}: ${sundaysText(workedSundays.length)} de ${sundays} con turno (${workedSundays.map((n) => dayMonthYear(fromDayNumber(n))).join(', ')}); ${possibleRest === 1 ? 'queda' : 'quedan'} ${sundaysText(possibleRest)} de descanso y la ley exige al menos 2 en cada mes calendario (art. 38 inc. 4).`,
+      value: possibleRest,
+      limit: MIN_SUNDAYS_OFF_PER_MONTH,
+    });
+  }
 }
 
 /** The rest of an irrenunciable holiday for commerce starts at 21:00 the day before (Ley 19.973 art. 2)… */

@@ -24,7 +24,7 @@ export async function addPerson(
   db: Db,
   companyId: string,
   perfil: Perfil,
-  overrides: { groupId?: string | null; siteId?: string | null; nombre?: string; apellidos?: string; cargo?: string } = {},
+  overrides: { groupId?: string | null; siteId?: string | null; nombre?: string; apellidos?: string; cargo?: string; horasSemanales?: number; exceptuadoDescansoDominical?: boolean } = {},
 ): Promise<Person> {
   passwordHash ??= hashPassword(PERSON_PASSWORD);
   sequence += 1;
@@ -38,7 +38,8 @@ export async function addPerson(
     email: `persona${sequence}@empresa.cl`,
     perfil,
     inicioContrato: '2024-01-02',
-    horasSemanales: 44,
+    horasSemanales: overrides.horasSemanales ?? 44,
+    exceptuadoDescansoDominical: overrides.exceptuadoDescansoDominical ?? false,
     groupId: overrides.groupId ?? null,
     siteId: overrides.siteId ?? null,
     passwordHash: await passwordHash,

@@ -13,8 +13,16 @@ import {
   type CambioPlanificacion,
   type FilaReporteLegal,
 } from '@jornada/contracts';
-import { localClockOf, localDateOf } from '@jornada/domain';
-import type { LegalDay } from '../attendance/index';
+import {
+  EXTRA_SUNDAYS_OFF_PER_YEAR,
+  extraSundaysOff,
+  localClockOf,
+  localDateOf,
+  MIN_SUNDAYS_OFF_PER_MONTH,
+  sundayRestExclusion,
+  type SundayRestExclusion,
+} from '@jornada/domain';
+import type { LegalDay, LegalWorker } from '../attendance/index';
 
 export const CHILE_ZONE = 'America/Santiago';
 const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
@@ -152,32 +160,72 @@ export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: st
 const sundayOrHoliday = (d: LegalDay) => d.day.esDomingo || d.day.feriado !== null;
 export const includesSundays = (days: readonly LegalDay[]) => days.some((d) => sundayOrHoliday(d) && (d.day.plan === 'turno' || attended(d)));
 
+/** What c) needs of a worker for the Sunday-rest rules of art. 38 inc. 4 and 38 bis. */
+type SundayWorker = Pick<LegalWorker, 'horasSemanales' | 'inicioContrato' | 'finContrato' | 'exceptuadoDescansoDominical'>;
+
+/** Why a worker is outside the two Sundays a month (art. 38 inc. 4), as c) prints it. */
+const EXCLUSION_TEXT: Record<SundayRestExclusion, string> = {
+  jornada_hasta_20_horas: 'jornada de 20 horas semanales o menos',
+  contrato_hasta_30_dias: 'contrato de 30 días o menos',
+  solo_fines_de_semana: 'trabaja solo sábados, domingos o festivos',
+};
+
 /**
  * c) Reporte de días domingo y/o días festivos: the period's Sundays and holidays, totals per month
- * and for the period. In commerce (art. 38 inc. 4 of the Código del Trabajo) a month with fewer
- * than two Sundays off is flagged.
+ * and for the period. For commerce and for workers excepted from Sunday rest (art. 38), a month with fewer
+ * than two Sundays off is flagged (art. 38 inc. 4), unless `sundayRestExclusion` (the plan alerts' same
+ * rule) leaves the worker out that month, which the month's total says; the period's total counts, per
+ * calendar year, the Sundays off beyond two a month (art. 38 bis: seven a year), over the months shown.
  */
-export function sundayRows(days: readonly LegalDay[], commerce: boolean): FilaReporteLegal[] {
+export function sundayRows(days: readonly LegalDay[], commerce: boolean, worker: SundayWorker): FilaReporteLegal[] {
   const rows: FilaReporteLegal[] = [];
   type Tally = { worked: number; absent: number; sundays: number; holidays: number; restSundays: number };
   const zero = (): Tally => ({ worked: 0, absent: 0, sundays: 0, holidays: 0, restSundays: 0 });
+  const subject = commerce || worker.exceptuadoDescansoDominical;
+  // The days worked or planned as work, by month: a worker whose are all Saturdays, Sundays or holidays is hired for weekends.
+  const workByMonth = new Map<string, string[]>();
+  const holidayDates = new Set<string>();
+  for (const d of days) {
+    if (d.day.feriado) holidayDates.add(d.fecha);
+    if (d.day.plan !== 'turno' && !attended(d)) continue;
+    const list = workByMonth.get(d.fecha.slice(0, 7));
+    if (list) list.push(d.fecha);
+    else workByMonth.set(d.fecha.slice(0, 7), [d.fecha]);
+  }
+  const exclusionOf = (key: string) =>
+    sundayRestExclusion({
+      agreedWeeklyHours: worker.horasSemanales,
+      contractFrom: worker.inicioContrato,
+      contractTo: worker.finContrato,
+      workDates: workByMonth.get(key) ?? [],
+      isHoliday: (date) => holidayDates.has(date),
+    });
+  const restByYear = new Map<string, number[]>();
   const period = zero();
   let month: string | null = null;
   let tally = zero();
-  const total = (label: string, t: Tally, flag: boolean): FilaReporteLegal => ({
+  const total = (label: string, t: Tally, notes: readonly string[]): FilaReporteLegal => ({
     tipo: 'total',
     celdas: [
       label,
       `Asistencias: ${t.worked}`,
       `Ausencias: ${t.absent}`,
-      [`Domingos: ${t.sundays}`, `Festivos: ${t.holidays}`, `Domingos de descanso: ${t.restSundays}`, ...(flag ? ['Comercio: menos de dos domingos de descanso en el mes (art. 38)'] : [])].join(
-        ' · ',
-      ),
+      [`Domingos: ${t.sundays}`, `Festivos: ${t.holidays}`, `Domingos de descanso: ${t.restSundays}`, ...notes].join(' · '),
     ],
   });
   const closeMonth = () => {
     if (month === null) return;
-    rows.push(total(`Total ${month.slice(5, 7)}/${month.slice(0, 4)}`, tally, commerce && tally.restSundays < 2));
+    const notes: string[] = [];
+    if (subject) {
+      const exclusion = exclusionOf(month);
+      if (exclusion) notes.push(`Sin mínimo de domingos de descanso: ${EXCLUSION_TEXT[exclusion]} (art. 38 inc. 4)`);
+      else {
+        if (tally.restSundays < MIN_SUNDAYS_OFF_PER_MONTH) notes.push('Menos de dos domingos de descanso en el mes (art. 38 inc. 4)');
+        const year = month.slice(0, 4);
+        restByYear.set(year, [...(restByYear.get(year) ?? []), tally.restSundays]);
+      }
+    }
+    rows.push(total(`Total ${month.slice(5, 7)}/${month.slice(0, 4)}`, tally, notes));
   };
   for (const d of days) {
     if (!sundayOrHoliday(d)) continue;
@@ -200,7 +248,9 @@ export function sundayRows(days: readonly LegalDay[], commerce: boolean): FilaRe
     }
   }
   closeMonth();
-  rows.push(total('Total del periodo', period, false));
+  // Art. 38 bis: seven Sundays off a year beyond the two of each month; counted over the months of the period.
+  const extra = [...restByYear].map(([year, months]) => `Domingos de descanso adicionales ${year}: ${extraSundaysOff(months)} de ${EXTRA_SUNDAYS_OFF_PER_YEAR} (art. 38 bis)`);
+  rows.push(total('Total del periodo', period, extra));
   return rows;
 }
 

@@ -239,7 +239,7 @@ export function createLegalReportsService({ db, attendance, planning, shiftCatal
       const heading = blockHeading(w, p.partTimeMax);
       if (p.id === 'asistencia') return { ...heading, filas: attendanceRows(shown), vacio: null };
       if (p.id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, p.desde, p.hasta, p.today, p.dej, w.excluidoLimiteJornada), vacio: null };
-      return includesSundays(shown) ? { ...heading, filas: sundayRows(shown, p.commerce), vacio: null } : { ...heading, filas: [], vacio: REPORTE_LEGAL_VACIO.sinDomingos };
+      return includesSundays(shown) ? { ...heading, filas: sundayRows(shown, p.commerce, w), vacio: null } : { ...heading, filas: [], vacio: REPORTE_LEGAL_VACIO.sinDomingos };
     });
   }
 

@@ -210,6 +210,62 @@ describe('c) Reporte de días domingo y/o días festivos', () => {
   });
 });
 
+describe('c) and the Sunday rest of art. 38 workers (art. 38 inc. 4 and 38 bis)', () => {
+  it('flags a month with fewer than two Sundays off for a 21-hour worker, not a 20-hour one; counts the Sundays off beyond two a month', async () => {
+    const other = await companyWithAdmin(t.app);
+    const person = (apellidos: string, horasSemanales: number) =>
+      addPerson(t.app, t.database.db, other.companyId, 'trabajador', { nombre: 'Test', apellidos, horasSemanales, exceptuadoDescansoDominical: true });
+    const twenty = await person('Veinte', 20);
+    const twentyOne = await person('Veintiuno', 21);
+    const restful = await person('Descansado', 42);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/turnos',
+      headers: other.admin.headers,
+      payload: { codigo: 'T', nombre: 'Tienda', color: '#228be6', inicio: '10:00', fin: '14:00', colacion: { tipo: 'minutos', minutos: 30 }, toleranciaAtrasoMin: 5, toleranciaSalidaMin: 5 },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const shift = created.json<{ id: string; version: number }>();
+    const at = new Date('2026-01-01T00:00:00Z');
+    const planOn = (userId: string, date: string, kind: 'turno' | 'libre') =>
+      t.database.db.insert(planningDays).values({
+        companyId: other.companyId,
+        userId,
+        date,
+        kind,
+        shiftId: kind === 'turno' ? shift.id : null,
+        shiftVersion: kind === 'turno' ? shift.version : null,
+        firstPlannedAt: at,
+        assignedAt: at,
+        origin: 'manual',
+      });
+    // February 2026 has four Sundays (1, 8, 15, 22). The 20- and 21-hour workers are planned on three of them and on Wednesdays.
+    for (const p of [twenty, twentyOne]) {
+      for (const date of ['2026-02-01', '2026-02-08', '2026-02-15', '2026-02-04', '2026-02-11', '2026-02-18', '2026-02-25']) await planOn(p.id, date, 'turno');
+      await planOn(p.id, '2026-02-22', 'libre');
+    }
+    // Two Sundays worked and two off in January, one worked and three off in February (with Mondays, so not weekend-only): 1 beyond two a month.
+    for (const date of ['2026-01-04', '2026-01-05', '2026-01-11', '2026-01-12', '2026-02-01', '2026-02-02', '2026-02-09']) await planOn(restful.id, date, 'turno');
+    const r = await report('domingos', 'periodo=rango&desde=2026-01-01&hasta=2026-02-28', other.admin.headers);
+    const block = (apellidos: string) => r.bloques.find((b) => b.titulo === `${apellidos}, Test`)!;
+    const totals = (apellidos: string) => block(apellidos).filas.filter((f) => f.tipo === 'total').map((f) => [f.celdas[0], f.celdas[3]]);
+    expect(totals('Veintiuno')).toContainEqual([
+      'Total 02/2026',
+      'Domingos: 4 · Festivos: 0 · Domingos de descanso: 1 · Menos de dos domingos de descanso en el mes (art. 38 inc. 4)',
+    ]);
+    expect(totals('Veinte')).toContainEqual([
+      'Total 02/2026',
+      'Domingos: 4 · Festivos: 0 · Domingos de descanso: 1 · Sin mínimo de domingos de descanso: jornada de 20 horas semanales o menos (art. 38 inc. 4)',
+    ]);
+    expect(totals('Veinte').at(-1)).toEqual(['Total del periodo', 'Domingos: 8 · Festivos: 1 · Domingos de descanso: 5']);
+    expect(totals('Descansado')).toEqual([
+      ['Total 01/2026', 'Domingos: 4 · Festivos: 1 · Domingos de descanso: 2'],
+      ['Total 02/2026', 'Domingos: 4 · Festivos: 0 · Domingos de descanso: 3'],
+      ['Total del periodo', 'Domingos: 8 · Festivos: 1 · Domingos de descanso: 5 · Domingos de descanso adicionales 2026: 1 de 7 (art. 38 bis)'],
+    ]);
+  });
+});
+
 describe('d) Reporte de modificaciones y/o alteraciones de turnos', () => {
   it('reads the planning change log: previous and new shift, who asked, observations', async () => {
     const headers = await admin();

@@ -1,7 +1,9 @@
 import type { AccionDia, AlertaPlan, Conflictos, DiaPlan, Ocurrencia, OrigenCambio, SemanaPlan, SolicitadoPor, UsuarioPlan } from '@jornada/contracts';
 import {
   addDays,
+  daysInMonth,
   evaluatePeriod,
+  formatLocalDate,
   placeShift,
   resolveLocalTime,
   weekStart,
@@ -150,15 +152,27 @@ export function hhmm(seconds: number): string {
 }
 
 /** The whole Monday-to-Sunday weeks a range touches. */
-export function weeksRange(from: string, to: string): { from: string; to: string } {
+function weeksRange(from: string, to: string): { from: string; to: string } {
   return { from: weekStart(from), to: addDays(weekStart(to), 6) };
+}
+
+/**
+ * The plan to load to judge a range: its whole weeks (the weekly alerts) and its whole calendar months (two
+ * Sundays of rest a month, art. 38 inc. 4, are judged on the month even when a single week is shown).
+ */
+export function planRange(from: string, to: string): { from: string; to: string } {
+  const weeks = weeksRange(from, to);
+  const monthStart = `${from.slice(0, 7)}-01`;
+  const [y, m] = [Number(to.slice(0, 4)), Number(to.slice(5, 7))];
+  const monthEnd = formatLocalDate(y, m, daysInMonth(y, m));
+  return { from: monthStart < weeks.from ? monthStart : weeks.from, to: monthEnd > weeks.to ? monthEnd : weeks.to };
 }
 
 /**
  * The contract's agreed weekly hours as the engine takes them: from the contract's first day on (the
  * user records one figure; before the contract there is none). Null when the user has none recorded.
  */
-export function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>): AgreedWeeklyHours | null {
+function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>): AgreedWeeklyHours | null {
   return worker.horasSemanales === null ? null : [{ from: worker.inicioContrato, hours: worker.horasSemanales }];
 }
 
@@ -166,20 +180,33 @@ export function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSema
  * Weekly totals and the legal flags of a worker's plan over the whole weeks touching [from, to]:
  * the domain's plan alerts (weekly limit by the week's Monday, the contract's agreed weekly hours,
  * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce;
- * only the last two for a worker excluded from the hours limit, art. 22 inc. 2).
+ * only the last two for a worker excluded from the hours limit, art. 22 inc. 2; two Sundays of rest a month
+ * for a worker excepted from Sunday rest, art. 38 inc. 4, for which `plan` holds `planRange(from, to)`).
  */
 export function weeksView(
   plan: Map<string, PlanEntry>,
   from: string,
   to: string,
-  zone: string,
+  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical'>,
   holidays: HolidayLookup,
   commerce: boolean,
-  agreedWeeklyHours: AgreedWeeklyHours | null = null,
-  excludedFromHoursLimit = false,
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
   const range = weeksRange(from, to);
-  const result = evaluatePeriod({ from: range.from, to: range.to, zone, plan, marks: [], holidays, agreedWeeklyHours, options: { commerce, excludedFromHoursLimit } });
+  const zone = worker.zone;
+  const result = evaluatePeriod({
+    from: range.from,
+    to: range.to,
+    zone,
+    plan,
+    marks: [],
+    holidays,
+    agreedWeeklyHours: agreedHoursOf(worker),
+    options: {
+      commerce,
+      excludedFromHoursLimit: worker.excluidoLimiteJornada,
+      ...(worker.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: worker.inicioContrato, contractTo: worker.finContrato } } : {}),
+    },
+  });
   const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
   const semanas: SemanaPlan[] = [];
   for (const week of result.weeks) {

@@ -37,6 +37,7 @@ const workerColumns = {
   finContrato: users.finContrato,
   horasSemanales: users.horasSemanales,
   excluidoLimiteJornada: users.excluidoLimiteJornada,
+  exceptuadoDescansoDominical: users.exceptuadoDescansoDominical,
 };
 
 function scopeCondition(scope: WorkerScope): SQL {

@@ -17,7 +17,6 @@ import {
   type vistaPreviaPatronBodySchema,
 } from '@jornada/contracts';
 import {
-  addDays,
   daysInMonth,
   diffDays,
   eachDate,
@@ -26,7 +25,6 @@ import {
   formatRut,
   isoWeekday,
   placeShift,
-  weekStart,
   type HolidayLookup,
   type PatternStep,
   type Permission,
@@ -45,7 +43,6 @@ import type { PermissionReads } from '../permissions/index';
 import { toTurnoPlanificado } from '../shifts/index';
 import type { LedGroupsPort } from '../groups/index';
 import {
-  agreedHoursOf,
   assignmentOf,
   dayView,
   decide,
@@ -56,7 +53,7 @@ import {
   shiftStartProblem,
   UNPLANNED,
   usuarioPlan,
-  weeksRange,
+  planRange,
   weeksView,
   withinContract,
   type Assignment,
@@ -206,7 +203,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           : { kind: 'sequence', steps: p.secuencia.map((d, i) => stepOf(d, `patron.secuencia.${i}`)), offset: p.desfase };
     const expanded = expandPattern(pattern, body.desde, body.hasta);
 
-    const weeks = weeksRange(body.desde, body.hasta);
+    const weeks = planRange(body.desde, body.hasta);
     const calendar = await companyHolidays.calendarOf(session.companyId, weeks, dbx);
     const stored = await repo.loadDays(
       dbx,
@@ -275,7 +272,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     const trabajadores: ResultadoPatron['trabajadores'] = [];
     for (const { worker, days, plan } of result) {
       await pause();
-      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker.zone, calendar.lookup(worker.region), commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
+      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker, calendar.lookup(worker.region), commerce);
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
       trabajadores.push({ usuario: usuarioPlan(worker), dias: days, semanas, alertas });
     }
@@ -365,7 +362,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         offset: (query.page - 1) * query.pageSize,
       });
       const ids = workers.map((w) => w.id);
-      const weeks = weeksRange(from, to);
+      const weeks = planRange(from, to);
       const [catalog, stored, changed, rubro, permissions, calendar] = await Promise.all([
         loadCatalog(db, session.companyId),
         repo.loadDays(db, session.companyId, ids, weeks.from, weeks.to),
@@ -392,7 +389,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         filas: workers.map((worker) => {
           const holidays = calendar.lookup(worker.region);
           const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
-          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker.zone, holidays, commerce, agreedHoursOf(worker), worker.excluidoLimiteJornada);
+          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker, holidays, commerce);
           return {
             usuario: usuarioPlan(worker),
             dias: dates.map((date) => ({
@@ -426,8 +423,9 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           const problem = shiftStartProblem(catalog, target, date, worker!.zone, body.ocurrencia);
           if (problem) throw fieldError(problem.field === 'turno' ? 'turnoId' : 'ocurrencia', problem.message);
         }
-        const monday = weekStart(date);
-        const weekDays = await repo.loadDays(tx, session.companyId, [userId], monday, addDays(monday, 6));
+        // The week and its month(s): the week's alerts, and two Sundays of rest a month (art. 38 inc. 4).
+        const loaded = planRange(date, date);
+        const weekDays = await repo.loadDays(tx, session.companyId, [userId], loaded.from, loaded.to);
         const existing = weekDays.find((d) => d.date === date);
         const accion = decide(existing, target, 'reemplazar');
         const past = date < localDate(now, worker!.zone);
@@ -446,8 +444,8 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           if (entry) plan.set(date, entry);
           else plan.delete(date);
         }
-        const holidays = (await companyHolidays.calendarOf(session.companyId, { from: monday, to: addDays(monday, 6) }, tx)).lookup(worker!.region);
-        const { semanas } = weeksView(plan, date, date, worker!.zone, holidays, commerce, agreedHoursOf(worker!), worker!.excluidoLimiteJornada);
+        const holidays = (await companyHolidays.calendarOf(session.companyId, loaded, tx)).lookup(worker!.region);
+        const { semanas } = weeksView(plan, date, date, worker!, holidays, commerce);
         return {
           dia: dayView(catalog, target, date, worker!.zone, holidays),
           cambiado: accion !== 'sin_cambios',

@@ -1,5 +1,7 @@
 import type { CambiosPage, PlanificacionGrilla, ResultadoPatron } from '@jornada/contracts';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addGroup, addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
@@ -356,6 +358,75 @@ describe('the contract in the plan', () => {
     expect((await day('2026-11-06')).json().semana.alertas.map((a: { codigo: string }) => a.codigo)).toEqual(['jornada_semanal_sobre_pactada']);
     const within = (await day('2026-11-04')).json();
     expect(within.semana).toMatchObject({ horasPlanificadas: '15:00', alertas: [] });
+  });
+});
+
+describe('two Sundays of rest a month (art. 38 inc. 4)', () => {
+  it('alerts an art. 38 worker with fewer than two Sundays off in the month, in the grid by month and by week and in a day change; not a 20-hour one', async () => {
+    const [full] = await addWorkers(t.database.db, c.companyId, 1, { exceptuadoDescansoDominical: true });
+    const [twenty] = await addWorkers(t.database.db, c.companyId, 1, { exceptuadoDescansoDominical: true, horasSemanales: 20 });
+    const [twentyOne] = await addWorkers(t.database.db, c.companyId, 1, { exceptuadoDescansoDominical: true, horasSemanales: 21 });
+    const [notExcepted] = await addWorkers(t.database.db, c.companyId, 1);
+    const ids = [full!.id, twenty!.id, twentyOne!.id, notExcepted!.id];
+    // Tuesday to Sunday, Mondays off: the four Sundays of December 2026 (6, 13, 20, 27) planned as work.
+    const week = ['libre', office.id, office.id, office.id, office.id, office.id, office.id];
+    const body = { usuarioIds: ids, desde: '2026-12-01', hasta: '2026-12-31', patron: { tipo: 'semana_fija', dias: week }, conflictos: 'conservar' };
+    expect((await applyPattern(body)).statusCode).toBe(200);
+    const sundayAlerts = (alertas: { codigo: string; fecha: string; valor: number; mensaje: string }[]) =>
+      alertas.filter((a) => a.codigo === 'domingos_de_descanso_insuficientes').map((a) => [a.fecha, a.valor]);
+    const december = await grid(`mes=2026-12&usuarioIds=${ids.join(',')}`);
+    const row = (id: string) => december.filas.find((f) => f.usuario.id === id)!;
+    expect(sundayAlerts(row(full!.id).alertas)).toEqual([['2026-12-27', 0]]);
+    expect(sundayAlerts(row(twentyOne!.id).alertas)).toEqual([['2026-12-27', 0]]);
+    expect(sundayAlerts(row(twenty!.id).alertas)).toEqual([]);
+    expect(sundayAlerts(row(notExcepted!.id).alertas)).toEqual([]);
+    const lastWeek = row(full!.id).semanas.find((s) => s.inicio === '2026-12-21')!;
+    expect(lastWeek.alertas.find((a) => a.codigo === 'domingos_de_descanso_insuficientes')!.mensaje).toBe(
+      'Diciembre de 2026: 4 domingos de 4 con turno (06-12-2026, 13-12-2026, 20-12-2026, 27-12-2026); quedan 0 domingos de descanso y la ley exige al menos 2 en cada mes calendario (art. 38 inc. 4).',
+    );
+
+    // One Sunday off is not enough; a day change answers its week judged on the whole month.
+    const rest = (fecha: string) => putDay(full!.id, fecha, { tipo: 'libre', motivo: 'Descanso dominical' });
+    expect((await rest('2026-12-06')).statusCode).toBe(200);
+    const unchanged = (await putDay(full!.id, '2026-12-27', { tipo: 'turno', turnoId: office.id })).json();
+    expect(unchanged.cambiado).toBe(false);
+    expect(sundayAlerts(unchanged.semana.alertas)).toEqual([['2026-12-27', 1]]);
+    // A grid of one week shows it too.
+    const oneWeek = await grid(`desde=2026-12-21&hasta=2026-12-27&usuarioIds=${full!.id}`);
+    expect(sundayAlerts(oneWeek.filas[0]!.alertas)).toEqual([['2026-12-27', 1]]);
+    // Exactly two Sundays off: no alert.
+    expect((await rest('2026-12-13')).statusCode).toBe(200);
+    expect(sundayAlerts((await grid(`mes=2026-12&usuarioIds=${full!.id}`)).filas[0]!.alertas)).toEqual([]);
+    expect(sundayAlerts((await grid(`desde=2026-12-21&hasta=2026-12-27&usuarioIds=${full!.id}`)).filas[0]!.alertas)).toEqual([]);
+  });
+});
+
+describe('commerce in December (art. 24)', () => {
+  it('alerts a shift past 23:00 from 10 to 23 December and past 20:00 on 24 December, for commerce only', async () => {
+    const shop = await companyWithAdmin(t.app);
+    await t.database.db.update(companies).set({ rubro: 'Comercio minorista' }).where(eq(companies.id, shop.companyId));
+    const ids: string[] = [];
+    for (const company of [shop, c]) {
+      const [worker] = await addWorkers(t.database.db, company.companyId, 1);
+      const lateShift = await createShift(t.app, company.headers, { codigo: 'TAR', inicio: '14:30', fin: '23:30', colacion: { tipo: 'minutos', minutos: 60 } });
+      const eveShift = await createShift(t.app, company.headers, { codigo: 'VIS', inicio: '12:00', fin: '21:00', colacion: { tipo: 'minutos', minutos: 60 } });
+      for (const [fecha, turnoId] of [['2026-12-09', lateShift.id], ['2026-12-15', lateShift.id], ['2026-12-24', eveShift.id], ['2026-12-22', eveShift.id]] as const) {
+        const response = await putDay(worker!.id, fecha, { tipo: 'turno', turnoId }, company.headers);
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      ids.push(worker!.id);
+    }
+    const december = (company: TestCompany, id: string) => grid(`mes=2026-12&usuarioIds=${id}`, company.headers);
+    const alerts = (await december(shop, ids[0]!)).filas[0]!.alertas.filter((a) => a.codigo === 'turno_despues_de_hora_diciembre');
+    expect(alerts.map((a) => [a.fecha, a.valor])).toEqual([
+      ['2026-12-15', 1800],
+      ['2026-12-24', 3600],
+    ]);
+    expect(alerts[0]!.mensaje).toBe(
+      'Turno 14:30–23:30 del 15-12-2026 con 30 min después de las 23:00: en los días previos a Navidad ningún trabajador del comercio puede trabajar más allá de las 23:00 (art. 24).',
+    );
+    // The same plan outside commerce: no art. 24 alert.
+    expect((await december(c, ids[1]!)).filas[0]!.alertas.filter((a) => a.codigo === 'turno_despues_de_hora_diciembre')).toEqual([]);
   });
 });
 

@@ -21,4 +21,6 @@ export interface Worker {
   horasSemanales: number | null;
   /** Excluded from the hours limit (art. 22 inc. 2): the plan raises no hours or days-per-week alerts. */
   excluidoLimiteJornada: boolean;
+  /** Excepted from Sunday rest (art. 38): the plan needs two Sundays of rest a month (art. 38 inc. 4). */
+  exceptuadoDescansoDominical: boolean;
 }
