@@ -118,8 +118,9 @@ describe('one company per reader thread', () => {
 
   it("counts each file's time from when its reading starts, and never fails B because of A's files", async () => {
     // A time limit the slow file always exceeds and a one-row file never does: 900,000 cells (the limit
-    // is 1,000,000), as Node 24 reads 600,000 in about 1.5 s.
-    const limits = { timeoutMs: 1_500 };
+    // is 1,000,000) take Node 24 about 1.5 s on a quiet machine (a 1.5 s limit was read through once, in
+    // 1.49 s), so half of that; a one-row file takes milliseconds.
+    const limits = { timeoutMs: 750 };
     const slow = slowButLegal(30_000, 30, ['RUT']);
     const oneRow = workbook(['RUT'], [['12.345.678-5']]);
     const since = performance.now();
@@ -136,19 +137,19 @@ describe('one company per reader thread', () => {
     const b = settle(readSpreadsheet(oneRow, { companyId: 'empresa-b', limits }));
     const [A1, A2, A3, A4, B] = await Promise.all([a1, a2, a3, a4, b]);
     figures.push(
-      `  lectura directa, límite de 1,5 s: B leído a los ${B.at.toFixed(0)} ms; A lentos cortados a los ${A1.at.toFixed(0)} y ${A2.at.toFixed(0)} ms; A de 1 fila, tras esperarlos, leído a los ${A3.at.toFixed(0)} ms`,
+      `  lectura directa, límite de 0,75 s: B leído a los ${B.at.toFixed(0)} ms; A lentos cortados a los ${A1.at.toFixed(0)} y ${A2.at.toFixed(0)} ms; A de 1 fila, tras esperarlos, leído a los ${A3.at.toFixed(0)} ms`,
     );
     // B never waited for A's files, and its clock never ran while it waited.
     expect(B.error).toBeUndefined();
     expect(B.sheet?.rows).toHaveLength(1);
     expect(B.at).toBeLessThan(A1.at);
-    // A's slow files each had their own 1.5 s of reading.
+    // A's slow files each had their own 0.75 s of reading.
     expect(A1.error?.message).toMatch(/tardó demasiado/);
     expect(A2.error?.message).toMatch(/tardó demasiado/);
     // A's one-row file waited behind both (longer than its whole time limit) and was still read.
     expect(A3.error).toBeUndefined();
     expect(A3.sheet?.rows).toHaveLength(1);
-    // (Behind two cuts of 1.5 s each: about 3 s; the threads' timers and this clock differ by tens of ms.)
+    // (Behind two cuts of 0.75 s each: about 1.5 s; the threads' timers and this clock differ by tens of ms.)
     expect(A3.at).toBeGreaterThan(1.8 * limits.timeoutMs);
     // A fourth file of A, with two already waiting, is told to come back.
     expect(A4.error?.code).toBe('RATE_LIMITED');
