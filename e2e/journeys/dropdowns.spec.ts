@@ -195,8 +195,12 @@ async function sweepPages(page: Page, targets: Target[]) {
       const found = await sweep(page, main, target.path, target.mayBeEmpty);
       for (const button of target.dialogs ?? []) {
         await main.getByRole('button', { name: button, exact: true }).first().click();
+        // A dialog (its chunk may still be loading) or a form in the page: wait for either before choosing,
+        // or a dialog that opens a moment late is looked for as an inline form and never found.
+        const inline = main.getByRole('form', { name: button });
+        await expect(page.getByRole('dialog').or(inline).first(), `${target.path}: «${button}» no abre su formulario`).toBeVisible();
         const dialog = page.getByRole('dialog').last();
-        const scope = (await dialog.count()) > 0 ? dialog : main.getByRole('form', { name: button });
+        const scope = (await dialog.count()) > 0 ? dialog : inline;
         await expect(scope, `${target.path}: «${button}» no abre su formulario`).toBeVisible();
         const inDialog = await sweep(page, scope, `${target.path} › ${button}`);
         expect(inDialog, `${target.path} › ${button}: sin selectores`).toBeGreaterThan(0);
