@@ -90,9 +90,14 @@ test('a labour inspector asks for a key, signs in, opens an employer by RUT and 
   const adminContext = await browser.newContext();
   const adminPage = await adminContext.newPage();
   await signIn(adminPage, admin);
-  await adminPage.getByRole('navigation', { name: 'Navegación principal' }).getByText('Configuración').click();
-  await adminPage.getByRole('link', { name: 'Accesos de fiscalizadores' }).click();
-  await expect(adminPage).toHaveURL(/\/dashboard\/settings\/inspections$/);
+  // Through the menu, as an administrator finds it. The section opens with an animation, and the session's
+  // queries still re-render the menu just after sign-in: a click that lands mid-way is made again.
+  const accessLog = adminPage.getByRole('link', { name: 'Accesos de fiscalizadores' });
+  await expect(async () => {
+    if (!(await accessLog.isVisible())) await adminPage.getByRole('navigation', { name: 'Navegación principal' }).getByText('Configuración').click();
+    await accessLog.click({ timeout: 2_000 });
+    await expect(adminPage).toHaveURL(/\/dashboard\/settings\/inspections$/, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   const table = adminPage.getByRole('table', { name: 'Accesos de fiscalizadores' });
   await expect(table.getByText('Ingreso a la empresa').first()).toBeVisible();
   await expect(table.getByText(`RUT ${inspector.rut} · ${inspector.email}`).first()).toBeVisible();
