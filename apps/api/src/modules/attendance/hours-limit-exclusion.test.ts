@@ -14,11 +14,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { ReporteLegal, TipoMarca } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { planningDays, sites, users } from '../../db/schema/index';
-import { runAsSystem } from '../../db/tenant-context';
+import { users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
 import { dotted, uniqueRut } from '../../test/factories';
-import { addPerson, companyWithAdmin, type Person } from '../../test/people';
+import { julyMark, julyOffice } from '../../test/fixtures/july-office';
+import type { Person } from '../../test/people';
 
 let t: TestApp;
 let companyId: string;
@@ -31,13 +31,7 @@ const EXCLUDED = 'Excluido de limitación de jornada (art. 22)';
 type Headers = Record<string, string>;
 const api = (method: 'GET' | 'POST' | 'PATCH', url: string, headers: Headers, payload?: object) => t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
-/** A web mark at a local July time (UTC-4 in July). */
-async function mark(person: Person, tipo: TipoMarca, date: string, clock: string) {
-  const [h, m] = clock.split(':').map(Number) as [number, number];
-  const at = new Date(`${date}T${String(h + 4).padStart(2, '0')}:${String(m).padStart(2, '0')}:00Z`);
-  const result = await runAsSystem(() => t.app.marks.recordMark({ companyId, userId: person.id, tipo, metodo: 'web', idCliente: randomUUID(), sinCorreo: true }, { now: at }));
-  expect(result.status, JSON.stringify(result)).toBe('recorded');
-}
+const mark = (person: Person, tipo: TipoMarca, date: string, clock: string) => julyMark(t, companyId, person, tipo, date, clock);
 
 type Row = Record<string, unknown> & { usuarioId: string };
 async function payRow(p: Person): Promise<Row> {
@@ -63,32 +57,18 @@ const rowOf = (r: ReporteLegal, title: string, prefix: string) => blockOf(r, tit
 beforeAll(async () => {
   t = await createTestApp();
   t.clock.set('2026-08-10T15:00:00Z');
-  const company = await companyWithAdmin(t.app);
-  companyId = company.companyId;
-  admin = company.admin;
-  const [site] = await t.database.db.insert(sites).values({ companyId, nombre: 'Oficina', region: 'RM', comuna: 'Santiago' }).returning({ id: sites.id });
-  gerardo = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId: site!.id, nombre: 'Gerardo', apellidos: 'Gómez', cargo: 'Gerente de sucursal' });
-  nora = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId: site!.id, nombre: 'Nora', apellidos: 'Núñez', cargo: 'Vendedora' });
-  for (const p of [gerardo, nora]) await t.database.db.update(users).set({ sueldoBase: 600_000, horasSemanales: 42 }).where(eq(users.id, p.id));
-  const shift = (
-    await api('POST', '/api/v1/turnos', admin.headers, {
-      nombre: 'Oficina',
-      codigo: 'O',
-      color: '#228be6',
-      inicio: '09:00',
-      fin: '18:00',
-      colacion: { tipo: 'fija', inicio: '13:00', fin: '14:00' },
-      toleranciaAtrasoMin: 5,
-      toleranciaSalidaMin: 5,
-    })
-  ).json<{ id: string; version: number }>();
-  const at = new Date('2026-06-01T00:00:00Z');
+  const office = await julyOffice(
+    t,
+    [
+      { nombre: 'Gerardo', apellidos: 'Gómez', cargo: 'Gerente de sucursal' },
+      { nombre: 'Nora', apellidos: 'Núñez', cargo: 'Vendedora' },
+    ],
+    ['2026-07-09', '2026-07-10'],
+  );
+  ({ companyId, admin } = office);
+  [gerardo, nora] = office.people as [Person, Person];
   for (const p of [gerardo, nora]) {
-    for (const date of ['2026-07-09', '2026-07-10']) {
-      await t.database.db
-        .insert(planningDays)
-        .values({ companyId, userId: p.id, date, kind: 'turno', shiftId: shift.id, shiftVersion: shift.version, firstPlannedAt: at, assignedAt: at, origin: 'manual' });
-    }
+    await t.database.db.update(users).set({ sueldoBase: 600_000, horasSemanales: 42 }).where(eq(users.id, p.id));
     await mark(p, 'entrada', '2026-07-08', '08:00');
     await mark(p, 'salida', '2026-07-08', '18:00');
     await mark(p, 'entrada', '2026-07-10', '10:00');
