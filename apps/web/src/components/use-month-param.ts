@@ -32,15 +32,21 @@ export function useMonthParam({ yearsBack, resets = [] }: MonthParamOptions = {}
   const max = yearsBack === undefined ? undefined : current;
   const asked = parseMonthKey(params.get('mes')) ?? current;
   const shown = max && index(asked) > index(max) ? max : min && index(asked) < index(min) ? min : asked;
-  const setMonth = (next: YearMonth) =>
+  const update = (change: (next: URLSearchParams) => void) =>
     setParams(
       (prev) => {
         const out = new URLSearchParams(prev);
-        out.set('mes', monthKey(next.year, next.month));
-        for (const name of resets) out.delete(name);
+        change(out);
         return out;
       },
       { replace: true },
     );
-  return { shown, setMonth, current, min, max, today };
+  const setMonth = (next: YearMonth) =>
+    update((out) => {
+      out.set('mes', monthKey(next.year, next.month));
+      for (const name of resets) out.delete(name);
+    });
+  /** Another parameter of the month's view (the chosen day, the page), in place; `null` removes it. */
+  const setParam = (name: string, value: string | null) => update((out) => (value === null ? out.delete(name) : out.set(name, value)));
+  return { shown, setMonth, setParam, current, min, max, today };
 }

@@ -29,8 +29,8 @@ interface WorkerMonthProps {
  * 5 years back (the worker's right to see their records). `?mes=aaaa-mm&dia=aaaa-mm-dd` keep the view.
  */
 export function WorkerMonth({ usuarioId, before, after, noWorker, showPerson = true }: WorkerMonthProps) {
-  const [params, setParams] = useSearchParams();
-  const { shown, setMonth, current, min, max, today } = useMonthParam({ yearsBack: 5, resets: ['dia'] });
+  const [params] = useSearchParams();
+  const { shown, setMonth, setParam, current, min, max, today } = useMonthParam({ yearsBack: 5, resets: ['dia'] });
   const layout = useMemo(() => monthLayout(shown.year, shown.month), [shown.year, shown.month]);
   const attendance = useWorkerAttendance(usuarioId, layout.first, layout.last);
   const data = attendance.data?.desde === layout.first ? attendance.data : undefined;
@@ -48,18 +48,9 @@ export function WorkerMonth({ usuarioId, before, after, noWorker, showPerson = t
     }
   }, [selectedDay]);
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
   const selectDay = (date: string) => {
     scrollOnSelect.current = true;
-    update((p) => p.set('dia', date));
+    setParam('dia', date);
   };
 
   const worker = data?.trabajador;

@@ -35,23 +35,14 @@ function notes(mark: MarcaListada): string[] {
  * first, 25 a page (`?page=`), each with its time at the site, kind, method, site, flags and receipt.
  */
 export function WorkerMarksPanel({ workerId, own }: { workerId: string; own: boolean }) {
-  const [params, setParams] = useSearchParams();
-  const { shown, setMonth, current, min, max } = useMonthParam({ yearsBack: 5, resets: ['page'] });
+  const [params] = useSearchParams();
+  const { shown, setMonth, setParam, current, min, max } = useMonthParam({ yearsBack: 5, resets: ['page'] });
   const layout = useMemo(() => monthLayout(shown.year, shown.month), [shown.year, shown.month]);
   const page = Math.max(1, Number(params.get('page')) || 1);
   const marks = useWorkerMarks({ usuarioId: workerId, desde: layout.first, hasta: layout.last, page, pageSize: PAGE_SIZE });
   const month = monthLabel(shown.year, shown.month);
 
-  const update = (change: (next: URLSearchParams) => void) =>
-    setParams(
-      (prev) => {
-        const next = new URLSearchParams(prev);
-        change(next);
-        return next;
-      },
-      { replace: true },
-    );
-  const setPage = (next: number) => update((p) => (next > 1 ? p.set('page', String(next)) : p.delete('page')));
+  const setPage = (next: number) => setParam('page', next > 1 ? String(next) : null);
 
   const columns: Column<MarcaListada>[] = [
     { key: 'fecha', header: 'Fecha', primary: true, nowrap: true, cell: (m) => when(m).date },
