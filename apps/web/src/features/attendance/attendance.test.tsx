@@ -10,7 +10,8 @@ import { renderPage } from '../../test/render-page';
 import { PrivateLayout } from '../../app/layouts/private-layout';
 import { AttendanceDayPage } from './day';
 import { WorkerAttendancePage } from './worker';
-import { duration, todayIn } from './components/status';
+import { duration } from './components/status';
+import { todayInChile } from '../../lib/format';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -195,7 +196,7 @@ function workerMonth(year: number, month: number): AsistenciaTrabajadorResponse 
 }
 
 function lastMonth(): { year: number; month: number; key: string } {
-  const today = todayIn();
+  const today = todayInChile();
   let year = Number(today.slice(0, 4));
   let month = Number(today.slice(5, 7)) - 1;
   if (month === 0) {
@@ -361,7 +362,7 @@ describe('a worker’s month (/dashboard/settings/assists-user)', () => {
     const call = calls.find((c) => c.path.startsWith('/v1/asistencia/trabajadores'))!;
     // Their own id (the session's), never the URL's; a month older than 5 years shows the oldest allowed.
     expect(call.path).toBe('/v1/asistencia/trabajadores/u1');
-    const today = todayIn();
+    const today = todayInChile();
     expect(call.url.searchParams.get('desde')).toBe(`${Number(today.slice(0, 4)) - 5}-${today.slice(5, 7)}-01`);
     expect(screen.getByRole('button', { name: 'Mes anterior' })).toBeDisabled();
     expect(key).toMatch(/^\d{4}-\d{2}$/);

@@ -22,18 +22,18 @@ import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, ErrorState } from '../../../components/states';
 import { errorMessage } from '../../../lib/api-client';
 import { EsDatesProvider } from '../../../lib/dates';
-import { formatDate } from '../../../lib/format';
+import { formatDate, todayInChile } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { useScopeOptions } from '../../../lib/entity-options';
 import { DAY_REFRESH_MS, useAttendanceDay } from '../api/attendance';
 import { ArrivalsChart } from './arrivals-chart';
-import { ESTADO_COLOR, ESTADOS_ORDEN, StatusBadge, duration, todayIn } from './status';
+import { ESTADO_COLOR, ESTADOS_ORDEN, StatusBadge, duration } from './status';
 import classes from './attendance.module.css';
 
 const FILTERS = ['fecha', 'grupoId', 'sedeId', 'cargo', 'estado'] as const;
 const ESTADO_OPTIONS = ESTADOS_ASISTENCIA.map((estado) => ({ value: estado, label: ESTADO_ASISTENCIA_LABELS[estado] }));
 /** Five years back, as a worker's records are kept. */
-const MIN_DATE = () => `${Number(todayIn().slice(0, 4)) - 5}${todayIn().slice(4)}`;
+const MIN_DATE = () => `${Number(todayInChile().slice(0, 4)) - 5}${todayInChile().slice(4)}`;
 
 /** The worker's month page, opened on the day. */
 function workerDayPath(usuarioId: string, fecha: string): string {
@@ -129,7 +129,7 @@ export function AttendanceDayPage() {
   const data = day.data;
   const visible = useTabVisible();
   const fecha = table.filters.fecha || data?.fecha || '';
-  const today = todayIn();
+  const today = todayInChile();
   const updatedAt = day.dataUpdatedAt
     ? new Intl.DateTimeFormat('es-CL', { timeZone: 'America/Santiago', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }).format(day.dataUpdatedAt)
     : '';

@@ -15,7 +15,3 @@ export function duration(seconds: number): string {
   return `${sign}${h} h ${String(m).padStart(2, '0')} min`;
 }
 
-/** `aaaa-mm-dd` of today in a time zone. */
-export function todayIn(timeZone = 'America/Santiago', now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
