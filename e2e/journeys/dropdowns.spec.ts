@@ -1,6 +1,6 @@
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
 import { E2E_BASE_URL } from '../support/env';
-import { apiSession, createCompanyWithAdmin, createGroup, createUser, type Admin, type CreatedUser } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createGroup, createUser, signInWithToken, type Admin, type CreatedUser } from '../support/fixtures';
 
 /**
  * Every select, multi-select and date picker of every page, loaded directly by its URL (and inside the
@@ -49,16 +49,6 @@ const test = base.extend<object, { company: Company }>({
     { scope: 'worker', timeout: 60_000 },
   ],
 });
-
-/** Signs the page in with a session made through the API (the sign-in page has its own journeys). */
-async function signInWithToken(page: Page, token: string) {
-  await page.addInitScript((value) => {
-    if (!window.localStorage.getItem('token')) {
-      window.localStorage.setItem('token', value);
-      window.localStorage.setItem('token_set_at', String(Date.now()));
-    }
-  }, token);
-}
 
 /** Loads a page by its URL and waits for its heading and data. */
 async function open(page: Page, path: string) {

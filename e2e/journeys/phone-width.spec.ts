@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createGroup, createUser } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createGroup, createUser, signInWithToken } from '../support/fixtures';
 
 /**
  * On a phone (390×844) no page of any perfil scrolls sideways: each page its menu offers, loaded by its
@@ -11,15 +11,6 @@ import { apiSession, createCompanyWithAdmin, createGroup, createUser } from '../
 test.use({ viewport: { width: 390, height: 844 } });
 
 const PERFILES = ['administrador', 'supervisor', 'trabajador', 'fiscalizador'] as const;
-
-async function signInWithToken(page: Page, token: string) {
-  await page.addInitScript((value) => {
-    if (!window.localStorage.getItem('token')) {
-      window.localStorage.setItem('token', value);
-      window.localStorage.setItem('token_set_at', String(Date.now()));
-    }
-  }, token);
-}
 
 /** Every private page the perfil's menu links to, its sections opened. */
 async function menuPages(page: Page): Promise<string[]> {

@@ -91,6 +91,19 @@ export async function signIn(page: Page, admin: Pick<Admin, 'rut' | 'password'>)
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Signs the page in with a session made through the API, as the web app keeps it (keys `token` and
+ * `token_set_at`), for journeys about other pages (the sign-in page has its own).
+ */
+export async function signInWithToken(page: Page, token: string) {
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('token')) {
+      window.localStorage.setItem('token', value);
+      window.localStorage.setItem('token_set_at', String(Date.now()));
+    }
+  }, token);
+}
+
 /** The token the session store keeps in local storage (spec: key `token`). */
 export function storedToken(page: Page) {
   return page.evaluate(() => window.localStorage.getItem('token'));
