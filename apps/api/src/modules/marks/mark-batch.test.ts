@@ -67,4 +67,19 @@ describe('marks recorded together', () => {
     expect(refused).toMatchObject({ status: 'fulfilled', value: { status: 'refused', motivo: 'trabajador_inactivo' } });
     expect(missing).toMatchObject({ status: 'rejected', reason: { fields: { usuarioId: 'El trabajador no existe.' } } });
   });
+
+  it('bring the worker’s marks of the 50 hours around the new one, which its notice reads instead of asking again', async () => {
+    const worker = await markingWorker(t.app, t.database.db, company);
+    const now = t.clock.now().getTime();
+    const hours = (n: number) => new Date(now + n * 3_600_000);
+    const record = (tipo: 'entrada' | 'salida', at: Date) =>
+      runAsCompany(company.companyId, () => t.app.marks.recordMark({ companyId: company.companyId, userId: worker.id, tipo, metodo: 'web', idCliente: randomUUID() }, { now: at }));
+    await record('entrada', hours(-60));
+    await record('salida', hours(-51));
+    const entered = await record('entrada', hours(-2));
+    const left = await record('salida', hours(0));
+    expect(left).toMatchObject({ status: 'recorded', replay: false });
+    const recent = left.status === 'recorded' ? left.recent : undefined;
+    expect(recent).toEqual([[entered.status === 'recorded' ? entered.marca.id : '', 'entrada', hours(-2).getTime(), null]]);
+  });
 });

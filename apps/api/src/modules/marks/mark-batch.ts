@@ -4,7 +4,8 @@
  * in the same minute) the database sees two statements per batch instead of a transaction per mark:
  *
  * 1. one read of everything the rules need for every mark of the batch (worker, company, site, chain
- *    head, whether the idCliente was seen, the worker's latest mark);
+ *    head, whether the idCliente was seen, the worker's latest mark, and their marks around now, which
+ *    the mark's notice reads instead of asking again);
  * 2. one statement that advances each worker's chain head only from the seq the read saw and, for the
  *    heads it advanced, writes the marks and their receipt jobs. A statement is atomic: a mark is
  *    written with its head and its job or not at all.
@@ -19,11 +20,12 @@ import type { Db } from '../../db/client';
 import { runAsCompany } from '../../db/tenant-context';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { hashedMark, planMark, type MarkPlan } from './marks.plan';
-import { readBatch, writeBatch } from './marks.repository';
+import { readBatch, writeBatch, type RecentMarkTuple } from './marks.repository';
 import type { MarkRow, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
 type BatchOutcome =
-  | { kind: 'recorded'; worker: WorkerContext; mark: MarkRow; queued: boolean }
+  /** `recent`: the worker's other marks around it, as the batch's read saw them (for the mark's notice). */
+  | { kind: 'recorded'; worker: WorkerContext; mark: MarkRow; queued: boolean; recent: readonly RecentMarkTuple[] }
   | { kind: 'refused'; worker: WorkerContext; plan: MarkPlan; motivo: MotivoIntento }
   /** The locked path must decide (see the module comment). */
   | { kind: 'locked' }
@@ -89,7 +91,7 @@ export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 2
 
   async function flush(batch: Pending[]): Promise<void> {
     const rows = new Map((await read(batch)).map((row) => [row.i, row]));
-    const toWrite: { pending: Pending; worker: WorkerContext; mark: MarkRow; mail: boolean }[] = [];
+    const toWrite: { pending: Pending; worker: WorkerContext; mark: MarkRow; mail: boolean; recent: readonly RecentMarkTuple[] }[] = [];
     batch.forEach((pending, index) => {
       const row = rows.get(index);
       if (!row) return pending.resolve({ kind: 'missing' });
@@ -99,7 +101,7 @@ export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 2
       const repeat = row.lastKind === pending.input.tipo && row.lastAt !== null && pending.ctx.now.getTime() - new Date(row.lastAt).getTime() < repeatWindowMs;
       if (row.retried || repeat || plan.outsideGeofence) return pending.resolve({ kind: 'locked' });
       const mark = hashedMark(plan.values, { seq: row.headSeq ?? 0, lastHash: row.headHash });
-      toWrite.push({ pending, worker, mark, mail: !pending.input.sinCorreo });
+      toWrite.push({ pending, worker, mark, mail: !pending.input.sinCorreo, recent: row.recent });
     });
     if (toWrite.length === 0) return;
     let written: Set<string>;
@@ -111,7 +113,7 @@ export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 2
       written = new Set();
     }
     for (const item of toWrite) {
-      item.pending.resolve(written.has(item.mark.id) ? { kind: 'recorded', worker: item.worker, mark: item.mark, queued: item.mail } : { kind: 'locked' });
+      item.pending.resolve(written.has(item.mark.id) ? { kind: 'recorded', worker: item.worker, mark: item.mark, queued: item.mail, recent: item.recent } : { kind: 'locked' });
     }
   }
 

@@ -29,7 +29,7 @@ import type { PermissionReads } from '../permissions/index';
 import { checkChainStep } from './marks.chain';
 import { GENESIS_HASH, markHash } from './marks.hash';
 import * as repo from './marks.repository';
-import { loadWorkerContext, type Scope } from './marks.repository';
+import { loadWorkerContext, type MarkTimes, type RecentMarkTuple, type Scope } from './marks.repository';
 import { receiptSource, toIntento, toMarca } from './marks.service';
 import type { MarkRow } from './marks.types';
 import { buildComprobante, receiptPdf, workplaceAddress } from './receipt';
@@ -92,10 +92,17 @@ interface PlacementRequest {
   userId: string;
   zone: string;
   mark: Mark;
+  /** The worker's other marks within `RECENT_WINDOW_HOURS` of the mark, when its recording read them. */
+  recent: readonly RecentMarkTuple[] | undefined;
+}
+
+/** The other marks the recording read, as `marksOfWorkersBetween` gives them (`markNotice` adds the new one). */
+function recentRows(userId: string, recent: readonly RecentMarkTuple[]): MarkTimes[] {
+  return recent.map(([id, kind, atMs, correctsMarkId]) => ({ userId, id, kind, atMs, correctsMarkId }));
 }
 
 export function createMarksReadService({ db, publicUrl, plan, planning, ledGroups, holidays, permissions }: MarksReadDeps) {
-  /** The notices of concurrent new marks: per company, one plan read and one marks read for all their workers. */
+  /** The notices of concurrent new marks: per company, one plan read for all their workers, and one marks read for those whose recording did not bring them. */
   async function placeMany(requests: PlacementRequest[]): Promise<Map<string, TurnoDeMarca>> {
     const found = new Map<string, TurnoDeMarca>();
     for (const [companyId, group] of groupBy(requests, (request) => request.companyId)) {
@@ -107,19 +114,24 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
       });
       const userIds = [...new Set(group.map((request) => request.userId))];
       const range = { from: windows.map((w) => w.from).sort()[0]!, to: windows.map((w) => w.to).sort().at(-1)! };
+      // Marks recorded by the group commit bring their worker's other marks; only the others are read here.
+      const unread = [...new Set(group.filter((request) => !request.recent).map((request) => request.userId))];
+      const unreadWindows = windows.filter((w) => !w.request.recent);
       const [plans, rows] = await runAsCompany(companyId, () =>
         Promise.all([
-          plan.planFor(companyId, userIds, range),
-          repo.marksOfWorkersBetween(db, companyId, userIds, new Date(Math.min(...windows.map((w) => w.start))), new Date(Math.max(...windows.map((w) => w.end)))),
+          plan.plannedDays(companyId, userIds, range),
+          unread.length === 0
+            ? []
+            : repo.marksOfWorkersBetween(db, companyId, unread, new Date(Math.min(...unreadWindows.map((w) => w.start))), new Date(Math.max(...unreadWindows.map((w) => w.end)))),
         ]),
       );
       const rowsOf = groupBy(rows, (row) => row.userId);
       for (const { request, fecha, from, to, start, end } of windows) {
-        const planned = plans.get(request.userId)?.plan ?? new Map<string, PlanEntry>();
+        const planned = plans.get(request.userId) ?? new Map<string, PlanEntry>();
         const days = [...planned].filter(([date]) => date >= from && date <= to);
         const instances = days.flatMap(([date, entry]) => (entry.kind === 'turno' ? [placeShift(entry.shift, date, request.zone)] : []));
         // The marks as the evaluation reads them: the effective instant, without the ones a correction supersedes.
-        const own = (rowsOf.get(request.userId) ?? []).filter((row) => row.atMs >= start && row.atMs < end);
+        const own = (request.recent ? recentRows(request.userId, request.recent) : (rowsOf.get(request.userId) ?? [])).filter((row) => row.atMs >= start && row.atMs < end);
         const superseded = new Set(own.flatMap((row) => (row.correctsMarkId ? [row.correctsMarkId] : [])));
         const marks = own.filter((row) => !superseded.has(row.id)).map((row) => ({ id: row.id, kind: row.kind, at: row.atMs }));
         const notice = markNotice(request.mark, marks, instances, request.zone, { date: fecha, kind: planned.get(fecha)?.kind ?? null });
@@ -155,12 +167,13 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
     /**
      * The notice of a worker's new mark against their plan (`markNotice`): the shift the evaluation
      * attributes it to, among the planned shifts of the day before to the day after (the planning's
-     * `planFor`) and with the worker's marks of those days, as the stored day will (site zone).
-     * Concurrent marks share their reads (`placeMany`): at a shift change the notices of a hundred marks
-     * cost two statements, not two each.
+     * `plannedDays`, the dates of `planFor`) and with the worker's marks of those days, as the stored day
+     * will (site zone). Concurrent marks share their reads (`placeMany`): at a shift change the notices of
+     * a hundred marks cost one statement, not two each; `recent` (the worker's marks the group commit read
+     * before writing this one) saves reading the marks again.
      */
-    placement(companyId: string, userId: string, timeZone: string | null, mark: Mark): Promise<TurnoDeMarca> {
-      return placements.load({ companyId, userId, zone: timeZone ?? DEFAULT_ZONE, mark }).then((found) => found!);
+    placement(companyId: string, userId: string, timeZone: string | null, mark: Mark, recent?: readonly RecentMarkTuple[]): Promise<TurnoDeMarca> {
+      return placements.load({ companyId, userId, zone: timeZone ?? DEFAULT_ZONE, mark, recent }).then((found) => found!);
     },
 
     async today(session: RequestSession, now: Date): Promise<MarcasHoy> {

@@ -159,10 +159,15 @@ export interface BatchReadInput {
   now: Date;
 }
 
+/** Hours each side of now within which `readBatch` returns a worker's marks (`recent`). */
+export const RECENT_WINDOW_HOURS = 50;
+/** A mark as `readBatch` returns it in `recent`: id, kind, effective instant (epoch ms), the mark it corrects. */
+export type RecentMarkTuple = [id: string, kind: MarkRow['kind'], atMs: number, correctsMarkId: string | null];
+
 /**
  * Everything the rules need for every mark of a batch, in one statement: worker, company, site (the
  * device's, else the worker's), chain head, whether the idCliente was seen (as a mark or an attempt) and
- * the worker's latest mark at or before `now`. A mark whose worker is not in its company has no row.
+ * the worker's latest mark at or before `now`, and their marks within `RECENT_WINDOW_HOURS` of now. A mark whose worker is not in its company has no row.
  */
 export async function readBatch(db: DbOrTx, batch: BatchReadInput[]) {
   const column = <T>(pick: (item: BatchReadInput) => T) => sql.param(batch.map(pick));
@@ -185,6 +190,13 @@ export async function readBatch(db: DbOrTx, batch: BatchReadInput[]) {
           or exists (select 1 from ${markAttempts} where ${ofWorker(markAttempts)} and ${markAttempts.clientId} = r.client_id))`,
       lastKind: sql<TipoMarca | null>`${latest(sql`${marks.kind}`)}`,
       lastAt: sql<string | null>`${latest(effective)}`,
+      // The worker's marks around now, for the new mark's notice (marks.read.ts): its window is the day
+      // before to the day after the mark's local date, inside now ± 50 hours in any zone.
+      recent: sql<RecentMarkTuple[]>`coalesce((
+          select json_agg(json_build_array(${marks.id}, ${marks.kind}, floor(extract(epoch from ${effective}) * 1000)::float8, ${marks.correctsMarkId})
+            order by ${effective}, ${marks.seq})
+          from ${marks} where ${ofWorker(marks)}
+            and ${effective} >= r.now - interval '${sql.raw(String(RECENT_WINDOW_HOURS))} hours' and ${effective} < r.now + interval '${sql.raw(String(RECENT_WINDOW_HOURS))} hours'), '[]'::json)`,
     })
     .from(input)
     .innerJoin(users, sql`${users.companyId} = r.company_id and ${users.id} = r.user_id`)

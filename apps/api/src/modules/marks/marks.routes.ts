@@ -64,7 +64,7 @@ export function registerMarkRoutes(app: ZodApp, marks: MarksService, read: Marks
       if (result.status === 'ignored') return reply.code(200).send({ intento: result.intento, motivo: result.motivo, mensaje: result.mensaje });
       // Tells the worker which shift the mark counts for and when it falls away from it (it is recorded either way).
       const at = Date.parse(result.marca.horaOriginal ?? result.marca.instante);
-      const turno = await read.placement(session.companyId, session.userId, result.timeZone, { id: result.marca.id, kind: result.marca.tipo, at });
+      const turno = await read.placement(session.companyId, session.userId, result.timeZone, { id: result.marca.id, kind: result.marca.tipo, at }, result.recent);
       return reply.code(result.replay ? 200 : 201).send({ marca: result.marca, comprobante: result.comprobante, turno });
     },
   );

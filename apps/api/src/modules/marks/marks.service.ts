@@ -19,6 +19,7 @@ import { buildComprobante, type ReceiptSource } from './receipt';
 import { createMarkBatcher } from './mark-batch';
 import { checkedOriginalTime, hashedMark, planMark, type MarkPlan } from './marks.plan';
 import * as repo from './marks.repository';
+import type { RecentMarkTuple } from './marks.repository';
 import type { AttemptRow, MarkRow, RecordAttemptInput, RecordContext, RecordMarkInput, WorkerContext } from './marks.types';
 
 export type { RecordAttemptInput } from './marks.types';
@@ -37,7 +38,15 @@ type RecordMarkResult =
    * A new mark (`replay: false`) or the same mark again for a retried `idCliente` (`replay: true`), with
    * the time zone of the worker's site (null without one), for what is said about it afterwards.
    */
-  | { status: 'recorded'; replay: boolean; marca: Marca; comprobante: Comprobante; timeZone: string | null }
+  | {
+      status: 'recorded';
+      replay: boolean;
+      marca: Marca;
+      comprobante: Comprobante;
+      timeZone: string | null;
+      /** The worker's other marks within `RECENT_WINDOW_HOURS` of it, when the group commit already read them (the notice's input). */
+      recent?: readonly RecentMarkTuple[];
+    }
   /** A repeated kind: ignored and logged as the attempt `marca_repetida` (a retry returns the same attempt). */
   | { status: 'ignored'; replay: boolean; motivo: 'marca_repetida'; intento: Intento; mensaje: string }
   /** Refused and logged as an attempt: trabajador_inactivo, contrato_terminado, metodo_no_permitido. */
@@ -111,8 +120,9 @@ interface MarksServiceDeps {
 export function createMarksService({ db, publicUrl, metrics, onJobQueued }: MarksServiceDeps) {
   const insertAttempt = repo.insertAttempt;
 
-  function recorded(ctx: WorkerContext, row: MarkRow, replay: boolean): RecordMarkResult {
-    return { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)), timeZone: ctx.site?.timeZone ?? null };
+  function recorded(ctx: WorkerContext, row: MarkRow, replay: boolean, recent?: readonly RecentMarkTuple[]): RecordMarkResult {
+    const result = { status: 'recorded', replay, marca: toMarca(row), comprobante: buildComprobante(receiptSource(ctx, row, publicUrl)), timeZone: ctx.site?.timeZone ?? null } as const;
+    return recent ? { ...result, recent } : result;
   }
 
   function finish(result: RecordMarkResult, queued: boolean): RecordMarkResult {
@@ -139,7 +149,7 @@ export function createMarksService({ db, publicUrl, metrics, onJobQueued }: Mark
       case 'locked':
         return null;
       case 'recorded':
-        return finish(recorded(outcome.worker, outcome.mark, false), outcome.queued);
+        return finish(recorded(outcome.worker, outcome.mark, false, outcome.recent), outcome.queued);
     }
   }
 

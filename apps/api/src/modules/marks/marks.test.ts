@@ -222,6 +222,28 @@ describe('POST /api/v1/marcas: where the mark falls against the plan', () => {
     });
   });
 
+  it('names, for each of a worker’s marks in turn, the shift the stored day gives it (the notice reads the marks before it)', async () => {
+    const night = await createShift(t.app, company.admin.headers, { codigo: `N${randomUUID().slice(0, 5)}`, inicio: '22:00', fin: '06:00' });
+    const morning = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
+    t.clock.set('2025-06-02T10:58:00Z'); // 06:58 in Santiago
+    const worker = await markingWorker(t.app, t.database.db, company);
+    await planDay(worker.id, '2025-06-01', night);
+    await planDay(worker.id, '2025-06-02', morning);
+    const answers = [];
+    for (const [at, tipo] of [['2025-06-02T10:58:00Z', 'entrada'], ['2025-06-02T12:00:00Z', 'salida'], ['2025-06-02T12:30:00Z', 'entrada']] as const) {
+      t.clock.set(at);
+      const answer = await mark(t.app, worker.headers, { tipo });
+      expect(answer.statusCode, answer.body).toBe(201);
+      answers.push(answer.json<{ marca: { id: string }; turno: { turno: string | null } }>());
+    }
+    const period = await t.app.inject({ method: 'GET', url: `/api/v1/asistencia/trabajadores/${worker.id}?desde=2025-06-01&hasta=2025-06-02`, headers: company.admin.headers });
+    expect(period.statusCode, period.body).toBe(200);
+    const days: { turno: { etiqueta: string } | null; marcas: { id: string }[] }[] = period.json().dias;
+    for (const answer of answers) {
+      expect(days.find((d) => d.marcas.some((m) => m.id === answer.marca.id))?.turno?.etiqueta).toBe(answer.turno.turno);
+    }
+  });
+
   it('names the shift the stored day gives the mark: an entrada at 05:50 between last night’s 22:00–06:00 and today’s 07:00–15:00', async () => {
     const night = await createShift(t.app, company.admin.headers, { codigo: `N${randomUUID().slice(0, 5)}`, inicio: '22:00', fin: '06:00' });
     const morning = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });

@@ -32,6 +32,11 @@ export interface PlanReader {
    * is the caller's transaction when it has one (the database otherwise).
    */
   planFor(companyId: string, userIds: readonly string[], range: { from: string; to: string }, executor?: DbOrTx): Promise<Map<string, WorkerPlan>>;
+  /**
+   * The planned dates alone, as `planFor` gives them (same templates, same contract bounds), without
+   * reading the holidays: for the notice of a new mark, which places the planned shifts as they are.
+   */
+  plannedDays(companyId: string, userIds: readonly string[], range: { from: string; to: string }): Promise<Map<string, Map<string, PlanEntry>>>;
 }
 
 /** Companies whose shift versions a reader keeps; past it the reader starts over (a full read costs one statement). */
@@ -44,6 +49,41 @@ export function createPlanReader(db: Db, holidays: CompanyHolidaysPort): PlanRea
   // template would keep every date it was ever placed on).
   const versionsOf = new Map<string, Map<string, ShiftVersionRow>>();
 
+  /** Each worker's planned dates of the range (plan-source rows of planning.repository), templates built once per version. */
+  async function entriesOf(executor: DbOrTx, companyId: string, sources: readonly repo.PlanSource[]): Promise<Map<string, Map<string, PlanEntry>>> {
+    let versions = versionsOf.get(companyId) ?? new Map<string, ShiftVersionRow>();
+    const known = versions;
+    if (sources.some((source) => source.days.some(([, kind, shiftId, shiftVersion]) => kind === 'turno' && !known.has(`${shiftId}:${shiftVersion}`)))) {
+      versions = await readShiftVersions(executor, companyId);
+      // Only what is committed is kept: a transaction's own new version may still roll back.
+      if (executor === db) {
+        if (versionsOf.size >= CACHED_COMPANIES) versionsOf.clear();
+        versionsOf.set(companyId, versions);
+      }
+    }
+    const templates = new Map<string, ShiftTemplate>();
+    const plans = new Map<string, Map<string, PlanEntry>>();
+    for (const source of sources) {
+      const plan = new Map<string, PlanEntry>();
+      for (const [date, kind, shiftId, shiftVersion] of source.days) {
+        if (kind === 'libre') {
+          plan.set(date, { kind: 'libre' });
+          continue;
+        }
+        const key = `${shiftId}:${shiftVersion}`;
+        let template = templates.get(key);
+        if (!template) {
+          const row = versions.get(key);
+          if (!row) continue;
+          templates.set(key, (template = versionTemplate(row)));
+        }
+        plan.set(date, { kind: 'turno', shift: template });
+      }
+      plans.set(source.userId, plan);
+    }
+    return plans;
+  }
+
   return {
     async planFor(companyId, userIds, range, executor = db) {
       const plans = new Map<string, WorkerPlan>();
@@ -52,36 +92,14 @@ export function createPlanReader(db: Db, holidays: CompanyHolidaysPort): PlanRea
         repo.planSources(executor, companyId, userIds, range.from, range.to),
         holidays.calendarOf(companyId, range, executor),
       ]);
-      let versions = versionsOf.get(companyId) ?? new Map<string, ShiftVersionRow>();
-      const known = versions;
-      if (sources.some((source) => source.days.some(([, kind, shiftId, shiftVersion]) => kind === 'turno' && !known.has(`${shiftId}:${shiftVersion}`)))) {
-        versions = await readShiftVersions(executor, companyId);
-        // Only what is committed is kept: a transaction's own new version may still roll back.
-        if (executor === db) {
-          if (versionsOf.size >= CACHED_COMPANIES) versionsOf.clear();
-          versionsOf.set(companyId, versions);
-        }
-      }
-      const templates = new Map<string, ShiftTemplate>();
-      for (const source of sources) {
-        const plan = new Map<string, PlanEntry>();
-        for (const [date, kind, shiftId, shiftVersion] of source.days) {
-          if (kind === 'libre') {
-            plan.set(date, { kind: 'libre' });
-            continue;
-          }
-          const key = `${shiftId}:${shiftVersion}`;
-          let template = templates.get(key);
-          if (!template) {
-            const row = versions.get(key);
-            if (!row) continue;
-            templates.set(key, (template = versionTemplate(row)));
-          }
-          plan.set(date, { kind: 'turno', shift: template });
-        }
-        plans.set(source.userId, { plan, holidays: calendar.lookup(source.region, source.comuna) });
-      }
+      const entries = await entriesOf(executor, companyId, sources);
+      for (const source of sources) plans.set(source.userId, { plan: entries.get(source.userId)!, holidays: calendar.lookup(source.region, source.comuna) });
       return plans;
+    },
+
+    async plannedDays(companyId, userIds, range) {
+      if (userIds.length === 0) return new Map();
+      return entriesOf(db, companyId, await repo.planSources(db, companyId, userIds, range.from, range.to));
     },
   };
 }
