@@ -33,4 +33,20 @@ describe('createBatchLoader', () => {
     await expect(loader.load(1)).rejects.toThrow('base de datos no disponible');
     expect(await loader.load(2)).toBe(4);
   });
+
+  it('with gather, waits for the end of the turn: requests resumed one after another by one answer go in one batch', async () => {
+    const calls: string[][] = [];
+    const loader = createBatchLoader(async (keys: string[]) => {
+      calls.push(keys);
+      return new Map(keys.map((key) => [key, key]));
+    }, (key) => key, { gather: true });
+    // Each request starts a microtask after the one before, as callers resumed by one group write.
+    let turn: Promise<void> = Promise.resolve();
+    const answers = ['a', 'b', 'c'].map((key) => {
+      turn = turn.then(() => undefined);
+      return turn.then(() => loader.load(key));
+    });
+    expect(await Promise.all(answers)).toEqual(['a', 'b', 'c']);
+    expect(calls).toEqual([['a', 'b', 'c']]);
+  });
 });

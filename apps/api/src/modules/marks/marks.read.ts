@@ -140,7 +140,7 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
     }
     return found;
   }
-  const placements = createBatchLoader(placeMany, (request: PlacementRequest) => request.mark.id);
+  const placements = createBatchLoader(placeMany, (request: PlacementRequest) => request.mark.id, { gather: true });
 
   async function scopeOf(session: RequestSession): Promise<Scope> {
     if (session.perfil === 'administrador') return { all: true };
