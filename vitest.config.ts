@@ -54,6 +54,8 @@ export default defineConfig({
       // Property tests are CPU-bound (hundreds of random months or zone conversions): on a busy two-core
       // machine Vitest's 5 s default fails them for the machine, not for the rules.
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'], environment: 'node', testTimeout: 30_000 } },
+      // Each roster test runs HiGHS on a small model; the property test solves dozens, so its budget is generous.
+      { test: { name: 'roster', include: ['packages/roster/src/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       { test: { name: 'contracts', include: ['packages/contracts/src/**/*.test.ts'], environment: 'node' } },
       { test: { name: 'tooling', include: ['scripts/**/*.test.mjs'], environment: 'node' } },
       {

@@ -1,0 +1,127 @@
+/**
+ * Why demand was left uncovered: for each short band, every worker of the part who is not on a covering
+ * shift that day is checked against the rules that stop them (static ones first, then what the rest of the
+ * proposal sets: another shift that day, rest, weekly hours and days, Sundays), and the counts are grouped
+ * into one Spanish sentence.
+ */
+import { civilFromDays, isoWeekday, type LocalDate } from '@jornada/domain';
+import { periodWeeks, sundayAllowance, weekCaps } from './model';
+import type { Prepared, PreparedBand, PreparedWorker } from './prepare';
+import { reasonClause, type BlockReason } from './reasons';
+
+const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
+
+/** «el domingo 14-06» */
+function dayText(date: LocalDate): string {
+  return `el ${WEEKDAYS[isoWeekday(date) - 1]} ${date.slice(8, 10)}-${date.slice(5, 7)}`;
+}
+
+/** Order in which a worker's reasons are preferred when several shifts are closed for different ones. */
+const STATIC_ORDER: readonly string[] = ['fuera_de_contrato', 'no_disponible', 'dia_fijo', 'turno_no_permitido', 'descanso_previo'];
+
+/** What stops worker w from taking shift s on day d given the rest of the proposal (`chosen`), or null. */
+function dynamicReason(p: Prepared, pw: PreparedWorker, w: number, d: number, s: number, chosen: number[][]): { reason: BlockReason; param?: number } | null {
+  const mine = chosen[w]!;
+  if (mine[d]! >= 0) return { reason: 'otro_turno' };
+  const inst = p.instances[s]![d]!;
+  for (let k = 1; k <= 2; k++) {
+    const before = mine[d - k];
+    if (before !== undefined && before >= 0 && inst.start - p.instances[before]![d - k]!.end < p.minRestMs) return { reason: 'descanso' };
+    const after = mine[d + k];
+    if (after !== undefined && after >= 0 && p.instances[after]![d + k]!.start - inst.end < p.minRestMs) return { reason: 'descanso' };
+  }
+  const week = weekOf(p, d);
+  const caps = weekCaps(p, pw, week);
+  if (caps) {
+    let hours = 0;
+    let days = 0;
+    for (const day of week.days) {
+      const t = mine[day]!;
+      if (t < 0) continue;
+      hours += p.instances[t]![day]!.plannedSeconds / 3600;
+      days++;
+    }
+    if (hours + inst.plannedSeconds / 3600 > caps.hours + 1e-9) return { reason: 'horas_semanales' };
+    if (days + 1 > caps.maxDays) return { reason: 'dias_semana', param: days };
+  } else {
+    let hours = 0;
+    mine.forEach((t, day) => {
+      if (t >= 0) hours += p.instances[t]![day]!.plannedSeconds / 3600;
+    });
+    const available = pw.unavailable.filter((u) => u === null).length;
+    if (hours + inst.plannedSeconds / 3600 > (pw.agreed * available) / 7 + 1e-9) return { reason: 'horas_ciclo' };
+  }
+  if (pw.sundayRule && isoWeekday(p.days[d]!) === 7) {
+    const { year, month } = civilFromDays(p.first + d);
+    const allowance = sundayAllowance(p, pw, year * 12 + month - 1);
+    const worked = allowance.days.filter((day) => mine[day]! >= 0).length;
+    if (worked + 1 > allowance.max) return { reason: 'domingos', param: worked + countBefore(p, pw, p.days[d]!) };
+  }
+  return null;
+}
+
+const weeksCache = new WeakMap<Prepared, { monday: number; days: number[] }[]>();
+
+/** The week (of the period's weeks) that holds day index d. */
+function weekOf(p: Prepared, d: number): { monday: number; days: number[] } {
+  let byDay = weeksCache.get(p);
+  if (!byDay) {
+    byDay = [];
+    for (const week of periodWeeks(p.first, p.days.length)) for (const day of week.days) byDay[day] = week;
+    weeksCache.set(p, byDay);
+  }
+  return byDay[d]!;
+}
+
+/** Whether worker w may take shift s on day d, given the rest of the roster (`chosen`): no static or dynamic reason. */
+export function canTake(p: Prepared, w: number, d: number, s: number, chosen: number[][]): boolean {
+  const pw = p.workers[w]!;
+  return pw.blocked[d]![s] === null && dynamicReason(p, pw, w, d, s, chosen) === null;
+}
+
+/** Sundays of the date's month worked before the period (history). */
+function countBefore(p: Prepared, pw: PreparedWorker, date: LocalDate): number {
+  return (pw.worker.history?.workedSundays ?? []).filter((d) => d.slice(0, 7) === date.slice(0, 7) && d < p.days[0]!).length;
+}
+
+/** The Spanish sentence that explains a short band: how many are missing and what stops each idle worker. */
+export function explainShortfalls(p: Prepared, band: PreparedBand, chosen: number[][], stoppedEarly: boolean): string {
+  const covered = (w: number): boolean => band.covers.some((c) => chosen[w]![c.day] === c.shift);
+  const planned = p.workers.filter((_, w) => covered(w)).length;
+  const missing = band.required - planned;
+  const head = `${missing === 1 ? 'Falta 1 persona' : `Faltan ${missing} personas`} ${dayText(band.date)} de ${band.start} a ${band.end}`;
+  if (band.covers.length === 0) return `${head}: ningún turno de la planificación cubre esa franja.`;
+  if (p.workers.length === 0) return `${head}: no hay trabajadores habilitados para los turnos que la cubren.`;
+  const groups = new Map<string, { reason: BlockReason; param?: number; count: number }>();
+  p.workers.forEach((pw, w) => {
+    if (covered(w)) return;
+    let found: { reason: BlockReason; param?: number } | null = null;
+    let staticReason: BlockReason | null = null;
+    for (const { day, shift: s } of band.covers) {
+      const closed = pw.blocked[day]![s]!;
+      if (closed) {
+        if (staticReason === null || rank(closed) < rank(staticReason)) staticReason = closed;
+        continue;
+      }
+      const dynamic = dynamicReason(p, pw, w, day, s, chosen);
+      if (!dynamic) {
+        found = { reason: stoppedEarly ? 'sin_impedimento' : 'a_costa_de_otra_demanda' };
+        break;
+      }
+      found ??= dynamic;
+    }
+    const reason = found ?? { reason: staticReason ?? 'turno_no_permitido' };
+    const key = `${reason.reason}|${reason.param ?? ''}`;
+    const group = groups.get(key);
+    if (group) group.count++;
+    else groups.set(key, { ...reason, count: 1 });
+  });
+  if (groups.size === 0) return `${head}: todos los trabajadores habilitados ya están asignados.`;
+  const parts = [...groups.values()].sort((a, b) => b.count - a.count).map((g) => `${g.count} ${reasonClause(g.reason, g.count, g.param)}`);
+  return `${head}: nadie más puede cubrirla; ${parts.join('; ')}.`;
+}
+
+function rank(reason: string): number {
+  const i = STATIC_ORDER.indexOf(reason);
+  return i < 0 ? STATIC_ORDER.length : i;
+}

@@ -1,0 +1,183 @@
+/**
+ * Solves a roster with HiGHS (WebAssembly): part by part, each within its share of the time limit, then reads
+ * the assignments back, measures coverage and explains in Spanish what could not be covered and why.
+ */
+import loadHighsRuntime, { type Highs } from 'highs';
+import { isoWeekday } from '@jornada/domain';
+import { explainShortfalls } from './explain';
+import { greedyRoster } from './warm-start';
+import { modelOf, type PreparedModel } from './model';
+import { partitionRoster } from './partition';
+import { prepare } from './prepare';
+import type { RosterAssignment, RosterCoverage, RosterInput, RosterIssue, RosterProposal, RosterShortfall, RosterStatus, RosterWorkerSummary } from './types';
+
+export type { Highs };
+
+const DEFAULT_TIME_LIMIT_SECONDS = 30;
+const DEFAULT_MIP_REL_GAP = 0.001;
+/** A gap at or below this is a proof of optimality (HiGHS's own default optimality tolerance scale). */
+const PROVEN_GAP = 1e-6;
+
+let runtime: Promise<Highs> | null = null;
+
+/** Loads the HiGHS WebAssembly runtime once per process (or worker thread) and reuses it. */
+export function loadHighs(): Promise<Highs> {
+  runtime ??= loadHighsRuntime();
+  return runtime;
+}
+
+/** How one part ended: the values of its columns (by name) when a solution exists, and its bounds. */
+interface PartResult {
+  values: Map<string, number> | null;
+  status: 'optimal' | 'feasible' | 'none' | 'infeasible';
+  primal: number;
+  dual: number;
+}
+
+/** Runs HiGHS on a model's LP text with a time limit and a relative gap; never throws on a solver outcome. */
+function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelGap: number, start: number[][] | null): PartResult {
+  const m = highs.createModel({ format: 'lp', data: model.lp });
+  try {
+    m.options.set({ output_flag: false, time_limit: Math.max(0.05, timeLimit), mip_rel_gap: mipRelGap, random_seed: 1 });
+    const dims = m.getDimensions();
+    const names = Array.from({ length: dims.numCols }, (_, i) => m.getColName(i));
+    // The greedy roster as the first incumbent: its shifts, every other shift off; HiGHS completes the slacks.
+    if (start) {
+      const indices: number[] = [];
+      const values: number[] = [];
+      names.forEach((name, i) => {
+        const v = model.variables.get(name);
+        if (v?.kind !== 'assign') return;
+        indices.push(i);
+        values.push(start[v.worker]![v.day] === v.shift ? 1 : 0);
+      });
+      if (indices.length > 0) m.setSolution({ indices, values });
+    }
+    const { modelStatus } = m.run();
+    const codes = highs.constants.modelStatus;
+    if (modelStatus === codes.infeasible) return { values: null, status: 'infeasible', primal: 0, dual: 0 };
+    let hasSolution = false;
+    try {
+      hasSolution = Number(m.info.get('primal_solution_status')) === 2;
+    } catch {
+      hasSolution = false;
+    }
+    if (!hasSolution) return { values: null, status: modelStatus === codes.empty ? 'optimal' : 'none', primal: 0, dual: 0 };
+    const solution = m.getSolution();
+    const values = new Map<string, number>();
+    names.forEach((name, i) => values.set(name, solution.colValue[i]!));
+    const primal = m.getObjectiveValue() + model.offset;
+    // A part without assignment columns (demand no shift covers) is an LP: its optimum is its own bound.
+    let dual = primal;
+    if (start && start.some((days) => days.length > 0) && [...model.variables.values()].some((v) => v.kind === 'assign')) {
+      const bound = Number(m.info.get('mip_dual_bound'));
+      dual = Number.isFinite(bound) ? bound + model.offset : 0;
+    }
+    const gap = Math.abs(primal) > 1e-9 ? Math.max(0, primal - dual) / Math.abs(primal) : Math.max(0, primal - dual);
+    const proven = modelStatus === codes.optimal && gap <= PROVEN_GAP;
+    return { values, status: proven ? 'optimal' : 'feasible', primal, dual };
+  } finally {
+    m.dispose();
+  }
+}
+
+/**
+ * Proposes a lawful roster for the input: hard rules are never broken; uncovered demand comes back as
+ * shortfalls with the reason in Spanish. Large inputs are solved by independent parts (`partitionRoster`),
+ * each given a share of `timeLimitSeconds` in proportion to its size. Blocks the thread while HiGHS runs:
+ * callers that serve requests run it in a worker thread.
+ */
+export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
+  const started = performance.now();
+  const timeLimit = input.options?.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
+  const mipRelGap = input.options?.mipRelGap ?? DEFAULT_MIP_REL_GAP;
+  const parts = partitionRoster(input);
+  const models = parts.map((part) => modelOf(prepare(part)));
+  const sizes = models.map((m) => m.variables.size);
+  let remainingSize = sizes.reduce((a, b) => a + b, 0);
+
+  const assignments: RosterAssignment[] = [];
+  const coverage: RosterCoverage[] = [];
+  const shortfalls: RosterShortfall[] = [];
+  const perWorker: RosterWorkerSummary[] = [];
+  const issues: RosterIssue[] = [];
+  let primal = 0;
+  let dual = 0;
+  let status: RosterStatus = 'optimal';
+  models.forEach((model, i) => {
+    const elapsed = (performance.now() - started) / 1000;
+    const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
+    remainingSize -= sizes[i]!;
+    const result = runModel(highs, model, Math.max(0, timeLimit - elapsed) * share, mipRelGap, greedyRoster(model.prepared));
+    const p = model.prepared;
+    for (const pw of p.workers) for (const issue of pw.issues) issues.push({ workerId: pw.worker.id, ...issue });
+    if (result.status === 'infeasible') {
+      status = 'infeasible';
+      for (const pw of p.workers) issues.push({ workerId: pw.worker.id, date: p.days[0]!, message: 'Los días fijados de este grupo no dejan ninguna planificación legal: revise los turnos fijos.' });
+      return;
+    }
+    if (!result.values) {
+      status = 'timeout_no_solution';
+      return;
+    }
+    if (result.status === 'feasible' && status === 'optimal') status = 'feasible';
+    primal += result.primal;
+    dual += result.dual;
+    const values = result.values;
+    const on = (name: string | undefined): boolean => name !== undefined && (values.get(name) ?? 0) > 0.5;
+    // chosen[w][d]: shift index or -1.
+    const chosen = p.workers.map((_, w) => p.days.map((__, d) => p.shifts.findIndex((___, s) => on(`x${w}_${d}_${s}`))));
+    p.workers.forEach((pw, w) => {
+      let plannedSeconds = 0;
+      let sundays = 0;
+      let holidays = 0;
+      let nights = 0;
+      let changedDays = 0;
+      const published = new Map((pw.worker.published ?? []).map((e) => [e.date, e.shiftId]));
+      p.days.forEach((date, d) => {
+        const s = chosen[w]![d]!;
+        const shiftId = s >= 0 ? p.shifts[s]!.id : null;
+        const a: RosterAssignment = { workerId: pw.worker.id, date, shiftId };
+        if (pw.unavailable[d]) a.unavailable = true;
+        assignments.push(a);
+        if (published.has(date) && !pw.unavailable[d] && published.get(date) !== shiftId) changedDays++;
+        if (s < 0) return;
+        plannedSeconds += p.instances[s]![d]!.plannedSeconds;
+        if (isoWeekday(date) === 7) sundays++;
+        if (p.holidays(date)) holidays++;
+        if (p.night[s]) nights++;
+      });
+      const available = pw.unavailable.filter((u) => u === null).length;
+      perWorker.push({ workerId: pw.worker.id, plannedSeconds, agreedSeconds: Math.round((pw.agreed * 3600 * available) / 7), sundaysWorked: sundays, holidaysWorked: holidays, nights, changedDays });
+      model.variables.forEach((v, name) => {
+        if (v.kind === 'minDays' && v.worker === w && (values.get(name) ?? 0) > 0.5) {
+          issues.push({ workerId: pw.worker.id, date: p.days[0]!, message: `${pw.worker.name} no alcanza los días de trabajo semanales que exige la ley en una semana: sus turnos habilitados no permiten una semana legal.` });
+        }
+      });
+    });
+    for (const band of p.bands) {
+      let planned = 0;
+      p.workers.forEach((_, w) => {
+        if (band.covers.some((c) => chosen[w]![c.day] === c.shift)) planned++;
+      });
+      coverage.push({ date: band.date, start: band.start, end: band.end, required: band.required, planned });
+      if (planned < band.required) {
+        shortfalls.push({ date: band.date, start: band.start, end: band.end, missing: band.required - planned, reason: explainShortfalls(p, band, chosen, result.status !== 'optimal') });
+      }
+    }
+  });
+  const solved = status === 'optimal' || status === 'feasible';
+  const gap = solved ? (Math.abs(primal) > 1e-9 ? Math.max(0, primal - dual) / Math.abs(primal) : 0) : null;
+  return {
+    status,
+    gap,
+    assignments,
+    coverage,
+    shortfalls,
+    perWorker,
+    issues,
+    objective: solved ? primal : 0,
+    seconds: (performance.now() - started) / 1000,
+    parts: parts.length,
+  };
+}
