@@ -9,6 +9,10 @@
  * The receipt e-mails queue during the run (the job loop is paused, as a separate worker process would
  * take them in production) and are drained afterwards to report that rate too.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/web-marking.ts
+ *
+ * As a check (CI): `BENCH_MARKS_HEALTH_FLOOR=0.05` makes the run fail (exit 1) when marks/health falls
+ * under that fraction, or when any acknowledged mark is lost, duplicated or breaks a chain;
+ * `BENCH_SKIP_RECEIPTS=1` leaves the receipts queued instead of draining them (about 25 s).
  */
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -32,12 +36,18 @@ const autocannon = createRequire(import.meta.url)('autocannon') as (options: obj
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 100);
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const TARGET = { marksPerSecond: 2000, p99Ms: 100 };
+const FLOOR = process.env.BENCH_MARKS_HEALTH_FLOOR ? Number(process.env.BENCH_MARKS_HEALTH_FLOOR) : null;
+const SKIP_RECEIPTS = process.env.BENCH_SKIP_RECEIPTS === '1';
+let failed: string | null = null;
 
 if (!process.env.DATABASE_URL) {
   console.log('Marcaje web: se mide en PostgreSQL (la meta de design.md). Define DATABASE_URL, p. ej. postgres://postgres@127.0.0.1:5432/postgres');
   console.log(`BENCH ${JSON.stringify({ figure: 'Marcaje web PostgreSQL (sin DATABASE_URL)', value: 'omitido', unit: '', target: '>= 2000 marcas/s', pass: true })}`);
   process.exit(0);
 }
+
+/** Ends the run after the marking figures, leaving the receipts queued (`BENCH_SKIP_RECEIPTS`). */
+class SkipReceipts extends Error {}
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -89,12 +99,11 @@ try {
     `Conteo: ${load.acked.length} confirmadas, ${stored} guardadas en la corrida, ${storedOnce} una sola vez, ${duplicated} duplicadas, ${lost} perdidas, ${load.retries} reintentos, ${load.replays} respuestas de reintento; cadena: ${broken} rupturas; estados ${JSON.stringify(load.statuses)}`,
   );
 
-  // The receipts queued during the run, drained now by this process's job loop.
-  const queued = Number((await count(sql`select count(*) as n from jobs where done_at is null`))[0]!.n);
-  const drainStart = performance.now();
-  await app.jobs.drain();
-  const drainS = (performance.now() - drainStart) / 1000;
-  console.log(`Comprobantes: ${queued} en cola, enviados ${mailer.sent.length} en ${drainS.toFixed(1)} s (${Math.round(mailer.sent.length / drainS)}/s)`);
+  const ratio = rate / health.requests.average;
+  if (lost + duplicated + broken > 0 || stored !== storedOnce) failed = 'se perdieron, duplicaron o encadenaron mal marcas confirmadas';
+  else if (FLOOR !== null && ratio < FLOOR) {
+    failed = `marcas/health ${(ratio * 100).toFixed(1)} % está bajo el piso de ${(FLOOR * 100).toFixed(1)} % (docs/performance.md, «El aviso de la marca»)`;
+  }
 
   rows.push(
     measured({
@@ -107,10 +116,27 @@ try {
     }),
     measured({ figure: 'Marcaje web PostgreSQL: p99', value: Number(p99.toFixed(1)), unit: 'ms', target: `< ${TARGET.p99Ms} ms`, pass: p99 < TARGET.p99Ms, vsHealth: relativeToHealth(p99, health.latency.p99) }),
     measured({ figure: 'Marcaje web: perdidas + duplicadas + rupturas de cadena', value: lost + duplicated + broken + Math.max(0, stored - storedOnce), unit: '', target: '0', pass: lost + duplicated + broken === 0 && stored === storedOnce }),
+  );
+  if (SKIP_RECEIPTS) throw new SkipReceipts();
+
+  // The receipts queued during the run, drained now by this process's job loop.
+  const queued = Number((await count(sql`select count(*) as n from jobs where done_at is null`))[0]!.n);
+  const drainStart = performance.now();
+  await app.jobs.drain();
+  const drainS = (performance.now() - drainStart) / 1000;
+  console.log(`Comprobantes: ${queued} en cola, enviados ${mailer.sent.length} en ${drainS.toFixed(1)} s (${Math.round(mailer.sent.length / drainS)}/s)`);
+
+  rows.push(
     measured({ figure: 'Comprobantes enviados por segundo (cola, después)', value: Math.round(mailer.sent.length / drainS), unit: '/s', target: 'referencia', pass: mailer.sent.length >= queued }),
   );
+} catch (error) {
+  if (!(error instanceof SkipReceipts)) throw error;
 } finally {
   await app.close();
   await database.close();
 }
 printRows(rows);
+if (failed) {
+  console.error(`Marcaje web: ${failed}.`);
+  process.exit(1);
+}
