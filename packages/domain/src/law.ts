@@ -26,6 +26,8 @@ export const DAILY_ORDINARY_LIMIT_SECONDS = 10 * 3600;
 export const DAILY_OVERTIME_LIMIT_SECONDS = 2 * 3600;
 /** Colación of at least 30 minutes, not counted as worked time (art. 34). */
 export const MIN_BREAK_SECONDS = 30 * 60;
+/** Art. 40 bis B: a part-time jornada may be interrupted for colación «por un lapso no inferior a media hora ni superior a una hora». */
+export const PART_TIME_MAX_BREAK_SECONDS = 60 * 60;
 /** Overtime is paid with a 50 % surcharge over the ordinary hour (art. 32). */
 export const OVERTIME_SURCHARGE = 0.5;
 /** Part time (art. 40 bis) is at most this fraction of the legal weekly limit in force: two-thirds. */

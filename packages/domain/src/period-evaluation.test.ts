@@ -283,6 +283,21 @@ describe('art. 34: a colación of at least 30 minutes divides every working day'
     expect(codes(week({ start: '08:00', end: '16:24' }), { options: { continuousProcess: true } })).toEqual([]);
     expect(codes(week({ start: '09:00', end: '14:00' }))).toEqual([]); // 25 h a week: part time under 42 h
   });
+
+  it('art. 40 bis B: a part-time colación lasts from half an hour to one hour', () => {
+    // 09:00–15:30 with 90 minutes of colación: 25 h a week, part time, interrupted longer than the law allows.
+    const long = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: week({ start: '09:00', end: '15:30', break: { minutes: 90 } }), marks: [] }).planAlerts;
+    expect(long.map((a) => [a.code, a.date])).toEqual(['06', '07', '08', '09', '10'].map((d) => ['colacion_sobre_maximo_jornada_parcial', `2026-07-${d}`]));
+    expect(long[0]).toMatchObject({
+      message: 'Turno 09:00–15:30 del 06-07-2026 con 1 h 30 min de colación: en jornada parcial la colación es de media hora a una hora (art. 40 bis B).',
+      value: 5400,
+      limit: 3600,
+    });
+    expect(codes(week({ start: '09:00', end: '15:00', break: { minutes: 60 } }))).toEqual([]); // exactly one hour
+    expect(codes(week({ start: '09:00', end: '14:20', break: { minutes: 20 } }))[0]).toEqual(['colacion_bajo_minimo', '2026-07-06']);
+    // A full-time worker's long colación is not limited by this rule (art. 34 sets only a minimum).
+    expect(codes(week({ start: '08:00', end: '17:30', break: { minutes: 90 } }))).toEqual([]);
+  });
 });
 
 describe('art. 38 inciso final: exceptional schedules', () => {

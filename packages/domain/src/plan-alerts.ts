@@ -5,7 +5,7 @@
  */
 import type { HolidayLookup } from './calendar/holidays';
 import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
-import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
+import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, PART_TIME_MAX_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
 import { formatDurationEs } from './marks';
 import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
 import type { ShiftInstance } from './shift-instance';
@@ -23,6 +23,7 @@ export const PLAN_ALERT_CODES = [
   'jornada_diaria_sobre_limite',
   'dias_por_semana_fuera_de_rango',
   'colacion_bajo_minimo',
+  'colacion_sobre_maximo_jornada_parcial',
   'colacion_no_planificada',
   'turno_en_feriado_irrenunciable',
   'domingos_de_descanso_insuficientes',
@@ -40,6 +41,7 @@ export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
   jornada_diaria_sobre_limite: 'Día sobre el máximo legal',
   dias_por_semana_fuera_de_rango: 'Días por semana fuera de rango',
   colacion_bajo_minimo: 'Colación bajo el mínimo',
+  colacion_sobre_maximo_jornada_parcial: 'Colación de jornada parcial sobre una hora',
   colacion_no_planificada: 'Turno sin colación',
   turno_en_feriado_irrenunciable: 'Turno en feriado irrenunciable',
   domingos_de_descanso_insuficientes: 'Menos de dos domingos de descanso en el mes',
@@ -139,6 +141,14 @@ export function planAlerts(
           message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.breakSeconds)} de colación: la ley exige al menos 30 minutos.`,
           value: instance.breakSeconds,
           limit: MIN_BREAK_SECONDS,
+        });
+      } else if (partTime && instance.breakSeconds > PART_TIME_MAX_BREAK_SECONDS) {
+        alerts.push({
+          code: 'colacion_sobre_maximo_jornada_parcial',
+          date,
+          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.breakSeconds)} de colación: en jornada parcial la colación es de media hora a una hora (art. 40 bis B).`,
+          value: instance.breakSeconds,
+          limit: PART_TIME_MAX_BREAK_SECONDS,
         });
       } else if (instance.breakSeconds === 0 && !partTime && !options.continuousProcess) {
         alerts.push({
