@@ -33,6 +33,7 @@ const CLAUSES: Readonly<Record<BlockReason, readonly [string, string]>> = {
   jornada_diaria_sobre_limite: ['superaría su límite diario de horas', 'superarían su límite diario de horas'],
   dias_por_semana_fuera_de_rango: ['excedería los días por semana permitidos', 'excederían los días por semana permitidos'],
   colacion_bajo_minimo: ['no puede tomar un turno con colación bajo 30 minutos', 'no pueden tomar un turno con colación bajo 30 minutos'],
+  colacion_sobre_maximo_jornada_parcial: ['es de jornada parcial y la colación del turno pasa de una hora', 'son de jornada parcial y la colación del turno pasa de una hora'],
   colacion_no_planificada: ['necesita colación y el turno no la tiene', 'necesitan colación y el turno no la tiene'],
   turno_en_feriado_irrenunciable: ['es del comercio y el día es feriado irrenunciable', 'son del comercio y el día es feriado irrenunciable'],
   domingos_de_descanso_insuficientes: ['quedaría con menos de dos domingos de descanso en el mes', 'quedarían con menos de dos domingos de descanso en el mes'],
