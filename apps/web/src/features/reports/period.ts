@@ -13,11 +13,6 @@ export const PERIOD_PRESETS = [
 
 type PeriodPreset = (typeof PERIOD_PRESETS)[number]['value'];
 
-/** `aaaa-mm-dd` of today in Santiago. */
-export function todayInSantiago(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 const toDate = (iso: string) => new Date(`${iso}T00:00:00Z`);
 const toIso = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (iso: string, days: number) => toIso(new Date(toDate(iso).getTime() + days * 86_400_000));

@@ -7,7 +7,8 @@ import { apiError, mockRoutes, signedInAs } from '../../test/mock-api';
 import { renderPage } from '../../test/render-page';
 import { PrivateLayout } from '../../app/layouts/private-layout';
 import { MarksReportPage } from './marks';
-import { presetRange, todayInSantiago } from './period';
+import { presetRange } from './period';
+import { todayInChile } from '../../lib/format';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -139,7 +140,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
     expect(within(martina).getByRole('link', { name: 'Corregida por la N° 2' })).toHaveAttribute('href', '/dashboard/comprobantes/m10');
 
     // The period is always sent (this month by default), so the download is what the screen shows.
-    const month = presetRange('mes', todayInSantiago());
+    const month = presetRange('mes', todayInChile());
     const first = calls.find((c) => c.path === '/v1/reportes/marcas')!;
     expect(Object.fromEntries(first.url.searchParams)).toMatchObject({ desde: month.desde, hasta: month.hasta, page: '1', pageSize: '10' });
     expect(screen.getByRole('button', { name: 'Exportar Excel' })).toBeEnabled();
@@ -171,7 +172,7 @@ describe('marks report (/dashboard/reports/brand)', () => {
     });
     await user.click(screen.getByRole('combobox', { name: 'Periodo' }));
     await user.click(await screen.findByRole('option', { name: 'Mes anterior', hidden: true }));
-    const previous = presetRange('mes-anterior', todayInSantiago());
+    const previous = presetRange('mes-anterior', todayInChile());
     await waitFor(() => {
       const last = calls.filter((c) => c.path === '/v1/reportes/marcas').at(-1)!;
       expect(Object.fromEntries(last.url.searchParams)).toMatchObject({ desde: previous.desde, hasta: previous.hasta, tipo: 'salida' });

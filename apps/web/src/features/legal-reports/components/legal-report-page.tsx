@@ -28,6 +28,7 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useLegalOptions, useLegalReport } from '../api/legal-reports';
 import classes from './legal-reports.module.css';
+import { todayInChile } from '../../../lib/format';
 
 const FILTERS = ['reporte', 'periodo', 'desde', 'hasta', 'usuarioId', 'grupoId', 'sedeId', 'cargo', 'turnoId', 'tipoJornada'] as const;
 const PAGE_SIZE = 10;
@@ -39,11 +40,6 @@ const EXPORTS = [
   { formato: 'pdf', label: 'Exportar PDF' },
   { formato: 'docx', label: 'Exportar Word' },
 ] as const;
-
-/** Today in Chile's continental time (`aaaa-mm-dd`). */
-function todayInSantiago(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
-}
 
 function Block({ block, columns }: { block: BloqueReporteLegal; columns: readonly string[] }) {
   return (
@@ -110,7 +106,7 @@ export function LegalReportPage() {
   const options = useLegalOptions();
   const reporte = (REPORTES_LEGALES as readonly string[]).includes(table.filters.reporte) ? (table.filters.reporte as ReporteLegalId) : 'asistencia';
   const periodo = (PERIODOS_REPORTE_LEGAL as readonly string[]).includes(table.filters.periodo) ? (table.filters.periodo as PeriodoReporteLegal) : 'mes';
-  const desde = table.filters.desde || todayInSantiago();
+  const desde = table.filters.desde || todayInChile();
   const range = periodo === 'rango' ? { desde, hasta: table.filters.hasta || desde } : periodoReporteLegal(periodo, desde);
   const invalidRange = range.hasta < range.desde;
   const filters: Record<string, string> = { periodo, desde };

@@ -31,11 +31,11 @@ import {
 import { SectionCard } from '../../../components/section-card';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { EsDatesProvider } from '../../../lib/dates';
-import { formatDate } from '../../../lib/format';
+import { formatDate, todayInChile } from '../../../lib/format';
 import { useActiveShifts } from '../api/list-active-shifts';
 import { useGroupOptions, useWorkerOptions, type Option } from '../../../lib/entity-options';
 import { useApplyPattern, usePreviewPattern } from '../api/pattern';
-import { gridShiftOf, planOf, todayInSantiago, weekOf, workerOf } from '../hooks/to-grid';
+import { gridShiftOf, planOf, weekOf, workerOf } from '../hooks/to-grid';
 import { EMPTY_PATTERN, PatternFields, toPatron, type PatternDraft } from './pattern-fields';
 import classes from './create-planning.module.css';
 
@@ -50,7 +50,7 @@ function firstPlannedDate(result: Pick<ResultadoPatron, 'desde' | 'trabajadores'
 }
 
 function nextMonthRange(): { desde: string; hasta: string } {
-  const today = todayInSantiago();
+  const today = todayInChile();
   const next = shiftMonth(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 1);
   const key = monthKey(next.year, next.month);
   return { desde: `${key}-01`, hasta: `${key}-${String(daysInMonthOf(next.year, next.month)).padStart(2, '0')}` };
@@ -397,7 +397,7 @@ export function CreatePlanningPage() {
                         holidays={grid.holidays}
                         highlights={grid.highlights}
                         zone={grid.zone}
-                        today={todayInSantiago()}
+                        today={todayInChile()}
                         startDate={firstPlanned ?? undefined}
                         maxHeight="min(60vh, 36rem)"
                       />

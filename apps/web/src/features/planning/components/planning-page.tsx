@@ -30,12 +30,13 @@ import { useChangeDay } from '../api/change-day';
 import { planningQueryKey, usePlanning } from '../api/get-planning';
 import { useActiveShifts } from '../api/list-active-shifts';
 import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
-import { gridShiftOf, holidaysOf, permissionsOf, planOf, todayInSantiago, weeksOf, workerOf } from '../hooks/to-grid';
+import { gridShiftOf, holidaysOf, permissionsOf, planOf, weeksOf, workerOf } from '../hooks/to-grid';
 import { useMonthParam } from '../../../components/use-month-param';
 import { ChangeLog } from './change-log';
 import { DayEditor, type DayChoice, type DayJustification } from './day-editor';
 import { PersonalPlanning } from './personal-planning';
 import classes from './planning-page.module.css';
+import { todayInChile } from '../../../lib/format';
 
 interface EditorState {
   workerId: string;
@@ -125,7 +126,7 @@ function ManagerPlanning() {
     return [...seen.values()].sort((a, b) => a.code.localeCompare(b.code, 'es'));
   }, [shifts.data, grid]);
 
-  const today = data?.hoy ?? todayInSantiago();
+  const today = data?.hoy ?? todayInChile();
 
   const apply = (workerId: string, date: string, choice: DayChoice, justification: DayJustification) => {
     const key = cellKey(workerId, date);

@@ -8,9 +8,9 @@ import { Link } from 'react-router';
 import { MonthNav, fullRange, longDayLabel, monthKey, monthLabel, monthLayout, readableTextColor, weekdayShort } from '../../../components/planning-grid';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
-import { formatDate } from '../../../lib/format';
+import { formatDate, todayInChile } from '../../../lib/format';
 import { usePlanning } from '../api/get-planning';
-import { holidaysOf, todayInSantiago, weekOf } from '../hooks/to-grid';
+import { holidaysOf, weekOf } from '../hooks/to-grid';
 import { useMonthParam } from '../../../components/use-month-param';
 import classes from './worker-planning-panel.module.css';
 
@@ -111,7 +111,7 @@ export function WorkerPlanningPanel({ workerId, own }: { workerId: string; own: 
   const days = useMemo(() => new Map((fila?.dias ?? []).map((dia) => [dia.fecha, dia])), [fila]);
   const weeks = useMemo(() => new Map((fila?.semanas ?? []).map((semana) => [semana.inicio, semana])), [fila]);
   const planned = (fila?.dias ?? []).some((dia) => dia.fecha.startsWith(key) && dia.tipo !== 'sin_planificar');
-  const today = data?.hoy ?? todayInSantiago();
+  const today = data?.hoy ?? todayInChile();
 
   return (
     <SectionCard

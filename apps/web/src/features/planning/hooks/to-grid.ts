@@ -91,8 +91,3 @@ export function weeksOf(fila: Pick<FilaPlan, 'semanas'>): Map<string, WeekSummar
   return weeks;
 }
 
-/** Today's date in Santiago as `aaaa-mm-dd` (before the server says what today is). */
-export function todayInSantiago(now = new Date()): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Santiago', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  return parts.slice(0, 10);
-}

@@ -25,10 +25,11 @@ import { WorkerFilter } from '../../../components/worker-filter';
 import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useManagementOptions, useManagementReport } from '../api/management-reports';
-import { presetRange, todayInSantiago } from '../period';
+import { presetRange } from '../period';
 import { PeriodFilter } from './period-filter';
 import classes from './management-report.module.css';
 import { ReportChart } from './report-chart';
+import { todayInChile } from '../../../lib/format';
 
 const FILTERS = ['desde', 'hasta', 'usuarioId', 'grupoId', 'sedeId', 'cargo', 'turnoId'] as const;
 const PAGE_SIZE = 25;
@@ -112,7 +113,7 @@ function ManagementReportPage({ reporte }: { reporte: ReporteGestion }) {
   const table = useTableParams({ filters: FILTERS, pageSize: PAGE_SIZE });
   const options = useManagementOptions();
   const [detail, setDetail] = useState<FilaReporteGestion | null>(null);
-  const defaults = presetRange('mes', todayInSantiago());
+  const defaults = presetRange('mes', todayInChile());
   const desde = table.filters.desde || defaults.desde;
   const hasta = table.filters.hasta || defaults.hasta;
   const invalidRange = hasta < desde;

@@ -24,11 +24,12 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { useSession } from '../../../lib/session';
 import { useScopeOptions } from '../../../lib/entity-options';
 import { useMarksReport } from '../api/marks-report';
-import { presetRange, todayInSantiago } from '../period';
+import { presetRange } from '../period';
 import { PeriodFilter } from './period-filter';
 import classes from './marks-report.module.css';
 import { WorkerBlock } from './worker-block';
 import { WorkerFilter } from '../../../components/worker-filter';
+import { todayInChile } from '../../../lib/format';
 
 const FILTERS = ['desde', 'hasta', 'usuarioId', 'grupoId', 'sedeId', 'tipo', 'metodo'] as const;
 const TIPO_OPTIONS = TIPOS_MARCA.map((tipo) => ({ value: tipo, label: TIPO_MARCA_LABELS[tipo] }));
@@ -81,7 +82,7 @@ export function MarksReportPage() {
   const perfil = user.perfil;
   const table = useTableParams({ filters: FILTERS, pageSize: PAGE_SIZE });
   const options = useScopeOptions();
-  const defaults = presetRange('mes', todayInSantiago());
+  const defaults = presetRange('mes', todayInChile());
   const desde = table.filters.desde || defaults.desde;
   const hasta = table.filters.hasta || defaults.hasta;
   const invalidRange = hasta < desde;

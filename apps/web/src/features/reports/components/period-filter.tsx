@@ -2,7 +2,8 @@ import '@mantine/core/styles/Combobox.css';
 import { Select } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { DateField } from '../../../components/date-field';
-import { PERIOD_PRESETS, presetOf, presetRange, todayInSantiago } from '../period';
+import { PERIOD_PRESETS, presetOf, presetRange } from '../period';
+import { todayInChile } from '../../../lib/format';
 
 interface PeriodFilterProps {
   desde: string;
@@ -21,7 +22,7 @@ export function PeriodFilter({ desde, hasta, onChange }: PeriodFilterProps) {
   const invalidRange = hasta < desde;
   const setPeriod = (value: string | null) => {
     if (!value) return;
-    const range = presetRange(value, todayInSantiago());
+    const range = presetRange(value, todayInChile());
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
@@ -35,7 +36,7 @@ export function PeriodFilter({ desde, hasta, onChange }: PeriodFilterProps) {
   };
   return (
     <>
-      <Select label="Periodo" size="sm" data={PERIOD_PRESETS} value={presetOf(desde, hasta, todayInSantiago())} onChange={setPeriod} placeholder="Personalizado" allowDeselect={false} />
+      <Select label="Periodo" size="sm" data={PERIOD_PRESETS} value={presetOf(desde, hasta, todayInChile())} onChange={setPeriod} placeholder="Personalizado" allowDeselect={false} />
       <DateField name="desde" label="Desde" size="sm" value={desde} onChange={(v) => onChange('desde', v)} clearable={false} />
       <DateField
         name="hasta"
