@@ -59,6 +59,11 @@ export interface ExceptionalSchedule {
   resolution?: string;
   /** Ordinary hours a day the resolution authorises; without it the engine checks no daily ordinary limit. */
   dailyOrdinaryHours?: number;
+  /**
+   * The system's cycle (7x7: seven days of work, seven of rest): its ordinary hours, averaged over the cycle
+   * as weeks, must stay within the legal weekly limit in force. Without it the weeks are not checked.
+   */
+  cycle?: { workDays: number; restDays: number };
 }
 
 /** How the company applies the rules the law leaves to it. */

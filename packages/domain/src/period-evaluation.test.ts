@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { eachDate, isoWeekday } from './calendar/local-date';
+import { addDays, eachDate, isoWeekday } from './calendar/local-date';
 import { holidayLookup } from './calendar/holidays';
 import { agreedWeeklyHoursOn, evaluatePeriod, evaluationLoadRange, type PlanEntry, type PeriodEvaluationInput } from './period-evaluation';
 import { PLAN_ALERT_CODES, PLAN_ALERT_LABELS } from './plan-alerts';
@@ -257,6 +257,48 @@ describe('art. 40 bis: part time moves with the legal limit (two-thirds of it)',
   it('with the contract\'s agreed hours, part time is the contract\'s, not the week\'s', () => {
     const r = evaluatePeriod({ from: '2026-07-06', to: '2026-07-12', plan: three('2026-06-29', '2026-07-19'), marks: [], agreedWeeklyHours: 28 });
     expect(r.planAlerts.map((a) => a.code)).toEqual(['jornada_semanal_sobre_pactada']);
+  });
+});
+
+describe('art. 38 inc. final: an exceptional system averages its cycle within the weekly limit', () => {
+  // 7x7 of 08:00–21:00 with one hour of colación: 12 ordinary hours, 84 in 14 days, 42 a week on average.
+  const sevenBySeven = (from: string, count: number, start = '08:00', end = '21:00') => {
+    const p: Record<string, PlanEntry> = {};
+    for (let i = 0; i < count; i++) {
+      const date = addDays(from, i);
+      p[date] = i % 14 < 7 ? { kind: 'turno', shift: { start, end, break: { minutes: 60 } } } : { kind: 'libre' };
+    }
+    return p;
+  };
+  const cycleAlerts = (p: Record<string, PlanEntry>, from: string, to: string, exceptional: object) =>
+    evaluatePeriod({ from, to, plan: p, marks: [], options: { exceptionalSchedule: exceptional } }).planAlerts.filter((a) => a.code === 'jornada_promedio_ciclo_sobre_limite');
+  const system = { resolution: '1234/2026', dailyOrdinaryHours: 12, cycle: { workDays: 7, restDays: 7 } };
+
+  it('7x7 of 12 hours averages 42 hours: within the 42 of 2026, over the 40 of 2028', () => {
+    expect(cycleAlerts(sevenBySeven('2026-06-01', 70), '2026-06-01', '2026-06-30', system)).toEqual([]);
+    const over = cycleAlerts(sevenBySeven('2028-06-05', 70), '2028-06-05', '2028-06-30', system);
+    expect(over).toEqual([
+      {
+        code: 'jornada_promedio_ciclo_sobre_limite',
+        date: '2028-06-05',
+        message:
+          'Ciclo 7x7 del 05-06-2028 al 18-06-2028 (resolución 1234/2026): 84 h 00 min ordinarias promedian 42 h 00 min semanales y superan el máximo legal de 40 horas vigente el 18-06-2028 (art. 38 inc. final).',
+        value: 42 * H,
+        limit: 40 * H,
+      },
+    ]);
+  });
+
+  it('11 hours a day average 38 h 30 min: within the 40 of 2028; no cycle in the resolution, no average checked', () => {
+    expect(cycleAlerts(sevenBySeven('2028-06-05', 70, '08:00', '20:00'), '2028-06-05', '2028-06-30', system)).toEqual([]);
+    expect(cycleAlerts(sevenBySeven('2028-06-05', 70), '2028-06-05', '2028-06-30', { resolution: '1234/2026' })).toEqual([]);
+  });
+
+  it('a 66-hour week of a 6x1 worker without a resolution is a weekly infraction; with a 7x7 resolution only the average counts', () => {
+    const week = plan('2028-06-04', '2028-06-12', { start: '08:00', end: '20:00', break: { minutes: 60 } }, [1, 2, 3, 4, 5, 6]);
+    const codes = (options: object) => new Set(evaluatePeriod({ from: '2028-06-05', to: '2028-06-11', plan: week, marks: [], options }).planAlerts.map((a) => a.code));
+    expect(codes({})).toContain('jornada_semanal_sobre_limite');
+    expect(codes({ exceptionalSchedule: system })).not.toContain('jornada_semanal_sobre_limite');
   });
 });
 

@@ -4,6 +4,7 @@
  * evaluation raises them over the whole weeks it evaluates.
  */
 import type { HolidayLookup } from './calendar/holidays';
+import type { ExceptionalSchedule } from './day-result';
 import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, PART_TIME_MAX_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
 import { formatDurationEs } from './marks';
@@ -20,6 +21,7 @@ export const PLAN_ALERT_CODES = [
   'jornada_semanal_sobre_limite',
   'jornada_semanal_sobre_pactada',
   'jornada_pactada_sobre_limite_legal',
+  'jornada_promedio_ciclo_sobre_limite',
   'jornada_diaria_sobre_limite',
   'dias_por_semana_fuera_de_rango',
   'colacion_bajo_minimo',
@@ -38,6 +40,7 @@ export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
   jornada_semanal_sobre_limite: 'Semana sobre el máximo legal',
   jornada_semanal_sobre_pactada: 'Semana sobre la jornada pactada',
   jornada_pactada_sobre_limite_legal: 'Jornada pactada sobre el máximo legal',
+  jornada_promedio_ciclo_sobre_limite: 'Ciclo excepcional sobre el promedio legal',
   jornada_diaria_sobre_limite: 'Día sobre el máximo legal',
   dias_por_semana_fuera_de_rango: 'Días por semana fuera de rango',
   colacion_bajo_minimo: 'Colación bajo el mínimo',
@@ -202,10 +205,60 @@ export function planAlerts(
       });
     }
   }
+  const cycle = typeof options.exceptionalSchedule === 'object' ? options.exceptionalSchedule.cycle : undefined;
+  if (cycle && !excluded) cycleAverageAlerts(alerts, first, last, plan, cycle, options.exceptionalSchedule as ExceptionalSchedule);
   if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
   if (options.commerce) decemberAlerts(alerts, first, last, plan, zone);
   if (options.sundayRest) sundayRestAlerts(alerts, first, last, entryOn, holidays, options.sundayRest, agreed);
   return alerts;
+}
+
+/**
+ * An exceptional system (art. 38 inc. final) spreads the hours over its cycle: 7x7 of 12 ordinary hours is
+ * 84 hours in 14 days, 42 a week on average, within 42 hours in 2026 and over the 40 of 2028. Each window
+ * of one cycle's length starting in [first, last] whose days are all in the plan is averaged as weeks and
+ * compared with the weekly limit in force on its last day; a run of windows over the limit is alerted once,
+ * dated on its first window's start. A window that runs past what is planned is not judged yet.
+ */
+function cycleAverageAlerts(alerts: PlanAlert[], first: number, last: number, plan: PlacedPlan, cycle: { workDays: number; restDays: number }, schedule: ExceptionalSchedule): void {
+  const length = cycle.workDays + cycle.restDays;
+  if (!(length > 0)) return;
+  const name = `${cycle.workDays}x${cycle.restDays}`;
+  let inRun = false;
+  for (let start = first; start <= last; start++) {
+    const end = start + length - 1;
+    if (start - plan.base < 0 || end - plan.base >= plan.entries.length) {
+      inRun = false;
+      continue;
+    }
+    let seconds = 0;
+    let complete = true;
+    for (let n = start; n <= end && complete; n++) {
+      if (plan.entries[n - plan.base] === undefined) complete = false;
+      seconds += plan.placed[n - plan.base]?.plannedSeconds ?? 0;
+    }
+    if (!complete) {
+      inRun = false;
+      continue;
+    }
+    const limitDate = fromDayNumber(end);
+    const limitHours = weeklyHoursLimit(limitDate);
+    const weekly = Math.round((seconds * 7) / length);
+    if (weekly <= limitHours * 3600) {
+      inRun = false;
+      continue;
+    }
+    if (inRun) continue;
+    inRun = true;
+    const date = fromDayNumber(start);
+    alerts.push({
+      code: 'jornada_promedio_ciclo_sobre_limite',
+      date,
+      message: `Ciclo ${name} del ${dayMonthYear(date)} al ${dayMonthYear(limitDate)}${schedule.resolution ? ` (resolución ${schedule.resolution})` : ''}: ${hours(seconds)} ordinarias promedian ${hours(weekly)} semanales y superan el máximo legal de ${limitHours} horas vigente el ${dayMonthYear(limitDate)} (art. 38 inc. final).`,
+      value: weekly,
+      limit: limitHours * 3600,
+    });
+  }
 }
 
 /** From 10 to 23 December (the fifteen days before Christmas but the 24th) commerce works until 23:00 (art. 24)… */
