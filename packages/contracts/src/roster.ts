@@ -3,11 +3,11 @@ import { isoDateSchema, uuidSchema } from './common';
 import { horaSchema } from './shifts';
 
 /** The longest period a proposal covers, in days (six weeks): the solver's own limit. */
-export const PROPUESTA_MAX_DIAS = 42;
+const PROPUESTA_MAX_DIAS = 42;
 /** People a single band may ask for. */
-export const DEMANDA_MAX_PERSONAS = 500;
+const DEMANDA_MAX_PERSONAS = 500;
 /** Bands of a site's demand, weekly and exceptions together. */
-export const DEMANDA_MAX_BANDAS = 400;
+const DEMANDA_MAX_BANDAS = 400;
 
 const personasSchema = z
   .number({ error: 'Indica cuántas personas se necesitan.' })
@@ -77,7 +77,7 @@ export const demandaSchema = z.object({
 export type Demanda = z.infer<typeof demandaSchema>;
 
 /** A day fixed by the planner before asking: a shift, or a rest day (`turnoId: null`). */
-export const diaFijoSchema = z.object({
+const diaFijoSchema = z.object({
   usuarioId: uuidSchema('El trabajador'),
   fecha: isoDateSchema,
   turnoId: uuidSchema('El turno').nullable(),
@@ -105,11 +105,11 @@ export const crearPropuestaBodySchema = z
   });
 export type CrearPropuestaBody = z.input<typeof crearPropuestaBodySchema>;
 
-export const ESTADOS_PROPUESTA = ['en_cola', 'calculando', 'lista', 'fallida'] as const;
+const ESTADOS_PROPUESTA = ['en_cola', 'calculando', 'lista', 'fallida'] as const;
 export type EstadoPropuesta = (typeof ESTADOS_PROPUESTA)[number];
 
 /** How the solver ended: `optima` only when proven; `factible` within `brecha` of the optimum. */
-export const RESULTADOS_SOLVER = ['optima', 'factible', 'sin_solucion', 'infactible'] as const;
+const RESULTADOS_SOLVER = ['optima', 'factible', 'sin_solucion', 'infactible'] as const;
 
 const diaActualSchema = z.object({ tipo: z.enum(['turno', 'libre', 'sin_planificar']), turnoId: z.string().nullable() });
 

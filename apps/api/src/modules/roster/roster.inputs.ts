@@ -8,7 +8,7 @@ import { addDays, eachDate, isoWeekday, placeShift, weekStart, type HolidayLooku
 import type { DemandBand, RosterDay, RosterHistory } from '@jornada/roster';
 
 /** Weeks of history the fairness counts read before the period. */
-export const HISTORY_DAYS = 28;
+const HISTORY_DAYS = 28;
 
 /** First date the history needs: four weeks back, and the start of the month and week of `from`. */
 export function historyFrom(from: string): string {
@@ -31,7 +31,7 @@ export function expandDemand(bands: readonly BandaSemanal[], exceptions: readonl
 }
 
 /** The shift id of a plan template (`shiftId:version`). */
-export function shiftIdOf(entry: PlanEntry): string | null {
+function shiftIdOf(entry: PlanEntry): string | null {
   return entry.kind === 'turno' ? (entry.shift.id?.split(':')[0] ?? null) : null;
 }
 
