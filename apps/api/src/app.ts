@@ -33,6 +33,7 @@ import { planningModule } from './modules/planning/index';
 import { planningUploadsModule } from './modules/planning-uploads/index';
 import { remunerationsModule } from './modules/remunerations/index';
 import { reportsModule } from './modules/reports/index';
+import { rosterModule } from './modules/roster/index';
 import { shiftsModule } from './modules/shifts/index';
 import { sitesModule } from './modules/sites/index';
 import { usersModule } from './modules/users/index';
@@ -76,6 +77,7 @@ export const API_MODULES = [
   planningModule,
   shiftsModule,
   planningUploadsModule,
+  rosterModule,
   marksModule,
   fingerprintModule,
   kioskModule,

@@ -47,6 +47,10 @@ export const ACCESS = {
   planning: ['administrador', 'supervisor', 'trabajador'],
   /** Plan (day edits, patterns, wizard, planning uploads): supervisors within the groups they lead. */
   planningManage: ['administrador', 'supervisor'],
+  /** The automatic roster: read a site's demand, ask for a proposal and apply it (supervisors: the groups they lead). */
+  roster: ['administrador', 'supervisor'],
+  /** State a site's staffing demand. */
+  rosterDemandManage: ['administrador'],
   /** The shift list (supervisors read it to plan). */
   shifts: ['administrador', 'supervisor'],
   /** Create and edit shifts, shift upload. */

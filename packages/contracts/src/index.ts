@@ -37,3 +37,5 @@ export * from './management-reports';
 export * from './legal-reports';
 
 export * from './holidays';
+
+export * from './roster';

@@ -314,7 +314,7 @@ export const resultadoPatronSchema = z.object({
 });
 export type ResultadoPatron = z.infer<typeof resultadoPatronSchema>;
 
-export const ORIGENES_CAMBIO = ['manual', 'patron', 'carga_planificacion', 'carga_planificador', 'edicion_turno'] as const;
+export const ORIGENES_CAMBIO = ['manual', 'patron', 'carga_planificacion', 'carga_planificador', 'edicion_turno', 'propuesta'] as const;
 export const origenCambioSchema = z.enum(ORIGENES_CAMBIO);
 export type OrigenCambio = z.infer<typeof origenCambioSchema>;
 

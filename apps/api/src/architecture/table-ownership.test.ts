@@ -48,6 +48,7 @@ const SCHEMA_OWNERS: Record<string, string> = {
   'payroll-periods': 'payroll-periods',
   permissions: 'permissions',
   planning: 'planning',
+  roster: 'roster',
   sessions: 'auth',
   shifts: 'shifts',
   sites: 'sites',

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rutCheckDigit, weeklyHoursLimit } from '@jornada/domain';
 import type { MetodoMarcaje, Perfil } from '@jornada/contracts';
 import type { Db } from '../db/client';
-import { groupLeaders, groups, groupStateChanges, sites } from '../db/schema/index';
+import { groupLeaders, groups, groupStateChanges, rosterDemands, sites } from '../db/schema/index';
 import { localDate } from '../lib/clock';
 import { hashPassword } from '../lib/passwords';
 import { createAttendanceService } from '../modules/attendance/index';
@@ -241,6 +241,18 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 60 * day) },
     ]);
     await seedPlanningDemo(tx, { companyId, adminId, now });
+    // Viña del Mar's demand, so the automatic planning can be tried in one click: cashiers on weekdays, fewer on Saturday.
+    await tx.insert(rosterDemands).values({
+      companyId,
+      siteId: siteIds[1]!,
+      bands: [
+        ...[1, 2, 3, 4, 5].map((diaSemana) => ({ diaSemana, inicio: '09:00', fin: '18:00', personas: 5 })),
+        { diaSemana: 6, inicio: '09:00', fin: '18:00', personas: 2 },
+      ],
+      exceptions: [],
+      updatedBy: adminId,
+      updatedAt: now,
+    });
     // Permission types and a month of permissions: each worker's requests go to their group's first leader.
     const leaderOfGroup = new Map<string, string>();
     for (const [p, g] of leads) if (!leaderOfGroup.has(groupIds[g]!)) leaderOfGroup.set(groupIds[g]!, idOf(p));

@@ -120,6 +120,7 @@ const NAV_ITEMS: NavItem[] = [
       { to: '/dashboard/bulk-shift-upload', label: 'Carga masiva de turnos', area: 'shiftsManage' },
       { to: '/dashboard/bulk-planning-upload', label: 'Carga masiva de planificación', area: 'planningManage' },
       { to: '/dashboard/bulk-planner', label: 'Planificador masivo', area: 'planningManage' },
+      { to: '/dashboard/planning/automatic', label: 'Planificación automática', area: 'roster' },
     ],
   },
   {

@@ -184,6 +184,10 @@ export const routes: RouteObject[] = [
                         lazy: gate('shifts'),
                         children: [{ path: 'shift-list', lazy: async () => ({ Component: (await import('../features/shifts')).ShiftListPage }) }],
                       },
+                      {
+                        lazy: gate('roster'),
+                        children: [{ path: 'automatic', lazy: async () => ({ Component: (await import('../features/roster')).RosterPage }) }],
+                      },
                     ],
                   },
                   {

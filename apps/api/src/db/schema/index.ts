@@ -34,3 +34,5 @@ export * from './notifications';
 export * from './legal-reports';
 
 export * from './holidays';
+
+export * from './roster';

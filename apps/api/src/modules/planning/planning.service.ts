@@ -323,6 +323,13 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     /** The company's workers with these RUTs (the bulk upload's rows), in the caller's transaction. */
     workersByRut: (dbx: DbOrTx, companyId: string, ruts: string[]) => repo.workersByRut(dbx, companyId, ruts),
 
+    /**
+     * The workers within a scope whose contract overlaps `from`..`to`, of a site and optionally some groups
+     * (the automatic roster's workers), in the caller's transaction.
+     */
+    workersOf: async (dbx: DbOrTx, companyId: string, scope: repo.WorkerScope, filters: { sedeId: string; grupoIds?: string[]; from: string; to: string }) =>
+      (await repo.listWorkers(dbx, companyId, scope, filters, null)).rows,
+
     /** The stored plan days of some workers between two dates, in the caller's transaction. */
     storedDays: (dbx: DbOrTx, companyId: string, userIds: string[], from: string, to: string) => repo.loadDays(dbx, companyId, userIds, from, to),
 

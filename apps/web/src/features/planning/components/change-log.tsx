@@ -18,6 +18,7 @@ const ORIGIN_LABELS: Record<OrigenCambio, string> = {
   carga_planificacion: 'Carga de planificación',
   carga_planificador: 'Planificador masivo',
   edicion_turno: 'Edición del turno',
+  propuesta: 'Planificación automática',
 };
 
 function AssignmentChip({ value }: { value: Asignacion }) {

@@ -1,0 +1,18 @@
+/**
+ * The solver's thread: one HiGHS runtime per thread (loaded once, reused by every proposal the thread
+ * solves), so a proposal blocks this thread and never the server's event loop.
+ */
+import type { Holiday } from '@jornada/domain';
+import { loadHighs, solveRoster, type RosterInput, type RosterProposal } from '@jornada/roster';
+
+/** What crosses to the thread: the input without its holiday lookup (a function), and the holidays it would answer. */
+export interface SolveTask {
+  input: Omit<RosterInput, 'holidays'>;
+  holidays: Holiday[];
+}
+
+export default async function solve(task: SolveTask): Promise<RosterProposal> {
+  const highs = await loadHighs();
+  const byDate = new Map(task.holidays.map((h) => [h.date, h]));
+  return solveRoster({ ...task.input, holidays: (date) => byDate.get(date) }, highs);
+}
