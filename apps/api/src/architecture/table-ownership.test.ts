@@ -71,7 +71,6 @@ const CROSSINGS: Record<string, string> = {
   'corrections → marks': 'reads the marks a correction amends and inserts the corrected mark in the same transaction',
   'corrections → mark_attempts': 'reads the refused attempt a correction request starts from',
   'corrections → jobs': 'queues its e-mails and 48-hour deadlines in the transaction that writes the correction',
-  'fingerprint → marking_pins': "reads the worker's marking PIN hash: they sign the biometric consent by typing it",
   'legal-reports → jobs': 'queues the daily report e-mail per company in the statement that claims the day',
   'marks → jobs': 'queues the receipt e-mail in the statement that writes the mark (one hash chain step)',
   'remunerations → payroll_periods': 'closes and reopens payroll months (payroll-periods only checks them)',

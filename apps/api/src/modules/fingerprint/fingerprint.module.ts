@@ -13,7 +13,8 @@ declare module 'fastify' {
 /** Fingerprint consent, enrolment and marks (WebAuthn), recorded through the marks module. */
 export const fingerprintModule = apiModule('fingerprint', ['marks'], (app, { db, config, clock }) => {
   const port = marksModulePort(app.marks);
-  const fingerprint = createFingerprintService({ db, rp: relyingPartyFrom(config.publicUrl), marking: () => port });
+  // The kiosk module (registered after this one, since it marks through it) owns the marking PINs: read at call time.
+  const fingerprint = createFingerprintService({ db, rp: relyingPartyFrom(config.publicUrl), marking: () => port, pins: () => app.markingPins });
   registerFingerprintRoutes(app, fingerprint, clock);
   app.decorate('fingerprint', fingerprint);
 });

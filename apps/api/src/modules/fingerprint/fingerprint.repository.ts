@@ -2,7 +2,7 @@ import type { CredencialesFiltro } from '@jornada/contracts';
 import { and, asc, count, desc, eq, gt, ilike, isNull, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
-import { biometricConsents, markingPins, sites, users, webauthnChallenges, webauthnCredentials } from '../../db/schema/index';
+import { biometricConsents, sites, users, webauthnChallenges, webauthnCredentials } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
 import { containsPattern } from '../../lib/text-search';
 
@@ -51,15 +51,6 @@ export async function workerOf(
     .from(users)
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)));
   return worker;
-}
-
-/** The hash of the worker's marking PIN, if they set one. */
-export async function markingPinHash(db: DbOrTx, companyId: string, userId: string): Promise<string | undefined> {
-  const [pin] = await db
-    .select({ pinHash: markingPins.pinHash })
-    .from(markingPins)
-    .where(and(eq(markingPins.companyId, companyId), eq(markingPins.userId, userId)));
-  return pin?.pinHash;
 }
 
 // ---- Consents ------------------------------------------------------------------------------------

@@ -30,7 +30,7 @@ import type { RequestContext } from '../../lib/request-context';
 import type { RequestSession } from '../../plugins/types';
 import * as repo from './fingerprint.repository';
 import type { ConsentRow, UserRow } from './fingerprint.repository';
-import type { MarkingPort, MarkOutcome } from './marking-port';
+import type { MarkingPinReader, MarkingPort, MarkOutcome } from './marking-port';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 
@@ -81,7 +81,7 @@ interface AssertionMark {
   now: Date;
 }
 
-export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marking: () => MarkingPort }) {
+export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marking: () => MarkingPort; pins: () => MarkingPinReader }) {
   const { db, rp } = deps;
 
   /** The subject of a call: the caller, or (administrators only) the worker they chose. */
@@ -131,7 +131,7 @@ export function createFingerprintService(deps: { db: Db; rp: RelyingParty; marki
     if (!self) {
       // An administrator captures it on a shared device: the worker signs by typing their own PIN.
       if (!body.pinTrabajador) throw fieldError('pinTrabajador', MSG.pinRequerido);
-      const pinHash = await repo.markingPinHash(db, session.companyId, user.id);
+      const pinHash = await deps.pins().pinHashOf(session.companyId, user.id);
       if (!pinHash) throw fieldError('pinTrabajador', MSG.pinSinDefinir);
       if (!(await verifyPassword(pinHash, body.pinTrabajador))) throw fieldError('pinTrabajador', MSG.pinIncorrecto);
     }

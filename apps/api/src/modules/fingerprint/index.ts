@@ -3,4 +3,4 @@ export { fingerprintModule } from './fingerprint.module';
 
 export type { FingerprintService } from './fingerprint.service';
 export { marksModulePort } from './marking-adapter';
-export type { MarkingPort, MarkOutcome } from './marking-port';
+export type { MarkingPinReader, MarkingPort, MarkOutcome } from './marking-port';

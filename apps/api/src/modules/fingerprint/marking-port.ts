@@ -42,3 +42,12 @@ export interface MarkingPort {
   record(input: MarkInput): Promise<MarkOutcome>;
   attempt(input: AttemptInput): Promise<void>;
 }
+
+/**
+ * The marking PINs, owned by the kiosk module (`app.markingPins`): a worker signs the biometric consent
+ * an administrator captures for them by typing their own PIN.
+ */
+export interface MarkingPinReader {
+  /** The hash of the worker's marking PIN, if they set one. */
+  pinHashOf(companyId: string, userId: string): Promise<string | undefined>;
+}

@@ -194,7 +194,12 @@ export function createKioskService(deps: {
     return { ...outcome, trabajador: { id: worker.id, nombre: `${worker.nombre} ${worker.apellidos}` } };
   }
 
-  return { pinState, changePin, listKiosks, openKiosk, revokeKiosk, resolveKiosk, kioskSession, markWithPin };
+  /** The hash of a worker's marking PIN, if they set one (`app.markingPins`, for the fingerprint consent). */
+  async function pinHashOf(companyId: string, userId: string): Promise<string | undefined> {
+    return (await repo.findPin(db, companyId, userId))?.pinHash;
+  }
+
+  return { pinState, changePin, listKiosks, openKiosk, revokeKiosk, resolveKiosk, kioskSession, markWithPin, pinHashOf };
 }
 
 export type KioskService = ReturnType<typeof createKioskService>;
