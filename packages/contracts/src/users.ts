@@ -80,7 +80,7 @@ const bandaInicioFlexibleMinutosSchema = z
   .max(BANDA_INICIO_FLEXIBLE_MAX, { message: `La banda de inicio flexible no puede superar ${BANDA_INICIO_FLEXIBLE_MAX} minutos (art. 27: dos horas en total).` });
 
 /** How the feeding hour of art. 206 is taken: entering later, leaving earlier, or half an hour at each end. */
-const MODOS_DERECHO_ALIMENTACION = ['inicio', 'fin', 'dividido'] as const;
+export const MODOS_DERECHO_ALIMENTACION = ['inicio', 'fin', 'dividido'] as const;
 const derechoAlimentacionModoSchema = z.enum(MODOS_DERECHO_ALIMENTACION, {
   error: 'El modo del derecho a alimentación debe ser inicio, fin o dividido.',
 });

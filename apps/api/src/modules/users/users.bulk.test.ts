@@ -319,6 +319,49 @@ describe('bulk user upload', () => {
     ]);
   });
 
+  it('sets the contract’s regimes and parents’ rights (art. 38, art. 22, art. 27, art. 206); an empty Sí/No or mode leaves what a user had', async () => {
+    const { admin, companyId } = await companyWithAdmin(t.app);
+    const header = [
+      'RUT', 'Nombre', 'Apellidos', 'Correo', 'Horas semanales', 'Inicio contrato',
+      'Exceptuado del descanso dominical', 'Excluido de la limitación de jornada', 'Banda de inicio flexible (minutos)', 'Derecho a alimentación hasta', 'Modo del derecho a alimentación',
+    ];
+    const [rutA, rutB] = [uniqueRut(), uniqueRut()];
+    const rows = (a: unknown[], b: unknown[]) => [
+      [formatRut(rutA), 'Rosa', 'Vega', 'rosa.regimen@empresa.cl', 42, '02-05-2024', ...a],
+      [formatRut(rutB), 'Iván', 'Mora', 'ivan.regimen@empresa.cl', 42, '02-05-2024', ...b],
+    ];
+    const bad = await upload(admin.headers, await xlsx(rows(['Quizás', 'No', 150, '', 'tarde'], ['', '', '', '', '']), header));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errores.map((e: { columna: string }) => e.columna)).toEqual([
+      'Exceptuado del descanso dominical',
+      'Banda de inicio flexible (minutos)',
+      'Modo del derecho a alimentación',
+    ]);
+    expect(await countUsers(companyId)).toBe(1);
+
+    const good = await upload(admin.headers, await xlsx(rows(['Sí', 'No', 60, '30-06-2027', 'dividido'], ['', 'Sí', '', '', '']), header));
+    expect(good.statusCode, good.body).toBe(200);
+    const read = async () =>
+      (await t.database.db.select().from(users).where(eq(users.companyId, companyId))).filter((u) => u.rut === rutA || u.rut === rutB).sort((x, y) => (x.rut === rutA ? -1 : y.rut === rutA ? 1 : 0));
+    const pick = (u: typeof users.$inferSelect) => [u.exceptuadoDescansoDominical, u.excluidoLimiteJornada, u.bandaInicioFlexibleMinutos, u.derechoAlimentacionHasta, u.derechoAlimentacionModo];
+    expect((await read()).map(pick)).toEqual([
+      [true, false, 60, '2027-06-30', 'dividido'],
+      [false, true, null, null, 'fin'],
+    ]);
+
+    // Empty Sí/No and mode keep the values; an empty band or date clears them, as any optional column.
+    const again = await upload(admin.headers, await xlsx(rows(['', '', '', '', ''], ['No', '', 30, '', 'inicio']), header));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().filas.map((f: { cambios: string[] }) => f.cambios)).toEqual([
+      ['Banda de inicio flexible (minutos)', 'Derecho a alimentación hasta'],
+      ['Banda de inicio flexible (minutos)', 'Modo del derecho a alimentación'],
+    ]);
+    expect((await read()).map(pick)).toEqual([
+      [true, false, null, null, 'dividido'],
+      [false, true, 30, null, 'inicio'],
+    ]);
+  });
+
   it('is for administrators only', async () => {
     const { companyId } = await companyWithAdmin(t.app);
     const supervisor = await addPerson(t.app, t.database.db, companyId, 'supervisor');

@@ -1,4 +1,4 @@
-import { ACCESS, ANIOS_RECONOCIDOS_MAX, METODOS_MARCAJE, PERFILES, type CargaMasivaResultado, type CargaUsuariosResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
+import { ACCESS, ANIOS_RECONOCIDOS_MAX, BANDA_INICIO_FLEXIBLE_MAX, METODOS_MARCAJE, MODOS_DERECHO_ALIMENTACION, PERFILES, type CargaMasivaResultado, type CargaUsuariosResultado, type FilaCarga, type FilaError, type MetodoMarcaje, type Perfil } from '@jornada/contracts';
 import { formatRut, weeklyHoursLimit, WEEKLY_LIMIT_TABLE } from '@jornada/domain';
 import { analyzeAfterBulkLoad, type Db } from '../../db/client';
 import { requirePerfil } from '../../lib/access';
@@ -44,6 +44,44 @@ const COLUMNS = {
     max: ANIOS_RECONOCIDOS_MAX,
     description: 'Años trabajados con empleadores anteriores, acreditados con certificado, para el feriado progresivo (art. 68 del Código del Trabajo): se registran de 0 a 60 y solo cuentan 10. Vacío: 0 (opcional).',
     example: 0,
+  }),
+  exceptuadoDescansoDominical: col.yesNo({
+    header: 'Exceptuado del descanso dominical',
+    aliases: ['Art. 38', 'Exceptuado descanso dominical', 'Trabaja domingos y festivos'],
+    required: false,
+    description: 'Sí si trabaja domingos y festivos por estar exceptuado del descanso dominical (art. 38: comercio, procesos continuos, atención al público…): dos domingos libres al mes y los feriados como días ordinarios. Vacío: No para usuarios nuevos; sin cambio para los existentes.',
+    example: 'No',
+  }),
+  excluidoLimiteJornada: col.yesNo({
+    header: 'Excluido de la limitación de jornada',
+    aliases: ['Art. 22', 'Excluido limitación de jornada', 'Sin jornada'],
+    required: false,
+    description: 'Sí para gerentes, administradores y quienes trabajan sin fiscalización superior inmediata (art. 22 inc. 2): sin atrasos ni horas extra, sus marcas se registran igual. Vacío: No para usuarios nuevos; sin cambio para los existentes.',
+    example: 'No',
+  }),
+  bandaInicioFlexibleMinutos: col.integer({
+    header: 'Banda de inicio flexible (minutos)',
+    aliases: ['Banda de inicio flexible', 'Banda flexible'],
+    required: false,
+    min: 0,
+    max: BANDA_INICIO_FLEXIBLE_MAX,
+    description: `Para madres, padres o cuidadores con derecho a la banda del art. 27 (Ley 21.561): minutos después del inicio del turno en que su entrada no es atraso, hasta ${BANDA_INICIO_FLEXIBLE_MAX}. Vacío: sin banda.`,
+    example: '',
+  }),
+  derechoAlimentacionHasta: col.date({
+    header: 'Derecho a alimentación hasta',
+    aliases: ['Alimentación hasta', 'Derecho de alimentación hasta'],
+    required: false,
+    description: 'Último día del derecho a alimentar a un hijo menor de dos años (art. 206: una hora al día que cuenta como trabajada): dd-mm-aaaa o aaaa-mm-dd. Vacío: sin derecho.',
+    example: '',
+  }),
+  derechoAlimentacionModo: col.oneOf({
+    header: 'Modo del derecho a alimentación',
+    aliases: ['Modo alimentación'],
+    required: false,
+    values: MODOS_DERECHO_ALIMENTACION,
+    description: 'inicio (entra una hora después), fin (sale una hora antes) o dividido (media hora al inicio y media al final). Vacío: fin para usuarios nuevos; sin cambio para los existentes.',
+    example: '',
   }),
   telefono: col.text({ header: 'Teléfono', aliases: ['Celular', 'Fono'], required: false, max: 40, description: 'Teléfono de contacto (opcional).', example: '+56 9 8765 4321' }),
   direccion: col.text({ header: 'Dirección', aliases: ['Domicilio'], required: false, max: 300, description: 'Dirección particular (opcional).', example: 'Los Aromos 55, Ñuñoa' }),
@@ -236,6 +274,11 @@ function newUserValues(companyId: string, v: UserRowValues, siteId: string | nul
     horasSemanales: v.horasSemanales,
     sueldoBase: v.sueldoBase,
     aniosReconocidosAnteriores: v.aniosReconocidosAnteriores ?? 0,
+    exceptuadoDescansoDominical: v.exceptuadoDescansoDominical ?? false,
+    excluidoLimiteJornada: v.excluidoLimiteJornada ?? false,
+    bandaInicioFlexibleMinutos: v.bandaInicioFlexibleMinutos,
+    derechoAlimentacionHasta: v.derechoAlimentacionHasta,
+    derechoAlimentacionModo: v.derechoAlimentacionModo ?? 'fin',
     metodosMarcaje: v.metodosMarcaje ?? ['web'],
     inicioContrato: v.inicioContrato,
     finContrato: v.finContrato,
@@ -279,6 +322,14 @@ function diff(
   set('finContrato', 'finContrato', v.finContrato, v.finContrato === current.finContrato);
   const anios = v.aniosReconocidosAnteriores ?? 0;
   set('aniosReconocidosAnteriores', 'aniosReconocidosAnteriores', anios, anios === current.aniosReconocidosAnteriores);
+  // Sí/No and the mode: an empty cell leaves what the user had (a new user gets No and «fin»).
+  if (v.exceptuadoDescansoDominical !== null) {
+    set('exceptuadoDescansoDominical', 'exceptuadoDescansoDominical', v.exceptuadoDescansoDominical, v.exceptuadoDescansoDominical === current.exceptuadoDescansoDominical);
+  }
+  if (v.excluidoLimiteJornada !== null) set('excluidoLimiteJornada', 'excluidoLimiteJornada', v.excluidoLimiteJornada, v.excluidoLimiteJornada === current.excluidoLimiteJornada);
+  set('bandaInicioFlexibleMinutos', 'bandaInicioFlexibleMinutos', v.bandaInicioFlexibleMinutos, v.bandaInicioFlexibleMinutos === current.bandaInicioFlexibleMinutos);
+  set('derechoAlimentacionHasta', 'derechoAlimentacionHasta', v.derechoAlimentacionHasta, v.derechoAlimentacionHasta === current.derechoAlimentacionHasta);
+  if (v.derechoAlimentacionModo !== null) set('derechoAlimentacionModo', 'derechoAlimentacionModo', v.derechoAlimentacionModo, v.derechoAlimentacionModo === current.derechoAlimentacionModo);
   set('telefono', 'telefono', v.telefono, v.telefono === current.telefono);
   set('direccion', 'direccion', v.direccion, v.direccion === current.direccion);
   return { values, names };
