@@ -44,6 +44,24 @@ describe('mark attribution', () => {
     expect(out.e!.reason).toContain('se asigna al de inicio más cercano');
   });
 
+  it('gives a mark in two windows to the shift of the entrada still open before it: an early leave is not last night’s late exit', () => {
+    const night = placeShift({ start: '22:00', end: '06:00' }, '2026-07-01', S);
+    const morning = placeShift({ start: '07:00', end: '15:00' }, '2026-07-02', S);
+    // 08:00 is 2 h after last night's end and 7 h before this morning's: alone, the salida goes to the night.
+    const alone = byId(attributeMarks([mark('s', 'salida', '2026-07-02', '08:00')], [night, morning], S));
+    expect(alone.s).toMatchObject({ instanceDate: '2026-07-01' });
+    // After this morning's 06:58 entrada it closes the morning shift, and so do its colación marks.
+    const out = byId(
+      attributeMarks(
+        [mark('e', 'entrada', '2026-07-02', '06:58'), mark('c', 'inicio_colacion', '2026-07-02', '07:30'), mark('f', 'fin_colacion', '2026-07-02', '07:45'), mark('s', 'salida', '2026-07-02', '08:00')],
+        [night, morning],
+        S,
+      ),
+    );
+    expect(Object.values(out).map((a) => a.instanceDate)).toEqual(['2026-07-02', '2026-07-02', '2026-07-02', '2026-07-02']);
+    expect(out.s!.reason).toBe('Dentro del horario del turno 07:00–15:00 del 2026-07-02. Cae en la ventana de dos turnos: se asigna al de la entrada que la precede.');
+  });
+
   it('of consecutive marks of the same kind in a day the first counts and the rest are ignored', () => {
     const out = byId(
       attributeMarks(

@@ -89,6 +89,11 @@ export function attributeMarks(
   const out: MarkAttribution[] = new Array<MarkAttribution>(valid.length);
   let lo = 0;
   let session: { date: LocalDate; openedAt: number } | null = null;
+  // The shift of the entrada still open (no salida since): a later mark in its window closes it or goes
+  // inside it, even when another shift's end or start is nearer (an early leave from this morning's shift
+  // is not last night's late exit).
+  let open: ShiftInstance | null = null;
+  let openedAt = 0;
   for (let i = 0; i < valid.length; i++) {
     const mark = valid[i]!;
     const at = mark.at;
@@ -113,11 +118,17 @@ export function attributeMarks(
         chosen = s;
       }
     }
+    const pairs = mark.kind !== 'entrada' && open !== null && open !== chosen && openedAt < at && open.start - beforeMs <= at && open.end + afterMs >= at;
+    if (pairs) chosen = open!;
     if (chosen) {
+      if (mark.kind === 'entrada') openedAt = at;
+      open = mark.kind === 'salida' ? null : chosen;
       const tie =
         candidates < 2
           ? ''
-          : mark.kind === 'entrada'
+          : pairs
+            ? 'Cae en la ventana de dos turnos: se asigna al de la entrada que la precede.'
+            : mark.kind === 'entrada'
             ? 'Cae en la ventana de dos turnos: se asigna al de inicio más cercano.'
             : mark.kind === 'salida'
               ? 'Cae en la ventana de dos turnos: se asigna al de término más cercano.'
@@ -125,6 +136,7 @@ export function attributeMarks(
       out[i] = { mark, date: chosen.date, instanceDate: chosen.date, status: 'atribuida', reason: placeInShift(mark, chosen, tie) };
       continue;
     }
+    open = null;
     // Outside every planned shift: an unplanned workday opened by an entrada.
     if (session && (at - session.openedAt > unplannedMax || mark.kind === 'entrada')) session = null;
     if (mark.kind === 'entrada') {
