@@ -222,6 +222,21 @@ describe('POST /api/v1/marcas: where the mark falls against the plan', () => {
     });
   });
 
+  it('reads the worker’s earlier marks for the notice: a salida at 08:00 closes this morning’s 06:58 entrada, not last night’s shift', async () => {
+    const night = await createShift(t.app, company.admin.headers, { codigo: `N${randomUUID().slice(0, 5)}`, inicio: '22:00', fin: '06:00' });
+    const morning = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
+    t.clock.set('2025-06-05T10:58:00Z'); // 06:58 of the 5th in Santiago
+    const worker = await markingWorker(t.app, t.database.db, company);
+    await planDay(worker.id, '2025-06-04', night);
+    await planDay(worker.id, '2025-06-05', morning);
+    const entered = await mark(t.app, worker.headers, { tipo: 'entrada' });
+    expect(entered.statusCode, entered.body).toBe(201);
+    t.clock.set('2025-06-05T12:00:00Z'); // Alone, a salida at 08:00 is nearest the end of last night's 22:00–06:00.
+    const left = await mark(t.app, worker.headers, { tipo: 'salida' });
+    expect(left.statusCode, left.body).toBe(201);
+    expect(left.json().turno).toEqual({ ubicacion: 'dentro', turno: '07:00–15:00' });
+  });
+
   it('names, for each of a worker’s marks in turn, the shift the stored day gives it (the notice reads the marks before it)', async () => {
     const night = await createShift(t.app, company.admin.headers, { codigo: `N${randomUUID().slice(0, 5)}`, inicio: '22:00', fin: '06:00' });
     const morning = await createShift(t.app, company.admin.headers, { codigo: `M${randomUUID().slice(0, 5)}`, inicio: '07:00', fin: '15:00' });
