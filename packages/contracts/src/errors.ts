@@ -16,6 +16,8 @@ export const ERROR_CODES = {
   /** A mark refused for the worker's state or method (logged as a marking attempt; `fields.motivo` says why). */
   MARCA_RECHAZADA: 403,
   CONFLICT: 409,
+  /** A kiosk mark of a worker with a whole-day permission approved for today, sent without `confirmarPermiso`: nothing was recorded. */
+  MARCA_EN_PERMISO: 409,
   /** A shift that breaks the law (daily maximum, colación, weekly limit) saved without `confirmarAdvertencias` by a company without an exceptional system. */
   TURNO_FUERA_DE_LA_LEY: 400,
   RATE_LIMITED: 429,

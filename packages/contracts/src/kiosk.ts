@@ -77,6 +77,8 @@ export const marcarQuioscoPinBodySchema = z.object({
   ...quioscoRutPinShape,
   tipo: tipoMarcaSchema,
   idCliente: z.uuid({ message: 'El identificador de la marca debe ser un UUID.' }).optional(),
+  /** The worker has a whole-day permission approved for today and marks anyway (after a 409 `MARCA_EN_PERMISO`). */
+  confirmarPermiso: z.boolean({ error: 'Indica si confirmas marcar durante tu permiso.' }).optional(),
 });
 
 export const marcarQuioscoHuellaBodySchema = z.object({

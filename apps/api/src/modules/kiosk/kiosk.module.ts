@@ -11,9 +11,9 @@ declare module 'fastify' {
 }
 
 /** Shared kiosks: opening, PINs and fingerprint marks on a shared device. */
-export const kioskModule = apiModule('kiosk', ['marks', 'fingerprint'], (app, { db, mailer, background, clock, log }) => {
+export const kioskModule = apiModule('kiosk', ['marks', 'fingerprint', 'permissions'], (app, { db, mailer, background, clock, log }) => {
   const port = marksModulePort(app.marks);
-  const kiosk = createKioskService({ db, mailer, background, log, marking: () => port });
+  const kiosk = createKioskService({ db, mailer, background, log, marking: () => port, permissions: app.permissionReads });
   registerKioskRoutes(app, kiosk, app.fingerprint, clock);
   app.decorate('markingPins', { pinHashOf: kiosk.pinHashOf });
 });

@@ -65,14 +65,22 @@ export async function clearPinFailures(db: DbOrTx, companyId: string, rut: strin
   await db.delete(pinFailures).where(and(eq(pinFailures.companyId, companyId), eq(pinFailures.rut, rut)));
 }
 
-/** The worker with that RUT in the company, with their PIN hash (null when they have none). */
+/** The worker with that RUT in the company, with their PIN hash (null when they have none) and the zone of the kiosk's site. */
 export async function workerByRut(
   db: DbOrTx,
   companyId: string,
   rut: string,
-): Promise<{ id: string; nombre: string; apellidos: string; siteId: string | null; pinHash: string | null } | undefined> {
+  kioskSiteId: string,
+): Promise<{ id: string; nombre: string; apellidos: string; siteId: string | null; pinHash: string | null; zone: string | null } | undefined> {
   const [user] = await db
-    .select({ id: users.id, nombre: users.nombre, apellidos: users.apellidos, siteId: users.siteId, pinHash: markingPins.pinHash })
+    .select({
+      id: users.id,
+      nombre: users.nombre,
+      apellidos: users.apellidos,
+      siteId: users.siteId,
+      pinHash: markingPins.pinHash,
+      zone: sql<string | null>`(select ${sites.timeZone} from ${sites} where ${sites.companyId} = ${users.companyId} and ${sites.id} = ${kioskSiteId})`,
+    })
     .from(users)
     .leftJoin(markingPins, and(eq(markingPins.companyId, users.companyId), eq(markingPins.userId, users.id)))
     .where(and(eq(users.companyId, companyId), eq(users.rut, rut)));

@@ -97,9 +97,11 @@ export function registerKioskRoutes(app: ZodApp, service: KioskService, fingerpr
       schema: {
         tags: ['quiosco'],
         summary: 'Marca con RUT y PIN en el quiosco',
-        description: `Un PIN incorrecto queda como intento «pin_incorrecto»; tras varios fallos seguidos el RUT se bloquea 15 minutos (429).`,
+        description:
+          'Un PIN incorrecto queda como intento «pin_incorrecto»; tras varios fallos seguidos el RUT se bloquea 15 minutos (429). ' +
+          'Si el trabajador tiene hoy un permiso de día completo aprobado (vacaciones, licencia…), responde 409 `MARCA_EN_PERMISO` sin registrar nada; con `confirmarPermiso: true` la marca se registra.',
         body: marcarQuioscoPinBodySchema,
-        response: { 200: resultadoMarcaSchema, ...errors, 429: errorResponseSchema },
+        response: { 200: resultadoMarcaSchema, ...errors, 409: errorResponseSchema, 429: errorResponseSchema },
       },
     },
     async (request) => {

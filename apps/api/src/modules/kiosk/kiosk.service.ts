@@ -20,6 +20,8 @@ import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/tokens';
 import type { RequestSession } from '../../plugins/types';
 import type { MarkingPort, MarkOutcome } from '../fingerprint/index';
+import type { PermissionReads, WholeDayPermission } from '../permissions/index';
+import { localDate } from '../../lib/clock';
 import { fullAddress } from '../sites/index';
 import * as repo from './kiosk.repository';
 import { pinChangedMail } from './pin-mail';
@@ -41,6 +43,8 @@ const MSG = {
   rutOPinIncorrecto: 'RUT o PIN incorrectos.',
   bloqueado: (minutes: number) => `Demasiados intentos fallidos con este RUT. Espera ${minutes} minutos o pide ayuda a un administrador.`,
   otraSede: 'Este trabajador no pertenece a la sede de este quiosco.',
+  enPermiso: (nombre: string, permiso: WholeDayPermission, fecha: string) =>
+    `${nombre}, tienes ${permiso.nombre} aprobado para hoy${permiso.hasta !== fecha ? `, hasta el ${permiso.hasta.split('-').reverse().join('-')}` : ''}. ¿Marcar de todos modos? La marca queda registrada y tu empleador revisará el día.`,
 } as const;
 
 export function createKioskService(deps: {
@@ -49,6 +53,8 @@ export function createKioskService(deps: {
   background: BackgroundTasks;
   log: FastifyBaseLogger;
   marking: () => MarkingPort;
+  /** Today's whole-day permission of a worker (modules/permissions' `app.permissionReads`). */
+  permissions: Pick<PermissionReads, 'wholeDayPermissionOn'>;
 }) {
   const { db } = deps;
 
@@ -144,7 +150,7 @@ export function createKioskService(deps: {
   /** RUT + PIN at the kiosk: wrong PINs count per RUT and lock it for a while after PIN_MAX_FALLOS. */
   async function markWithPin(
     kiosk: KioskContext,
-    body: { rut: string; pin: string; tipo: TipoMarca; idCliente?: string | undefined },
+    body: { rut: string; pin: string; tipo: TipoMarca; idCliente?: string | undefined; confirmarPermiso?: boolean | undefined },
     now: Date,
   ): Promise<MarkOutcome & { trabajador: { id: string; nombre: string } }> {
     const marking = deps.marking();
@@ -154,7 +160,7 @@ export function createKioskService(deps: {
       const seconds = Math.ceil((lock.lockedUntil.getTime() - now.getTime()) / 1000);
       throw new AppError('RATE_LIMITED', MSG.bloqueado(Math.ceil(seconds / 60)), undefined, { 'retry-after': String(seconds) });
     }
-    const user = await repo.workerByRut(db, kiosk.companyId, body.rut);
+    const user = await repo.workerByRut(db, kiosk.companyId, body.rut, kiosk.siteId);
     const ok = await verifyPassword(user?.pinHash ?? null, body.pin);
     if (!ok) {
       const failures = (lock && lock.lastFailureAt.getTime() > now.getTime() - PIN_BLOQUEO_MS ? lock.failures : 0) + 1;
@@ -180,6 +186,12 @@ export function createKioskService(deps: {
     const worker = user!;
     // A kiosk marks only for its own site's workers (and workers without a site, who may mark anywhere).
     if (worker.siteId && worker.siteId !== kiosk.siteId) throw new AppError('FORBIDDEN', MSG.otraSede);
+    // On a day of vacation or leave the mark is still recorded, once the worker confirms it (as web marking asks).
+    if (!body.confirmarPermiso) {
+      const fecha = localDate(now, worker.zone ?? undefined);
+      const permiso = await deps.permissions.wholeDayPermissionOn(db, kiosk.companyId, worker.id, fecha);
+      if (permiso) throw new AppError('MARCA_EN_PERMISO', MSG.enPermiso(worker.nombre, permiso, fecha));
+    }
     const outcome = await marking.record({
       companyId: kiosk.companyId,
       userId: worker.id,

@@ -2,7 +2,8 @@ import { CONSENTIMIENTO_HUELLA_VERSION, KIOSCO_TOKEN_HEADER, PIN_MAX_FALLOS, pin
 import { formatRut } from '@jornada/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { kiosks, markAttempts, users } from '../../db/schema/index';
+import { kiosks, markAttempts, marks, users } from '../../db/schema/index';
+import { localDate } from '../../lib/clock';
 import { createTestApp, type TestApp } from '../../test/app';
 import { addPerson, companyWithAdmin, type Person } from '../../test/people';
 import { SoftAuthenticator } from '../../test/soft-authenticator';
@@ -120,6 +121,22 @@ describe('marcar en el quiosco con RUT y PIN', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ registrada: true, trabajador: { id: ana.id }, marca: { metodo: 'kiosco_pin', tipo: 'entrada', sedeId: siteId } });
     expect(response.json().marca.dispositivo).toBe('Quiosco Entrada principal');
+  });
+
+  it('con un permiso de día completo aprobado para hoy pide confirmar (409, nada registrado) y con la confirmación registra', async () => {
+    const ana = await worker({ pin: '1357' });
+    const hoy = localDate(t.clock.now());
+    const types = (await inject('GET', '/api/v1/tipos-permiso', company.admin.headers)).json().items as { id: string; codigo: string }[];
+    const vacaciones = await inject('POST', '/api/v1/permisos', company.admin.headers, { usuarioId: ana.id, tipoId: types.find((x) => x.codigo === 'VAC.')!.id, desde: hoy, hasta: hoy });
+    expect(vacaciones.statusCode, vacaciones.body).toBe(201);
+    const body = { rut: formatRut(ana.rut), pin: '1357', tipo: 'entrada', idCliente: crypto.randomUUID() };
+    const asked = await inject('POST', '/api/v1/quiosco/marcar-pin', kiosk(), body);
+    expect(asked.statusCode).toBe(409);
+    expect(asked.json().error).toMatchObject({ code: 'MARCA_EN_PERMISO', message: expect.stringContaining('tienes Vacaciones aprobado para hoy. ¿Marcar de todos modos?') });
+    expect(await t.database.db.$count(marks, eq(marks.userId, ana.id))).toBe(0);
+    const confirmed = await inject('POST', '/api/v1/quiosco/marcar-pin', kiosk(), { ...body, confirmarPermiso: true });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json()).toMatchObject({ registrada: true, marca: { metodo: 'kiosco_pin' } });
   });
 
   it('un PIN incorrecto es un intento pin_incorrecto y tras varios fallos el RUT se bloquea', async () => {

@@ -71,7 +71,7 @@ interface MarksReadDeps {
   /** The company's holidays, its own days included (modules/holidays' `app.companyHolidays`), for today's plan. */
   holidays: CompanyHolidaysPort;
   /** Today's approved permissions and their types' names (modules/permissions' `app.permissionReads`). */
-  permissions: Pick<PermissionReads, 'approvedPermissions' | 'permissionTypeNames'>;
+  permissions: Pick<PermissionReads, 'wholeDayPermissionOn'>;
 }
 
 /** Items by key, in their order (Map.groupBy, which Node 20 lacks). */
@@ -182,16 +182,13 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
       const fecha = localDate(now, zone);
       const from = new Date(startOfLocalDay(zone, fecha));
       const to = new Date(startOfLocalDay(zone, addDays(fecha, 1)));
-      const [{ dia: plan, hasBreak }, rows, approved] = await Promise.all([
+      const [{ dia: plan, hasBreak }, rows, permiso] = await Promise.all([
         holidays
           .calendarOf(session.companyId, { from: fecha, to: fecha })
           .then((calendar) => planning.workerDay(session.companyId, session.userId, fecha, zone, calendar.lookup(ctx.site?.region ?? null, ctx.site?.comuna ?? null))),
         repo.marksBetween(db, session.companyId, session.userId, from, to),
-        permissions.approvedPermissions(db, session.companyId, [session.userId], fecha, fecha),
+        permissions.wholeDayPermissionOn(db, session.companyId, session.userId, fecha),
       ]);
-      // A whole-day permission (no hour range) is the one that means «not working today».
-      const wholeDay = (approved.get(session.userId) ?? []).find((p) => p.hours === null || p.hours === undefined);
-      const typeName = wholeDay ? (await permissions.permissionTypeNames(db, session.companyId)).get(wholeDay.type) : undefined;
       return {
         fecha,
         zonaHoraria: zone,
@@ -209,7 +206,7 @@ export function createMarksReadService({ db, publicUrl, plan, planning, ledGroup
             }
           : null,
         metodosPermitidos: ctx.user.metodosMarcaje as MetodoMarca[],
-        permiso: wholeDay ? { codigo: wholeDay.type, nombre: typeName ?? wholeDay.type, conGoce: wholeDay.paid, desde: wholeDay.from, hasta: wholeDay.to } : null,
+        permiso,
       };
     },
 

@@ -5,7 +5,7 @@
  * take an executor run in it (the caller's transaction when it has one); none checks a session: the
  * caller has already scoped the company and the workers.
  */
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
 import { answeredRequests } from './permissions.inbox';
 import { createPermissionReports, type PermissionReports } from './permissions.reports';
@@ -24,8 +24,36 @@ export interface PermissionReads {
   answeredRequests: typeof answeredRequests;
   /** The reads of the "permisos asignados" management report. */
   reports: PermissionReports;
+  /** The whole-day permission (no hour range) approved for a worker on a date: what marking warns about. */
+  wholeDayPermissionOn: typeof wholeDayPermissionOn;
+}
+
+/** An approved whole-day permission as marking shows it (`permiso` of GET /marcas/hoy and of the kiosk). */
+export interface WholeDayPermission {
+  codigo: string;
+  nombre: string;
+  conGoce: boolean;
+  desde: string;
+  hasta: string;
+}
+
+/** A permission with an hour range leaves the rest of the day to work; a whole-day one means «not working today». */
+async function wholeDayPermissionOn(db: DbOrTx, companyId: string, userId: string, date: string): Promise<WholeDayPermission | null> {
+  const approved = await approvedPermissions(db, companyId, [userId], date, date);
+  const wholeDay = (approved.get(userId) ?? []).find((p) => p.hours === null || p.hours === undefined);
+  if (!wholeDay) return null;
+  const name = (await permissionTypeNames(db, companyId)).get(wholeDay.type);
+  return { codigo: wholeDay.type, nombre: name ?? wholeDay.type, conGoce: wholeDay.paid, desde: wholeDay.from, hasta: wholeDay.to };
 }
 
 export function createPermissionReads(db: Db): PermissionReads {
-  return { approvedPermissions, pendingPermissionRequests, permissionTypeNames, createDefaultPermissionTypes, answeredRequests, reports: createPermissionReports({ db }) };
+  return {
+    approvedPermissions,
+    pendingPermissionRequests,
+    permissionTypeNames,
+    createDefaultPermissionTypes,
+    answeredRequests,
+    reports: createPermissionReports({ db }),
+    wholeDayPermissionOn,
+  };
 }

@@ -78,6 +78,28 @@ describe('/kiosco', () => {
     expect(await screen.findByRole('heading', { name: '¿Qué vas a marcar?' })).toBeInTheDocument();
   });
 
+  it('asks a worker on vacation today to confirm, and marks with the same idCliente once confirmed', async () => {
+    localStorage.setItem('jornada_kiosco_token', 'kiosk-tok');
+    const { calls } = mockRoutes({
+      'GET /v1/quiosco/sesion': () => ({ body: SESSION }),
+      'POST /v1/quiosco/marcar-pin': (call) =>
+        (call.body as { confirmarPermiso?: boolean }).confirmarPermiso
+          ? { body: RESULT }
+          : apiError(409, 'MARCA_EN_PERMISO', 'Ana, tienes Vacaciones aprobado para hoy. ¿Marcar de todos modos? La marca queda registrada y tu empleador revisará el día.'),
+    });
+    renderPage(<KioskPage />, { path: '/kiosco' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Entrada' }));
+    await userEvent.type(screen.getByLabelText('RUT'), '15.509.661-6');
+    await userEvent.type(screen.getByLabelText('PIN'), '1357');
+    await userEvent.click(screen.getByRole('button', { name: 'Marcar' }));
+    const dialog = await screen.findByRole('dialog', { name: '¿Marcar de todos modos?' });
+    expect(dialog).toHaveTextContent('tienes Vacaciones aprobado para hoy');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Marcar entrada' }));
+    expect(await screen.findByRole('status', { name: 'Marca registrada' })).toHaveTextContent('Entrada registrada');
+    const [first, second] = calls.filter((c) => c.path === '/v1/quiosco/marcar-pin');
+    expect(second!.body).toMatchObject({ rut: '15.509.661-6', pin: '1357', tipo: 'entrada', confirmarPermiso: true, idCliente: (first!.body as { idCliente: string }).idCliente });
+  });
+
   it('a closed kiosk says so and can be forgotten', async () => {
     localStorage.setItem('jornada_kiosco_token', 'old');
     mockRoutes({ 'GET /v1/quiosco/sesion': () => apiError(401, 'UNAUTHENTICATED', 'Este quiosco no está habilitado o fue cerrado.') });

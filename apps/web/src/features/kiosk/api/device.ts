@@ -7,7 +7,7 @@ const headers = (token: string) => ({ [KIOSCO_TOKEN_HEADER]: token });
 export const kioskSession = (token: string, signal?: AbortSignal) => apiGet<SesionQuiosco>('/v1/quiosco/sesion', { headers: headers(token), signal });
 
 /** POST /api/v1/quiosco/marcar-pin */
-export const markWithPin = (token: string, body: { rut: string; pin: string; tipo: TipoMarca; idCliente: string }) =>
+export const markWithPin = (token: string, body: { rut: string; pin: string; tipo: TipoMarca; idCliente: string; confirmarPermiso?: boolean }) =>
   apiPost<ResultadoMarca>('/v1/quiosco/marcar-pin', body, { headers: headers(token) });
 
 /** POST /api/v1/quiosco/huella/opciones + the device's fingerprint + POST /api/v1/quiosco/huella/marcar */

@@ -8,6 +8,7 @@ import { TIPOS_MARCA, TIPO_MARCA_LABELS, type ResultadoMarca, type TipoMarca } f
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { FullScreenLoader } from '../../../components/full-screen-loader';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { webauthnErrorMessage, webauthnSupported } from '../../../lib/webauthn';
@@ -89,6 +90,8 @@ function KioskMarking({ token, session }: { token: string; session: { nombre: st
   const [pin, setPin] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** A PIN mark the server holds back until the worker confirms it: they have a whole-day permission today. */
+  const [onLeave, setOnLeave] = useState<{ message: string; tipo: TipoMarca; idCliente: string } | null>(null);
   const fingerprint = webauthnSupported();
 
   const reset = () => {
@@ -96,6 +99,7 @@ function KioskMarking({ token, session }: { token: string; session: { nombre: st
     setRut('');
     setPin('');
     setError(null);
+    setOnLeave(null);
   };
 
   useEffect(() => {
@@ -104,14 +108,19 @@ function KioskMarking({ token, session }: { token: string; session: { nombre: st
     return () => clearTimeout(timer);
   }, [step]);
 
-  const run = async (tipo: TipoMarca, action: () => Promise<ResultadoMarca>) => {
+  const run = async (tipo: TipoMarca, action: () => Promise<ResultadoMarca>, idCliente?: string) => {
     setBusy(true);
     setError(null);
     try {
       const result = await action();
       setPin('');
+      setOnLeave(null);
       setStep({ name: 'result', result, tipo });
     } catch (failure) {
+      if (failure instanceof ApiError && failure.code === 'MARCA_EN_PERMISO' && idCliente) {
+        setOnLeave({ message: failure.message, tipo, idCliente });
+        return;
+      }
       setPin('');
       setError(failure instanceof Error && !(failure instanceof ApiError) && failure.name !== 'NetworkError' ? webauthnErrorMessage(failure) : errorMessage(failure));
     } finally {
@@ -173,7 +182,8 @@ function KioskMarking({ token, session }: { token: string; session: { nombre: st
               aria-label="Marcar con RUT y PIN"
               onSubmit={(event) => {
                 event.preventDefault();
-                void run(step.tipo, () => markWithPin(token, { rut, pin, tipo: step.tipo, idCliente: crypto.randomUUID() }));
+                const idCliente = crypto.randomUUID();
+                void run(step.tipo, () => markWithPin(token, { rut, pin, tipo: step.tipo, idCliente }), idCliente);
               }}
             >
               <Stack gap="sm">
@@ -193,6 +203,21 @@ function KioskMarking({ token, session }: { token: string; session: { nombre: st
       )}
 
       {step.name === 'result' && <KioskResult result={step.result} tipo={step.tipo} onDone={reset} />}
+
+      <ConfirmDialog
+        opened={onLeave !== null}
+        onClose={reset}
+        title="¿Marcar de todos modos?"
+        message={onLeave?.message}
+        cancelLabel="No marcar"
+        confirmLabel={onLeave ? `Marcar ${TIPO_MARCA_LABELS[onLeave.tipo].toLowerCase()}` : 'Marcar'}
+        loading={busy}
+        onConfirm={() => {
+          if (!onLeave) return;
+          const { tipo, idCliente } = onLeave;
+          void run(tipo, () => markWithPin(token, { rut, pin, tipo, idCliente, confirmarPermiso: true }));
+        }}
+      />
     </main>
   );
 }
