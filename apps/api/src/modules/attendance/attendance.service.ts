@@ -220,6 +220,22 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   }
 
   /**
+   * Brings the stored days of a filter's workers over `from`..`to` (whole weeks) up to date. For a filter
+   * the rollups serve, their count of stored days and the stale days settle it in one statement over
+   * the rollup rows; only when something is missing or stale are the workers listed and their weeks
+   * checked one by one.
+   */
+  async function ensureFreshFilter(companyId: string, filter: repo.WorkerFilter, from: string, to: string, now: Date): Promise<void> {
+    const monday = weekStart(from);
+    const sunday = sundayOf(to);
+    if (repo.rollupServes(filter)) {
+      const { workers, storedDays, staleDays } = await repo.rollupFreshness(db, companyId, filter, monday, sunday);
+      if (staleDays === 0 && storedDays === workers * (diffDays(monday, sunday) + 1)) return;
+    }
+    await ensureFresh(companyId, await repo.workerIds(db, companyId, filter), from, to, now);
+  }
+
+  /**
    * Evaluates again and stores every day of these workers over `from`..`to` (whole weeks), stale or
    * not, in the caller's transaction: what a payroll close reads, so that it never rests on a day
    * whose invalidation raced its first evaluation.
@@ -268,6 +284,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   return {
     evaluateWeeks,
     ensureFresh,
+    ensureFreshFilter,
     reevaluate,
     checkFilterIds,
     period,
@@ -309,6 +326,11 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       return new Map(results.map((r) => [r.userId, r.result]));
     },
 
+    /** Rebuilds a company's rollups from its stored days, nothing evaluated (the rebuild command's `--rollups`); returns the dates rolled up. */
+    rebuildRollups(companyId: string): Promise<number> {
+      return repo.rebuildRollups(db, companyId);
+    },
+
     /** Evaluates and stores every worker's days of a company over whole weeks covering `from`..`to` (the rebuild command). */
     async rebuild(companyId: string, from: string, to: string, now: Date): Promise<{ trabajadores: number; dias: number }> {
       const ids = await repo.companyWorkerIds(db, companyId);
@@ -322,9 +344,9 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       await checkFilterIds(session, scope, query.grupoId, query.sedeId);
       const fecha = query.fecha ?? localDate(now);
       const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo || undefined, q: query.q, activeFrom: fecha, activeTo: fecha };
+      await ensureFreshFilter(session.companyId, filter, fecha, fecha, now);
       const workers = await repo.listWorkers(db, session.companyId, filter);
       const ids = workers.map((w) => w.id);
-      await ensureFresh(session.companyId, ids, fecha, fecha, now);
       const stored = new Map((await repo.boardDays(db, session.companyId, ids, fecha)).map((d) => [d.userId, d]));
       const conteos = zeroCounts();
       const arrivals = new Array<number>(24).fill(0);
@@ -442,16 +464,17 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const { desde, hasta } = period(query, today);
       const closed = closedUntil(hasta, today);
       const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, q: query.q, activeFrom: desde, activeTo: hasta };
-      const [ids, pageWorkers] = await Promise.all([
-        repo.workerIds(db, session.companyId, filter),
+      const [total, pageWorkers] = await Promise.all([
+        repo.countWorkers(db, session.companyId, filter),
         repo.listWorkers(db, session.companyId, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       ]);
-      const total = ids.length;
       // The totals of the whole filter add stored rows: every worker of the filter must be up to date
-      // (one count when they are, as the recompute job keeps them).
-      if (closed >= desde) await ensureFresh(session.companyId, ids, desde, closed, now);
-      const sums = await repo.totalsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed);
-      const all = await repo.totalsOfFilter(db, session.companyId, filter, desde, closed);
+      // (one statement over the rollups when they are, as the recompute job keeps them).
+      if (closed >= desde) await ensureFreshFilter(session.companyId, filter, desde, closed, now);
+      const [sums, all] = await Promise.all([
+        repo.totalsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed),
+        repo.rollupServes(filter) ? repo.rollupTotals(db, session.companyId, filter, desde, closed) : repo.totalsOfFilter(db, session.companyId, filter, desde, closed),
+      ]);
       return {
         desde,
         hasta,

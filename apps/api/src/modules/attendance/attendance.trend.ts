@@ -31,8 +31,9 @@ export function createAttendanceTrend({ db, attendance }: AttendanceTrendDeps) {
       const scope = await attendance.scopeOf(session);
       const hasta = query.hasta ?? localDate(now);
       const desde = addDays(hasta, -(query.dias - 1));
-      const ids = await repo.workerIds(db, session.companyId, { ...scope, activeFrom: desde, activeTo: hasta });
-      await attendance.ensureFresh(session.companyId, ids, desde, hasta, now);
+      const filter = { ...scope, activeFrom: desde, activeTo: hasta };
+      await attendance.ensureFreshFilter(session.companyId, filter, desde, hasta, now);
+      const ids = await repo.workerIds(db, session.companyId, filter);
       const byDate = new Map(eachDate(desde, hasta).map((fecha) => [fecha, { fecha, conteos: zeroCounts(), trabajadores: 0, inconsistencias: 0 }]));
       for (const row of await repo.trendDays(db, session.companyId, ids, desde, hasta)) {
         const day = byDate.get(row.fecha);
