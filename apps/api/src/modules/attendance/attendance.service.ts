@@ -345,25 +345,47 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const fecha = query.fecha ?? localDate(now);
       const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo || undefined, q: query.q, activeFrom: fecha, activeTo: fecha };
       await ensureFreshFilter(session.companyId, filter, fecha, fecha, now);
-      const workers = await repo.listWorkers(db, session.companyId, filter);
-      const ids = workers.map((w) => w.id);
-      const stored = new Map((await repo.boardDays(db, session.companyId, ids, fecha)).map((d) => [d.userId, d]));
       const conteos = zeroCounts();
       const arrivals = new Array<number>(24).fill(0);
       let oldest: Date | null = null;
-      const classified: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[] = [];
-      for (const w of workers) {
-        const d = stored.get(w.id);
-        if (!d) continue;
-        const { estado, enJornada } = boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now);
-        conteos[estado]++;
-        if (d.firstEntry) arrivals[Number(localClockOf(w.zone, d.firstEntry.getTime()).slice(0, 2))]!++;
-        if (oldest === null || d.computedAt < oldest) oldest = d.computedAt;
-        classified.push({ w, d, estado, enJornada });
-      }
-      const matching = query.estado ? classified.filter((r) => r.estado === query.estado) : classified;
       const offset = (query.page - 1) * query.pageSize;
-      const page = matching.slice(offset, offset + query.pageSize);
+      let page: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[];
+      let matchingCount: number;
+      let classifiedCount = 0;
+      if (!query.estado) {
+        // Counted by groups of days that share what the board's status depends on; the page is its own 50 rows.
+        const [groups, rowsOfPage] = await Promise.all([
+          repo.boardGroups(db, session.companyId, filter, fecha, fecha),
+          repo.boardPage(db, session.companyId, filter, fecha, { limit: query.pageSize, offset }),
+        ]);
+        for (const g of groups) {
+          const { estado } = boardStatus({ status: g.status, lateSeconds: g.late ? 1 : 0, shiftEnd: g.shiftEnd, firstEntry: g.firstEntry, codes: g.codes }, now);
+          conteos[estado] += g.n;
+          if (g.hour !== null) arrivals[g.hour]! += g.n;
+          if (oldest === null || g.computedAt < oldest) oldest = g.computedAt;
+          classifiedCount += g.n;
+        }
+        matchingCount = classifiedCount;
+        page = rowsOfPage.map(({ w, d }) => ({ w, d, ...boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now) }));
+      } else {
+        const workers = await repo.listWorkers(db, session.companyId, filter);
+        const ids = workers.map((w) => w.id);
+        const stored = new Map((await repo.boardDays(db, session.companyId, ids, fecha)).map((d) => [d.userId, d]));
+        const classified: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[] = [];
+        for (const w of workers) {
+          const d = stored.get(w.id);
+          if (!d) continue;
+          const { estado, enJornada } = boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now);
+          conteos[estado]++;
+          if (d.firstEntry) arrivals[Number(localClockOf(w.zone, d.firstEntry.getTime()).slice(0, 2))]!++;
+          if (oldest === null || d.computedAt < oldest) oldest = d.computedAt;
+          classified.push({ w, d, estado, enJornada });
+        }
+        const matching = classified.filter((r) => r.estado === query.estado);
+        classifiedCount = classified.length;
+        matchingCount = matching.length;
+        page = matching.slice(offset, offset + query.pageSize);
+      }
       const details = await repo.boardDetails(db, session.companyId, page.map((r) => r.w.id), fecha);
       const items: FilaAsistenciaDia[] = page.map(({ w, d, estado, enJornada }) => {
         const detail = details.get(w.id);
@@ -397,11 +419,11 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       return {
         fecha,
         items,
-        total: matching.length,
+        total: matchingCount,
         page: query.page,
         pageSize: query.pageSize,
         conteos,
-        trabajadores: classified.length,
+        trabajadores: classifiedCount,
         llegadasPorHora: arrivals.map((cantidad, hora) => ({ hora, cantidad })),
         calculadoEn: oldest?.toISOString() ?? null,
       };
