@@ -94,3 +94,20 @@ export const attendanceRollups = pgTable(
   },
   (t) => [primaryKey({ name: 'attendance_rollups_pkey', columns: [t.companyId, t.fecha] })],
 );
+
+/**
+ * The same rollups per worker and calendar month (`mes`, its first day): what a report of whole months
+ * lists, sorts and adds up per worker without reading every day (migration 0039, the same trigger).
+ */
+export const attendanceWorkerRollups = pgTable(
+  'attendance_worker_rollups',
+  {
+    companyId: uuid('company_id').notNull(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    /** Stored days of the worker in the month (fresh or stale). */
+    days: integer('days').notNull().default(0),
+    ...(Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, doublePrecision(rollupColumn(k)).notNull().default(0)])) as Record<SummedTotalKey, ReturnType<typeof doublePrecision>>),
+  },
+  (t) => [primaryKey({ name: 'attendance_worker_rollups_pkey', columns: [t.companyId, t.mes, t.userId] })],
+);

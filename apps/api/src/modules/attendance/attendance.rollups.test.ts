@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { SUMMED_TOTAL_KEYS } from '@jornada/domain';
+import { daysInMonth, SUMMED_TOTAL_KEYS } from '@jornada/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRollups, planningDays, rollupColumn } from '../../db/schema/index';
+import { attendanceRollups, attendanceWorkerRollups, planningDays, rollupColumn } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { act, propose, signedIn } from '../../test/fixtures/corrections';
@@ -18,15 +18,21 @@ import { julyMark, julyOffice } from '../../test/fixtures/july-office';
 import { rollupFillSql, rollupTriggerFunctionSql } from './attendance.sums.repository';
 import * as repo from './attendance.repository';
 
-const MIGRATION = path.resolve(import.meta.dirname, '../../db/migrations/0037_attendance_rollups.sql');
+const MIGRATIONS = path.resolve(import.meta.dirname, '../../db/migrations');
 const DATES = ['2026-07-06', '2026-07-07', '2026-07-08', '2026-07-09', '2026-07-10', '2026-07-11', '2026-07-12'];
 
-describe('the rollups migration', () => {
-  it('creates the trigger and fills the rollups with the SQL generated from the one map of a day’s figures', () => {
-    const text = fs.readFileSync(MIGRATION, 'utf8');
-    expect(text).toContain(rollupTriggerFunctionSql());
-    expect(text).toContain(rollupFillSql('true'));
-    for (const key of SUMMED_TOTAL_KEYS) expect(text).toContain(`"${rollupColumn(key)}" double precision DEFAULT 0 NOT NULL`);
+describe('the rollups migrations', () => {
+  it('create the tables, the trigger and fill them with the SQL generated from the one map of a day’s figures', () => {
+    const daily = fs.readFileSync(path.join(MIGRATIONS, '0037_attendance_rollups.sql'), 'utf8');
+    const monthly = fs.readFileSync(path.join(MIGRATIONS, '0039_attendance_worker_rollups.sql'), 'utf8');
+    expect(daily).toContain(rollupFillSql('true', 'date'));
+    // The latest migration that defines the trigger function holds its current text.
+    expect(monthly).toContain(rollupTriggerFunctionSql());
+    expect(monthly).toContain(rollupFillSql('true', 'workerMonth'));
+    for (const key of SUMMED_TOTAL_KEYS) {
+      expect(daily).toContain(`"${rollupColumn(key)}" double precision DEFAULT 0 NOT NULL`);
+      expect(monthly).toContain(`"${rollupColumn(key)}" double precision DEFAULT 0 NOT NULL`);
+    }
   });
 });
 
@@ -74,6 +80,18 @@ async function expectRollupsEqualTheirDays(companyId: string): Promise<void> {
       expect(row.days, `days of ${row.fecha}`).toBe(countOf.get(row.fecha) ?? 0);
       const sums = byDate.get(row.fecha);
       for (const key of SUMMED_TOTAL_KEYS) expect(row[key], `${key} of ${row.fecha}`).toBeCloseTo(sums?.[key] ?? 0, 6);
+    }
+    // Per worker and month: the same sums over the worker's days of the month.
+    const monthly = await db.select().from(attendanceWorkerRollups).where(eq(attendanceWorkerRollups.companyId, companyId));
+    const perWorker = (await db.execute(
+      sql`select user_id as "userId", date_trunc('month', fecha)::date::text as mes, count(*)::int as n from attendance_days where company_id = ${companyId} group by 1, 2`,
+    )) as unknown as { rows: { userId: string; mes: string; n: number }[] };
+    for (const r of perWorker.rows) expect(monthly.some((m) => m.userId === r.userId && m.mes === r.mes), `rollup of ${r.userId} in ${r.mes}`).toBe(true);
+    for (const row of monthly) {
+      expect(row.days).toBe(Number(perWorker.rows.find((r) => r.userId === row.userId && r.mes === row.mes)?.n ?? 0));
+      const end = `${row.mes.slice(0, 8)}${String(daysInMonth(Number(row.mes.slice(0, 4)), Number(row.mes.slice(5, 7)))).padStart(2, '0')}`;
+      const sums = (await repo.totalsByWorker(db, companyId, [row.userId], row.mes, end)).get(row.userId);
+      for (const key of SUMMED_TOTAL_KEYS) expect(row[key], `${key} of ${row.userId} in ${row.mes}`).toBeCloseTo(sums?.[key] ?? 0, 6);
     }
   });
 }
@@ -159,6 +177,7 @@ describe('rebuilding the rollups (npm run attendance:rollups:rebuild)', () => {
     await julyMark(t, companyId, people[0]!, 'salida', DATES[0]!, '18:30');
     await runAsSystem(() => t.app.attendance.rebuild(companyId, DATES[0]!, DATES[6]!, t.clock.now()));
     await runAsSystem(async () => {
+      await t.database.db.execute(sql`update attendance_worker_rollups set late_days = 0 where company_id = ${companyId}`);
       await t.database.db.execute(sql`update attendance_rollups set worked_seconds = worked_seconds + 1, days = days + 3 where company_id = ${companyId} and fecha = ${DATES[0]!}::date`);
       await t.database.db.execute(sql`delete from attendance_rollups where company_id = ${companyId} and fecha = ${DATES[1]!}::date`);
       await t.database.db.execute(sql`insert into attendance_rollups (company_id, fecha, days) values (${companyId}, '2026-01-01', 4)`);
@@ -169,5 +188,49 @@ describe('rebuilding the rollups (npm run attendance:rollups:rebuild)', () => {
     const [monday] = await runAsSystem(() => t.database.db.select().from(attendanceRollups).where(sql`${attendanceRollups.companyId} = ${companyId} and ${attendanceRollups.fecha} = ${DATES[0]!}`));
     // Carla's Monday and the administrator's (a person of the company too).
     expect(monday).toMatchObject({ days: 2, lateDays: 1, 'daysByStatus.presente': 1 });
+  });
+});
+
+describe('a report of whole months read from the monthly rollups', () => {
+  it('lists, sorts and adds up what the same report reads from the stored days', async () => {
+    // July is over: the report adds up the whole month.
+    t.clock.set('2026-08-10T15:00:00Z');
+    const { companyId, admin, people } = await julyOffice(
+      t,
+      [
+        { nombre: 'Dora', apellidos: 'Cuatro' },
+        { nombre: 'Elías', apellidos: 'Cinco' },
+        { nombre: 'Fabiola', apellidos: 'Seis' },
+      ],
+      ['2026-07-01', '2026-07-02', '2026-07-03', '2026-07-06', '2026-07-07', '2026-07-31'],
+    );
+    const [dora, elias, fabiola] = people as [(typeof people)[0], (typeof people)[0], (typeof people)[0]];
+    await julyMark(t, companyId, dora, 'entrada', '2026-07-01', '09:20');
+    await julyMark(t, companyId, dora, 'salida', '2026-07-01', '19:30');
+    await julyMark(t, companyId, elias, 'entrada', '2026-07-02', '09:00');
+    await julyMark(t, companyId, elias, 'salida', '2026-07-02', '17:10');
+    await julyMark(t, companyId, fabiola, 'entrada', '2026-07-06', '09:40');
+    await julyMark(t, companyId, fabiola, 'salida', '2026-07-06', '19:55');
+    await julyMark(t, companyId, dora, 'entrada', '2026-07-31', '09:07');
+    try {
+      const read = async (reporte: string, range: string, extra = '') => {
+        const response = await t.app.inject({ method: 'GET', url: `/api/v1/reportes/${reporte}?${range}&pageSize=2${extra}`, headers: admin.headers });
+        expect(response.statusCode, response.body).toBe(200);
+        const body = response.json();
+        return { filas: body.filas, total: body.total, totales: body.totales };
+      };
+      // The month (rollups) against the month and the day before it (stored days; no plan, no marks on June 30).
+      for (const reporte of ['atrasos', 'ausencias', 'horas-extra']) {
+        for (const extra of ['', '&page=2', '&orden=trabajador&direccion=desc']) {
+          const monthly = await read(reporte, 'desde=2026-07-01&hasta=2026-07-31', extra);
+          const daily = await read(reporte, 'desde=2026-06-30&hasta=2026-07-31', extra);
+          expect(monthly, `${reporte}${extra}`).toEqual(daily);
+        }
+      }
+      const late = await read('atrasos', 'desde=2026-07-01&hasta=2026-07-31');
+      expect(late.total).toBe(3);
+    } finally {
+      t.clock.set('2026-07-20T15:00:00Z');
+    }
   });
 });

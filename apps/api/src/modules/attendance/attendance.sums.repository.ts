@@ -4,9 +4,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { DAILY_OVERTIME_LIMIT_SECONDS, DAY_STATUSES, SUMMED_TOTAL_KEYS, type DayStatus, type SummedTotalKey, type SummedTotals } from '@jornada/domain';
+import { addDays, DAILY_OVERTIME_LIMIT_SECONDS, DAY_STATUSES, SUMMED_TOTAL_KEYS, type DayStatus, type SummedTotalKey, type SummedTotals } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
-import { attendanceDays, attendanceRollups, groups, planningDays, rollupColumn, shifts, sites, users } from '../../db/schema/index';
+import { attendanceDays, attendanceRollups, attendanceWorkerRollups, groups, planningDays, rollupColumn, shifts, sites, users } from '../../db/schema/index';
 import type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.report-types';
 import { num, rows, uuids, workerConditions } from './attendance.base.repository';
 
@@ -64,37 +64,51 @@ const DAY_FIGURE_SQL: Record<SummedTotalKey, string> = {
 const TOTAL_SQL = Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, sql.raw(`coalesce(sum(${DAY_FIGURE_SQL[k]}), 0)`)])) as Record<SummedTotalKey, SQL>;
 
 // --- Rollups ------------------------------------------------------------------------------------
-// `attendance_rollups` holds, per company and date, the number of stored days and each summed total
-// over them, one column per key of SUMMED_TOTAL_KEYS. A trigger on attendance_days keeps them in the
-// statement that writes, invalidates or deletes days (migration 0037), with the figures of DAY_FIGURE_SQL.
+// Two tables hold each summed total of SUMMED_TOTAL_KEYS (one column per key) and the number of stored
+// days over them: `attendance_rollups` per company and date (migration 0037), `attendance_worker_rollups`
+// per worker and calendar month (migration 0039). A trigger on attendance_days keeps both in the
+// statement that writes, invalidates or deletes days, with the figures of DAY_FIGURE_SQL.
+
+/** A rollup table: its key columns and, for each, its value from a stored day `a`. */
+interface RollupLevel {
+  table: string;
+  keys: readonly string[];
+  of: readonly string[];
+}
+
+const ROLLUP_LEVELS = {
+  date: { table: 'attendance_rollups', keys: ['company_id', 'fecha'], of: ['a.company_id', 'a.fecha'] },
+  workerMonth: { table: 'attendance_worker_rollups', keys: ['company_id', 'mes', 'user_id'], of: ['a.company_id', "date_trunc('month', a.fecha)::date", 'a.user_id'] },
+} as const satisfies Record<string, RollupLevel>;
 
 /**
- * The trigger function that keeps `attendance_rollups` with `attendance_days`, as migration 0037 creates
- * it (a test checks the migration holds exactly this text): each statement adds its new rows' figures and
- * takes away its old rows', per company and date, and writes only the dates whose figures moved (marking a
- * day stale moves none: invalidating never waits on a rollup row).
+ * The trigger function that keeps the rollups with `attendance_days`, as the latest migration that
+ * defines it holds it (a test checks the text): each statement adds its new rows' figures and takes away
+ * its old rows', per company and date and per worker and month, and writes only the rows whose figures
+ * moved (marking a day stale moves none: invalidating never waits on a rollup row).
  */
 export function rollupTriggerFunctionSql(): string {
   const columns = SUMMED_TOTAL_KEYS.map(rollupColumn);
   const figures = SUMMED_TOTAL_KEYS.map((k, i) => `sum(a.sign * (${DAY_FIGURE_SQL[k]})) AS ${columns[i]}`);
   const moved = ['d.days <> 0', ...columns.map((c) => `d.${c} <> 0`)].join(' OR ');
-  const rowsOf = (source: string) => `SELECT company_id, fecha, 1 AS sign, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds, missing_seconds,
-        justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds, overtime_over_agreed_seconds, sunday_seconds,
-        holiday_seconds, inconsistency_count, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
+  const rowsOf = (source: string) => `SELECT company_id, user_id, fecha, 1 AS sign, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds,
+        missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds, overtime_over_agreed_seconds,
+        sunday_seconds, holiday_seconds, inconsistency_count, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
         week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds, week_net_overtime_beyond_seconds,
         week_pending_seconds FROM ${source}`;
-  const apply = (source: string) => `WITH a AS (${source}), d AS (
-      SELECT a.company_id, a.fecha, sum(a.sign)::int AS days, ${figures.join(',\n        ')}
-      FROM a GROUP BY a.company_id, a.fecha
+  const applyTo = (level: RollupLevel, source: string) => `WITH a AS (${source}), d AS (
+      SELECT ${level.of.map((e, i) => `${e} AS ${level.keys[i]}`).join(', ')}, sum(a.sign)::int AS days, ${figures.join(',\n        ')}
+      FROM a GROUP BY ${level.keys.map((_, i) => i + 1).join(', ')}
     )
-    INSERT INTO attendance_rollups (company_id, fecha, days, ${columns.join(', ')})
-    SELECT d.company_id, d.fecha, d.days, ${columns.map((c) => `d.${c}`).join(', ')}
+    INSERT INTO ${level.table} (${level.keys.join(', ')}, days, ${columns.join(', ')})
+    SELECT ${level.keys.map((k) => `d.${k}`).join(', ')}, d.days, ${columns.map((c) => `d.${c}`).join(', ')}
     FROM d WHERE ${moved}
-    ORDER BY d.company_id, d.fecha
-    ON CONFLICT (company_id, fecha) DO UPDATE SET days = attendance_rollups.days + excluded.days,
-      ${columns.map((c) => `${c} = attendance_rollups.${c} + excluded.${c}`).join(',\n      ')};`;
+    ORDER BY ${level.keys.map((k) => `d.${k}`).join(', ')}
+    ON CONFLICT (${level.keys.join(', ')}) DO UPDATE SET days = ${level.table}.days + excluded.days,
+      ${columns.map((c) => `${c} = ${level.table}.${c} + excluded.${c}`).join(',\n      ')};`;
+  const apply = (source: string) => Object.values(ROLLUP_LEVELS).map((level) => applyTo(level, source)).join('\n    ');
   const negated = (source: string) => rowsOf(source).replace('1 AS sign', '-1 AS sign');
-  return `CREATE FUNCTION "attendance_rollups_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
+  return `CREATE OR REPLACE FUNCTION "attendance_rollups_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     ${apply(rowsOf('new_rows'))}
@@ -109,23 +123,28 @@ $$;`;
 }
 
 /**
- * The statement that fills `attendance_rollups` from the stored days `a` that meet `condition` (SQL text),
- * replacing the figures of the dates it finds; migration 0037 runs it over every company.
+ * The statement that fills a rollup table (`date`: attendance_rollups, `workerMonth`:
+ * attendance_worker_rollups) from the stored days `a` that meet `condition` (SQL text), replacing the
+ * figures of the rows it finds; migrations 0037 and 0039 run it over every company.
  */
-export function rollupFillSql(condition: string): string {
+export function rollupFillSql(condition: string, which: keyof typeof ROLLUP_LEVELS = 'date'): string {
+  const level: RollupLevel = ROLLUP_LEVELS[which];
   const columns = SUMMED_TOTAL_KEYS.map(rollupColumn);
-  return `INSERT INTO attendance_rollups (company_id, fecha, days, ${columns.join(', ')})
-SELECT a.company_id, a.fecha, count(*)::int, ${SUMMED_TOTAL_KEYS.map((k) => `coalesce(sum(${DAY_FIGURE_SQL[k]}), 0)`).join(',\n  ')}
-FROM attendance_days a WHERE ${condition} GROUP BY a.company_id, a.fecha
-ON CONFLICT (company_id, fecha) DO UPDATE SET days = excluded.days, ${columns.map((c) => `${c} = excluded.${c}`).join(', ')};`;
+  const keys = level.keys.join(', ');
+  return `INSERT INTO ${level.table} (${keys}, days, ${columns.join(', ')})
+SELECT ${level.of.join(', ')}, count(*)::int, ${SUMMED_TOTAL_KEYS.map((k) => `coalesce(sum(${DAY_FIGURE_SQL[k]}), 0)`).join(',\n  ')}
+FROM attendance_days a WHERE ${condition} GROUP BY ${level.of.join(', ')}
+ON CONFLICT (${keys}) DO UPDATE SET days = excluded.days, ${columns.map((c) => `${c} = excluded.${c}`).join(', ')};`;
 }
 
-/** Rebuilds a company's rollups from its stored days (the rebuild command): the dates without days drop out. */
+/** Rebuilds a company's rollups from its stored days (the rebuild command): rows without days drop out. Returns the dates rolled up. */
 export async function rebuildRollups(db: DbOrTx, companyId: string): Promise<number> {
   if (!/^[0-9a-f-]{36}$/i.test(companyId)) throw new Error(`empresa inválida: ${companyId}`);
   return db.transaction(async (tx) => {
     await tx.execute(sql`delete from ${attendanceRollups} where company_id = ${companyId}`);
-    await tx.execute(sql.raw(rollupFillSql(`a.company_id = '${companyId}'::uuid`)));
+    await tx.execute(sql`delete from ${attendanceWorkerRollups} where company_id = ${companyId}`);
+    await tx.execute(sql.raw(rollupFillSql(`a.company_id = '${companyId}'::uuid`, 'date')));
+    await tx.execute(sql.raw(rollupFillSql(`a.company_id = '${companyId}'::uuid`, 'workerMonth')));
     const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${attendanceRollups} where company_id = ${companyId}`);
     return num(n?.n);
   });
@@ -230,13 +249,26 @@ export async function reportWorkerPage(
   keys: readonly SummedTotalKey[] = SUMMED_TOTAL_KEYS,
 ): Promise<{ rows: (ReportWorker & { sums: SummedTotals })[]; total: number; totals: SummedTotals }> {
   const sortKey = (SUMMED_TOTAL_KEYS as readonly string[]).includes(sort.key) ? (sort.key as SummedTotalKey) : null;
-  const summed = sortKey && !keys.includes(sortKey) ? [...keys, sortKey] : keys;
-  const grouped = sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, g.nombre as grupo, s.nombre as sede, ${totalsSql(summed)},
-      count(a.fecha) filter (where ${DAY_KIND[kind]})::int as "diasDelReporte"
+  const months = wholeMonthsOf(d);
+  // Whole months of a company-wide selection: each worker's sums are their monthly rollups, a few rows per
+  // worker instead of every day; the report's kind is told by the counts of such days.
+  const fromRollups = months !== null && rollupServes(f, d);
+  const kindKeys = fromRollups ? KIND_KEYS[kind] : [];
+  const summed = [...new Set([...keys, ...(sortKey ? [sortKey] : []), ...kindKeys])];
+  const sums = fromRollups
+    ? sql`${sql.join(
+        summed.map((k) => sql`coalesce(sum(w.${sql.identifier(rollupColumn(k))}), 0) as ${sql.identifier(k)}`),
+        sql`, `,
+      )}, ${kindKeys.length ? sql`(${sql.join(kindKeys.map((k) => sql`coalesce(sum(w.${sql.identifier(rollupColumn(k))}), 0)`), sql` + `)})::int` : sql`0`} as "diasDelReporte"`
+    : sql`${totalsSql(summed)}, count(a.fecha) filter (where ${DAY_KIND[kind]})::int as "diasDelReporte"`;
+  const source = fromRollups
+    ? sql`left join ${attendanceWorkerRollups} w on w.company_id = u.company_id and w.user_id = u.id and w.mes between ${months.from}::date and ${months.to}::date`
+    : sql`left join ${attendanceDays} a on a.company_id = u.company_id and a.user_id = u.id and ${reportDayConditions(d)}`;
+  const grouped = sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, g.nombre as grupo, s.nombre as sede, ${sums}
     from ${users} u
     left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
     left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
-    left join ${attendanceDays} a on a.company_id = u.company_id and a.user_id = u.id and ${reportDayConditions(d)}
+    ${source}
     where ${reportWorkerConditions(companyId, f, d)}
     group by u.company_id, u.id, g.nombre, s.nombre`;
   const keep = kind === 'todos' ? sql`true` : sql`t."diasDelReporte" > 0`;
@@ -264,6 +296,24 @@ export async function reportWorkerPage(
     total: num(agg?.n),
     totals: totalsOf(agg),
   };
+}
+
+/**
+ * The counts that tell a worker has at least one day of a report's kind (`DAY_KIND`): a late or early day,
+ * an absent or justified one, one with overtime found (its two parts are never negative).
+ */
+const KIND_KEYS: Record<ReportDayKind, SummedTotalKey[]> = {
+  todos: [],
+  atrasos: ['lateDays', 'earlyLeaveDays'],
+  ausencias: ['daysByStatus.ausente', 'daysByStatus.justificado'],
+  extra: ['overtimeDays'],
+};
+
+/** The first days of the first and last months when `d` covers whole calendar months, or null. */
+function wholeMonthsOf(d: ReportDays): { from: string; to: string } | null {
+  if (d.to < d.from || !d.from.endsWith('-01')) return null;
+  const last = addDays(`${addDays(`${d.to.slice(0, 8)}28`, 4).slice(0, 8)}01`, -1);
+  return d.to === last ? { from: d.from, to: `${d.to.slice(0, 8)}01` } : null;
 }
 
 /** The stored days of some workers that a report's detail lists, by worker, in date order. */
