@@ -34,6 +34,10 @@ export async function incompleteDayCounts(db: DbOrTx, companyId: string, userIds
 
 export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PayrollDayRow[]> {
   if (userIds.length === 0 || to < from) return [];
+  // The ids' range too: a caller that asks for workers a chunk at a time in id order (remunerations) has each
+  // chunk read along the primary key, where a long id list alone would have the planner read the whole table.
+  const sorted = [...userIds].sort();
+  const [lowest, highest] = [sorted[0]!, sorted[sorted.length - 1]!];
   // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
   const result = await rows<Record<string, unknown>>(
     db,
@@ -44,6 +48,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
         from ${attendanceDays} a
           cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
+          and a.user_id between ${lowest}::uuid and ${highest}::uuid
         order by a.user_id, a.fecha`,
   );
   const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;

@@ -108,6 +108,17 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
   }
 
   /**
+   * Brings the month's stored days of the filter's workers (`ids`) up to date. The whole company's month
+   * (no narrowing filter: the same workers as attendance's filter of the month) is settled by its
+   * rollups in one statement when it already is.
+   */
+  async function freshen(companyId: string, filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>, ids: readonly string[], month: { from: string; to: string; closed: string }, now: Date) {
+    const narrowed = filter.userId !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || (filter.cargo ?? '') !== '' || (filter.q ?? '') !== '';
+    if (narrowed) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    else await attendance.ensureFreshFilter(companyId, { activeFrom: month.from, activeTo: month.to }, month.from, month.closed, now);
+  }
+
+  /**
    * Every worker of the filter with their pay variables, from the stored evaluation (brought up to date
    * first unless `current` says it already is, as in the closing transaction, which reads with `reader`).
    */
@@ -121,17 +132,19 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     const month = monthOf(periodo, now);
     const workers = await repo.payWorkers(reader, companyId, { ...filter, from: month.from, to: month.to });
     const ids = workers.map((w) => w.id);
-    if (!current && month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    if (!current && month.closed >= month.from) await freshen(companyId, filter, ids, month, now);
     const weekFrom = addDays(month.from, -6);
     const [typeNames, sundayPercent] = await Promise.all([permissions.permissionTypeNames(reader, companyId), repo.sundaySurchargePercent(reader, companyId)]);
-    const rows: RemuneracionTrabajador[] = [];
-    const weeks: SemanaRemuneracion[][] = [];
+    const rowOf = new Map<string, RemuneracionTrabajador>();
+    const weeksOf = new Map<string, SemanaRemuneracion[]>();
     const approved = new Map<string, Map<string, number>>();
-    // A chunk of workers at a time: the stored days behind a worker's pay (their facts) are let go once
-    // their row is computed, so the memory a month takes is a chunk's, not the company's.
-    for (let i = 0; i < workers.length; i += PAY_CHUNK) {
-      const chunk = workers.slice(i, i + PAY_CHUNK);
-      const chunkIds = ids.slice(i, i + PAY_CHUNK);
+    // A chunk of workers at a time, in id order (each chunk's days are a stretch of the primary key): the
+    // stored days behind a worker's pay (their facts) are let go once their row is computed, so the memory a
+    // month takes is a chunk's, not the company's.
+    const byId = [...workers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (let i = 0; i < byId.length; i += PAY_CHUNK) {
+      const chunk = byId.slice(i, i + PAY_CHUNK);
+      const chunkIds = chunk.map((w) => w.id);
       const [facts, chunkApproved, compliance] = await Promise.all([
         payroll.facts(companyId, chunkIds, month.from, month.closed, reader),
         month.closed >= month.from ? approvedOvertime(reader, companyId, chunkIds, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
@@ -148,13 +161,16 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
           sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
         });
         const row = workerRow(w, variables, typeNames, compliance.get(w.id));
-        rows.push(row);
-        if (withWeeks) weeks.push(weekRows(variables, row.sueldoBase !== null));
+        rowOf.set(w.id, row);
+        if (withWeeks) weeksOf.set(w.id, weekRows(variables, row.sueldoBase !== null));
         const own = chunkApproved.get(w.id);
         if (withWeeks && own) approved.set(w.id, own);
       }
-      if (i + PAY_CHUNK < workers.length) await new Promise<void>((resolve) => setImmediate(resolve));
+      if (i + PAY_CHUNK < byId.length) await new Promise<void>((resolve) => setImmediate(resolve));
     }
+    // The page's order is the workers' (payWorkers).
+    const rows = workers.map((w) => rowOf.get(w.id)!);
+    const weeks = withWeeks ? workers.map((w) => weeksOf.get(w.id)!) : [];
     return { rows, weeks, approved, ...month };
   }
 
@@ -258,7 +274,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       const { from, to, closed } = monthOf(periodo, now);
       const evaluated = closed >= from;
       const ids = (await repo.payWorkers(db, companyId, { from, to })).map((w) => w.id);
-      if (evaluated) await attendance.ensureFresh(companyId, ids, from, closed, now);
+      if (evaluated) await freshen(companyId, {}, ids, { from, to, closed }, now);
       const [fechas, inconsistencias, correcciones, horasExtra, permisos] = await Promise.all([
         evaluated ? pending.incompleteDays(db, companyId, ids, from, closed) : Promise.resolve([]),
         pending.openInconsistencies(companyId, from, to, now),
