@@ -10,7 +10,7 @@ import { isUuid } from '../../lib/ids';
 import { attendanceDays, groups, inconsistencyDismissals, markCorrections, planningDays, sites, users } from '../../db/schema/index';
 import type { StoredDay, StoredWeek } from './attendance.model';
 import type { WorkerFilter } from './attendance.report-types';
-import { num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
+import { idRange, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Payroll reads (attendance.payroll.ts): the stored columns remunerations count, per worker and day.
@@ -34,10 +34,6 @@ export async function incompleteDayCounts(db: DbOrTx, companyId: string, userIds
 
 export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PayrollDayRow[]> {
   if (userIds.length === 0 || to < from) return [];
-  // The ids' range too: a caller that asks for workers a chunk at a time in id order (remunerations) has each
-  // chunk read along the primary key, where a long id list alone would have the planner read the whole table.
-  const sorted = [...userIds].sort();
-  const [lowest, highest] = [sorted[0]!, sorted[sorted.length - 1]!];
   // `result` opened once per row (jsonb_to_record) rather than once per field: each `->` decompresses it again.
   const result = await rows<Record<string, unknown>>(
     db,
@@ -48,7 +44,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
         from ${attendanceDays} a
           cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
-          and a.user_id between ${lowest}::uuid and ${highest}::uuid
+          and ${idRange(userIds)}
         order by a.user_id, a.fecha`,
   );
   const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -131,7 +127,7 @@ export async function overtimeDays(
             and (a.result->'permiso'->>'pagado')::boolean then a.result->'permiso'->>'tipo' end as paid_permission
         from ${attendanceDays} a
         where a.company_id = ${companyId}
-          and ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0))${also})
+          and ((a.user_id = any(${uuids(userIds)}) and ${idRange(userIds)} and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0))${also})
         order by a.fecha, a.user_id`,
   );
   return result.map((r) => {
