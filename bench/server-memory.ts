@@ -5,7 +5,7 @@
  * built first; the server then, as its administrator's browser would ask:
  * 1. reads the month's attendance summary for the first time (the engine evaluates and stores five weeks
  *    of every worker in the server: the heaviest work it does);
- * 2. reads the month's summary `BENCH_REPEATS` times (stored days);
+ * 2. reads the month's summary `BENCH_REPEATS` times (stored days), then the month's remunerations page;
  * 3. exports the month's attendance report to Excel;
  * 4. exports the month's marks report to Excel;
  * 5. exports the month's marks report to CSV.
@@ -78,6 +78,9 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
     for (let i = 0; i < REPEATS; i++) reads.push(await read(monthUrl));
     reads.sort((a, b) => a - b);
     const readsPeak = sampler.take();
+    // The month's remunerations: every worker's pay for the page's totals, a chunk of workers at a time.
+    const payroll = await read('/api/v1/remuneraciones/202610?pageSize=50');
+    const payrollPeak = sampler.take();
     const attendanceExcel = await download(`${base}/api/v1/reportes/asistencia/exportar?formato=xlsx&${MONTH}`, headers);
     const attendanceExcelPeak = sampler.take();
     const marksExcel = await download(`${base}/api/v1/reportes/marcas/exportar?formato=xlsx&${MONTH}`, headers);
@@ -88,7 +91,7 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
     const who = `${WORKERS.toLocaleString('es-CL')} trabajadores, ${label}, servidor ${SERVER_LABEL[kind]}`;
     console.log(
       `${who}: RSS en reposo ${idle} MB · primera lectura del mes ${(evaluation / 1000).toFixed(1)} s, máximo ${evaluationPeak} MB · ` +
-        `lecturas del mes p50 ${p(reads, 50)} ms, máximo ${readsPeak} MB · Excel de asistencia ${(attendanceExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(attendanceExcel.firstByteMs)} ms, total ${(attendanceExcel.totalMs / 1000).toFixed(1)} s, máximo ${attendanceExcelPeak} MB · ` +
+        `lecturas del mes p50 ${p(reads, 50)} ms, máximo ${readsPeak} MB · remuneraciones del mes ${Math.round(payroll)} ms, máximo ${payrollPeak} MB · Excel de asistencia ${(attendanceExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(attendanceExcel.firstByteMs)} ms, total ${(attendanceExcel.totalMs / 1000).toFixed(1)} s, máximo ${attendanceExcelPeak} MB · ` +
         `Excel de marcas ${(marksExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksExcel.firstByteMs)} ms, total ${(marksExcel.totalMs / 1000).toFixed(1)} s, máximo ${marksExcelPeak} MB · ` +
         `CSV de marcas ${(marksCsv.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksCsv.firstByteMs)} ms, total ${(marksCsv.totalMs / 1000).toFixed(1)} s, máximo ${marksCsvPeak} MB · VmHWM ${Math.round(hwm)} MB`,
     );
@@ -99,6 +102,7 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
       measured({ figure: `RSS del servidor en reposo (${who})`, value: idle, unit: 'MB', target: 'referencia', pass: true }),
       ceiling('RSS máximo del servidor al evaluar y guardar el mes en su primera lectura', evaluationPeak),
       ceiling('RSS máximo del servidor al leer el mes', readsPeak),
+      ceiling('RSS máximo del servidor al leer las remuneraciones del mes', payrollPeak),
       measured({ figure: `Resumen del mes, p50 (${who})`, value: p(reads, 50), unit: 'ms', target: WORKERS > 1000 ? '< 3000 ms' : '< 300 ms', pass: p(reads, 50) < (WORKERS > 1000 ? 3000 : 300) }),
       firstByte('Excel del reporte de asistencia del mes: primer byte', attendanceExcel.firstByteMs),
       ceiling('RSS máximo del servidor durante el Excel del reporte de asistencia', attendanceExcelPeak),
