@@ -5,7 +5,7 @@
  * built first; the server then, as its administrator's browser would ask:
  * 1. reads the month's attendance summary for the first time (the engine evaluates and stores five weeks
  *    of every worker in the server: the heaviest work it does);
- * 2. reads the month's summary `BENCH_REPEATS` times (stored days);
+ * 2. reads the month's summary `BENCH_REPEATS` times (stored days), then the month's remunerations page;
  * 3. exports the month's attendance report to Excel;
  * 4. exports the month's marks report to Excel;
  * 5. exports the month's marks report to CSV.
@@ -18,17 +18,16 @@
  * `BENCH_PGLITE_TEMPLATE=<dir>` keeps that directory and reuses it on the next run, which then starts
  * at once instead of spending minutes building 10,000 workers).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { API_BUNDLE, buildApi, SERVER_NODE_OPTIONS } from '../scripts/api-build.mjs';
+import { buildApi, SERVER_NODE_OPTIONS } from '../scripts/api-build.mjs';
 import { analyzeTables, openDatabase } from '../apps/api/src/db/client';
 import { buildScaleCompany, type ScaleCompany } from '../apps/api/src/demo/scale';
-import { freePort } from '../apps/api/src/ops/server-process';
 import { APP_ROLE, databaseUrl } from '../apps/api/src/test/app';
 import { machineLine, measured, printRows, type BenchRow } from './_report';
+import { memoryOf, startServer } from './_server';
 import { buildCompany, download, p, postgresDatabase } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
@@ -37,42 +36,9 @@ const SERVERS = (process.env.BENCH_SERVERS ?? 'bundle').split(',') as ('bundle' 
 const RSS_TARGET_MB = 300;
 const FIRST_BYTE_TARGET_MS = 1000;
 const MONTH = 'desde=2026-10-01&hasta=2026-10-31';
-const root = path.resolve(import.meta.dirname, '..');
 /** `BENCH_SERVER_OPTIONS` tries other V8 options on the compiled server. */
 const NODE_OPTIONS = process.env.BENCH_SERVER_OPTIONS?.split(' ').filter(Boolean) ?? SERVER_NODE_OPTIONS;
 const SERVER_LABEL = { bundle: `compilado, ${NODE_OPTIONS.join(' ') || 'sin opciones de V8'}`, tsx: 'tsx, sin opciones de V8' } as const;
-
-/** The process's resident set now and the kernel's peak so far, in MB. */
-function memoryOf(pid: number): { rss: number; hwm: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-  return { rss: kb('VmRSS') / 1024, hwm: kb('VmHWM') / 1024 };
-}
-
-/** A server process as `npm start` runs it (`bundle`), or through tsx as it ran before; resolves once it listens. */
-async function startServer(kind: 'bundle' | 'tsx', env: Record<string, string>): Promise<{ child: ChildProcess; base: string }> {
-  const port = await freePort();
-  const args = kind === 'bundle' ? [...NODE_OPTIONS, API_BUNDLE] : ['--import', 'tsx', path.join(root, 'apps/api/src/server.ts')];
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, args, {
-    cwd: root,
-    env: { ...inherited, NODE_ENV: 'production', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), WEB_DIST: path.join(os.tmpdir(), 'jornada-sin-web'), ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let out = '';
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`el servidor no arrancó en 120 s: ${out}`)), 120_000);
-    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
-      out += chunk;
-      if (out.includes('Jornada lista')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`el servidor terminó (código ${code}): ${out}`)));
-  });
-  return { child, base: `http://127.0.0.1:${port}` };
-}
 
 /** Peak VmRSS per phase, sampled every 50 ms. */
 function phaseSampler(pid: number) {
@@ -90,7 +56,7 @@ function phaseSampler(pid: number) {
 }
 
 async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>, company: ScaleCompany, label: string): Promise<BenchRow[]> {
-  const { child, base } = await startServer(kind, env);
+  const { child, base } = await startServer(kind, env, NODE_OPTIONS);
   const pid = child.pid!;
   const sampler = phaseSampler(pid);
   try {
@@ -112,6 +78,9 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
     for (let i = 0; i < REPEATS; i++) reads.push(await read(monthUrl));
     reads.sort((a, b) => a - b);
     const readsPeak = sampler.take();
+    // The month's remunerations: every worker's pay for the page's totals, a chunk of workers at a time.
+    const payroll = await read('/api/v1/remuneraciones/202610?pageSize=50');
+    const payrollPeak = sampler.take();
     const attendanceExcel = await download(`${base}/api/v1/reportes/asistencia/exportar?formato=xlsx&${MONTH}`, headers);
     const attendanceExcelPeak = sampler.take();
     const marksExcel = await download(`${base}/api/v1/reportes/marcas/exportar?formato=xlsx&${MONTH}`, headers);
@@ -122,7 +91,7 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
     const who = `${WORKERS.toLocaleString('es-CL')} trabajadores, ${label}, servidor ${SERVER_LABEL[kind]}`;
     console.log(
       `${who}: RSS en reposo ${idle} MB · primera lectura del mes ${(evaluation / 1000).toFixed(1)} s, máximo ${evaluationPeak} MB · ` +
-        `lecturas del mes p50 ${p(reads, 50)} ms, máximo ${readsPeak} MB · Excel de asistencia ${(attendanceExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(attendanceExcel.firstByteMs)} ms, total ${(attendanceExcel.totalMs / 1000).toFixed(1)} s, máximo ${attendanceExcelPeak} MB · ` +
+        `lecturas del mes p50 ${p(reads, 50)} ms, máximo ${readsPeak} MB · remuneraciones del mes ${Math.round(payroll)} ms, máximo ${payrollPeak} MB · Excel de asistencia ${(attendanceExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(attendanceExcel.firstByteMs)} ms, total ${(attendanceExcel.totalMs / 1000).toFixed(1)} s, máximo ${attendanceExcelPeak} MB · ` +
         `Excel de marcas ${(marksExcel.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksExcel.firstByteMs)} ms, total ${(marksExcel.totalMs / 1000).toFixed(1)} s, máximo ${marksExcelPeak} MB · ` +
         `CSV de marcas ${(marksCsv.bytes / 1024 ** 2).toFixed(1)} MB: primer byte ${Math.round(marksCsv.firstByteMs)} ms, total ${(marksCsv.totalMs / 1000).toFixed(1)} s, máximo ${marksCsvPeak} MB · VmHWM ${Math.round(hwm)} MB`,
     );
@@ -133,6 +102,7 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
       measured({ figure: `RSS del servidor en reposo (${who})`, value: idle, unit: 'MB', target: 'referencia', pass: true }),
       ceiling('RSS máximo del servidor al evaluar y guardar el mes en su primera lectura', evaluationPeak),
       ceiling('RSS máximo del servidor al leer el mes', readsPeak),
+      ceiling('RSS máximo del servidor al leer las remuneraciones del mes', payrollPeak),
       measured({ figure: `Resumen del mes, p50 (${who})`, value: p(reads, 50), unit: 'ms', target: WORKERS > 1000 ? '< 3000 ms' : '< 300 ms', pass: p(reads, 50) < (WORKERS > 1000 ? 3000 : 300) }),
       firstByte('Excel del reporte de asistencia del mes: primer byte', attendanceExcel.firstByteMs),
       ceiling('RSS máximo del servidor durante el Excel del reporte de asistencia', attendanceExcelPeak),

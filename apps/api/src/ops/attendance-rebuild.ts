@@ -4,6 +4,8 @@
  * without --empresa) over the whole weeks covering the range (default: the previous and the current
  * month), on the same DATA_DIR or DATABASE_URL as `npm start`. Idempotent: the result is what the
  * reads would compute.
+ * `npm run attendance:rollups:rebuild -- [--empresa <rut|id>]` (`--rollups`) evaluates nothing: it
+ * rebuilds the rollups (`attendance_rollups`) of every date from the stored days as they are.
  */
 import { isValidLocalDate } from '@jornada/domain';
 import { loadConfig } from '../config';
@@ -36,6 +38,14 @@ async function main(): Promise<void> {
     const empresa = option(args, '--empresa');
     const targets = await attendance.companiesToRebuild(empresa);
     if (targets.length === 0) throw new Error(empresa ? `No existe la empresa ${empresa}.` : 'No hay empresas registradas.');
+    if (args.includes('--rollups')) {
+      for (const company of targets) {
+        const started = Date.now();
+        const fechas = await attendance.rebuildRollups(company.id);
+        console.log(`${company.razonSocial}: totales de ${fechas} fechas reconstruidos desde los días guardados en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+      }
+      return;
+    }
     for (const company of targets) {
       const started = Date.now();
       const { trabajadores, dias } = await attendance.rebuild(company.id, desde, hasta, now);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, date, doublePrecision, foreignKey, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ESTADOS_DIA } from '@jornada/contracts';
+import { SUMMED_TOTAL_KEYS, type SummedTotalKey } from '@jornada/domain';
 import { instant } from './columns';
 import { users } from './users';
 
@@ -71,4 +72,42 @@ export const attendanceDays = pgTable(
       .where(sql`${t.stale}`),
     foreignKey({ name: 'attendance_days_user_fk', columns: [t.companyId, t.userId], foreignColumns: [users.companyId, users.id] }).onDelete('cascade'),
   ],
+);
+
+/** A summed total's rollup column: `plannedSeconds` → `planned_seconds`, `daysByStatus.presente` → `days_by_status_presente`. */
+export const rollupColumn = (key: SummedTotalKey): string => key.replace('.', '_').replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/**
+ * The rollups of the stored days: per company and local date, how many days are stored and each summed
+ * total of a period (packages/domain's `SUMMED_TOTAL_KEYS`, one column each) over them. Kept by a trigger
+ * on attendance_days in the statement that writes, invalidates or deletes days (migration 0037), so a
+ * company's figures of a month are 31 rows; they are read only when the days they sum are fresh.
+ */
+export const attendanceRollups = pgTable(
+  'attendance_rollups',
+  {
+    companyId: uuid('company_id').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    /** Stored days of the date (fresh or stale). */
+    days: integer('days').notNull().default(0),
+    ...(Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, doublePrecision(rollupColumn(k)).notNull().default(0)])) as Record<SummedTotalKey, ReturnType<typeof doublePrecision>>),
+  },
+  (t) => [primaryKey({ name: 'attendance_rollups_pkey', columns: [t.companyId, t.fecha] })],
+);
+
+/**
+ * The same rollups per worker and calendar month (`mes`, its first day): what a report of whole months
+ * lists, sorts and adds up per worker without reading every day (migration 0039, the same trigger).
+ */
+export const attendanceWorkerRollups = pgTable(
+  'attendance_worker_rollups',
+  {
+    companyId: uuid('company_id').notNull(),
+    mes: date('mes', { mode: 'string' }).notNull(),
+    userId: uuid('user_id').notNull(),
+    /** Stored days of the worker in the month (fresh or stale). */
+    days: integer('days').notNull().default(0),
+    ...(Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, doublePrecision(rollupColumn(k)).notNull().default(0)])) as Record<SummedTotalKey, ReturnType<typeof doublePrecision>>),
+  },
+  (t) => [primaryKey({ name: 'attendance_worker_rollups_pkey', columns: [t.companyId, t.mes, t.userId] })],
 );

@@ -85,5 +85,7 @@ export const users = pgTable(
     foreignKey({ name: 'users_site_fk', columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }),
     foreignKey({ name: 'users_group_fk', columns: [t.companyId, t.groupId], foreignColumns: [groups.companyId, groups.id] }),
     index('users_group_idx').on(t.companyId, t.groupId),
+    /** The order every list of a company's people pages by (surname, name): a page of 50 walks 50 entries, not the whole company. */
+    index('users_company_name_idx').on(t.companyId, t.apellidos, t.nombre, t.id),
   ],
 );

@@ -12,6 +12,17 @@ export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
 }
 
 export const uuids = (ids: readonly string[]) => sql`${sql.param([...ids])}::uuid[]`;
+
+/**
+ * `a.user_id` within the lowest and highest of some ids (beside `= any(ids)`): a caller that asks for
+ * workers a chunk at a time in id order (remunerations) has each chunk read along the primary key, where a
+ * long id list alone would have the planner read the whole table.
+ */
+export function idRange(ids: readonly string[]): SQL {
+  if (ids.length === 0) return sql`false`;
+  const sorted = [...ids].sort();
+  return sql`a.user_id between ${sorted[0]!}::uuid and ${sorted[sorted.length - 1]!}::uuid`;
+}
 export const ts = (value: unknown): Date | null => (value === null || value === undefined ? null : value instanceof Date ? value : new Date(String(value)));
 export const num = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
 

@@ -1,6 +1,6 @@
 /**
  * Reads of stored days shaped for the modules that take them through `app.attendanceReads`: payroll,
- * overtime found, inconsistencies, the trend and the legal reports.
+ * overtime found, inconsistencies and the legal reports.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
@@ -10,7 +10,7 @@ import { isUuid } from '../../lib/ids';
 import { attendanceDays, groups, inconsistencyDismissals, markCorrections, planningDays, sites, users } from '../../db/schema/index';
 import type { StoredDay, StoredWeek } from './attendance.model';
 import type { WorkerFilter } from './attendance.report-types';
-import { num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
+import { idRange, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 // ---------------------------------------------------------------------------------------------
 // Payroll reads (attendance.payroll.ts): the stored columns remunerations count, per worker and day.
@@ -44,6 +44,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
         from ${attendanceDays} a
           cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
+          and ${idRange(userIds)}
         order by a.user_id, a.fecha`,
   );
   const json = <T>(value: unknown): T => (typeof value === 'string' ? JSON.parse(value) : value) as T;
@@ -126,7 +127,7 @@ export async function overtimeDays(
             and (a.result->'permiso'->>'pagado')::boolean then a.result->'permiso'->>'tipo' end as paid_permission
         from ${attendanceDays} a
         where a.company_id = ${companyId}
-          and ((a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0))${also})
+          and ((a.user_id = any(${uuids(userIds)}) and ${idRange(userIds)} and a.fecha between ${from}::date and ${to}::date and (a.overtime_seconds > 0 or a.overtime_over_agreed_seconds > 0))${also})
         order by a.fecha, a.user_id`,
   );
   return result.map((r) => {
@@ -325,43 +326,6 @@ export async function dayPendingCorrections(db: DbOrTx, companyId: string, userI
 }
 
 // ---- The trend: the day counts of a range (attendance.trend.ts) -----------------------------------
-
-/** A stored day as a trend classifies it (the board's columns, with its date). */
-export interface TrendRow {
-  userId: string;
-  fecha: string;
-  status: EstadoDia;
-  lateSeconds: number;
-  shiftEnd: Date | null;
-  firstEntry: Date | null;
-  inconsistencyCodes: string[];
-}
-
-/**
- * The stored days of these workers over `from`..`to`, each only on the dates the worker was active
- * (under contract, not yet deactivated): the same people the day board counts on each date.
- */
-export async function trendDays(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<TrendRow[]> {
-  if (userIds.length === 0) return [];
-  const result = await rows<Record<string, unknown>>(
-    db,
-    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.late_seconds, a.shift_end, a.first_entry, a.inconsistency_codes
-        from ${attendanceDays} a
-        join ${users} u on u.company_id = a.company_id and u.id = a.user_id
-        where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
-          and u.inicio_contrato <= a.fecha and (u.fin_contrato is null or u.fin_contrato >= a.fecha)
-          and (u.active or u.deactivated_at >= a.fecha)`,
-  );
-  return result.map((r) => ({
-    userId: r.userId as string,
-    fecha: r.fecha as string,
-    status: r.status as EstadoDia,
-    lateSeconds: num(r.late_seconds),
-    shiftEnd: ts(r.shift_end),
-    firstEntry: ts(r.first_entry),
-    inconsistencyCodes: (r.inconsistency_codes as string[] | null) ?? [],
-  }));
-}
 
 // ---- Legal reads (attendance.legal.ts): the DT's legal reports and the daily e-mail ----
 

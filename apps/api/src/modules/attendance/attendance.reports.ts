@@ -98,12 +98,20 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
     /** Brings every stored day of the selection up to date (one count when the recompute job already has). */
     async refresh(selection: ReportSelection, now: Date): Promise<void> {
       if (selection.days.to < selection.days.from) return;
+      if (repo.rollupServes(selection.filter, selection.days)) {
+        await attendance.ensureFreshFilter(selection.companyId, selection.filter, selection.days.from, selection.days.to, now);
+        return;
+      }
       const ids = await repo.reportWorkerIds(db, selection.companyId, selection.filter, selection.days);
       await attendance.ensureFresh(selection.companyId, ids, selection.days.from, selection.days.to, now);
     },
 
     /** A page of workers with their sums; `keys` narrows the sums added up to the report's columns (the others read 0). */
     workerPage(selection: ReportSelection, kind: repo.ReportDayKind, sort: repo.ReportSort, paging: { limit: number; offset: number } | null, keys?: readonly SummedTotalKey[]) {
+      // Every worker in name order, for the whole company: a page of workers, the count and the rollups' totals.
+      if (kind === 'todos' && sort.key === 'trabajador' && repo.rollupServes(selection.filter, selection.days) && selection.days.from <= selection.days.to) {
+        return repo.rollupWorkerPage(db, selection.companyId, selection.filter, selection.days, sort.direction, paging, keys);
+      }
       return repo.reportWorkerPage(db, selection.companyId, selection.filter, selection.days, kind, sort, paging, keys);
     },
 
@@ -113,6 +121,7 @@ export function createAttendanceReports({ db, attendance }: { db: Db; attendance
 
     /** Sums per period bucket; `keys` narrows them to the chart's series (the others read 0). */
     series(selection: ReportSelection, bucket: repo.ReportBucket, keys?: readonly SummedTotalKey[]) {
+      if (repo.rollupServes(selection.filter, selection.days)) return repo.rollupSeries(db, selection.companyId, selection.filter, selection.days, bucket, keys);
       return repo.reportSeries(db, selection.companyId, selection.filter, selection.days, bucket, keys);
     },
 

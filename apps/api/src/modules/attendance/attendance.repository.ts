@@ -247,12 +247,17 @@ export async function boardDays(db: DbOrTx, companyId: string, userIds: readonly
   if (userIds.length === 0) return [];
   const result = await rows<Record<string, unknown>>(
     db,
-    sql`select a.user_id as "userId", a.status, a.late_seconds, a.early_leave_seconds, a.worked_seconds, a.planned_seconds,
-          a.overtime_seconds + a.overtime_over_agreed_seconds as overtime_seconds, a.shift_end, a.first_entry, a.last_exit, a.computed_at, a.inconsistency_codes
-        from ${attendanceDays} a
-        where a.company_id = ${companyId} and a.fecha = ${fecha}::date and a.user_id = any(${uuids(userIds)})`,
+    sql`select ${BOARD_COLUMNS} from ${attendanceDays} a where a.company_id = ${companyId} and a.fecha = ${fecha}::date and a.user_id = any(${uuids(userIds)})`,
   );
-  return result.map((r) => ({
+  return result.map(boardRowOf);
+}
+
+/** The board's columns of a stored day `a`. */
+const BOARD_COLUMNS = sql`a.user_id as "userId", a.status, a.late_seconds, a.early_leave_seconds, a.worked_seconds, a.planned_seconds,
+  a.overtime_seconds + a.overtime_over_agreed_seconds as overtime_seconds, a.shift_end, a.first_entry, a.last_exit, a.computed_at, a.inconsistency_codes`;
+
+function boardRowOf(r: Record<string, unknown>): BoardRow {
+  return {
     userId: r.userId as string,
     status: r.status as EstadoDia,
     lateSeconds: num(r.late_seconds),
@@ -265,10 +270,63 @@ export async function boardDays(db: DbOrTx, companyId: string, userIds: readonly
     lastExit: ts(r.last_exit),
     computedAt: ts(r.computed_at)!,
     inconsistencyCodes: (r.inconsistency_codes as string[] | null) ?? [],
+  };
+}
+
+/** A page of the filter's workers with a stored day on `fecha`, in the board's order (surname, name), with that day. */
+export async function boardPage(db: DbOrTx, companyId: string, f: WorkerFilter, fecha: string, paging: { limit: number; offset: number }): Promise<{ w: WorkerRow; d: BoardRow }[]> {
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`select ${WORKER_COLUMNS}, ${BOARD_COLUMNS} from ${WORKER_FROM}
+        join ${attendanceDays} a on a.company_id = u.company_id and a.user_id = u.id and a.fecha = ${fecha}::date
+        where ${workerConditions(companyId, f)} order by u.apellidos, u.nombre, u.id limit ${paging.limit} offset ${paging.offset}`,
+  );
+  return result.map((r) => ({ w: workerOf(r as unknown as WorkerRow), d: boardRowOf(r) }));
+}
+
+/**
+ * The stored days of a filter's workers over `from`..`to` (each within the worker's contract and activity
+ * on that date) gathered by what the board's status and the arrivals depend on: the date, the status,
+ * whether late, the inconsistency codes, the shift's end and first entry where the status can still move
+ * with the clock (absent, incomplete), and the local hour of the first entry. Each group carries its
+ * number of days and the oldest computation: the board classifies a group once (`boardStatus`), not
+ * every worker.
+ */
+export async function boardGroups(
+  db: DbOrTx,
+  companyId: string,
+  f: WorkerFilter,
+  from: string,
+  to: string,
+): Promise<{ fecha: string; status: EstadoDia; late: boolean; codes: string[]; shiftEnd: Date | null; firstEntry: Date | null; hour: number | null; n: number; computedAt: Date }[]> {
+  const result = await rows<Record<string, unknown>>(
+    db,
+    sql`select a.fecha::text as fecha, a.status, a.late_seconds > 0 as late, a.inconsistency_codes as codes,
+          case when a.status in ('ausente', 'incompleto') then a.shift_end end as shift_end,
+          case when a.status = 'incompleto' then a.first_entry end as first_entry,
+          extract(hour from a.first_entry at time zone coalesce(s.time_zone, 'America/Santiago'))::int as hour,
+          count(*)::int as n, min(a.computed_at) as computed_at
+        from ${users} u
+        left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
+        join ${attendanceDays} a on a.company_id = u.company_id and a.user_id = u.id and a.fecha between ${from}::date and ${to}::date
+        where ${workerConditions(companyId, f)}
+          and u.inicio_contrato <= a.fecha and (u.fin_contrato is null or u.fin_contrato >= a.fecha)
+          and (u.active or u.deactivated_at >= a.fecha)
+        group by 1, 2, 3, 4, 5, 6, 7`,
+  );
+  return result.map((r) => ({
+    fecha: r.fecha as string,
+    status: r.status as EstadoDia,
+    late: Boolean(r.late),
+    codes: (r.codes as string[] | null) ?? [],
+    shiftEnd: ts(r.shift_end),
+    firstEntry: ts(r.first_entry),
+    hour: r.hour === null || r.hour === undefined ? null : Number(r.hour),
+    n: num(r.n),
+    computedAt: ts(r.computed_at)!,
   }));
 }
 
-/** What a board row shows beyond the columns, for the rows of one page. */
 export type BoardDetail = Pick<StoredDay, 'turno' | 'feriado' | 'permiso' | 'inconsistencias' | 'horaEntrada' | 'horaSalida'>;
 
 export async function boardDetails(db: DbOrTx, companyId: string, userIds: readonly string[], fecha: string): Promise<Map<string, BoardDetail>> {

@@ -220,6 +220,22 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   }
 
   /**
+   * Brings the stored days of a filter's workers over `from`..`to` (whole weeks) up to date. For a filter
+   * the rollups serve, their count of stored days and the stale days settle it in one statement over
+   * the rollup rows; only when something is missing or stale are the workers listed and their weeks
+   * checked one by one.
+   */
+  async function ensureFreshFilter(companyId: string, filter: repo.WorkerFilter, from: string, to: string, now: Date): Promise<void> {
+    const monday = weekStart(from);
+    const sunday = sundayOf(to);
+    if (repo.rollupServes(filter)) {
+      const { workers, storedDays, staleDays } = await repo.rollupFreshness(db, companyId, filter, monday, sunday);
+      if (staleDays === 0 && storedDays === workers * (diffDays(monday, sunday) + 1)) return;
+    }
+    await ensureFresh(companyId, await repo.workerIds(db, companyId, filter), from, to, now);
+  }
+
+  /**
    * Evaluates again and stores every day of these workers over `from`..`to` (whole weeks), stale or
    * not, in the caller's transaction: what a payroll close reads, so that it never rests on a day
    * whose invalidation raced its first evaluation.
@@ -268,6 +284,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   return {
     evaluateWeeks,
     ensureFresh,
+    ensureFreshFilter,
     reevaluate,
     checkFilterIds,
     period,
@@ -309,6 +326,11 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       return new Map(results.map((r) => [r.userId, r.result]));
     },
 
+    /** Rebuilds a company's rollups from its stored days, nothing evaluated (the rebuild command's `--rollups`); returns the dates rolled up. */
+    rebuildRollups(companyId: string): Promise<number> {
+      return repo.rebuildRollups(db, companyId);
+    },
+
     /** Evaluates and stores every worker's days of a company over whole weeks covering `from`..`to` (the rebuild command). */
     async rebuild(companyId: string, from: string, to: string, now: Date): Promise<{ trabajadores: number; dias: number }> {
       const ids = await repo.companyWorkerIds(db, companyId);
@@ -322,26 +344,48 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       await checkFilterIds(session, scope, query.grupoId, query.sedeId);
       const fecha = query.fecha ?? localDate(now);
       const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo || undefined, q: query.q, activeFrom: fecha, activeTo: fecha };
-      const workers = await repo.listWorkers(db, session.companyId, filter);
-      const ids = workers.map((w) => w.id);
-      await ensureFresh(session.companyId, ids, fecha, fecha, now);
-      const stored = new Map((await repo.boardDays(db, session.companyId, ids, fecha)).map((d) => [d.userId, d]));
+      await ensureFreshFilter(session.companyId, filter, fecha, fecha, now);
       const conteos = zeroCounts();
       const arrivals = new Array<number>(24).fill(0);
       let oldest: Date | null = null;
-      const classified: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[] = [];
-      for (const w of workers) {
-        const d = stored.get(w.id);
-        if (!d) continue;
-        const { estado, enJornada } = boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now);
-        conteos[estado]++;
-        if (d.firstEntry) arrivals[Number(localClockOf(w.zone, d.firstEntry.getTime()).slice(0, 2))]!++;
-        if (oldest === null || d.computedAt < oldest) oldest = d.computedAt;
-        classified.push({ w, d, estado, enJornada });
-      }
-      const matching = query.estado ? classified.filter((r) => r.estado === query.estado) : classified;
       const offset = (query.page - 1) * query.pageSize;
-      const page = matching.slice(offset, offset + query.pageSize);
+      let page: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[];
+      let matchingCount: number;
+      let classifiedCount = 0;
+      if (!query.estado) {
+        // Counted by groups of days that share what the board's status depends on; the page is its own 50 rows.
+        const [groups, rowsOfPage] = await Promise.all([
+          repo.boardGroups(db, session.companyId, filter, fecha, fecha),
+          repo.boardPage(db, session.companyId, filter, fecha, { limit: query.pageSize, offset }),
+        ]);
+        for (const g of groups) {
+          const { estado } = boardStatus({ status: g.status, lateSeconds: g.late ? 1 : 0, shiftEnd: g.shiftEnd, firstEntry: g.firstEntry, codes: g.codes }, now);
+          conteos[estado] += g.n;
+          if (g.hour !== null) arrivals[g.hour]! += g.n;
+          if (oldest === null || g.computedAt < oldest) oldest = g.computedAt;
+          classifiedCount += g.n;
+        }
+        matchingCount = classifiedCount;
+        page = rowsOfPage.map(({ w, d }) => ({ w, d, ...boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now) }));
+      } else {
+        const workers = await repo.listWorkers(db, session.companyId, filter);
+        const ids = workers.map((w) => w.id);
+        const stored = new Map((await repo.boardDays(db, session.companyId, ids, fecha)).map((d) => [d.userId, d]));
+        const classified: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[] = [];
+        for (const w of workers) {
+          const d = stored.get(w.id);
+          if (!d) continue;
+          const { estado, enJornada } = boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now);
+          conteos[estado]++;
+          if (d.firstEntry) arrivals[Number(localClockOf(w.zone, d.firstEntry.getTime()).slice(0, 2))]!++;
+          if (oldest === null || d.computedAt < oldest) oldest = d.computedAt;
+          classified.push({ w, d, estado, enJornada });
+        }
+        const matching = classified.filter((r) => r.estado === query.estado);
+        classifiedCount = classified.length;
+        matchingCount = matching.length;
+        page = matching.slice(offset, offset + query.pageSize);
+      }
       const details = await repo.boardDetails(db, session.companyId, page.map((r) => r.w.id), fecha);
       const items: FilaAsistenciaDia[] = page.map(({ w, d, estado, enJornada }) => {
         const detail = details.get(w.id);
@@ -375,11 +419,11 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       return {
         fecha,
         items,
-        total: matching.length,
+        total: matchingCount,
         page: query.page,
         pageSize: query.pageSize,
         conteos,
-        trabajadores: classified.length,
+        trabajadores: classifiedCount,
         llegadasPorHora: arrivals.map((cantidad, hora) => ({ hora, cantidad })),
         calculadoEn: oldest?.toISOString() ?? null,
       };
@@ -442,16 +486,17 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const { desde, hasta } = period(query, today);
       const closed = closedUntil(hasta, today);
       const filter: repo.WorkerFilter = { ...scope, grupoId: query.grupoId, sedeId: query.sedeId, q: query.q, activeFrom: desde, activeTo: hasta };
-      const [ids, pageWorkers] = await Promise.all([
-        repo.workerIds(db, session.companyId, filter),
+      const [total, pageWorkers] = await Promise.all([
+        repo.countWorkers(db, session.companyId, filter),
         repo.listWorkers(db, session.companyId, filter, { limit: query.pageSize, offset: (query.page - 1) * query.pageSize }),
       ]);
-      const total = ids.length;
       // The totals of the whole filter add stored rows: every worker of the filter must be up to date
-      // (one count when they are, as the recompute job keeps them).
-      if (closed >= desde) await ensureFresh(session.companyId, ids, desde, closed, now);
-      const sums = await repo.totalsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed);
-      const all = await repo.totalsOfFilter(db, session.companyId, filter, desde, closed);
+      // (one statement over the rollups when they are, as the recompute job keeps them).
+      if (closed >= desde) await ensureFreshFilter(session.companyId, filter, desde, closed, now);
+      const [sums, all] = await Promise.all([
+        repo.totalsByWorker(db, session.companyId, pageWorkers.map((w) => w.id), desde, closed),
+        repo.rollupServes(filter) ? repo.rollupTotals(db, session.companyId, filter, desde, closed) : repo.totalsOfFilter(db, session.companyId, filter, desde, closed),
+      ]);
       return {
         desde,
         hasta,

@@ -31,17 +31,18 @@ export function createAttendanceTrend({ db, attendance }: AttendanceTrendDeps) {
       const scope = await attendance.scopeOf(session);
       const hasta = query.hasta ?? localDate(now);
       const desde = addDays(hasta, -(query.dias - 1));
-      const ids = await repo.workerIds(db, session.companyId, { ...scope, activeFrom: desde, activeTo: hasta });
-      await attendance.ensureFresh(session.companyId, ids, desde, hasta, now);
+      const filter = { ...scope, activeFrom: desde, activeTo: hasta };
+      await attendance.ensureFreshFilter(session.companyId, filter, desde, hasta, now);
       const byDate = new Map(eachDate(desde, hasta).map((fecha) => [fecha, { fecha, conteos: zeroCounts(), trabajadores: 0, inconsistencias: 0 }]));
-      for (const row of await repo.trendDays(db, session.companyId, ids, desde, hasta)) {
-        const day = byDate.get(row.fecha);
+      // Days gathered by what their board status depends on: each group classified once, counted by its size.
+      for (const group of await repo.boardGroups(db, session.companyId, filter, desde, hasta)) {
+        const day = byDate.get(group.fecha);
         if (!day) continue;
-        const { estado, enJornada } = boardStatus({ status: row.status, lateSeconds: row.lateSeconds, shiftEnd: row.shiftEnd, firstEntry: row.firstEntry, codes: row.inconsistencyCodes }, now);
-        day.conteos[estado]++;
-        day.trabajadores++;
+        const { estado, enJornada } = boardStatus({ status: group.status, lateSeconds: group.late ? 1 : 0, shiftEnd: group.shiftEnd, firstEntry: group.firstEntry, codes: group.codes }, now);
+        day.conteos[estado] += group.n;
+        day.trabajadores += group.n;
         // An entry without its exit while the shift still runs is a day in progress, not an inconsistency yet.
-        if (row.inconsistencyCodes.length > 0 && !enJornada) day.inconsistencias++;
+        if (group.codes.length > 0 && !enJornada) day.inconsistencias += group.n;
       }
       const dias = [...byDate.values()];
       return { desde, hasta, dias, inconsistencias: dias.reduce((sum, d) => sum + d.inconsistencias, 0) };

@@ -30,6 +30,9 @@ import * as repo from './remunerations.repository';
 type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
 type ExportarRemuneracionesInput = z.output<typeof exportarRemuneracionesQuerySchema>;
 
+/** Workers whose pay is computed at a time (docs/performance.md, «Remuneraciones»): bounds the stored days held in memory. */
+const PAY_CHUNK = 2000;
+
 const REMUNERATION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
   groupNotFound: 'El grupo no existe.',
@@ -105,6 +108,17 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
   }
 
   /**
+   * Brings the month's stored days of the filter's workers (`ids`) up to date. The whole company's month
+   * (no narrowing filter: the same workers as attendance's filter of the month) is settled by its
+   * rollups in one statement when it already is.
+   */
+  async function freshen(companyId: string, filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>, ids: readonly string[], month: { from: string; to: string; closed: string }, now: Date) {
+    const narrowed = filter.userId !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || (filter.cargo ?? '') !== '' || (filter.q ?? '') !== '';
+    if (narrowed) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    else await attendance.ensureFreshFilter(companyId, { activeFrom: month.from, activeTo: month.to }, month.from, month.closed, now);
+  }
+
+  /**
    * Every worker of the filter with their pay variables, from the stored evaluation (brought up to date
    * first unless `current` says it already is, as in the closing transaction, which reads with `reader`).
    */
@@ -113,33 +127,50 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     periodo: string,
     filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
     now: Date,
-    { reader = db, current = false }: { reader?: DbOrTx; current?: boolean } = {},
+    { reader = db, current = false, withWeeks = true }: { reader?: DbOrTx; current?: boolean; withWeeks?: boolean } = {},
   ): Promise<{ rows: RemuneracionTrabajador[]; weeks: SemanaRemuneracion[][]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string }> {
     const month = monthOf(periodo, now);
     const workers = await repo.payWorkers(reader, companyId, { ...filter, from: month.from, to: month.to });
     const ids = workers.map((w) => w.id);
-    if (!current && month.closed >= month.from) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    if (!current && month.closed >= month.from) await freshen(companyId, filter, ids, month, now);
     const weekFrom = addDays(month.from, -6);
-    const [facts, approved, compliance, typeNames, sundayPercent] = await Promise.all([
-      payroll.facts(companyId, ids, month.from, month.closed, reader),
-      month.closed >= month.from ? approvedOvertime(reader, companyId, ids, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
-      month.closed >= month.from ? overtimeCompliance(reader, companyId, ids, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
-      permissions.permissionTypeNames(reader, companyId),
-      repo.sundaySurchargePercent(reader, companyId),
-    ]);
-    const variables = workers.map((w) =>
-      remunerationFromFacts(facts.get(w.id)!, {
-        salary: w.sueldoBase ?? 0,
-        weeklyHours: w.horasSemanales ?? weeklyHoursLimit(month.closed >= month.from ? month.closed : month.from),
-        period: periodo,
-        // Confirmed in review, reported beside the paid overtime (never a cap).
-        approvedOvertime: approved.get(w.id) ?? new Map<string, number>(),
-        // Art. 38 inc. 2 (Ley 20.823): only workers excepted from Sunday rest carry the Sunday surcharge.
-        sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
-      }),
-    );
-    const rows = workers.map((w, i) => workerRow(w, variables[i]!, typeNames, compliance.get(w.id)));
-    const weeks = variables.map((v, i) => weekRows(v, rows[i]!.sueldoBase !== null));
+    const [typeNames, sundayPercent] = await Promise.all([permissions.permissionTypeNames(reader, companyId), repo.sundaySurchargePercent(reader, companyId)]);
+    const rowOf = new Map<string, RemuneracionTrabajador>();
+    const weeksOf = new Map<string, SemanaRemuneracion[]>();
+    const approved = new Map<string, Map<string, number>>();
+    // A chunk of workers at a time, in id order (each chunk's days are a stretch of the primary key): the
+    // stored days behind a worker's pay (their facts) are let go once their row is computed, so the memory a
+    // month takes is a chunk's, not the company's.
+    const byId = [...workers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    for (let i = 0; i < byId.length; i += PAY_CHUNK) {
+      const chunk = byId.slice(i, i + PAY_CHUNK);
+      const chunkIds = chunk.map((w) => w.id);
+      const [facts, chunkApproved, compliance] = await Promise.all([
+        payroll.facts(companyId, chunkIds, month.from, month.closed, reader),
+        month.closed >= month.from ? approvedOvertime(reader, companyId, chunkIds, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
+        month.closed >= month.from ? overtimeCompliance(reader, companyId, chunkIds, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
+      ]);
+      for (const w of chunk) {
+        const variables = remunerationFromFacts(facts.get(w.id)!, {
+          salary: w.sueldoBase ?? 0,
+          weeklyHours: w.horasSemanales ?? weeklyHoursLimit(month.closed >= month.from ? month.closed : month.from),
+          period: periodo,
+          // Confirmed in review, reported beside the paid overtime (never a cap).
+          approvedOvertime: chunkApproved.get(w.id) ?? new Map<string, number>(),
+          // Art. 38 inc. 2 (Ley 20.823): only workers excepted from Sunday rest carry the Sunday surcharge.
+          sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
+        });
+        const row = workerRow(w, variables, typeNames, compliance.get(w.id));
+        rowOf.set(w.id, row);
+        if (withWeeks) weeksOf.set(w.id, weekRows(variables, row.sueldoBase !== null));
+        const own = chunkApproved.get(w.id);
+        if (withWeeks && own) approved.set(w.id, own);
+      }
+      if (i + PAY_CHUNK < byId.length) await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    // The page's order is the workers' (payWorkers).
+    const rows = workers.map((w) => rowOf.get(w.id)!);
+    const weeks = withWeeks ? workers.map((w) => weeksOf.get(w.id)!) : [];
     return { rows, weeks, approved, ...month };
   }
 
@@ -166,9 +197,10 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     periodo: string,
     filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
     now: Date,
+    withWeeks = true,
   ): Promise<{ rows: RemuneracionTrabajador[]; weeks: SemanaRemuneracion[][]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string; frozen: boolean }> {
     const period = await repo.findPeriod(db, companyId, periodo);
-    if (!period?.closedAt) return { ...(await computeLive(companyId, periodo, filter, now)), frozen: false };
+    if (!period?.closedAt) return { ...(await computeLive(companyId, periodo, filter, now, { withWeeks })), frozen: false };
     if (!(await repo.hasFrozenRows(db, companyId, periodo))) {
       await db.transaction(async (tx) => {
         const again = await repo.findPeriod(tx, companyId, periodo, true);
@@ -190,7 +222,8 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     async month(session: RequestSession, periodo: string, query: RemuneracionesInput, now: Date): Promise<RemuneracionesResponse> {
       requirePerfil(session, ...ACCESS.remunerations);
       await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
-      const { rows, from, to, closed, today } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now);
+      // The page and the totals need every worker's row, not their weeks.
+      const { rows, from, to, closed, today } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now, false);
       const offset = (query.page - 1) * query.pageSize;
       return {
         periodo,
@@ -241,7 +274,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       const { from, to, closed } = monthOf(periodo, now);
       const evaluated = closed >= from;
       const ids = (await repo.payWorkers(db, companyId, { from, to })).map((w) => w.id);
-      if (evaluated) await attendance.ensureFresh(companyId, ids, from, closed, now);
+      if (evaluated) await freshen(companyId, {}, ids, { from, to, closed }, now);
       const [fechas, inconsistencias, correcciones, horasExtra, permisos] = await Promise.all([
         evaluated ? pending.incompleteDays(db, companyId, ids, from, closed) : Promise.resolve([]),
         pending.openInconsistencies(companyId, from, to, now),
@@ -295,7 +328,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     async exportRecords(session: RequestSession, periodo: string, query: ExportarRemuneracionesInput, now: Date): Promise<{ records: ExportRecord[]; rows: RemuneracionTrabajador[] }> {
       requirePerfil(session, ...ACCESS.remunerations);
       await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
-      const { rows } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now);
+      const { rows } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now, false);
       return { records: rows.map((r) => exportRecord(r, periodo)), rows };
     },
   };
