@@ -33,6 +33,8 @@ export const ACCESS = {
   settings: ['administrador'],
   /** The company's data and settings (`/api/v1/empresa`). */
   companySettings: ['administrador'],
+  /** The company's exceptional schedules authorised by the DT (`/api/v1/jornadas-excepcionales`). */
+  exceptionalSchedules: ['administrador'],
   /** The sites list and a site: administrador, and supervisors who filter and plan by site. */
   sitesRead: ['administrador', 'supervisor'],
   /** Create and edit sites. */

@@ -6,6 +6,7 @@ export * from './pagination';
 export * from './users';
 export * from './sites';
 export * from './company';
+export * from './exceptional-schedules';
 export * from './groups';
 export * from './bulk-upload';
 export * from './shifts';

@@ -107,6 +107,8 @@ export const usuarioSchema = z.object({
   telefono: z.string().nullable(),
   sede: refSchema.nullable(),
   grupo: refSchema.nullable(),
+  /** The exceptional distribution system (art. 38 inc. final) the worker is under, named «7x7 · <resolución>»; null: the ordinary limits. */
+  jornadaExcepcional: refSchema.nullable(),
   /** Groups this user leads (supervisors and administrators). */
   gruposLiderados: z.array(refSchema),
   horasSemanales: z.number().nullable(),
@@ -191,6 +193,7 @@ export const crearUsuarioV1BodySchema = z
     perfil: perfilSchema.default('trabajador'),
     sedeId: uuidSchema('La sede no es válida.').nullable().optional(),
     grupoId: uuidSchema('El grupo no es válido.').nullable().optional(),
+    jornadaExcepcionalId: uuidSchema('La jornada excepcional no existe.').nullable().optional(),
     horasSemanales: horasSemanalesSchema,
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
@@ -262,6 +265,7 @@ export const actualizarUsuarioBodySchema = z
     perfil: perfilSchema.optional(),
     sedeId: uuidSchema('La sede no es válida.').nullable().optional(),
     grupoId: uuidSchema('El grupo no es válido.').nullable().optional(),
+    jornadaExcepcionalId: uuidSchema('La jornada excepcional no existe.').nullable().optional(),
     horasSemanales: horasSemanalesSchema.optional(),
     sueldoBase: sueldoBaseSchema.nullable().optional(),
     numeroContrato: nullableText(40),
@@ -301,6 +305,7 @@ export const PRINCIPAL_OWN_FIELDS = [
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
   'excluidoLimiteJornada',
+  'jornadaExcepcionalId',
   'bandaInicioFlexibleMinutos',
   'derechoAlimentacionHasta',
   'derechoAlimentacionModo',

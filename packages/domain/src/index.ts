@@ -10,6 +10,7 @@ export * from './attribution';
 export * from './permissions';
 export * from './day-evaluation';
 export * from './day-result';
+export * from './exceptional-schedule';
 export * from './period-evaluation';
 export * from './period-totals';
 export * from './stored-pay-facts';

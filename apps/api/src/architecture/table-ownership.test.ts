@@ -2,7 +2,7 @@
  * Table ownership (docs/architecture.md, «Puertas y dueños de tablas»): each table belongs to one
  * module, named by the schema file that declares it, and only that module's repository touches it.
  * Another module reads or writes it through the owner's door: a service-level function or a port
- * given at assembly. The shared reference tables (companies, users, sites, groups, group_leaders)
+ * given at assembly. The shared reference tables (companies, exceptional_schedules, users, sites, groups, group_leaders)
  * are read by any repository.
  *
  * `CROSSINGS` is the burn-down list: every repository that still touches another module's table
@@ -28,6 +28,7 @@ const SCHEMA_OWNERS: Record<string, string> = {
   'clock-devices': 'clock-devices',
   companies: 'companies',
   'company-email-confirmations': 'companies',
+  'exceptional-schedules': 'companies',
   corrections: 'corrections',
   fingerprint: 'fingerprint',
   'group-leaders': 'groups',
@@ -56,8 +57,11 @@ const SCHEMA_OWNERS: Record<string, string> = {
   users: 'users',
 };
 
-/** Reference data every module reads: who the company is, its people, sites, groups and their leaders. */
-const SHARED_TABLES = new Set(['companies', 'users', 'sites', 'groups', 'group_leaders']);
+/**
+ * Reference data every module reads: who the company is, its people, sites, groups and their leaders, and the
+ * exceptional schedules (DT resolutions) its workers are under, which the engines read with each worker.
+ */
+const SHARED_TABLES = new Set(['companies', 'exceptional_schedules', 'users', 'sites', 'groups', 'group_leaders']);
 
 /** The burn-down list: `<module> → <table>` a repository touches though another module owns it, and why. */
 const CROSSINGS: Record<string, string> = {

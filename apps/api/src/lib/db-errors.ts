@@ -39,6 +39,14 @@ export function isUniqueViolation(error: unknown, constraint?: string): boolean 
   return false;
 }
 
+/** PostgreSQL's foreign_key_violation (a row still referenced), as raised by pg or PGlite, possibly wrapped by Drizzle. */
+export function isForeignKeyViolation(error: unknown, constraint?: string): boolean {
+  for (const current of chain(error)) {
+    if (current.code === '23503') return constraint === undefined || current.constraint === constraint;
+  }
+  return false;
+}
+
 /** Set on an error raised while a connection was being opened: whatever its code, the database cannot be reached now. */
 const CONNECTING = Symbol.for('jornada.db.connecting');
 

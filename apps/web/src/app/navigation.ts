@@ -100,6 +100,7 @@ const NAV_ITEMS: NavItem[] = [
     children: [
       { to: '/dashboard/settings/company', label: 'Empresa', area: 'settings' },
       { to: '/dashboard/settings/sites', label: 'Sedes', area: 'settings' },
+      { to: '/dashboard/settings/exceptional-schedules', label: 'Jornadas excepcionales', area: 'settings' },
       { to: '/dashboard/settings/holidays', label: 'Feriados', area: 'holidays' },
       { to: '/dashboard/settings/clocks', label: 'Relojes control', area: 'settings' },
       { to: '/dashboard/settings/permission', label: 'Tipos de permiso', area: 'settings' },

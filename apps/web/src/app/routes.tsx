@@ -145,6 +145,10 @@ export const routes: RouteObject[] = [
                         children: [
                           { path: 'company', lazy: async () => ({ Component: (await import('../features/settings/company')).CompanyPage }) },
                           { path: 'sites', lazy: async () => ({ Component: (await import('../features/settings/sites')).SitesPage }) },
+                          {
+                            path: 'exceptional-schedules',
+                            lazy: async () => ({ Component: (await import('../features/settings/exceptional-schedules')).ExceptionalSchedulesPage }),
+                          },
                           { path: 'holidays', lazy: async () => ({ Component: (await import('../features/holidays')).HolidaysPage }) },
                           { path: 'clocks', lazy: async () => ({ Component: (await import('../features/clock-devices')).ClocksPage }) },
                           { path: 'inspections', lazy: async () => ({ Component: (await import('../features/inspectors/log')).AccessLogPage }) },

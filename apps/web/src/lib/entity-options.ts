@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import type { Grupo, GruposPage, OpcionesReporte, Sede, SedesPage, TrabajadoresReporte, Usuario, UsuariosPage } from '@jornada/contracts';
+import { nombreJornadaExcepcional, type Grupo, type GruposPage, type JornadasExcepcionales, type OpcionesReporte, type Sede, type SedesPage, type TrabajadoresReporte, type Usuario, type UsuariosPage } from '@jornada/contracts';
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { apiGet } from './api-client';
 import { queryRoots } from './query-keys';
@@ -46,6 +46,18 @@ export function useSiteOptions({ enabled = true }: { enabled?: boolean } = {}): 
     queryKey: entityKeys.siteOptions,
     queryFn: async ({ signal }) => (await apiGet<SedesPage>('/v1/sedes', { token, signal, query: { pageSize: OPTIONS_PAGE_SIZE } })).items,
     select: toSiteOptions,
+    enabled,
+    staleTime: OPTIONS_STALE_MS,
+  });
+}
+
+/** GET /api/v1/jornadas-excepcionales as options «7x7 · Res. Ex. N° 1234» (administrador), under `queryRoots.exceptionalSchedules`. */
+export function useExceptionalScheduleOptions({ enabled = true }: { enabled?: boolean } = {}): UseQueryResult<Option[]> {
+  const token = useToken();
+  return useQuery({
+    queryKey: queryRoots.exceptionalSchedules,
+    queryFn: ({ signal }) => apiGet<JornadasExcepcionales>('/v1/jornadas-excepcionales', { token, signal }),
+    select: (data: JornadasExcepcionales) => data.items.map((j) => ({ value: j.id, label: nombreJornadaExcepcional(j) })),
     enabled,
     staleTime: OPTIONS_STALE_MS,
   });

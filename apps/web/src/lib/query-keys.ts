@@ -20,6 +20,8 @@ export const queryRoots = {
   shifts: ['turnos'] as const,
   /** Planning: the planning feature, and a bulk upload of planning. */
   planning: ['planificacion'] as const,
+  /** Exceptional schedules (DT resolutions): the settings page and the user form's select. */
+  exceptionalSchedules: ['jornadas-excepcionales'] as const,
   /** Reports: the reports feature and the shared scope options and workers in scope. */
   reports: ['reportes'] as const,
 };

@@ -32,6 +32,7 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     telefono: null,
     sede: { id: SITE.id, nombre: SITE.nombre },
     grupo: { id: 'g0000000-0000-4000-8000-000000000001', nombre: 'Sala de ventas' },
+    jornadaExcepcional: null,
     gruposLiderados: [],
     horasSemanales: 44,
     sueldoBase: 650000,

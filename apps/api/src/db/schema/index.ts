@@ -1,4 +1,5 @@
 export * from './companies';
+export * from './exceptional-schedules';
 export * from './sites';
 export * from './groups';
 export * from './group-leaders';

@@ -3,6 +3,7 @@ import { boolean, date, foreignKey, index, integer, numeric, pgEnum, pgTable, pr
 import { PERFILES, type MetodoMarcaje, type ModoDerechoAlimentacion } from '@jornada/contracts';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
+import { exceptionalSchedules } from './exceptional-schedules';
 import { groups } from './groups';
 import { sites } from './sites';
 
@@ -61,6 +62,8 @@ export const users = pgTable(
     derechoAlimentacionHasta: date('derecho_alimentacion_hasta', { mode: 'string' }),
     /** How the feeding hour is taken: 'inicio' (enter later), 'fin' (leave earlier) or 'dividido' (half at each end). */
     derechoAlimentacionModo: text('derecho_alimentacion_modo').$type<ModoDerechoAlimentacion>().notNull().default('fin'),
+    /** The exceptional distribution system (art. 38 inc. final) the worker is under; null: the ordinary limits. */
+    jornadaExcepcionalId: uuid('jornada_excepcional_id'),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),
     inicioContrato: date('inicio_contrato', { mode: 'string' }).notNull(),
     /** Last day of the contract, inclusive; null for an indefinite contract. */
@@ -87,5 +90,11 @@ export const users = pgTable(
     index('users_group_idx').on(t.companyId, t.groupId),
     /** The order every list of a company's people pages by (surname, name): a page of 50 walks 50 entries, not the whole company. */
     index('users_company_name_idx').on(t.companyId, t.apellidos, t.nombre, t.id),
+    foreignKey({
+      name: 'users_jornada_excepcional_fk',
+      columns: [t.companyId, t.jornadaExcepcionalId],
+      foreignColumns: [exceptionalSchedules.companyId, exceptionalSchedules.id],
+    }),
+    index('users_jornada_excepcional_idx').on(t.companyId, t.jornadaExcepcionalId),
   ],
 );

@@ -8,7 +8,7 @@ import {
   type ConfiguracionAlertas,
   type TipoAlerta,
 } from '@jornada/contracts';
-import { formatRut, limitBreaches, missedMarks, type WorkedDay } from '@jornada/domain';
+import { formatRut, limitBreaches, missedMarks, type ExceptionalSchedule, type WorkedDay } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -104,16 +104,18 @@ export function createAlertsService({ db, watched, log, onJobQueued }: AlertsSer
       }
     }
     if (config.limiteDiario || config.limiteSemanal) {
-      const { days, options } = await watched.recentWorkedDays(companyId, now);
-      const byWorker = new Map<string, { zone: string; excluded: boolean; days: WorkedDay[] }>();
+      const { days } = await watched.recentWorkedDays(companyId, now);
+      const byWorker = new Map<string, { zone: string; excluded: boolean; exceptional: ExceptionalSchedule | undefined; days: WorkedDay[] }>();
       for (const d of days) {
-        const entry = byWorker.get(d.userId) ?? { zone: d.zone, excluded: d.excludedFromHoursLimit, days: [] };
+        const entry = byWorker.get(d.userId) ?? { zone: d.zone, excluded: d.excludedFromHoursLimit, exceptional: undefined, days: [] };
+        // Art. 38 inc. final: the worker's DT resolution, when it is in force on one of the days.
+        entry.exceptional ??= d.exceptionalSchedule;
         entry.days.push({ date: d.fecha, workedSeconds: d.workedSeconds });
         byWorker.set(d.userId, entry);
       }
-      for (const [userId, { zone, excluded, days: worked }] of byWorker) {
+      for (const [userId, { zone, excluded, exceptional, days: worked }] of byWorker) {
         // Art. 22 inc. 2: a worker excluded from the hours limit has none to pass.
-        for (const b of limitBreaches(worked, { ...options, excludedFromHoursLimit: excluded })) {
+        for (const b of limitBreaches(worked, { ...(exceptional ? { exceptionalSchedule: exceptional } : {}), excludedFromHoursLimit: excluded })) {
           if (b.kind === 'limite_diario' ? !config.limiteDiario : !config.limiteSemanal) continue;
           await add({ userId, kind: b.kind, alertKey: `${b.kind}:${userId}:${b.date}`, fecha: b.date, timeZone: zone, workedSeconds: b.workedSeconds, limitSeconds: b.limitSeconds });
         }

@@ -4,7 +4,7 @@
  * as the evaluation reads them, approved permissions) and the stored worked time of days. Nothing
  * here evaluates: worked time is the stored evaluation, brought up to date by `ensureFresh`.
  */
-import { addDays, placeShift, weekStart, type Mark, type PeriodEvaluationOptions, type Permission, type ShiftInstance } from '@jornada/domain';
+import { addDays, exceptionalScheduleOver, placeShift, weekStart, type ExceptionalSchedule, type Mark, type Permission, type ShiftInstance } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
@@ -30,6 +30,8 @@ export interface StoredWorkedDay {
   zone: string;
   /** The worker is excluded from the hours limit (art. 22 inc. 2): no limit to pass. */
   excludedFromHoursLimit: boolean;
+  /** The exceptional schedule (art. 38 inc. final) the worker is under on that day, if any. */
+  exceptionalSchedule?: ExceptionalSchedule;
 }
 
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
@@ -70,20 +72,19 @@ export async function shiftsNear(db: DbOrTx, plan: PlanReader, permissionReads: 
 
 /**
  * The stored worked time of the workers who marked in the last days, over the current and the previous
- * Monday–Sunday weeks (brought up to date first), with the company's exceptional-schedule option.
+ * Monday–Sunday weeks (brought up to date first), each day with its worker's exceptional schedule in force.
  */
-export async function recentWorkedDays(
-  db: DbOrTx,
-  attendance: Pick<AttendanceService, 'ensureFresh'>,
-  companyId: string,
-  now: Date,
-): Promise<{ days: StoredWorkedDay[]; options: Pick<PeriodEvaluationOptions, 'exceptionalSchedule'> }> {
+export async function recentWorkedDays(db: DbOrTx, attendance: Pick<AttendanceService, 'ensureFresh'>, companyId: string, now: Date): Promise<{ days: StoredWorkedDay[] }> {
   const monday = addDays(weekStart(utcDate(now)), -7);
   const to = addDays(utcDate(now), 1);
   const userIds = await repo.workersWithMarks(db, companyId, new Date(`${addDays(monday, -1)}T00:00:00Z`), new Date(now.getTime() + 1));
-  const rules = await repo.companyRules(db, companyId);
-  const options = rules.resolucion ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true } : {};
-  if (userIds.length === 0) return { days: [], options };
+  if (userIds.length === 0) return { days: [] };
   await attendance.ensureFresh(companyId, userIds, monday, to, now);
-  return { days: await repo.storedWorkedSeconds(db, companyId, userIds, monday, to), options };
+  const stored = await repo.storedWorkedSeconds(db, companyId, userIds, monday, to);
+  return {
+    days: stored.map(({ exceptional, ...day }) => {
+      const schedule = exceptionalScheduleOver(exceptional, day.fecha, day.fecha);
+      return schedule ? { ...day, exceptionalSchedule: schedule } : day;
+    }),
+  };
 }

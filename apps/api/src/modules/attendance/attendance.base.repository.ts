@@ -1,9 +1,10 @@
 /** What every attendance repository file shares: the statement runner, value readers and the worker filter's conditions. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { groups, sites, users } from '../../db/schema/index';
+import { exceptionalSchedules, groups, sites, users } from '../../db/schema/index';
 import type { WorkerFilter } from './attendance.report-types';
 import type { ModoDerechoAlimentacion } from '@jornada/contracts';
+import type { AuthorisedSchedule } from '@jornada/domain';
 
 type Rows<T> = { rows: T[] };
 export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
@@ -71,10 +72,17 @@ export interface WorkerRow {
   /** The child's second birthday (art. 206): with the mode, the engine's `feedingRight`. */
   derechoAlimentacionHasta: string | null;
   derechoAlimentacionModo: ModoDerechoAlimentacion;
+  /** The exceptional schedule the worker is under (art. 38 inc. final): with the period, the engine's `exceptionalSchedule`. */
+  jornadaExcepcional: AuthorisedSchedule | null;
   inicioContrato: string;
   finContrato: string | null;
 }
 
+
+/** The exceptional schedule of the worker `u` as the domain's `AuthorisedSchedule` (json), or null. */
+export const EXCEPTIONAL_SCHEDULE = sql`(select json_build_object('resolution', je.numero, 'workDays', je.dias_trabajo, 'restDays', je.dias_descanso,
+    'dailyOrdinaryHours', je.horas_diarias, 'validFrom', je.vigente_desde, 'validTo', je.vigente_hasta)
+  from ${exceptionalSchedules} je where je.company_id = u.company_id and je.id = u.jornada_excepcional_id)`;
 
 export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre",
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
@@ -82,6 +90,7 @@ export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u
   u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
   u.excluido_limite_jornada as "excluidoLimiteJornada", u.banda_inicio_flexible_minutos as "bandaInicioFlexibleMinutos",
   u.derecho_alimentacion_hasta::text as "derechoAlimentacionHasta", u.derecho_alimentacion_modo as "derechoAlimentacionModo",
+  ${EXCEPTIONAL_SCHEDULE} as "jornadaExcepcional",
   u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
 export const WORKER_FROM = sql`${users} u
   left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id

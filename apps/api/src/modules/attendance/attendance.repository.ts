@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { addDays, diffDays, type MarkKind } from '@jornada/domain';
+import { addDays, diffDays, type AuthorisedSchedule, type MarkKind } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, markChainHeads, marks, planningDays, sites, users } from '../../db/schema/index';
@@ -18,7 +18,7 @@ import type { DayRowValues, StoredDay, StoredWeek } from './attendance.model';
 import type { WorkerFilter } from './attendance.report-types';
 
 export type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.report-types';
-import { num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
+import { EXCEPTIONAL_SCHEDULE, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 export type { WorkerRow } from './attendance.base.repository';
 export * from './attendance.sums.repository';
@@ -34,15 +34,6 @@ export async function groupExists(db: DbOrTx, companyId: string, groupId: string
 export async function siteExists(db: DbOrTx, companyId: string, siteId: string): Promise<boolean> {
   const result = await rows<{ one: number }>(db, sql`select 1 as one from ${sites} where ${sites.companyId} = ${companyId} and ${sites.id} = ${siteId}`);
   return result.length > 0;
-}
-
-/** What the engine needs of the company: an exceptional schedule resolution. */
-export async function companyRules(db: DbOrTx, companyId: string): Promise<{ resolucion: boolean; resolucionNumero: string | null }> {
-  const result = await rows<{ resolucion: boolean; resolucion_numero: string | null }>(
-    db,
-    sql`select ${companies.resolucion} as resolucion, ${companies.resolucionNumero} as resolucion_numero from ${companies} where ${companies.id} = ${companyId}`,
-  );
-  return { resolucion: result[0]?.resolucion ?? false, resolucionNumero: result[0]?.resolucion_numero ?? null };
 }
 
 /** A worker as the attendance reads list them, with what the engine needs (zone, region, contract). */
@@ -77,13 +68,12 @@ export async function loadMarks(db: DbOrTx, companyId: string, userIds: readonly
   return result.map((r) => ({ ...r, at: ts(r.at)!.getTime() }));
 }
 
-/** What an evaluation reads besides the plan (modules/planning's `planFor`) and permissions: the company's rules, the workers and the marks. */
+/** What an evaluation reads besides the plan (modules/planning's `planFor`) and permissions: the workers (with their exceptional schedule) and the marks. */
 export interface EvaluationInputs {
   /** When they were read (the stale guard of upsertDays). */
   loadedAt: Date;
   /** Each worker's mark chain length as read (0 without marks): upsertDays stores fresh only if it is still that. */
   chainSeq: Map<string, number>;
-  rules: { resolucion: boolean; resolucionNumero: string | null };
   workers: WorkerRow[];
   marks: MarkRow[];
 }
@@ -99,11 +89,10 @@ type MarkTuple = [string, string, MarkKind, number, string | null];
 export async function loadEvaluationInputs(db: DbOrTx, companyId: string, userIds: readonly string[], marksFrom: Date, marksTo: Date): Promise<EvaluationInputs> {
   const ids = uuids(userIds);
   const effective = sql`coalesce(m.original_at, m.at)`;
-  const [row] = await rows<{ loaded_at: string | Date; rules: { resolucion: boolean; resolucionNumero: string | null } | null; chains: [string, number][]; workers: WorkerRow[]; marks: MarkTuple[] }>(
+  const [row] = await rows<{ loaded_at: string | Date; chains: [string, number][]; workers: WorkerRow[]; marks: MarkTuple[] }>(
     db,
     sql`select statement_timestamp() as loaded_at,
           (select coalesce(json_agg(json_build_array(h.user_id, h.seq)), '[]'::json) from ${markChainHeads} h where h.company_id = ${companyId} and h.user_id = any(${ids})) as chains,
-          (select json_build_object('resolucion', c.resolucion, 'resolucionNumero', c.resolucion_numero) from ${companies} c where c.id = ${companyId}) as rules,
           (select coalesce(json_agg(w), '[]'::json) from (select ${WORKER_COLUMNS} from ${WORKER_FROM} where u.company_id = ${companyId} and u.id = any(${ids})) w) as workers,
           (select coalesce(json_agg(json_build_array(m.id, m.user_id, m.kind, floor(extract(epoch from ${effective}) * 1000), m.corrects_mark_id)), '[]'::json)
              from ${marks} m
@@ -113,7 +102,6 @@ export async function loadEvaluationInputs(db: DbOrTx, companyId: string, userId
   return {
     loadedAt: ts(row!.loaded_at)!,
     chainSeq: new Map((row?.chains ?? []).map(([userId, seq]) => [userId, Number(seq)])),
-    rules: row?.rules ?? { resolucion: false, resolucionNumero: null },
     workers: (row?.workers ?? []).map(workerOf),
     marks: (row?.marks ?? []).map(([id, userId, kind, at, correctsMarkId]) => ({ id, userId, kind, at: Number(at), correctsMarkId })),
   };
@@ -439,12 +427,12 @@ export async function storedWorkedSeconds(
   userIds: readonly string[],
   from: string,
   to: string,
-): Promise<{ userId: string; fecha: string; workedSeconds: number; zone: string; excludedFromHoursLimit: boolean }[]> {
+): Promise<{ userId: string; fecha: string; workedSeconds: number; zone: string; excludedFromHoursLimit: boolean; exceptional: AuthorisedSchedule | null }[]> {
   if (userIds.length === 0) return [];
-  const result = await rows<{ userId: string; fecha: string; workedSeconds: number | string; zone: string; excludedFromHoursLimit: boolean }>(
+  const result = await rows<{ userId: string; fecha: string; workedSeconds: number | string; zone: string; excludedFromHoursLimit: boolean; exceptional: AuthorisedSchedule | null }>(
     db,
     sql`select a.user_id as "userId", a.fecha::text as fecha, a.worked_seconds as "workedSeconds", coalesce(s.time_zone, 'America/Santiago') as zone,
-          u.excluido_limite_jornada as "excludedFromHoursLimit"
+          u.excluido_limite_jornada as "excludedFromHoursLimit", ${EXCEPTIONAL_SCHEDULE} as exceptional
         from ${attendanceDays} a
         join ${users} u on u.company_id = a.company_id and u.id = a.user_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id

@@ -17,6 +17,7 @@ import {
   evaluatePeriod,
   formatRut,
   evaluationLoadRange,
+  exceptionalScheduleOver,
   localClockOf,
   normalizeRut,
   startOfLocalDay,
@@ -102,16 +103,13 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
     // Few round trips and no transaction: after a mark this runs while the server is busy with requests,
     // and each round trip waits its turn; upsertDays keeps a day stale if a mark or a change came meanwhile.
     // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
-    const { loadedAt, chainSeq, rules, workers, marks } = await repo.loadEvaluationInputs(
+    const { loadedAt, chainSeq, workers, marks } = await repo.loadEvaluationInputs(
       executor,
       companyId,
       ids,
       new Date(`${addDays(range.marks.from, -1)}T00:00:00Z`),
       new Date(`${addDays(range.marks.to, 2)}T00:00:00Z`),
     );
-    const options: PeriodEvaluationOptions = rules.resolucion
-      ? { exceptionalSchedule: rules.resolucionNumero ? { resolution: rules.resolucionNumero } : true }
-      : {};
     // Read after `loadedAt`, as permissions are: a plan day or a permission changed since then leaves its day stale (upsertDays).
     // The plan comes from the planning (contract bounds, holidays); approved permissions justify the absence, lateness
     // or early leave they cover (engine input).
@@ -143,7 +141,10 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const ownMarks = (marksOf.get(w.id) ?? []).filter((m) => m.at >= lo && m.at < hi);
       // Art. 38 exceptions (commerce, continuous processes...): a planned holiday shift is ordinary time, not lifted by the holiday.
       // Art. 22 inc. 2 (managers, no immediate supervision): no jornada to measure, so no lateness, overtime nor absences.
-      const workerOptions: PeriodEvaluationOptions = { ...options };
+      const workerOptions: PeriodEvaluationOptions = {};
+      // Art. 38 inc. final: the DT resolution the worker is under, if in force in the period.
+      const exceptional = exceptionalScheduleOver(w.jornadaExcepcional, from, to);
+      if (exceptional) workerOptions.exceptionalSchedule = exceptional;
       if (w.exceptuadoDescansoDominical) workerOptions.worksOnHolidays = true;
       if (w.excluidoLimiteJornada) workerOptions.excludedFromHoursLimit = true;
       // Parents' rights (art. 27 band, Ley 21.561; art. 206 feeding hour until the child turns two): they move what a day expects.

@@ -12,7 +12,7 @@ import {
   type PlanEntry,
   type ShiftTemplate,
 } from '@jornada/domain';
-import { formatRut } from '@jornada/domain';
+import { exceptionalScheduleOver, formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { readShiftCatalog, templateOf, toTurnoPlanificado, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
@@ -181,18 +181,20 @@ function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>
  * the domain's plan alerts (weekly limit by the week's Monday, the contract's agreed weekly hours,
  * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce;
  * only the last two for a worker excluded from the hours limit, art. 22 inc. 2; two Sundays of rest a month
- * for a worker excepted from Sunday rest, art. 38 inc. 4, for which `plan` holds `planRange(from, to)`).
+ * for a worker excepted from Sunday rest, art. 38 inc. 4, for which `plan` holds `planRange(from, to)`; for a worker under an
+ * exceptional schedule in force, its daily hours and the cycle's weekly average instead of the weekly checks, art. 38 inc. final).
  */
 export function weeksView(
   plan: Map<string, PlanEntry>,
   from: string,
   to: string,
-  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical'>,
+  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional'>,
   holidays: HolidayLookup,
   commerce: boolean,
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
   const range = weeksRange(from, to);
   const zone = worker.zone;
+  const exceptional = exceptionalScheduleOver(worker.jornadaExcepcional, range.from, range.to);
   const result = evaluatePeriod({
     from: range.from,
     to: range.to,
@@ -204,6 +206,7 @@ export function weeksView(
     options: {
       commerce,
       excludedFromHoursLimit: worker.excluidoLimiteJornada,
+      ...(exceptional ? { exceptionalSchedule: exceptional } : {}),
       ...(worker.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: worker.inicioContrato, contractTo: worker.finContrato } } : {}),
     },
   });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
+import { exceptionalSchedules, groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
 
 export type PlanningDayRow = typeof planningDays.$inferSelect;
 export type NewPlanningDay = typeof planningDays.$inferInsert;
@@ -38,6 +38,9 @@ const workerColumns = {
   horasSemanales: users.horasSemanales,
   excluidoLimiteJornada: users.excluidoLimiteJornada,
   exceptuadoDescansoDominical: users.exceptuadoDescansoDominical,
+  jornadaExcepcional: sql<Worker['jornadaExcepcional']>`(select json_build_object('resolution', je.numero, 'workDays', je.dias_trabajo, 'restDays', je.dias_descanso,
+    'dailyOrdinaryHours', je.horas_diarias, 'validFrom', je.vigente_desde, 'validTo', je.vigente_hasta)
+    from ${exceptionalSchedules} je where je.company_id = ${users.companyId} and je.id = ${users.jornadaExcepcionalId})`,
 };
 
 function scopeCondition(scope: WorkerScope): SQL {

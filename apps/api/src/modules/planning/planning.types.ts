@@ -1,3 +1,5 @@
+import type { AuthorisedSchedule } from '@jornada/domain';
+
 /** The planning's view of workers, shared by its repository, model and service and by the bulk upload. */
 
 /** Which workers a caller may plan or read: every worker, the members of some groups, or one user. */
@@ -23,4 +25,6 @@ export interface Worker {
   excluidoLimiteJornada: boolean;
   /** Excepted from Sunday rest (art. 38): the plan needs two Sundays of rest a month (art. 38 inc. 4). */
   exceptuadoDescansoDominical: boolean;
+  /** The exceptional schedule (art. 38 inc. final) the worker is under: the plan's limits are the resolution's. */
+  jornadaExcepcional: AuthorisedSchedule | null;
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, shifts, shiftVersions } from '../../db/schema/index';
+import { exceptionalSchedules, shifts, shiftVersions } from '../../db/schema/index';
 import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 
 export type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
@@ -55,10 +55,10 @@ export async function allShifts(db: DbOrTx, companyId: string): Promise<ShiftRow
   return db.select().from(shifts).where(eq(shifts.companyId, companyId)).orderBy(asc(shifts.codigo));
 }
 
-/** Whether the company has a resolución de jornada excepcional of the Dirección del Trabajo (the company settings' `resolucion`). */
+/** Whether the company has at least one exceptional schedule authorised by the Dirección del Trabajo (art. 38 inc. final). */
 export async function hasExceptionalSystem(db: DbOrTx, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ resolucion: companies.resolucion }).from(companies).where(eq(companies.id, companyId));
-  return row?.resolucion ?? false;
+  const [row] = await db.select({ n: count() }).from(exceptionalSchedules).where(eq(exceptionalSchedules.companyId, companyId));
+  return (row?.n ?? 0) > 0;
 }
 
 export async function findShift(db: DbOrTx, companyId: string, id: string, forUpdate = false): Promise<ShiftRow | undefined> {

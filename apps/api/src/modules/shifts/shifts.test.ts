@@ -177,10 +177,10 @@ describe('the law on a shift: warned before the fact', () => {
     expect(fixed.json()).toMatchObject({ duracionNetaMin: 480, version: 3, advertencias: [] });
   });
 
-  it('a company with a resolución de jornada excepcional saves it without confirming, and is told what it breaks', async () => {
+  it('a company with an exceptional schedule saves it without confirming, and is told what it breaks', async () => {
     const other = await companyWithAdmin(t.app);
-    const settings = await t.app.inject({ method: 'PATCH', url: '/api/v1/empresa', headers: other.headers, payload: { resolucion: true, resolucionNumero: 'Res. Ex. N° 4321' } });
-    expect(settings.statusCode, settings.body).toBe(200);
+    const schedule = await t.app.inject({ method: 'POST', url: '/api/v1/jornadas-excepcionales', headers: other.headers, payload: { numero: 'Res. Ex. N° 4321', diasTrabajo: 7, diasDescanso: 7 } });
+    expect(schedule.statusCode, schedule.body).toBe(201);
     const created = await post(other.headers, unlawful);
     expect(created.statusCode, created.body).toBe(201);
     expect(codes(created.json())).toEqual(['jornada_diaria_sobre_limite', 'colacion_no_planificada', 'jornada_semanal_sobre_limite']);

@@ -3,7 +3,7 @@ import type { Perfil } from '@jornada/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { authAudit, groupLeaders, groups, logins, passwordResets, sites, users } from '../../db/schema/index';
+import { authAudit, exceptionalSchedules, groupLeaders, groups, logins, passwordResets, sites, users } from '../../db/schema/index';
 import { containsPattern } from '../../lib/text-search';
 
 export type NewUser = typeof users.$inferInsert;
@@ -60,9 +60,20 @@ const userColumns = {
   user: users,
   siteNombre: sites.nombre,
   groupNombre: groups.nombre,
+  jornadaExcepcional: {
+    numero: exceptionalSchedules.numero,
+    diasTrabajo: exceptionalSchedules.diasTrabajo,
+    diasDescanso: exceptionalSchedules.diasDescanso,
+  },
 };
 
-export type UserWithRefs = { user: UserRow; siteNombre: string | null; groupNombre: string | null };
+export type UserWithRefs = {
+  user: UserRow;
+  siteNombre: string | null;
+  groupNombre: string | null;
+  /** The worker's exceptional schedule (left joined: its columns are null without one). */
+  jornadaExcepcional: { numero: string; diasTrabajo: number | null; diasDescanso: number | null } | null;
+};
 
 /** Lower case without Spanish accents, on the SQL side. */
 const fold = (value: SQL | AnyPgColumn) => sql`translate(lower(${value}), 'áéíóúüñ', 'aeiouun')`;
@@ -110,7 +121,8 @@ function baseSelect(db: DbOrTx) {
     .select(userColumns)
     .from(users)
     .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
-    .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)));
+    .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)))
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), eq(exceptionalSchedules.id, users.jornadaExcepcionalId)));
 }
 
 export async function listUsers(
@@ -198,6 +210,14 @@ export async function groupExists(db: DbOrTx, companyId: string, id: string): Pr
     .select({ n: count() })
     .from(groups)
     .where(and(eq(groups.companyId, companyId), eq(groups.id, id)));
+  return row!.n > 0;
+}
+
+export async function exceptionalScheduleExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(exceptionalSchedules)
+    .where(and(eq(exceptionalSchedules.companyId, companyId), eq(exceptionalSchedules.id, id)));
   return row!.n > 0;
 }
 

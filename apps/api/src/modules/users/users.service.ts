@@ -6,6 +6,7 @@ import {
   type desactivarUsuarioBodySchema,
   type EnvioInvitaciones,
   type exportarUsuariosQuerySchema,
+  nombreJornadaExcepcional,
   type Perfil,
   type reactivarUsuarioBodySchema,
   type transferirPrincipalBodySchema,
@@ -90,6 +91,7 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
     telefono: u.telefono,
     sede: u.siteId && row.siteNombre !== null ? { id: u.siteId, nombre: row.siteNombre } : null,
     grupo: u.groupId && row.groupNombre !== null ? { id: u.groupId, nombre: row.groupNombre } : null,
+    jornadaExcepcional: u.jornadaExcepcionalId && row.jornadaExcepcional ? { id: u.jornadaExcepcionalId, nombre: nombreJornadaExcepcional(row.jornadaExcepcional) } : null,
     gruposLiderados: led,
     horasSemanales: u.horasSemanales,
     sueldoBase: u.sueldoBase,
@@ -176,9 +178,16 @@ export function createUsersService(deps: UsersServiceDeps) {
   }
 
   /** Sede and grupo must be of the caller's company; a foreign id reads as unknown. */
-  async function checkRefs(tx: DbOrTx, companyId: string, input: { sedeId?: string | null | undefined; grupoId?: string | null | undefined }) {
+  async function checkRefs(
+    tx: DbOrTx,
+    companyId: string,
+    input: { sedeId?: string | null | undefined; grupoId?: string | null | undefined; jornadaExcepcionalId?: string | null | undefined },
+  ) {
     if (input.sedeId && !(await repo.siteExists(tx, companyId, input.sedeId))) throw fieldError('sedeId', 'La sede no existe.');
     if (input.grupoId && !(await repo.groupExists(tx, companyId, input.grupoId))) throw fieldError('grupoId', 'El grupo no existe.');
+    if (input.jornadaExcepcionalId && !(await repo.exceptionalScheduleExists(tx, companyId, input.jornadaExcepcionalId))) {
+      throw fieldError('jornadaExcepcionalId', 'La jornada excepcional no existe.');
+    }
   }
 
   /** Queues the new users' invitations inside the caller's transaction; send them after commit (sendInvitations). */
@@ -322,6 +331,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             perfil: input.perfil,
             siteId: input.sedeId ?? null,
             groupId: input.grupoId ?? null,
+            jornadaExcepcionalId: input.jornadaExcepcionalId ?? null,
             horasSemanales: input.horasSemanales,
             sueldoBase: input.sueldoBase ?? null,
             numeroContrato: input.numeroContrato ?? null,
@@ -502,6 +512,7 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.perfil !== undefined) values.perfil = input.perfil;
   if (input.sedeId !== undefined) values.siteId = input.sedeId;
   if (input.grupoId !== undefined) values.groupId = input.grupoId;
+  if (input.jornadaExcepcionalId !== undefined) values.jornadaExcepcionalId = input.jornadaExcepcionalId;
   if (input.horasSemanales !== undefined) values.horasSemanales = input.horasSemanales;
   if (input.sueldoBase !== undefined) values.sueldoBase = input.sueldoBase;
   if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;

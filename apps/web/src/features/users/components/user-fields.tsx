@@ -17,7 +17,7 @@ import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatRutForDisplay, perfilLabel } from '../../../lib/format';
-import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
+import { useExceptionalScheduleOptions, useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import type { UserFormValues } from '../hooks/user-form';
 import grid from '../../../components/form-grid.module.css';
 import classes from './user-fields.module.css';
@@ -34,6 +34,7 @@ const USER_LABELS: Record<keyof UserFormValues, string> = {
   perfil: 'Perfil',
   sedeId: 'Sede',
   grupoId: 'Grupo',
+  jornadaExcepcionalId: 'Jornada excepcional (resolución DT)',
   horasSemanales: 'Horas semanales',
   sueldoBase: 'Sueldo base',
   numeroContrato: 'Número de contrato',
@@ -79,6 +80,7 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
   const { errors } = formState;
   const sites = useSiteOptions();
   const groups = useGroupOptions({ label: 'estado' });
+  const schedules = useExceptionalScheduleOptions();
   const locked = principalLocked === true;
   const lockedNote = locked ? 'Solo el administrador principal puede cambiarlo' : undefined;
   const rutField = register('rut', {
@@ -279,6 +281,26 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
                 disabled={locked}
                 error={errors.excluidoLimiteJornada?.message}
                 className={grid.full}
+                size="md"
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="jornadaExcepcionalId"
+            render={({ field }) => (
+              <Select
+                label={USER_LABELS.jornadaExcepcionalId}
+                name="jornadaExcepcionalId"
+                description={lockedNote ?? 'Sistema autorizado por la Dirección del Trabajo (art. 38 inc. final): sus límites reemplazan a los diarios y semanales.'}
+                data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
+                value={field.value ?? ''}
+                onChange={(value) => field.onChange(value || null)}
+                onBlur={field.onBlur}
+                placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
+                allowDeselect={false}
+                disabled={locked}
+                error={errors.jornadaExcepcionalId?.message}
                 size="md"
               />
             )}

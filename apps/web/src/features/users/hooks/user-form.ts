@@ -25,6 +25,7 @@ export interface UserFormValues {
   perfil: Perfil;
   sedeId: string | null;
   grupoId: string | null;
+  jornadaExcepcionalId: string | null;
   horasSemanales: number | string;
   sueldoBase: number | string;
   numeroContrato: string;
@@ -52,6 +53,7 @@ export const USER_FIELD_NAMES = [
   'perfil',
   'sedeId',
   'grupoId',
+  'jornadaExcepcionalId',
   'horasSemanales',
   'sueldoBase',
   'numeroContrato',
@@ -83,6 +85,7 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     perfil: 'trabajador',
     sedeId: null,
     grupoId: null,
+    jornadaExcepcionalId: null,
     horasSemanales: weeklyHoursLimit(today),
     sueldoBase: '',
     numeroContrato: '',
@@ -111,6 +114,7 @@ export function userToForm(user: Usuario): UserFormValues {
     perfil: user.perfil,
     sedeId: user.sede?.id ?? null,
     grupoId: user.grupo?.id ?? null,
+    jornadaExcepcionalId: user.jornadaExcepcional?.id ?? null,
     horasSemanales: user.horasSemanales ?? '',
     sueldoBase: user.sueldoBase ?? '',
     numeroContrato: user.numeroContrato ?? '',
@@ -149,6 +153,7 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     perfil: values.perfil,
     sedeId: values.sedeId || null,
     grupoId: values.grupoId || null,
+    jornadaExcepcionalId: values.jornadaExcepcionalId || null,
     horasSemanales: numberOrUndefined(values.horasSemanales) as number,
     sueldoBase: sueldo === undefined ? null : sueldo,
     numeroContrato: values.numeroContrato.trim() || null,

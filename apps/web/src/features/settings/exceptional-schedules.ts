@@ -1,0 +1,1 @@
+export { ExceptionalSchedulesPage } from './components/exceptional-schedules-page';

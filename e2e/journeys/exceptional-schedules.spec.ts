@@ -1,0 +1,41 @@
+import { expect, test, type Page } from '@playwright/test';
+import { createCompanyWithAdmin, signIn } from '../support/fixtures';
+
+async function shoot(page: Page, name: string) {
+  for (const [label, size] of [
+    ['1366x768', { width: 1366, height: 768 }],
+    ['390x844', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 720 });
+}
+
+test('exceptional schedules: the administrator registers a 7x7, sees it listed and removes it', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const admin = await createCompanyWithAdmin(request);
+  await signIn(page, admin);
+  // Loaded directly by its address.
+  await page.goto('/dashboard/settings/exceptional-schedules');
+  await expect(page.getByRole('heading', { name: 'Jornadas excepcionales', level: 1 })).toBeVisible();
+  await expect(page.getByText('Sin jornadas excepcionales')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Nueva jornada excepcional' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nueva jornada excepcional' });
+  await dialog.getByRole('textbox', { name: /Número de la resolución/ }).fill('Res. Ex. N° 1234');
+  await dialog.getByRole('textbox', { name: /Horas ordinarias diarias/ }).fill('12');
+  await shoot(page, 'exceptional-schedules-dialog');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Jornada excepcional registrada: Res. Ex. N° 1234.')).toBeVisible();
+
+  const row = page.getByRole('table', { name: 'Jornadas excepcionales' }).getByRole('row').filter({ hasText: 'Res. Ex. N° 1234' });
+  await expect(row.getByText('7x7')).toBeVisible();
+  await expect(row.getByText('12 h')).toBeVisible();
+  await expect(row.getByText('0 trabajadores')).toBeVisible();
+  await shoot(page, 'exceptional-schedules-list');
+
+  await page.getByRole('button', { name: 'Eliminar Res. Ex. N° 1234' }).click();
+  await page.getByRole('dialog', { name: 'Eliminar jornada excepcional' }).getByRole('button', { name: 'Eliminar jornada' }).click();
+  await expect(page.getByText('Jornada excepcional eliminada: Res. Ex. N° 1234.')).toBeVisible();
+});
