@@ -76,6 +76,13 @@ const TABLE: Record<string, Case> = {
   'GET /api/v1/sedes/:id': { allowed: AS, path: (ids) => `/api/v1/sedes/${ids.site}`, byId: true },
   'POST /api/v1/sedes': { allowed: A, path: () => '/api/v1/sedes', body: () => ({ nombre: `Sede ${next()}` }), byId: false },
   'PATCH /api/v1/sedes/:id': { allowed: A, path: (ids) => `/api/v1/sedes/${ids.site}`, body: () => ({ radioGeocercaM: 200 }), byId: true },
+  'GET /api/v1/sedes/:id/demanda': { allowed: AS, path: (ids) => `/api/v1/sedes/${ids.site}/demanda`, byId: true },
+  'PUT /api/v1/sedes/:id/demanda': {
+    allowed: A,
+    path: (ids) => `/api/v1/sedes/${ids.site}/demanda`,
+    body: () => ({ bandas: [{ diaSemana: 1, inicio: '09:00', fin: '18:00', personas: 2 }], excepciones: [] }),
+    byId: true,
+  },
   'GET /api/v1/empresa': { allowed: A, path: () => '/api/v1/empresa', byId: false },
   'GET /api/v1/usuarios/invitaciones': { allowed: A, path: () => '/api/v1/usuarios/invitaciones', byId: false },
   // The test companies have confirmed their e-mail: resending the link is refused with a 400 past the perfil check.

@@ -131,7 +131,8 @@ describe('bulk shift upload', () => {
     expect((await upload('/api/v1/cargas/turnos', 'turnos.csv', file)).json()).toMatchObject({ aplicado: true, advertencias: [], confirmacionRequerida: false });
 
     const exceptional = await companyWithAdmin(t.app);
-    await t.app.inject({ method: 'PATCH', url: '/api/v1/empresa', headers: exceptional.headers, payload: { resolucion: true, resolucionNumero: 'Res. Ex. N° 4321' } });
+    const schedule = await t.app.inject({ method: 'POST', url: '/api/v1/jornadas-excepcionales', headers: exceptional.headers, payload: { numero: 'Res. Ex. N° 4321', diasTrabajo: 7, diasDescanso: 7 } });
+    expect(schedule.statusCode, schedule.body).toBe(201);
     const loaded = await upload('/api/v1/cargas/turnos', 'turnos.csv', file, exceptional.headers);
     expect(loaded.statusCode, loaded.body).toBe(200);
     expect(loaded.json()).toMatchObject({ aplicado: true, confirmacionRequerida: false });
