@@ -25,7 +25,20 @@ const rows: string[][] = [['Instancia', 'Partes', 'Columnas', 'Estado', 'Gap', '
 for (const c of CASES) {
   if (only && !c.name.startsWith(only)) continue;
   const input = { ...rosterInstance(c.spec), options: { timeLimitSeconds: c.timeLimitSeconds, mipRelGap: 0.005 } };
-  const columns = partitionRoster(input).reduce((n, part) => n + buildRosterModel(part).variables.size, 0);
+  let columns = 0;
+  const families = new Map<string, { rows: number; nonzeros: number }>();
+  for (const part of partitionRoster(input)) {
+    const model = buildRosterModel(part);
+    columns += model.variables.size;
+    for (const [family, counts] of model.families ?? []) {
+      const total = families.get(family) ?? { rows: 0, nonzeros: 0 };
+      total.rows += counts.rows;
+      total.nonzeros += counts.nonzeros;
+      families.set(family, total);
+    }
+  }
+  console.log(`${c.name}: filas y no ceros por familia de restricciones`);
+  for (const [family, { rows, nonzeros }] of families) console.log(`  ${family.padEnd(16)} ${String(rows).padStart(6)} filas ${String(nonzeros).padStart(7)} no ceros`);
   const proposal = solveRoster(input, highs);
   const shortHours = proposal.shortfalls.reduce((n, s) => n + s.missing, 0);
   const defects = rosterDefects(input, proposal);

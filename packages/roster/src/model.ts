@@ -37,6 +37,8 @@ export interface RosterModel {
   variables: ReadonlyMap<string, RosterVariable>;
   /** Constant part of the objective (days forced to differ from the published plan). */
   offset: number;
+  /** Rows and nonzeros of each family of constraints (`coverage`, `rest`, `week`…), to see where the model's size goes. */
+  families?: ReadonlyMap<string, { rows: number; nonzeros: number }>;
 }
 
 /** A model with the prepared input it was built from, for reading the solution back. */
@@ -55,6 +57,7 @@ class LpWriter {
   readonly bounds: string[] = [];
   readonly integers: string[] = [];
   readonly variables = new Map<string, RosterVariable>();
+  readonly families = new Map<string, { rows: number; nonzeros: number }>();
   private rowCount = 0;
 
   column(name: string, variable: RosterVariable, cost: number, integer: boolean, lower = 0, upper = Number.POSITIVE_INFINITY): string {
@@ -67,8 +70,12 @@ class LpWriter {
     return name;
   }
 
-  row(terms: readonly [number, string][], sense: '<=' | '>=' | '=', rhs: number): void {
+  row(family: string, terms: readonly [number, string][], sense: '<=' | '>=' | '=', rhs: number): void {
     if (terms.length === 0) return;
+    const counts = this.families.get(family) ?? { rows: 0, nonzeros: 0 };
+    counts.rows++;
+    counts.nonzeros += terms.length;
+    this.families.set(family, counts);
     this.rows.push(` r${this.rowCount++}: ${linear(terms)} ${sense} ${fmt(rhs)}`);
   }
 
@@ -169,8 +176,8 @@ export function sundayAllowance(p: Prepared, pw: PreparedWorker, monthKey: numbe
  * objective's constant. `solveRoster` builds one per part (`partitionRoster`).
  */
 export function buildRosterModel(input: RosterInput): RosterModel {
-  const { lp, variables, offset } = modelOf(prepare(input));
-  return { lp, variables, offset };
+  const { lp, variables, offset, families } = modelOf(prepare(input));
+  return { lp, variables, offset, families };
 }
 
 /** The model of a prepared input. */
@@ -216,7 +223,7 @@ export function modelOf(p: Prepared): PreparedModel {
     // At most one shift a day.
     for (let d = 0; d < count; d++) {
       const terms = dayTerms(w, d);
-      if (terms.length > 1) lp.row(terms, '<=', 1);
+      if (terms.length > 1) lp.row('oneShiftPerDay', terms, '<=', 1);
     }
     // Minimum rest: a shift excludes every shift of the next two days that starts too soon after it ends.
     for (let d = 0; d < count; d++) {
@@ -230,10 +237,10 @@ export function modelOf(p: Prepared): PreparedModel {
             const other = x[w]![d + k]![t];
             if (!other || instances[t]![d + k]!.start - end >= p.minRestMs) continue;
             if (k === 1) next.push([1, other]);
-            else lp.row([[1, name], [1, other]], '<=', 1);
+            else lp.row('rest', [[1, name], [1, other]], '<=', 1);
           }
         }
-        if (next.length > 0) lp.row([[1, name], ...next], '<=', 1);
+        if (next.length > 0) lp.row('rest', [[1, name], ...next], '<=', 1);
       }
     }
     // Weeks: hours within the agreed and the legal limit, days within what the law allows.
@@ -242,18 +249,18 @@ export function modelOf(p: Prepared): PreparedModel {
       if (!caps) return;
       const hourTerms = week.days.flatMap((d) => dayTerms(w, d, (s) => hoursOf(s, d)));
       const dayCount = week.days.flatMap((d) => dayTerms(w, d));
-      lp.row(hourTerms, '<=', caps.hours);
-      lp.row(dayCount, '<=', caps.maxDays);
+      lp.row('weekHours', hourTerms, '<=', caps.hours);
+      lp.row('weekDays', dayCount, '<=', caps.maxDays);
       if (caps.minDays > 0) {
         const slack = lp.column(`m${w}_${k}`, { kind: 'minDays', worker: w, week: k }, MIN_DAYS_WEIGHT, false);
-        lp.row([...dayCount, [1, slack]], '>=', caps.minDays);
+        lp.row('weekMinDays', [...dayCount, [1, slack]], '>=', caps.minDays);
       }
     });
     // Exceptional schedules average their weeks over the cycle: the period's hours within the agreed average.
     if (pw.options.exceptionalSchedule) {
       const available = pw.unavailable.filter((u) => u === null).length;
       const terms = days.flatMap((_, d) => dayTerms(w, d, (s) => hoursOf(s, d)));
-      lp.row(terms, '<=', (pw.agreed * available) / 7);
+      lp.row('cycleHours', terms, '<=', (pw.agreed * available) / 7);
     }
     // Two Sundays off in each calendar month (art. 38 inc. 4), counting the month's Sundays worked before the period.
     if (pw.sundayRule) {
@@ -261,7 +268,7 @@ export function modelOf(p: Prepared): PreparedModel {
       const lastMonth = civilFromDays(p.first + count - 1);
       for (let m = firstMonth.year * 12 + firstMonth.month - 1; m <= lastMonth.year * 12 + lastMonth.month - 1; m++) {
         const allowance = sundayAllowance(p, pw, m);
-        lp.row(allowance.days.flatMap((d) => dayTerms(w, d)), '<=', allowance.max);
+        lp.row('sundays', allowance.days.flatMap((d) => dayTerms(w, d)), '<=', allowance.max);
       }
     }
   });
@@ -277,7 +284,7 @@ export function modelOf(p: Prepared): PreparedModel {
     });
     const short = lp.column(`u${b}`, { kind: 'short', band: b }, weights.shortfall * band.hours, false);
     const over = lp.column(`o${b}`, { kind: 'over', band: b }, weights.overCoverage * band.hours, false);
-    lp.row([...terms, [1, short], [-1, over]], '=', band.required);
+    lp.row('coverage', [...terms, [1, short], [-1, over]], '=', band.required);
   });
 
   // Fairness: each worker's count of Sundays, holidays and nights (history included) pays a cost that grows with
@@ -301,9 +308,9 @@ export function modelOf(p: Prepared): PreparedModel {
         for (let level = base, k = 1; level < past(w) + possible; level++, k++) {
           tiers.push([-1, lp.column(`f${w}_${category}_${k}`, { kind: 'fairness', worker: w, category, level }, weights.fairness * k, false, 0, 1)]);
         }
-        if (tiers.length > 0) lp.row([...terms, ...tiers], '<=', base - past(w));
+        if (tiers.length > 0) lp.row('fairness', [...terms, ...tiers], '<=', base - past(w));
       }
     }
   }
-  return { lp: lp.text(), variables: lp.variables, offset, prepared: p };
+  return { lp: lp.text(), variables: lp.variables, offset, families: lp.families, prepared: p };
 }
