@@ -25,6 +25,8 @@ export type RosterVariable =
   | { kind: 'assign'; worker: number; day: number; shift: number }
   | { kind: 'short'; band: number }
   | { kind: 'over'; band: number }
+  /** People on the shifts that cover these bands (they share the same covering shifts). */
+  | { kind: 'covered'; bands: number[] }
   | { kind: 'minDays'; worker: number; week: number }
   | { kind: 'fairness'; worker: number; category: FairnessCategory; level: number };
 
@@ -273,19 +275,43 @@ export function modelOf(p: Prepared): PreparedModel {
     }
   });
 
-  // Demand: covered people + shortfall − surplus = required.
+  // Demand: covered people + shortfall − surplus = required. Bands covered by the same placed shifts (the hours
+  // of one shift, or of the overlap of two) share one sum of assignments: it is written once, as a column of its
+  // own, and each band's row only ties that column to its slacks. Every band keeps its own shortfall and
+  // surplus, so the objective is the same; the matrix loses most of its nonzeros.
+  const groups = new Map<string, number[]>();
   p.bands.forEach((band, b) => {
+    const key = band.covers
+      .map((c) => `${c.day}_${c.shift}`)
+      .sort()
+      .join(' ');
+    const members = groups.get(key);
+    if (members) members.push(b);
+    else groups.set(key, [b]);
+  });
+  let group = 0;
+  for (const members of groups.values()) {
     const terms: [number, string][] = [];
     p.workers.forEach((_, w) => {
-      for (const { day, shift } of band.covers) {
+      for (const { day, shift } of p.bands[members[0]!]!.covers) {
         const name = x[w]![day]![shift];
         if (name) terms.push([1, name]);
       }
     });
-    const short = lp.column(`u${b}`, { kind: 'short', band: b }, weights.shortfall * band.hours, false);
-    const over = lp.column(`o${b}`, { kind: 'over', band: b }, weights.overCoverage * band.hours, false);
-    lp.row('coverage', [...terms, [1, short], [-1, over]], '=', band.required);
-  });
+    let covered: [number, string][] = terms;
+    if (members.length > 1 && terms.length > 1) {
+      const name = lp.column(`c${group}`, { kind: 'covered', bands: members }, 0, false);
+      lp.row('coverage', [...terms, [-1, name]], '=', 0);
+      covered = [[1, name]];
+      group++;
+    }
+    for (const b of members) {
+      const band = p.bands[b]!;
+      const short = lp.column(`u${b}`, { kind: 'short', band: b }, weights.shortfall * band.hours, false);
+      const over = lp.column(`o${b}`, { kind: 'over', band: b }, weights.overCoverage * band.hours, false);
+      lp.row('coverageBands', [...covered, [1, short], [-1, over]], '=', band.required);
+    }
+  }
 
   // Fairness: each worker's count of Sundays, holidays and nights (history included) pays a cost that grows with
   // every unit above the part's mean: a convex, separable penalty spreads them evenly and keeps the LP relaxation
