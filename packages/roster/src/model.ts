@@ -222,28 +222,34 @@ export function modelOf(p: Prepared): PreparedModel {
 
   const weeks = periodWeeks(p.first, count);
   p.workers.forEach((pw, w) => {
-    // At most one shift a day.
+    // Minimum rest, as cliques per day boundary (day d and day d + k, k = 1 or 2). The shifts of d that end
+    // later exclude at least the shifts of d + k that the earlier ones exclude, so taking the shifts of d from
+    // the latest end down, each prefix and the shifts its last one excludes are pairwise incompatible (at most
+    // one shift a day, and the rest between them): one row `≤ 1` each, only where the excluded set changes.
+    // These rows are stronger than one row per shift and cover every conflict of the pairs.
+    const dayCovered = days.map(() => false);
+    for (let d = 0; d < count; d++) {
+      const today = shifts.map((_, s) => s).filter((s) => x[w]![d]![s]);
+      today.sort((a, b) => instances[b]![d]!.end - instances[a]![d]!.end);
+      for (let k = 1; k <= 2 && d + k < count; k++) {
+        const later = shifts.map((_, t) => t).filter((t) => x[w]![d + k]![t]);
+        const excluded = (s: number): number[] => later.filter((t) => instances[t]![d + k]!.start - instances[s]![d]!.end < p.minRestMs);
+        for (let i = 0; i < today.length; i++) {
+          const clash = excluded(today[i]!);
+          if (clash.length === 0) break;
+          const next = i + 1 < today.length ? excluded(today[i + 1]!) : [];
+          if (next.length === clash.length) continue;
+          const prefix = today.slice(0, i + 1);
+          if (prefix.length === today.length) dayCovered[d] = true;
+          if (clash.length === later.length) dayCovered[d + k] = true;
+          lp.row('rest', [...prefix.map((s) => [1, x[w]![d]![s]!] as [number, string]), ...clash.map((t) => [1, x[w]![d + k]![t]!] as [number, string])], '<=', 1);
+        }
+      }
+    }
+    // At most one shift a day, where no rest clique already says it.
     for (let d = 0; d < count; d++) {
       const terms = dayTerms(w, d);
-      if (terms.length > 1) lp.row('oneShiftPerDay', terms, '<=', 1);
-    }
-    // Minimum rest: a shift excludes every shift of the next two days that starts too soon after it ends.
-    for (let d = 0; d < count; d++) {
-      for (let s = 0; s < shifts.length; s++) {
-        const name = x[w]![d]![s];
-        if (!name) continue;
-        const end = instances[s]![d]!.end;
-        const next: [number, string][] = [];
-        for (let k = 1; k <= 2 && d + k < count; k++) {
-          for (let t = 0; t < shifts.length; t++) {
-            const other = x[w]![d + k]![t];
-            if (!other || instances[t]![d + k]!.start - end >= p.minRestMs) continue;
-            if (k === 1) next.push([1, other]);
-            else lp.row('rest', [[1, name], [1, other]], '<=', 1);
-          }
-        }
-        if (next.length > 0) lp.row('rest', [[1, name], ...next], '<=', 1);
-      }
+      if (terms.length > 1 && !dayCovered[d]) lp.row('oneShiftPerDay', terms, '<=', 1);
     }
     // Weeks: hours within the agreed and the legal limit, days within what the law allows.
     weeks.forEach((week, k) => {
