@@ -54,6 +54,9 @@ class GainQueue {
 /** How many partial weeks the repair of one worker's week may try. */
 const MAX_REPAIR_NODES = 200_000;
 
+/** How many passes of improving moves follow the greedy. */
+const MAX_MOVE_PASSES = 4;
+
 /** chosen[w][d]: shift index or -1. */
 export function greedyRoster(p: Prepared): number[][] {
   const chosen = p.workers.map((pw) => p.days.map((_, d) => pw.fixed[d] ?? -1));
@@ -191,5 +194,38 @@ export function greedyRoster(p: Prepared): number[][] {
       if (short(w, k)) planWeek(w, k);
     });
   });
+  // Moves: a worker free that day takes a shift that covers missing hours, or leaves a shift whose hours are already covered by others (or barely needed) for a shift that
+  // covers missing hours, in the same week so the legal days hold. Repeated while a pass improves.
+  const loss = (d: number, s: number): number => bandsOf[d]![s]!.reduce((sum, b) => sum + (residual[b]! >= 0 ? p.bands[b]!.hours : 0), 0);
+  for (let pass = 0; pass < MAX_MOVE_PASSES; pass++) {
+    let moved = false;
+    for (let d = 0; d < p.days.length; d++) {
+      for (let s = 0; s < p.shifts.length; s++) {
+        for (let w = 0; w < p.workers.length && gain(d, s) > 0; w++) {
+          const pw = p.workers[w]!;
+          if (pw.blocked[d]![s] !== null) continue;
+          if (chosen[w]![d]! < 0 && canTake(p, w, d, s, chosen)) {
+            assign(w, d, s);
+            moved = true;
+            continue;
+          }
+          for (const d1 of weeks[weekIndex[d]!]!.days) {
+            const s1 = chosen[w]![d1]!;
+            if (s1 < 0 || pw.fixed[d1] !== undefined || (d1 === d && s1 === s)) continue;
+            if (chosen[w]![d]! >= 0 && d1 !== d) continue;
+            const lost = loss(d1, s1);
+            unassign(w, d1);
+            if (gain(d, s) > lost && canTake(p, w, d, s, chosen)) {
+              assign(w, d, s);
+              moved = true;
+              break;
+            }
+            assign(w, d1, s1);
+          }
+        }
+      }
+    }
+    if (!moved) break;
+  }
   return chosen;
 }
