@@ -3,7 +3,7 @@
  * the assignments back, measures coverage and explains in Spanish what could not be covered and why.
  */
 import loadHighsRuntime, { type Highs } from 'highs';
-import { isoWeekday } from '@jornada/domain';
+import { isoWeekday, toDayNumber } from '@jornada/domain';
 import { explainShortfalls } from './explain';
 import { greedyRoster } from './warm-start';
 import { modelOf, type PreparedModel } from './model';
@@ -92,8 +92,10 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   const timeLimit = input.options?.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
   const mipRelGap = input.options?.mipRelGap ?? DEFAULT_MIP_REL_GAP;
   const parts = partitionRoster(input);
-  const models = parts.map((part) => modelOf(prepare(part)));
-  const sizes = models.map((m) => m.variables.size);
+  // Each part's model is built just before it is solved (and dropped after), so only one is alive at a time; its
+  // share of the time is estimated from its size: its candidate assignments and its demand.
+  const days = Math.max(1, toDayNumber(input.to) - toDayNumber(input.from) + 1);
+  const sizes = parts.map((part) => part.workers.length * part.shifts.length * days + 2 * part.demand.length);
   let remainingSize = sizes.reduce((a, b) => a + b, 0);
 
   const assignments: RosterAssignment[] = [];
@@ -104,11 +106,13 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   let primal = 0;
   let dual = 0;
   let status: RosterStatus = 'optimal';
-  models.forEach((model, i) => {
+  parts.forEach((part, i) => {
+    const model = modelOf(prepare(part));
+    const start = greedyRoster(model.prepared);
     const elapsed = (performance.now() - started) / 1000;
     const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
     remainingSize -= sizes[i]!;
-    const result = runModel(highs, model, Math.max(0, timeLimit - elapsed) * share, mipRelGap, greedyRoster(model.prepared));
+    const result = runModel(highs, model, Math.max(0, timeLimit - elapsed) * share, mipRelGap, start);
     const p = model.prepared;
     for (const pw of p.workers) for (const issue of pw.issues) issues.push({ workerId: pw.worker.id, ...issue });
     if (result.status === 'infeasible') {
