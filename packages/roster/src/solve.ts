@@ -17,6 +17,7 @@ const DEFAULT_TIME_LIMIT_SECONDS = 30;
 const DEFAULT_MIP_REL_GAP = 0.001;
 /** A gap at or below this is a proof of optimality (HiGHS's own default optimality tolerance scale). */
 const PROVEN_GAP = 1e-6;
+const CUT_POOL_SOFT_LIMIT = 200;
 
 let runtime: Promise<Highs> | null = null;
 
@@ -38,7 +39,9 @@ interface PartResult {
 function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelGap: number, start: number[][] | null): PartResult {
   const m = highs.createModel({ format: 'lp', data: model.lp });
   try {
-    m.options.set({ output_flag: false, time_limit: Math.max(0.05, timeLimit), mip_rel_gap: mipRelGap, random_seed: 1 });
+    // A smaller cut pool than HiGHS's default (10 000): these models close at the root, and the pool and its copy
+    // in the root's sub-MIP are what grew the WebAssembly heap, which never shrinks.
+    m.options.set({ output_flag: false, time_limit: Math.max(0.05, timeLimit), mip_rel_gap: mipRelGap, random_seed: 1, mip_pool_soft_limit: CUT_POOL_SOFT_LIMIT });
     const dims = m.getDimensions();
     const names = Array.from({ length: dims.numCols }, (_, i) => m.getColName(i));
     // The greedy roster as the first incumbent: its shifts, every other shift off; HiGHS completes the slacks.
