@@ -18,6 +18,8 @@ const DEFAULT_MIP_REL_GAP = 0.001;
 /** A gap at or below this is a proof of optimality (HiGHS's own default optimality tolerance scale). */
 const PROVEN_GAP = 1e-6;
 const CUT_POOL_SOFT_LIMIT = 200;
+/** A second run of a part that did not close needs at least this long to redo its root. */
+const MIN_SECOND_RUN_SECONDS = 1.5;
 
 let runtime: Promise<Highs> | null = null;
 
@@ -95,11 +97,39 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   const timeLimit = input.options?.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
   const mipRelGap = input.options?.mipRelGap ?? DEFAULT_MIP_REL_GAP;
   const parts = partitionRoster(input);
-  // Each part's model is built just before it is solved (and dropped after), so only one is alive at a time; its
-  // share of the time is estimated from its size: its candidate assignments and its demand.
+  // Each part's model is built just before it is solved; its share of the time is estimated from its size: its
+  // candidate assignments and its demand.
   const days = Math.max(1, toDayNumber(input.to) - toDayNumber(input.from) + 1);
   const sizes = parts.map((part) => part.workers.length * part.shifts.length * days + 2 * part.demand.length);
   let remainingSize = sizes.reduce((a, b) => a + b, 0);
+  const secondsLeft = (): number => timeLimit - (performance.now() - started) / 1000;
+  const outcomes = parts.map((part, i) => {
+    const model = modelOf(prepare(part));
+    const start = greedyRoster(model.prepared);
+    const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
+    remainingSize -= sizes[i]!;
+    return { model, result: runModel(highs, model, Math.max(0, secondsLeft()) * share, mipRelGap, start) };
+  });
+  // Time the parts that closed early left over goes to those that did not, the widest gap first, each starting
+  // from its best roster; a second run keeps the better incumbent and the higher bound of the two.
+  const open = outcomes.filter((e) => e.result.status === 'feasible' && e.result.primal - e.result.dual > 1e-9).sort((a, b) => b.result.primal - b.result.dual - (a.result.primal - a.result.dual));
+  let openSize = open.reduce((n, e) => n + e.model.variables.size, 0);
+  for (const entry of open) {
+    const share = openSize > 0 ? entry.model.variables.size / openSize : 1;
+    openSize -= entry.model.variables.size;
+    const seconds = secondsLeft() * share;
+    if (seconds < MIN_SECOND_RUN_SECONDS) continue;
+    const { model, result } = entry;
+    const p = model.prepared;
+    const values = result.values!;
+    const best = p.workers.map((_, w) => p.days.map((__, d) => p.shifts.findIndex((___, s) => (values.get(`x${w}_${d}_${s}`) ?? 0) > 0.5)));
+    const again = runModel(highs, model, seconds, mipRelGap, best);
+    if (!again.values) continue;
+    const dual = Math.max(result.dual, again.dual);
+    const better = again.primal < result.primal ? again : result;
+    const gap = Math.abs(better.primal) > 1e-9 ? Math.max(0, better.primal - dual) / Math.abs(better.primal) : Math.max(0, better.primal - dual);
+    entry.result = { values: better.values, primal: better.primal, dual, status: again.status === 'optimal' || gap <= PROVEN_GAP ? 'optimal' : 'feasible' };
+  }
 
   const assignments: RosterAssignment[] = [];
   const coverage: RosterCoverage[] = [];
@@ -109,13 +139,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   let primal = 0;
   let dual = 0;
   let status: RosterStatus = 'optimal';
-  parts.forEach((part, i) => {
-    const model = modelOf(prepare(part));
-    const start = greedyRoster(model.prepared);
-    const elapsed = (performance.now() - started) / 1000;
-    const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
-    remainingSize -= sizes[i]!;
-    const result = runModel(highs, model, Math.max(0, timeLimit - elapsed) * share, mipRelGap, start);
+  outcomes.forEach(({ model, result }) => {
     const p = model.prepared;
     for (const pw of p.workers) for (const issue of pw.issues) issues.push({ workerId: pw.worker.id, ...issue });
     if (result.status === 'infeasible') {
