@@ -69,8 +69,12 @@ function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelG
     }
     if (!hasSolution) return { values: null, status: modelStatus === codes.empty ? 'optimal' : 'none', primal: 0, dual: 0 };
     const solution = m.getSolution();
+    // Only what the roster is read from: the assignments taken and the weeks short of the legal days.
     const values = new Map<string, number>();
-    names.forEach((name, i) => values.set(name, solution.colValue[i]!));
+    names.forEach((name, i) => {
+      const kind = model.variables.get(name)?.kind;
+      if ((kind === 'assign' || kind === 'minDays') && solution.colValue[i]! > 0.5) values.set(name, solution.colValue[i]!);
+    });
     const primal = m.getObjectiveValue() + model.offset;
     // A part without assignment columns (demand no shift covers) is an LP: its optimum is its own bound.
     let dual = primal;
@@ -108,18 +112,22 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
     const start = greedyRoster(model.prepared);
     const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
     remainingSize -= sizes[i]!;
-    return { model, result: runModel(highs, model, Math.max(0, secondsLeft()) * share, mipRelGap, start) };
+    const result = runModel(highs, model, Math.max(0, secondsLeft()) * share, mipRelGap, start);
+    // The model's text is kept only for a part that may run again.
+    const again = result.status === 'feasible' && result.primal - result.dual > 1e-9;
+    return { prepared: model.prepared, variables: model.variables, model: again ? model : null, result };
   });
   // Time the parts that closed early left over goes to those that did not, the widest gap first, each starting
   // from its best roster; a second run keeps the better incumbent and the higher bound of the two.
-  const open = outcomes.filter((e) => e.result.status === 'feasible' && e.result.primal - e.result.dual > 1e-9).sort((a, b) => b.result.primal - b.result.dual - (a.result.primal - a.result.dual));
-  let openSize = open.reduce((n, e) => n + e.model.variables.size, 0);
+  const open = outcomes.filter((e) => e.model !== null).sort((a, b) => b.result.primal - b.result.dual - (a.result.primal - a.result.dual));
+  let openSize = open.reduce((n, e) => n + e.variables.size, 0);
   for (const entry of open) {
-    const share = openSize > 0 ? entry.model.variables.size / openSize : 1;
-    openSize -= entry.model.variables.size;
+    const share = openSize > 0 ? entry.variables.size / openSize : 1;
+    openSize -= entry.variables.size;
     const seconds = secondsLeft() * share;
-    if (seconds < MIN_SECOND_RUN_SECONDS) continue;
     const { model, result } = entry;
+    entry.model = null;
+    if (seconds < MIN_SECOND_RUN_SECONDS || !model) continue;
     const p = model.prepared;
     const values = result.values!;
     const best = p.workers.map((_, w) => p.days.map((__, d) => p.shifts.findIndex((___, s) => (values.get(`x${w}_${d}_${s}`) ?? 0) > 0.5)));
@@ -139,8 +147,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   let primal = 0;
   let dual = 0;
   let status: RosterStatus = 'optimal';
-  outcomes.forEach(({ model, result }) => {
-    const p = model.prepared;
+  outcomes.forEach(({ prepared: p, variables, result }) => {
     for (const pw of p.workers) for (const issue of pw.issues) issues.push({ workerId: pw.worker.id, ...issue });
     if (result.status === 'infeasible') {
       status = 'infeasible';
@@ -180,7 +187,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
       });
       const available = pw.unavailable.filter((u) => u === null).length;
       perWorker.push({ workerId: pw.worker.id, plannedSeconds, agreedSeconds: Math.round((pw.agreed * 3600 * available) / 7), sundaysWorked: sundays, holidaysWorked: holidays, nights, changedDays });
-      model.variables.forEach((v, name) => {
+      variables.forEach((v, name) => {
         if (v.kind === 'minDays' && v.worker === w && (values.get(name) ?? 0) > 0.5) {
           issues.push({ workerId: pw.worker.id, date: p.days[0]!, message: `${pw.worker.name} no alcanza los días de trabajo semanales que exige la ley en una semana: sus turnos habilitados no permiten una semana legal.` });
         }
