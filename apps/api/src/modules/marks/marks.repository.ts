@@ -160,7 +160,7 @@ export interface BatchReadInput {
 }
 
 /** Hours each side of now within which `readBatch` returns a worker's marks (`recent`). */
-export const RECENT_WINDOW_HOURS = 50;
+const RECENT_WINDOW_HOURS = 50;
 /** A mark as `readBatch` returns it in `recent`: id, kind, effective instant (epoch ms), the mark it corrects. */
 export type RecentMarkTuple = [id: string, kind: MarkRow['kind'], atMs: number, correctsMarkId: string | null];
 
