@@ -25,6 +25,8 @@ export type RosterVariable =
   | { kind: 'assign'; worker: number; day: number; shift: number }
   | { kind: 'short'; band: number }
   | { kind: 'over'; band: number }
+  /** People on the shifts that cover these bands (they share the same covering shifts). */
+  | { kind: 'covered'; bands: number[] }
   | { kind: 'minDays'; worker: number; week: number }
   | { kind: 'fairness'; worker: number; category: FairnessCategory; level: number };
 
@@ -37,6 +39,8 @@ export interface RosterModel {
   variables: ReadonlyMap<string, RosterVariable>;
   /** Constant part of the objective (days forced to differ from the published plan). */
   offset: number;
+  /** Rows and nonzeros of each family of constraints (`coverage`, `rest`, `week`…), to see where the model's size goes. */
+  families?: ReadonlyMap<string, { rows: number; nonzeros: number }>;
 }
 
 /** A model with the prepared input it was built from, for reading the solution back. */
@@ -55,6 +59,7 @@ class LpWriter {
   readonly bounds: string[] = [];
   readonly integers: string[] = [];
   readonly variables = new Map<string, RosterVariable>();
+  readonly families = new Map<string, { rows: number; nonzeros: number }>();
   private rowCount = 0;
 
   column(name: string, variable: RosterVariable, cost: number, integer: boolean, lower = 0, upper = Number.POSITIVE_INFINITY): string {
@@ -67,8 +72,12 @@ class LpWriter {
     return name;
   }
 
-  row(terms: readonly [number, string][], sense: '<=' | '>=' | '=', rhs: number): void {
+  row(family: string, terms: readonly [number, string][], sense: '<=' | '>=' | '=', rhs: number): void {
     if (terms.length === 0) return;
+    const counts = this.families.get(family) ?? { rows: 0, nonzeros: 0 };
+    counts.rows++;
+    counts.nonzeros += terms.length;
+    this.families.set(family, counts);
     this.rows.push(` r${this.rowCount++}: ${linear(terms)} ${sense} ${fmt(rhs)}`);
   }
 
@@ -169,8 +178,8 @@ export function sundayAllowance(p: Prepared, pw: PreparedWorker, monthKey: numbe
  * objective's constant. `solveRoster` builds one per part (`partitionRoster`).
  */
 export function buildRosterModel(input: RosterInput): RosterModel {
-  const { lp, variables, offset } = modelOf(prepare(input));
-  return { lp, variables, offset };
+  const { lp, variables, offset, families } = modelOf(prepare(input));
+  return { lp, variables, offset, families };
 }
 
 /** The model of a prepared input. */
@@ -213,28 +222,34 @@ export function modelOf(p: Prepared): PreparedModel {
 
   const weeks = periodWeeks(p.first, count);
   p.workers.forEach((pw, w) => {
-    // At most one shift a day.
+    // Minimum rest, as cliques per day boundary (day d and day d + k, k = 1 or 2). The shifts of d that end
+    // later exclude at least the shifts of d + k that the earlier ones exclude, so taking the shifts of d from
+    // the latest end down, each prefix and the shifts its last one excludes are pairwise incompatible (at most
+    // one shift a day, and the rest between them): one row `≤ 1` each, only where the excluded set changes.
+    // These rows are stronger than one row per shift and cover every conflict of the pairs.
+    const dayCovered = days.map(() => false);
+    for (let d = 0; d < count; d++) {
+      const today = shifts.map((_, s) => s).filter((s) => x[w]![d]![s]);
+      today.sort((a, b) => instances[b]![d]!.end - instances[a]![d]!.end);
+      for (let k = 1; k <= 2 && d + k < count; k++) {
+        const later = shifts.map((_, t) => t).filter((t) => x[w]![d + k]![t]);
+        const excluded = (s: number): number[] => later.filter((t) => instances[t]![d + k]!.start - instances[s]![d]!.end < p.minRestMs);
+        for (let i = 0; i < today.length; i++) {
+          const clash = excluded(today[i]!);
+          if (clash.length === 0) break;
+          const next = i + 1 < today.length ? excluded(today[i + 1]!) : [];
+          if (next.length === clash.length) continue;
+          const prefix = today.slice(0, i + 1);
+          if (prefix.length === today.length) dayCovered[d] = true;
+          if (clash.length === later.length) dayCovered[d + k] = true;
+          lp.row('rest', [...prefix.map((s) => [1, x[w]![d]![s]!] as [number, string]), ...clash.map((t) => [1, x[w]![d + k]![t]!] as [number, string])], '<=', 1);
+        }
+      }
+    }
+    // At most one shift a day, where no rest clique already says it.
     for (let d = 0; d < count; d++) {
       const terms = dayTerms(w, d);
-      if (terms.length > 1) lp.row(terms, '<=', 1);
-    }
-    // Minimum rest: a shift excludes every shift of the next two days that starts too soon after it ends.
-    for (let d = 0; d < count; d++) {
-      for (let s = 0; s < shifts.length; s++) {
-        const name = x[w]![d]![s];
-        if (!name) continue;
-        const end = instances[s]![d]!.end;
-        const next: [number, string][] = [];
-        for (let k = 1; k <= 2 && d + k < count; k++) {
-          for (let t = 0; t < shifts.length; t++) {
-            const other = x[w]![d + k]![t];
-            if (!other || instances[t]![d + k]!.start - end >= p.minRestMs) continue;
-            if (k === 1) next.push([1, other]);
-            else lp.row([[1, name], [1, other]], '<=', 1);
-          }
-        }
-        if (next.length > 0) lp.row([[1, name], ...next], '<=', 1);
-      }
+      if (terms.length > 1 && !dayCovered[d]) lp.row('oneShiftPerDay', terms, '<=', 1);
     }
     // Weeks: hours within the agreed and the legal limit, days within what the law allows.
     weeks.forEach((week, k) => {
@@ -242,18 +257,18 @@ export function modelOf(p: Prepared): PreparedModel {
       if (!caps) return;
       const hourTerms = week.days.flatMap((d) => dayTerms(w, d, (s) => hoursOf(s, d)));
       const dayCount = week.days.flatMap((d) => dayTerms(w, d));
-      lp.row(hourTerms, '<=', caps.hours);
-      lp.row(dayCount, '<=', caps.maxDays);
+      lp.row('weekHours', hourTerms, '<=', caps.hours);
+      lp.row('weekDays', dayCount, '<=', caps.maxDays);
       if (caps.minDays > 0) {
         const slack = lp.column(`m${w}_${k}`, { kind: 'minDays', worker: w, week: k }, MIN_DAYS_WEIGHT, false);
-        lp.row([...dayCount, [1, slack]], '>=', caps.minDays);
+        lp.row('weekMinDays', [...dayCount, [1, slack]], '>=', caps.minDays);
       }
     });
     // Exceptional schedules average their weeks over the cycle: the period's hours within the agreed average.
     if (pw.options.exceptionalSchedule) {
       const available = pw.unavailable.filter((u) => u === null).length;
       const terms = days.flatMap((_, d) => dayTerms(w, d, (s) => hoursOf(s, d)));
-      lp.row(terms, '<=', (pw.agreed * available) / 7);
+      lp.row('cycleHours', terms, '<=', (pw.agreed * available) / 7);
     }
     // Two Sundays off in each calendar month (art. 38 inc. 4), counting the month's Sundays worked before the period.
     if (pw.sundayRule) {
@@ -261,24 +276,48 @@ export function modelOf(p: Prepared): PreparedModel {
       const lastMonth = civilFromDays(p.first + count - 1);
       for (let m = firstMonth.year * 12 + firstMonth.month - 1; m <= lastMonth.year * 12 + lastMonth.month - 1; m++) {
         const allowance = sundayAllowance(p, pw, m);
-        lp.row(allowance.days.flatMap((d) => dayTerms(w, d)), '<=', allowance.max);
+        lp.row('sundays', allowance.days.flatMap((d) => dayTerms(w, d)), '<=', allowance.max);
       }
     }
   });
 
-  // Demand: covered people + shortfall − surplus = required.
+  // Demand: covered people + shortfall − surplus = required. Bands covered by the same placed shifts (the hours
+  // of one shift, or of the overlap of two) share one sum of assignments: it is written once, as a column of its
+  // own, and each band's row only ties that column to its slacks. Every band keeps its own shortfall and
+  // surplus, so the objective is the same; the matrix loses most of its nonzeros.
+  const groups = new Map<string, number[]>();
   p.bands.forEach((band, b) => {
+    const key = band.covers
+      .map((c) => `${c.day}_${c.shift}`)
+      .sort()
+      .join(' ');
+    const members = groups.get(key);
+    if (members) members.push(b);
+    else groups.set(key, [b]);
+  });
+  let group = 0;
+  for (const members of groups.values()) {
     const terms: [number, string][] = [];
     p.workers.forEach((_, w) => {
-      for (const { day, shift } of band.covers) {
+      for (const { day, shift } of p.bands[members[0]!]!.covers) {
         const name = x[w]![day]![shift];
         if (name) terms.push([1, name]);
       }
     });
-    const short = lp.column(`u${b}`, { kind: 'short', band: b }, weights.shortfall * band.hours, false);
-    const over = lp.column(`o${b}`, { kind: 'over', band: b }, weights.overCoverage * band.hours, false);
-    lp.row([...terms, [1, short], [-1, over]], '=', band.required);
-  });
+    let covered: [number, string][] = terms;
+    if (members.length > 1 && terms.length > 1) {
+      const name = lp.column(`c${group}`, { kind: 'covered', bands: members }, 0, false);
+      lp.row('coverage', [...terms, [-1, name]], '=', 0);
+      covered = [[1, name]];
+      group++;
+    }
+    for (const b of members) {
+      const band = p.bands[b]!;
+      const short = lp.column(`u${b}`, { kind: 'short', band: b }, weights.shortfall * band.hours, false);
+      const over = lp.column(`o${b}`, { kind: 'over', band: b }, weights.overCoverage * band.hours, false);
+      lp.row('coverageBands', [...covered, [1, short], [-1, over]], '=', band.required);
+    }
+  }
 
   // Fairness: each worker's count of Sundays, holidays and nights (history included) pays a cost that grows with
   // every unit above the part's mean: a convex, separable penalty spreads them evenly and keeps the LP relaxation
@@ -301,9 +340,9 @@ export function modelOf(p: Prepared): PreparedModel {
         for (let level = base, k = 1; level < past(w) + possible; level++, k++) {
           tiers.push([-1, lp.column(`f${w}_${category}_${k}`, { kind: 'fairness', worker: w, category, level }, weights.fairness * k, false, 0, 1)]);
         }
-        if (tiers.length > 0) lp.row([...terms, ...tiers], '<=', base - past(w));
+        if (tiers.length > 0) lp.row('fairness', [...terms, ...tiers], '<=', base - past(w));
       }
     }
   }
-  return { lp: lp.text(), variables: lp.variables, offset, prepared: p };
+  return { lp: lp.text(), variables: lp.variables, offset, families: lp.families, prepared: p };
 }

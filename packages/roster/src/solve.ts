@@ -3,7 +3,7 @@
  * the assignments back, measures coverage and explains in Spanish what could not be covered and why.
  */
 import loadHighsRuntime, { type Highs } from 'highs';
-import { isoWeekday } from '@jornada/domain';
+import { isoWeekday, toDayNumber } from '@jornada/domain';
 import { explainShortfalls } from './explain';
 import { greedyRoster } from './warm-start';
 import { modelOf, type PreparedModel } from './model';
@@ -17,6 +17,9 @@ const DEFAULT_TIME_LIMIT_SECONDS = 30;
 const DEFAULT_MIP_REL_GAP = 0.001;
 /** A gap at or below this is a proof of optimality (HiGHS's own default optimality tolerance scale). */
 const PROVEN_GAP = 1e-6;
+const CUT_POOL_SOFT_LIMIT = 200;
+/** A second run of a part that did not close needs at least this long to redo its root. */
+const MIN_SECOND_RUN_SECONDS = 1.5;
 
 let runtime: Promise<Highs> | null = null;
 
@@ -38,7 +41,9 @@ interface PartResult {
 function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelGap: number, start: number[][] | null): PartResult {
   const m = highs.createModel({ format: 'lp', data: model.lp });
   try {
-    m.options.set({ output_flag: false, time_limit: Math.max(0.05, timeLimit), mip_rel_gap: mipRelGap, random_seed: 1 });
+    // A smaller cut pool than HiGHS's default (10 000): these models close at the root, and the pool and its copy
+    // in the root's sub-MIP are what grew the WebAssembly heap, which never shrinks.
+    m.options.set({ output_flag: false, time_limit: Math.max(0.05, timeLimit), mip_rel_gap: mipRelGap, random_seed: 1, mip_pool_soft_limit: CUT_POOL_SOFT_LIMIT });
     const dims = m.getDimensions();
     const names = Array.from({ length: dims.numCols }, (_, i) => m.getColName(i));
     // The greedy roster as the first incumbent: its shifts, every other shift off; HiGHS completes the slacks.
@@ -64,8 +69,12 @@ function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelG
     }
     if (!hasSolution) return { values: null, status: modelStatus === codes.empty ? 'optimal' : 'none', primal: 0, dual: 0 };
     const solution = m.getSolution();
+    // Only what the roster is read from: the assignments taken and the weeks short of the legal days.
     const values = new Map<string, number>();
-    names.forEach((name, i) => values.set(name, solution.colValue[i]!));
+    names.forEach((name, i) => {
+      const kind = model.variables.get(name)?.kind;
+      if ((kind === 'assign' || kind === 'minDays') && solution.colValue[i]! > 0.5) values.set(name, solution.colValue[i]!);
+    });
     const primal = m.getObjectiveValue() + model.offset;
     // A part without assignment columns (demand no shift covers) is an LP: its optimum is its own bound.
     let dual = primal;
@@ -92,9 +101,43 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   const timeLimit = input.options?.timeLimitSeconds ?? DEFAULT_TIME_LIMIT_SECONDS;
   const mipRelGap = input.options?.mipRelGap ?? DEFAULT_MIP_REL_GAP;
   const parts = partitionRoster(input);
-  const models = parts.map((part) => modelOf(prepare(part)));
-  const sizes = models.map((m) => m.variables.size);
+  // Each part's model is built just before it is solved; its share of the time is estimated from its size: its
+  // candidate assignments and its demand.
+  const days = Math.max(1, toDayNumber(input.to) - toDayNumber(input.from) + 1);
+  const sizes = parts.map((part) => part.workers.length * part.shifts.length * days + 2 * part.demand.length);
   let remainingSize = sizes.reduce((a, b) => a + b, 0);
+  const secondsLeft = (): number => timeLimit - (performance.now() - started) / 1000;
+  const outcomes = parts.map((part, i) => {
+    const model = modelOf(prepare(part));
+    const start = greedyRoster(model.prepared);
+    const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
+    remainingSize -= sizes[i]!;
+    const result = runModel(highs, model, Math.max(0, secondsLeft()) * share, mipRelGap, start);
+    // The model's text is kept only for a part that may run again.
+    const again = result.status === 'feasible' && result.primal - result.dual > 1e-9;
+    return { prepared: model.prepared, variables: model.variables, model: again ? model : null, result };
+  });
+  // Time the parts that closed early left over goes to those that did not, the widest gap first, each starting
+  // from its best roster; a second run keeps the better incumbent and the higher bound of the two.
+  const open = outcomes.filter((e) => e.model !== null).sort((a, b) => b.result.primal - b.result.dual - (a.result.primal - a.result.dual));
+  let openSize = open.reduce((n, e) => n + e.variables.size, 0);
+  for (const entry of open) {
+    const share = openSize > 0 ? entry.variables.size / openSize : 1;
+    openSize -= entry.variables.size;
+    const seconds = secondsLeft() * share;
+    const { model, result } = entry;
+    entry.model = null;
+    if (seconds < MIN_SECOND_RUN_SECONDS || !model) continue;
+    const p = model.prepared;
+    const values = result.values!;
+    const best = p.workers.map((_, w) => p.days.map((__, d) => p.shifts.findIndex((___, s) => (values.get(`x${w}_${d}_${s}`) ?? 0) > 0.5)));
+    const again = runModel(highs, model, seconds, mipRelGap, best);
+    if (!again.values) continue;
+    const dual = Math.max(result.dual, again.dual);
+    const better = again.primal < result.primal ? again : result;
+    const gap = Math.abs(better.primal) > 1e-9 ? Math.max(0, better.primal - dual) / Math.abs(better.primal) : Math.max(0, better.primal - dual);
+    entry.result = { values: better.values, primal: better.primal, dual, status: again.status === 'optimal' || gap <= PROVEN_GAP ? 'optimal' : 'feasible' };
+  }
 
   const assignments: RosterAssignment[] = [];
   const coverage: RosterCoverage[] = [];
@@ -104,12 +147,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   let primal = 0;
   let dual = 0;
   let status: RosterStatus = 'optimal';
-  models.forEach((model, i) => {
-    const elapsed = (performance.now() - started) / 1000;
-    const share = remainingSize > 0 ? sizes[i]! / remainingSize : 1;
-    remainingSize -= sizes[i]!;
-    const result = runModel(highs, model, Math.max(0, timeLimit - elapsed) * share, mipRelGap, greedyRoster(model.prepared));
-    const p = model.prepared;
+  outcomes.forEach(({ prepared: p, variables, result }) => {
     for (const pw of p.workers) for (const issue of pw.issues) issues.push({ workerId: pw.worker.id, ...issue });
     if (result.status === 'infeasible') {
       status = 'infeasible';
@@ -149,7 +187,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
       });
       const available = pw.unavailable.filter((u) => u === null).length;
       perWorker.push({ workerId: pw.worker.id, plannedSeconds, agreedSeconds: Math.round((pw.agreed * 3600 * available) / 7), sundaysWorked: sundays, holidaysWorked: holidays, nights, changedDays });
-      model.variables.forEach((v, name) => {
+      variables.forEach((v, name) => {
         if (v.kind === 'minDays' && v.worker === w && (values.get(name) ?? 0) > 0.5) {
           issues.push({ workerId: pw.worker.id, date: p.days[0]!, message: `${pw.worker.name} no alcanza los días de trabajo semanales que exige la ley en una semana: sus turnos habilitados no permiten una semana legal.` });
         }
