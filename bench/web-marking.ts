@@ -10,7 +10,7 @@
  * take them in production) and are drained afterwards to report that rate too.
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/web-marking.ts
  *
- * As a check (CI): `BENCH_MARKS_HEALTH_FLOOR=0.05` makes the run fail (exit 1) when marks/health falls
+ * As a check (CI): `BENCH_MARKS_HEALTH_FLOOR=0.04` makes the run fail (exit 1) when marks/health falls
  * under that fraction, or when any acknowledged mark is lost, duplicated or breaks a chain;
  * `BENCH_SKIP_RECEIPTS=1` leaves the receipts queued instead of draining them (about 25 s).
  */
