@@ -17,7 +17,7 @@ describe('navigation by perfil', () => {
     expect(admin[0]).toBe('Inicio');
     expect(admin).toContain('Usuarios[Lista de usuarios,Registrar usuario]');
     expect(admin).toContain('Grupos[Grupos,Editar grupo,Estados de grupos,Asignar líderes,Asignación masiva]');
-    expect(admin).toContain('Configuración[Empresa,Sedes,Feriados,Relojes control,Tipos de permiso,Alertas,Accesos de fiscalizadores,Incidentes técnicos]');
+    expect(admin).toContain('Configuración[Empresa,Sedes,Jornadas excepcionales,Feriados,Relojes control,Tipos de permiso,Alertas,Accesos de fiscalizadores,Incidentes técnicos]');
     expect(admin).toContain('Permisos[Permisos del equipo,Mis permisos]');
     expect(admin).toEqual(expect.arrayContaining(['Marcar asistencia', 'Intentos de marcaje']));
     expect(admin).toContain('Mis datos');
