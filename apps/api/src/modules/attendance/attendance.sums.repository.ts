@@ -163,6 +163,18 @@ const totalsOverRowsSql = (keys: readonly SummedTotalKey[]): SQL =>
 /** A row's totals (the keys not asked for read 0). */
 const totalsOf = (r: Record<string, unknown> | undefined): SummedTotals => Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, num(r?.[k])])) as SummedTotals;
 
+/** A worker's row of a report page: who they are and their summed totals. */
+const workerSumsRow = (r: Record<string, unknown>) => ({
+  id: r.id as string,
+  nombre: r.nombre as string,
+  apellidos: r.apellidos as string,
+  rut: r.rut as string,
+  cargo: (r.cargo as string | null) ?? null,
+  grupo: (r.grupo as string | null) ?? null,
+  sede: (r.sede as string | null) ?? null,
+  sums: totalsOf(r),
+});
+
 /** Stored totals per worker over `from`..`to`. */
 export async function totalsByWorker(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<Map<string, SummedTotals>> {
   const out = new Map<string, SummedTotals>();
@@ -283,16 +295,7 @@ export async function reportWorkerPage(
   // A page past the last row has no row to carry them: the count and sums on their own.
   if (!agg && paging && paging.offset > 0) [agg] = await rows<Record<string, unknown>>(db, sql`select count(*)::int as n, ${totalsOfRowsSql(summed)} from (${grouped}) t where ${keep}`);
   return {
-    rows: result.map((r) => ({
-      id: r.id as string,
-      nombre: r.nombre as string,
-      apellidos: r.apellidos as string,
-      rut: r.rut as string,
-      cargo: (r.cargo as string | null) ?? null,
-      grupo: (r.grupo as string | null) ?? null,
-      sede: (r.sede as string | null) ?? null,
-      sums: totalsOf(r),
-    })),
+    rows: result.map(workerSumsRow),
     total: num(agg?.n),
     totals: totalsOf(agg),
   };
@@ -673,16 +676,7 @@ export async function rollupWorkerPage(
     rollupTotals(db, companyId, f, d.from, d.to, keys),
   ]);
   return {
-    rows: result.map((r) => ({
-      id: r.id as string,
-      nombre: r.nombre as string,
-      apellidos: r.apellidos as string,
-      rut: r.rut as string,
-      cargo: (r.cargo as string | null) ?? null,
-      grupo: (r.grupo as string | null) ?? null,
-      sede: (r.sede as string | null) ?? null,
-      sums: totalsOf(r),
-    })),
+    rows: result.map(workerSumsRow),
     total,
     totals,
   };
