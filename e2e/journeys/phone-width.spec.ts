@@ -18,6 +18,8 @@ async function menuPages(page: Page): Promise<string[]> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Abrir menú' }).click();
   const nav = page.getByRole('navigation', { name: 'Navegación principal' });
+  // The drawer draws its links as it opens: read them once the first one is there.
+  await expect(nav.locator('a[href^="/dashboard"]').first()).toBeVisible();
   // A section's links are drawn only while it is open.
   for (const button of await nav.getByRole('button').all()) {
     if ((await button.textContent())?.includes('Cerrar sesión')) continue;
