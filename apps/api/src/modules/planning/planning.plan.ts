@@ -1,7 +1,7 @@
 /**
- * The plan as the engine reads it, with one owner: the evaluation of attendance, the alerts of missed
- * marks and the notice shown when marking all take each worker's plan from `planFor` (given at assembly
- * as `app.plan`), so they place the same shifts: each shift version's template built once by
+ * The plan as the engine reads it, with one owner: the evaluation of attendance and the alerts of missed
+ * marks take each worker's plan from `planFor` (given at assembly as `app.plan`), and the notice shown when
+ * marking its dates alone from `plannedDays`, so they place the same shifts: each shift version's template built once by
  * `versionTemplate` (the one `templateOf` of modules/shifts), only the dates inside the contract, and
  * the holidays of the worker's site (region and comuna) with the company's own days (`app.companyHolidays`).
  */
