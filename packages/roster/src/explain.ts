@@ -4,7 +4,7 @@
  * proposal sets: another shift that day, rest, weekly hours and days, Sundays), and the counts are grouped
  * into one Spanish sentence.
  */
-import { civilFromDays, isoWeekday, type LocalDate } from '@jornada/domain';
+import { civilFromDays, isoWeekday, weeklyHoursLimit, type LocalDate } from '@jornada/domain';
 import { periodWeeks, sundayAllowance, weekCaps } from './model';
 import type { Prepared, PreparedBand, PreparedWorker } from './prepare';
 import { reasonClause, type BlockReason } from './reasons';
@@ -50,6 +50,7 @@ function dynamicReason(p: Prepared, pw: PreparedWorker, w: number, d: number, s:
     });
     const available = pw.unavailable.filter((u) => u === null).length;
     if (hours + inst.plannedSeconds / 3600 > (pw.agreed * available) / 7 + 1e-9) return { reason: 'horas_ciclo' };
+    if (cycleWindowOver(p, pw, mine, d, inst.plannedSeconds / 3600)) return { reason: 'jornada_promedio_ciclo_sobre_limite' };
   }
   if (pw.sundayRule && isoWeekday(p.days[d]!) === 7) {
     const { year, month } = civilFromDays(p.first + d);
@@ -58,6 +59,26 @@ function dynamicReason(p: Prepared, pw: PreparedWorker, w: number, d: number, s:
     if (worked + 1 > allowance.max) return { reason: 'domingos', param: worked + countBefore(p, pw, p.days[d]!) };
   }
   return null;
+}
+
+/**
+ * Whether adding `hours` on day d takes some window of one exceptional cycle's length inside the period over the
+ * legal weekly limit averaged as weeks (the model's `cycleWindow` rows).
+ */
+function cycleWindowOver(p: Prepared, pw: PreparedWorker, mine: number[], d: number, hours: number): boolean {
+  const schedule = pw.options.exceptionalSchedule;
+  const cycle = typeof schedule === 'object' ? schedule.cycle : undefined;
+  const length = cycle ? cycle.workDays + cycle.restDays : 0;
+  const count = p.days.length;
+  for (let start = Math.max(0, d - length + 1); length > 0 && start <= d && start + length <= count; start++) {
+    let sum = hours;
+    for (let day = start; day < start + length; day++) {
+      const t = mine[day]!;
+      if (t >= 0) sum += p.instances[t]![day]!.plannedSeconds / 3600;
+    }
+    if (sum > (weeklyHoursLimit(p.days[start + length - 1]!) * length) / 7 + 1e-9) return true;
+  }
+  return false;
 }
 
 const weeksCache = new WeakMap<Prepared, { monday: number; days: number[] }[]>();

@@ -264,11 +264,21 @@ export function modelOf(p: Prepared): PreparedModel {
         lp.row('weekMinDays', [...dayCount, [1, slack]], '>=', caps.minDays);
       }
     });
-    // Exceptional schedules average their weeks over the cycle: the period's hours within the agreed average.
-    if (pw.options.exceptionalSchedule) {
+    // Exceptional schedules average their weeks over the cycle: the period's hours within the agreed average,
+    // and every window of one cycle's length inside the period within the legal weekly limit in force on its
+    // last day, averaged as weeks (the plan alerts' `jornada_promedio_ciclo_sobre_limite`, art. 38 inc. final).
+    const exceptional = pw.options.exceptionalSchedule;
+    if (exceptional) {
       const available = pw.unavailable.filter((u) => u === null).length;
       const terms = days.flatMap((_, d) => dayTerms(w, d, (s) => hoursOf(s, d)));
       lp.row('cycleHours', terms, '<=', (pw.agreed * available) / 7);
+      const cycle = typeof exceptional === 'object' ? exceptional.cycle : undefined;
+      const length = cycle ? cycle.workDays + cycle.restDays : 0;
+      for (let start = 0; length > 0 && start + length <= count; start++) {
+        const window = Array.from({ length }, (_, i) => start + i);
+        const limit = (weeklyHoursLimit(days[start + length - 1]!) * length) / 7;
+        lp.row('cycleWindow', window.flatMap((d) => dayTerms(w, d, (s) => hoursOf(s, d))), '<=', limit);
+      }
     }
     // Two Sundays off in each calendar month (art. 38 inc. 4), counting the month's Sundays worked before the period.
     if (pw.sundayRule) {

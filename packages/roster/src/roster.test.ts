@@ -103,6 +103,19 @@ describe('hard rules', () => {
     expect(p.shortfalls.map((s) => s.reason).join(' ')).toContain('ya completa sus horas semanales');
   });
 
+  it('keeps the weekly average of an exceptional cycle within the legal limit in force (art. 38 inc. final)', () => {
+    // 7x7 of 12 ordinary hours: 84 hours in 14 days average 42 a week, lawful in 2026 (42 h), over the 40 h of 2028.
+    const TWELVE: RosterShift = { id: 'D', name: 'Día', template: { start: '08:00', end: '20:30', break: { minutes: 30 } } };
+    const exceptionalSchedule = { resolution: 'R-77', dailyOrdinaryHours: 12, cycle: { workDays: 7, restDays: 7 } };
+    const planned = (from: string, days: number, agreedWeeklyHours: number) => {
+      const p = solve({ zone: ZONE, from, to: addDays(from, days - 1), holidays, shifts: [TWELVE], demand: everyDay(from, days, 'D', 1), workers: [worker('a', { agreedWeeklyHours, exceptionalSchedule })] });
+      return p.assignments.filter((a) => a.shiftId !== null).length;
+    };
+    expect(planned('2026-06-01', 14, 42)).toBe(7);
+    // Four weeks of a 40-hour contract allow 160 hours (13 shifts), but each 14-day window only 80 (6 shifts).
+    expect(planned('2028-06-05', 28, 40)).toBe(12);
+  });
+
   it('keeps the fixed days', () => {
     const p = solve({
       ...week,
@@ -181,15 +194,30 @@ describe('model and parts', () => {
     expect(parts[2]!.demand).toHaveLength(1);
   });
 
+  it('out of time before HiGHS accepts a roster, keeps the lawful greedy start instead of returning none', () => {
+    const from = '2026-06-01';
+    const demand = Array.from({ length: 28 }, (_, i) => [
+      { date: addDays(from, i), shiftId: 'M', required: 12 },
+      { date: addDays(from, i), shiftId: 'N', required: 6 },
+    ]).flat();
+    const workers = Array.from({ length: 40 }, (_, i) => worker(`w${i}`, { agreedWeeklyHours: i % 5 === 0 ? 30 : 42 }));
+    const p = solve({ zone: ZONE, from, to: addDays(from, 27), holidays, shifts: [MORNING, NIGHT], demand, workers, options: { timeLimitSeconds: 0.001 } });
+    expect(p.status).toBe('feasible');
+    expect(p.assignments.filter((a) => a.shiftId !== null).length).toBeGreaterThan(600);
+    // Without HiGHS's bound there is no proven gap to report; with it, the gap is a number.
+    if (p.gap !== null) expect(p.gap).toBeGreaterThanOrEqual(0);
+  });
+
   it('reports the status and a proven gap; a tiny time limit never claims optimality', () => {
     const input: RosterInput = { zone: ZONE, from: '2026-06-01', to: '2026-06-14', holidays, shifts: [MORNING, NIGHT], demand: [...everyDay('2026-06-01', 14, 'M', 2), ...everyDay('2026-06-01', 14, 'N', 1)], workers: ['a', 'b', 'c', 'd'].map((id) => worker(id)) };
     const full = solve({ ...input, options: { mipRelGap: 0 } });
     expect(full.status).toBe('optimal');
     expect(full.gap).toBeLessThanOrEqual(1e-6);
     const rushed = solveRoster({ ...input, options: { timeLimitSeconds: 0.001 } }, highs);
-    expect(['feasible', 'timeout_no_solution', 'optimal']).toContain(rushed.status);
+    expect(['feasible', 'optimal']).toContain(rushed.status);
     if (rushed.status === 'optimal') expect(rushed.gap).toBeLessThanOrEqual(1e-6);
-    if (rushed.status === 'feasible') expect(rushed.gap).not.toBeNull();
+    // Out of time before HiGHS accepted a roster, a part keeps its lawful greedy start, with no proven gap.
+    expect(rushed.assignments.some((a) => a.shiftId !== null)).toBe(true);
   });
 });
 
@@ -207,6 +235,7 @@ describe('the domain finds no alert in any proposal', () => {
               agreed: fc.constantFrom(20, 30, 40, 42),
               commerce: fc.boolean(),
               art38: fc.boolean(),
+              cycle: fc.option(fc.constantFrom([4, 3], [5, 2], [3, 3]), { nil: undefined }),
               leave: fc.option(fc.integer({ min: 0, max: 13 }), { nil: undefined }),
               fixedOff: fc.option(fc.integer({ min: 0, max: 13 }), { nil: undefined }),
             }),
@@ -227,6 +256,7 @@ describe('the domain finds no alert in any proposal', () => {
                 agreedWeeklyHours: w.agreed,
                 commerce: w.commerce,
                 ...(w.art38 ? { sundayRest: { contractFrom: '2024-01-01', contractTo: null } } : {}),
+                ...(w.cycle ? { exceptionalSchedule: { resolution: 'R-1', dailyOrdinaryHours: 10, cycle: { workDays: w.cycle[0]!, restDays: w.cycle[1]! } } } : {}),
                 ...(w.leave !== undefined ? { unavailableDates: [addDays(start, w.leave)] } : {}),
                 ...(w.fixedOff !== undefined ? { fixed: [{ date: addDays(start, w.fixedOff), shiftId: null }] } : {}),
               }),
@@ -234,7 +264,7 @@ describe('the domain finds no alert in any proposal', () => {
             options: { timeLimitSeconds: 10 },
           };
           const proposal = solve(input);
-          expect(proposal.status).not.toBe('timeout_no_solution');
+          expect(proposal.status).not.toBe('infeasible');
         },
       ),
       { numRuns: 40, seed: 2026 },

@@ -6,9 +6,9 @@ import loadHighsRuntime, { type Highs } from 'highs';
 import { isoWeekday, toDayNumber } from '@jornada/domain';
 import { explainShortfalls } from './explain';
 import { greedyRoster } from './warm-start';
-import { modelOf, type PreparedModel } from './model';
+import { modelOf, periodWeeks, weekCaps, type PreparedModel } from './model';
 import { partitionRoster } from './partition';
-import { prepare } from './prepare';
+import { prepare, type Prepared } from './prepare';
 import type { RosterAssignment, RosterCoverage, RosterInput, RosterIssue, RosterProposal, RosterShortfall, RosterStatus, RosterWorkerSummary } from './types';
 
 export type { Highs };
@@ -91,6 +91,25 @@ function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelG
 }
 
 /**
+ * The columns a roster sets, named as the model names them: its assignments, and the weeks it leaves short of
+ * the legal days (the `minDays` slacks), so a roster that did not come from HiGHS is read back the same way.
+ */
+function valuesOfRoster(p: Prepared, chosen: number[][]): Map<string, number> {
+  const values = new Map<string, number>();
+  const weeks = periodWeeks(p.first, p.days.length);
+  p.workers.forEach((pw, w) => {
+    chosen[w]!.forEach((s, d) => {
+      if (s >= 0) values.set(`x${w}_${d}_${s}`, 1);
+    });
+    weeks.forEach((week, k) => {
+      const caps = weekCaps(p, pw, week);
+      if (caps && caps.minDays > 0 && week.days.filter((d) => chosen[w]![d]! >= 0).length < caps.minDays) values.set(`m${w}_${k}`, 1);
+    });
+  });
+  return values;
+}
+
+/**
  * Proposes a lawful roster for the input: hard rules are never broken; uncovered demand comes back as
  * shortfalls with the reason in Spanish. Large inputs are solved by independent parts (`partitionRoster`),
  * each given a share of `timeLimitSeconds` in proportion to its size. Blocks the thread while HiGHS runs:
@@ -115,7 +134,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
     const result = runModel(highs, model, Math.max(0, secondsLeft()) * share, mipRelGap, start);
     // The model's text is kept only for a part that may run again.
     const again = result.status === 'feasible' && result.primal - result.dual > 1e-9;
-    return { prepared: model.prepared, variables: model.variables, model: again ? model : null, result };
+    return { prepared: model.prepared, variables: model.variables, model: again ? model : null, result, start };
   });
   // Time the parts that closed early left over goes to those that did not, the widest gap first, each starting
   // from its best roster; a second run keeps the better incumbent and the higher bound of the two.
@@ -147,21 +166,24 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
   let primal = 0;
   let dual = 0;
   let status: RosterStatus = 'optimal';
-  outcomes.forEach(({ prepared: p, variables, result }) => {
+  // A part whose time ran out before HiGHS accepted any roster keeps the greedy start, which is lawful: the
+  // proposal is then feasible without a proven bound.
+  let unbounded = false;
+  outcomes.forEach(({ prepared: p, variables, result, start }) => {
     for (const pw of p.workers) for (const issue of pw.issues) issues.push({ workerId: pw.worker.id, ...issue });
     if (result.status === 'infeasible') {
       status = 'infeasible';
       for (const pw of p.workers) issues.push({ workerId: pw.worker.id, date: p.days[0]!, message: 'Los días fijados de este grupo no dejan ninguna planificación legal: revise los turnos fijos.' });
       return;
     }
-    if (!result.values) {
-      status = 'timeout_no_solution';
-      return;
+    const greedy = !result.values;
+    if (greedy) unbounded = true;
+    if ((greedy || result.status === 'feasible') && status === 'optimal') status = 'feasible';
+    if (!greedy) {
+      primal += result.primal;
+      dual += result.dual;
     }
-    if (result.status === 'feasible' && status === 'optimal') status = 'feasible';
-    primal += result.primal;
-    dual += result.dual;
-    const values = result.values;
+    const values = result.values ?? valuesOfRoster(p, start);
     const on = (name: string | undefined): boolean => name !== undefined && (values.get(name) ?? 0) > 0.5;
     // chosen[w][d]: shift index or -1.
     const chosen = p.workers.map((_, w) => p.days.map((__, d) => p.shifts.findIndex((___, s) => on(`x${w}_${d}_${s}`))));
@@ -205,7 +227,7 @@ export function solveRoster(input: RosterInput, highs: Highs): RosterProposal {
     }
   });
   const solved = status === 'optimal' || status === 'feasible';
-  const gap = solved ? (Math.abs(primal) > 1e-9 ? Math.max(0, primal - dual) / Math.abs(primal) : 0) : null;
+  const gap = solved && !unbounded ? (Math.abs(primal) > 1e-9 ? Math.max(0, primal - dual) / Math.abs(primal) : 0) : null;
   return {
     status,
     gap,

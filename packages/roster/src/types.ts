@@ -163,18 +163,24 @@ export interface RosterIssue {
   message: string;
 }
 
-export type RosterStatus = 'optimal' | 'feasible' | 'timeout_no_solution' | 'infeasible';
+/**
+ * `feasible` also when a part's time ran out before HiGHS accepted a roster: that part keeps the greedy start,
+ * lawful by construction, and the proposal has no proven gap. `infeasible` only when fixed days leave no lawful
+ * roster.
+ */
+export type RosterStatus = 'optimal' | 'feasible' | 'infeasible';
 
 export interface RosterProposal {
   /** `optimal` only when HiGHS proved it for every part (gap zero within its tolerance). */
   status: RosterStatus;
-  /** Proven relative MIP gap over all parts, (best − bound) / best; null without a solution. */
+  /** Proven relative MIP gap over all parts, (best − bound) / best; null when a part kept its greedy start or none is lawful. */
   gap: number | null;
   assignments: RosterAssignment[];
   coverage: RosterCoverage[];
   shortfalls: RosterShortfall[];
   perWorker: RosterWorkerSummary[];
   issues: RosterIssue[];
+  /** The objective of the parts HiGHS solved (a part that kept its greedy start adds nothing). */
   objective: number;
   seconds: number;
   /** Number of independent parts solved. */

@@ -7,5 +7,5 @@ export { planningModule } from './planning.module';
 export { isCommerce, type PlanningService } from './planning.service';
 export { createPlanReader, type PlanReader, type WorkerPlan } from './planning.plan';
 
-export { assignmentOf, decide, REST, shiftStartProblem, withinContract, type Assignment, type DayWrite, type ShiftCatalog, type ShiftStartProblem } from './planning.model';
+export { assignmentOf, decide, planRegime, REST, shiftStartProblem, withinContract, type Assignment, type DayWrite, type ShiftCatalog, type ShiftStartProblem } from './planning.model';
 export type { Worker, WorkerScope } from './planning.types';

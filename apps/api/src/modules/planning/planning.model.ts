@@ -9,6 +9,7 @@ import {
   weekStart,
   type AgreedWeeklyHours,
   type HolidayLookup,
+  type PeriodEvaluationOptions,
   type PlanEntry,
   type ShiftTemplate,
 } from '@jornada/domain';
@@ -177,6 +178,26 @@ function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>
 }
 
 /**
+ * The regime a worker's plan is judged under over [from, to]: commerce, excluded from the hours limit (art. 22
+ * inc. 2), excepted from Sunday rest (art. 38 inc. 4) and an exceptional schedule in force (art. 38 inc. final).
+ * The plan's alerts and the automatic roster read the same fields through this one function.
+ */
+export function planRegime(
+  worker: Pick<Worker, 'inicioContrato' | 'finContrato' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional'>,
+  commerce: boolean,
+  from: string,
+  to: string,
+): Pick<PeriodEvaluationOptions, 'commerce' | 'excludedFromHoursLimit' | 'exceptionalSchedule' | 'sundayRest'> {
+  const exceptional = exceptionalScheduleOver(worker.jornadaExcepcional, from, to);
+  return {
+    commerce,
+    excludedFromHoursLimit: worker.excluidoLimiteJornada,
+    ...(exceptional ? { exceptionalSchedule: exceptional } : {}),
+    ...(worker.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: worker.inicioContrato, contractTo: worker.finContrato } } : {}),
+  };
+}
+
+/**
  * Weekly totals and the legal flags of a worker's plan over the whole weeks touching [from, to]:
  * the domain's plan alerts (weekly limit by the week's Monday, the contract's agreed weekly hours,
  * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce;
@@ -194,7 +215,6 @@ export function weeksView(
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
   const range = weeksRange(from, to);
   const zone = worker.zone;
-  const exceptional = exceptionalScheduleOver(worker.jornadaExcepcional, range.from, range.to);
   const result = evaluatePeriod({
     from: range.from,
     to: range.to,
@@ -203,12 +223,7 @@ export function weeksView(
     marks: [],
     holidays,
     agreedWeeklyHours: agreedHoursOf(worker),
-    options: {
-      commerce,
-      excludedFromHoursLimit: worker.excluidoLimiteJornada,
-      ...(exceptional ? { exceptionalSchedule: exceptional } : {}),
-      ...(worker.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: worker.inicioContrato, contractTo: worker.finContrato } } : {}),
-    },
+    options: planRegime(worker, commerce, range.from, range.to),
   });
   const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
   const semanas: SemanaPlan[] = [];

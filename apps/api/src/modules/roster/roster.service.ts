@@ -21,7 +21,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
 import type { CompanyHolidaysPort } from '../holidays/index';
 import type { PermissionReads } from '../permissions/index';
-import { isCommerce, REST, shiftStartProblem, type Assignment, type DayWrite, type PlanningService, type PlanReader, type Worker, type WorkerScope } from '../planning/index';
+import { isCommerce, planRegime, REST, shiftStartProblem, type Assignment, type DayWrite, type PlanningService, type PlanReader, type Worker, type WorkerScope } from '../planning/index';
 import { expandDemand, historyFrom, historyOf, publishedOf } from './roster.inputs';
 import * as repo from './roster.repository';
 import { solveInThread } from './roster.solver';
@@ -81,7 +81,7 @@ export interface RosterServiceDeps {
 const baseKey = (d: { userId: string; date: string; kind: string; shiftId: string | null; shiftVersion: number | null }) => `${d.userId}|${d.date}|${d.kind}|${d.shiftId ?? ''}|${d.shiftVersion ?? ''}`;
 
 function solverOf(status: RosterProposal['status']): ResultadoPropuesta['solver'] {
-  return status === 'optimal' ? 'optima' : status === 'feasible' ? 'factible' : status === 'infeasible' ? 'infactible' : 'sin_solucion';
+  return status === 'optimal' ? 'optima' : status === 'feasible' ? 'factible' : 'infactible';
 }
 
 export function createRosterService(deps: RosterServiceDeps) {
@@ -185,14 +185,16 @@ export function createRosterService(deps: RosterServiceDeps) {
         if (p.hours) continue;
         for (const date of eachDate(p.from > desde ? p.from : desde, p.to < hasta ? p.to : hasta)) unavailable.add(date);
       }
-      // The same regime fields the plan's alerts judge the plan with (planning's weeksView).
+      // The regime the plan's alerts judge the plan with (planning's `planRegime`).
+      const regime = planRegime(w, commerce, desde, hasta);
       rosterWorkers.push({
         id: w.id,
         name,
         agreedWeeklyHours: w.horasSemanales,
-        ...(w.excluidoLimiteJornada ? { excludedFromHoursLimit: true } : {}),
-        ...(commerce ? { commerce: true } : {}),
-        ...(w.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: w.inicioContrato, contractTo: w.finContrato } } : {}),
+        ...(regime.excludedFromHoursLimit ? { excludedFromHoursLimit: true } : {}),
+        ...(regime.commerce ? { commerce: true } : {}),
+        ...(regime.exceptionalSchedule ? { exceptionalSchedule: regime.exceptionalSchedule } : {}),
+        ...(regime.sundayRest ? { sundayRest: regime.sundayRest } : {}),
         contractFrom: w.inicioContrato,
         contractTo: w.finContrato,
         unavailableDates: [...unavailable].sort(),

@@ -17,6 +17,8 @@ const hours = (seconds: number) => `${(seconds / 3600).toLocaleString('es-CL', {
 /** «óptima» only when the solver proved it; otherwise the proven bound on how far it may be from the optimum. */
 function gapLine(r: ResultadoPropuesta): string {
   if (r.solver === 'optima') return 'Propuesta óptima: el solver demostró que no hay una mejor.';
+  if (r.solver === 'factible' && r.brecha === null)
+    return 'Propuesta legal, sin cota de su distancia a lo óptimo: el tiempo de cálculo se agotó antes de que el solver la mejorara. Calcula por grupo o con un período más corto para una mejor.';
   if (r.solver === 'factible') return `Propuesta a lo más ${((r.brecha ?? 0) * 100).toLocaleString('es-CL', { maximumFractionDigits: 1 })} % de lo óptimo (el tiempo de cálculo se agotó antes de demostrarlo).`;
   if (r.solver === 'infactible') return 'Los días fijos no dejan ninguna planificación legal: revísalos y vuelve a calcular.';
   return 'El solver no encontró una planificación en el tiempo disponible: acorta el período o elige un grupo.';
