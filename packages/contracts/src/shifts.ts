@@ -1,7 +1,11 @@
 import { z } from 'zod';
 import { validateShiftTemplate, type ShiftTemplate } from '@jornada/domain';
-import { requiredText } from './common';
+import { requiredText, uuidSchema } from './common';
 import { pageSchema, paginationQuerySchema, queryBooleanSchema } from './pagination';
+
+/** Sites and job titles a shift may be limited to. */
+const MAX_SEDES_TURNO = 50;
+const MAX_CARGOS_TURNO = 30;
 
 /** A wall-clock time `HH:MM` (00:00–23:59). */
 export const horaSchema = z
@@ -70,6 +74,23 @@ export function colacionToBreak(colacion: Colacion): ShiftTemplate['break'] {
   return colacion.tipo === 'fija' ? { start: colacion.inicio, end: colacion.fin } : colacion.minutos > 0 ? { minutes: colacion.minutos } : null;
 }
 
+/** Sites where the shift is used (empty: all): the automatic roster offers it only to their workers. */
+const sedeIdsSchema = z
+  .array(uuidSchema('La sede'), { error: 'Indica las sedes como una lista.' })
+  .max(MAX_SEDES_TURNO, { message: `Como máximo ${MAX_SEDES_TURNO} sedes por turno.` })
+  .refine((ids) => new Set(ids).size === ids.length, { message: 'Una sede está repetida.' });
+
+/** Job titles that may take the shift (empty: all), compared with the worker's cargo without case or accents. */
+const cargosSchema = z
+  .array(requiredText('El cargo', 80), { error: 'Indica los cargos como una lista.' })
+  .max(MAX_CARGOS_TURNO, { message: `Como máximo ${MAX_CARGOS_TURNO} cargos por turno.` })
+  .refine((list) => new Set(list.map(cargoKey)).size === list.length, { message: 'Un cargo está repetido.' });
+
+/** A job title as compared: trimmed, lower case, without accents («Cajera » and «cajera» are the same). */
+export function cargoKey(cargo: string): string {
+  return cargo.normalize('NFD').replace(/\p{Diacritic}/gu, '').trim().toLowerCase();
+}
+
 const turnoShape = {
   nombre: requiredText('El nombre del turno', 100),
   codigo: codigoTurnoSchema,
@@ -81,6 +102,8 @@ const turnoShape = {
   toleranciaSalidaMin: toleranciaSchema('salida anticipada').default(0),
   /** Days a week the shift is meant to be worked, for `horasSemanalesReferencia` (5 by default). */
   diasPorSemana: diasPorSemanaSchema.default(5),
+  sedeIds: sedeIdsSchema.default([]),
+  cargos: cargosSchema.default([]),
 };
 
 /** The domain's rules on the times (colación inside the shift, shorter than it): problems go to `fields.colacion` or `fields.fin`. */
@@ -123,6 +146,8 @@ export const actualizarTurnoBodySchema = z.object({
   toleranciaAtrasoMin: toleranciaSchema('atraso').optional(),
   toleranciaSalidaMin: toleranciaSchema('salida anticipada').optional(),
   diasPorSemana: diasPorSemanaSchema.optional(),
+  sedeIds: sedeIdsSchema.optional(),
+  cargos: cargosSchema.optional(),
   activo: z.boolean({ error: 'activo debe ser verdadero o falso.' }).optional(),
   actualizarPlanificacionFutura: z.boolean().default(false),
   confirmarAdvertencias: confirmarAdvertenciasSchema,
@@ -145,6 +170,10 @@ export const turnoSchema = z.object({
   toleranciaAtrasoMin: z.number().int(),
   toleranciaSalidaMin: z.number().int(),
   diasPorSemana: z.number().int(),
+  /** Sites where the shift is used; empty: all. */
+  sedeIds: z.array(z.string()),
+  /** Job titles that may take it; empty: all. */
+  cargos: z.array(z.string()),
   activo: z.boolean(),
   /** The end falls on the next day. */
   cruzaMedianoche: z.boolean(),

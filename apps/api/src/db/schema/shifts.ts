@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, foreignKey, integer, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
@@ -32,6 +33,12 @@ export const shifts = pgTable(
     color: text('color').notNull(),
     ...timing,
     daysPerWeek: integer('days_per_week').notNull().default(5),
+    /**
+     * Who may take the shift, as the automatic roster reads it: the sites it is used at and the job titles
+     * (`users.cargo`, compared without case or accents) that may work it; empty: every site, every job title.
+     */
+    siteIds: uuid('site_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    cargos: text('cargos').array().notNull().default(sql`'{}'::text[]`),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
     createdAt: instant('created_at').notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import {
   ACCESS,
+  cargoKey,
   type AplicarPropuestaResponse,
   type crearPropuestaBodySchema,
   type Demanda,
@@ -158,13 +159,19 @@ export function createRosterService(deps: RosterServiceDeps) {
     const commerce = isCommerce(rubro);
     const shifts: RosterShift[] = [];
     const versions: Record<string, number> = {};
+    // The shifts used at the site (none named: every site), and the job titles that may take each (none: all).
+    const cargosOf = new Map<string, Set<string>>();
     for (const shift of catalog.byId.values()) {
       if (!shift.active) continue;
+      if (shift.siteIds.length > 0 && !shift.siteIds.includes(site.id)) continue;
       const version = catalog.version(shift.id, shift.version);
       if (!version) continue;
       shifts.push({ id: shift.id, name: `${shift.codigo} ${shift.nombre}`, template: version.template });
       versions[shift.id] = shift.version;
+      if (shift.cargos.length > 0) cargosOf.set(shift.id, new Set(shift.cargos.map(cargoKey)));
     }
+    const allowedFor = (cargo: string | null): string[] | undefined =>
+      cargosOf.size === 0 ? undefined : shifts.filter((s) => !cargosOf.has(s.id) || (cargo !== null && cargosOf.get(s.id)!.has(cargoKey(cargo)))).map((s) => s.id);
     const fixedOf = new Map<string, { date: string; shiftId: string | null }[]>();
     for (const f of proposal.fixed) {
       const list = fixedOf.get(f.usuarioId) ?? [];
@@ -197,6 +204,7 @@ export function createRosterService(deps: RosterServiceDeps) {
         ...(regime.sundayRest ? { sundayRest: regime.sundayRest } : {}),
         contractFrom: w.inicioContrato,
         contractTo: w.finContrato,
+        ...(cargosOf.size > 0 ? { allowedShiftIds: allowedFor(w.cargo) } : {}),
         unavailableDates: [...unavailable].sort(),
         fixed: fixedOf.get(w.id) ?? [],
         history: historyOf(plan, desde, zone, lookup),

@@ -61,6 +61,8 @@ export function toTurno(row: ShiftRow): Turno {
     toleranciaAtrasoMin: row.lateToleranceMin,
     toleranciaSalidaMin: row.earlyToleranceMin,
     diasPorSemana: row.daysPerWeek,
+    sedeIds: row.siteIds,
+    cargos: row.cargos,
     activo: row.active,
     cruzaMedianoche: instance.overnight,
     duracionMin: Math.round(instance.durationSeconds / 60),

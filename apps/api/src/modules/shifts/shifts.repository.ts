@@ -1,6 +1,6 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { exceptionalSchedules, shifts, shiftVersions } from '../../db/schema/index';
+import { exceptionalSchedules, shifts, shiftVersions, sites } from '../../db/schema/index';
 import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 
 export type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
@@ -112,4 +112,11 @@ export async function versionsByKey(db: DbOrTx, companyId: string, keys: { shift
     .where(and(eq(shiftVersions.companyId, companyId), inArray(shiftVersions.shiftId, ids)));
   for (const row of rows) result.set(`${row.shiftId}:${row.version}`, row);
   return result;
+}
+
+/** Which of these site ids are the company's (sites is a shared reference table). */
+export async function companySiteIds(db: DbOrTx, companyId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: sites.id }).from(sites).where(and(eq(sites.companyId, companyId), inArray(sites.id, [...ids])));
+  return new Set(rows.map((r) => r.id));
 }

@@ -17,6 +17,7 @@ type TurnosQueryInput = z.output<typeof turnosQuerySchema>;
 
 const SHIFT_MESSAGES = {
   notFound: 'El turno no existe.',
+  siteNotFound: 'Una de las sedes elegidas no existe.',
   codeTaken: (codigo: string) => `Ya existe un turno con el código «${codigo}».`,
 } as const;
 
@@ -49,6 +50,13 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
     const row = await repo.findShift(dbx, session.companyId, id, forUpdate);
     if (!row) throw notFound(SHIFT_MESSAGES.notFound);
     return row;
+  }
+
+  /** A 400 on `sedeIds` when one of them is not a site of the company. */
+  async function checkSites(dbx: DbOrTx, companyId: string, ids: readonly string[] | undefined): Promise<void> {
+    if (!ids || ids.length === 0) return;
+    const own = await repo.companySiteIds(dbx, companyId, ids);
+    if (ids.some((id) => !own.has(id))) throw fieldError('sedeIds', SHIFT_MESSAGES.siteNotFound);
   }
 
   /** Refuses a shift that breaks the law unless confirmed or the company has an exceptional system (asked only then). */
@@ -88,6 +96,8 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
         lateToleranceMin: body.toleranciaAtrasoMin,
         earlyToleranceMin: body.toleranciaSalidaMin,
         daysPerWeek: body.diasPorSemana,
+        siteIds: body.sedeIds,
+        cargos: body.cargos.map((c) => c.trim()),
         active: body.activo,
         createdAt: now,
         updatedAt: now,
@@ -95,6 +105,7 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
       const advertencias = shiftAdvertencias(values, now);
       try {
         const [row] = await db.transaction(async (tx) => {
+          await checkSites(tx, session.companyId, body.sedeIds);
           await refuseUnlawful(tx, session, advertencias, body.confirmarAdvertencias);
           return repo.insertShifts(tx, [values], session.userId, now);
         });
@@ -115,6 +126,7 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
       try {
         return await db.transaction(async (tx) => {
           const current = await requireShift(session, id, true, tx);
+          await checkSites(tx, session.companyId, body.sedeIds);
           const colacion = body.colacion ?? colacionOf(current);
           const next = {
             startTime: body.inicio ?? current.startTime,
@@ -138,6 +150,8 @@ export function createShiftsService(db: Db, ports: ShiftsPorts) {
               ...(body.codigo !== undefined ? { codigo: body.codigo } : {}),
               ...(body.color !== undefined ? { color: body.color } : {}),
               ...(body.diasPorSemana !== undefined ? { daysPerWeek: body.diasPorSemana } : {}),
+              ...(body.sedeIds !== undefined ? { siteIds: body.sedeIds } : {}),
+              ...(body.cargos !== undefined ? { cargos: body.cargos.map((c) => c.trim()) } : {}),
               ...(body.activo !== undefined ? { active: body.activo } : {}),
             },
             timingChanged,

@@ -63,6 +63,8 @@ const OFICINA: Turno = {
   toleranciaAtrasoMin: 5,
   toleranciaSalidaMin: 5,
   diasPorSemana: 5,
+  sedeIds: [],
+  cargos: [],
   activo: true,
   cruzaMedianoche: false,
   duracionMin: 540,

@@ -51,4 +51,33 @@ describe('the shift form warns of the law as the user types', () => {
     await waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toMatchObject({ inicio: '07:00', fin: '20:00', confirmarAdvertencias: true });
   });
+
+  it('limits the shift to the chosen sites and job titles, sending them with the shift', async () => {
+    const posts: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+        if (path === '/usuarios/profile') return Response.json(SAMPLE_USER);
+        if (path === '/v1/sedes') return Response.json({ items: [{ id: '11111111-1111-4111-8111-111111111111', nombre: 'Tienda Centro' }], total: 1, page: 1, pageSize: 100 });
+        if (path === '/v1/turnos' && init.method === 'POST') {
+          posts.push(JSON.parse(String(init.body)));
+          return Response.json({ id: 's1', codigo: 'CAJ' }, { status: 201 });
+        }
+        return Response.json({});
+      }),
+    );
+    localStorage.setItem('token', 'tok-1');
+    localStorage.setItem('token_set_at', String(Date.now()));
+    renderPage(<ShiftFormModal opened onClose={() => undefined} shift={null} />, { path: '/dashboard/planning/shift-list' });
+    const user = userEvent.setup();
+    await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Caja');
+    await user.type(screen.getByRole('textbox', { name: /^Código/ }), 'CAJ');
+    await user.click(screen.getAllByLabelText('Sedes donde se usa')[0]!);
+    await user.click(await screen.findByRole('option', { name: 'Tienda Centro', hidden: true }));
+    await user.type(screen.getAllByLabelText(/Cargos que pueden tomarlo/)[0]!, 'Cajera{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Crear turno' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toMatchObject({ sedeIds: ['11111111-1111-4111-8111-111111111111'], cargos: ['Cajera'] });
+  });
 });

@@ -17,6 +17,8 @@ function shift(codigo: string, inicio: string, fin: string): Turno {
     toleranciaAtrasoMin: 0,
     toleranciaSalidaMin: 0,
     diasPorSemana: 5,
+    sedeIds: [],
+    cargos: [],
     activo: true,
     cruzaMedianoche: true,
     duracionMin: 480,

@@ -9,13 +9,17 @@ import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Alert.css';
-import { Alert, Button, Checkbox, ColorInput, Fieldset, Group, Modal, NumberInput, SegmentedControl, Text, TextInput } from '@mantine/core';
+import '@mantine/core/styles/Combobox.css';
+import '@mantine/core/styles/Pill.css';
+import '@mantine/core/styles/PillsInput.css';
+import { Alert, Button, Checkbox, ColorInput, Fieldset, Group, Modal, MultiSelect, NumberInput, SegmentedControl, TagsInput, Text, TextInput } from '@mantine/core';
 import type { Turno } from '@jornada/contracts';
 import { useEffect } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { IconAlert } from '../../../components/icons';
 import { compactRange, readableTextColor } from '../../../components/planning-grid';
 import { TimeField } from '../../../components/time-field';
+import { useSiteOptions } from '../../../lib/entity-options';
 import { applyServerErrors } from '../../../lib/form-errors';
 import { notify } from '../../../lib/toasts';
 import { useCreateShift } from '../api/create-shift';
@@ -50,6 +54,7 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
   const update = useUpdateShift();
   const form = useForm<ShiftFormValues>({ defaultValues: EMPTY_SHIFT_FORM, resolver: shiftResolver, mode: 'onTouched' });
   const { register, control, formState, handleSubmit, reset, setError } = form;
+  const siteOptions = useSiteOptions({ enabled: opened });
   const values = useWatch({ control }) as ShiftFormValues;
 
   useEffect(() => {
@@ -241,6 +246,52 @@ export function ShiftFormModal({ opened, onClose, shift }: ShiftFormModalProps) 
             )}
           />
         </div>
+
+        <Fieldset legend="Quién puede tomarlo" mt="md">
+          <Text size="sm" c="dimmed" mb="xs">
+            La planificación automática ofrece el turno solo a los trabajadores de estas sedes con estos cargos. Sin sedes ni cargos, lo puede tomar cualquiera.
+          </Text>
+          <div className={classes.grid}>
+            <Controller
+              control={control}
+              name="sedeIds"
+              render={({ field }) => (
+                <MultiSelect
+                  label="Sedes donde se usa"
+                  placeholder={field.value.length === 0 ? 'Todas las sedes' : undefined}
+                  size="sm"
+                  data={siteOptions.data ?? []}
+                  searchable
+                  clearable
+                  nothingFoundMessage="No hay sedes con ese nombre"
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.sedeIds?.message}
+                  comboboxProps={{ withinPortal: true }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="cargos"
+              render={({ field }) => (
+                <TagsInput
+                  label="Cargos que pueden tomarlo"
+                  description="Escribe un cargo y presiona Enter."
+                  placeholder={field.value.length === 0 ? 'Todos los cargos' : undefined}
+                  size="sm"
+                  maxTags={30}
+                  clearable
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  error={errors.cargos?.message}
+                />
+              )}
+            />
+          </div>
+        </Fieldset>
 
         <div className={classes.preview} aria-live="polite">
           <span className={classes.chip} style={{ background: color, color: readableTextColor(color) }} aria-hidden="true">

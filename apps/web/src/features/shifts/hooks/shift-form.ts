@@ -16,6 +16,9 @@ export interface ShiftFormValues {
   toleranciaAtrasoMin: number | string;
   toleranciaSalidaMin: number | string;
   diasPorSemana: number | string;
+  /** Sites where the shift is used and job titles that may take it (empty: all), as the automatic roster reads them. */
+  sedeIds: string[];
+  cargos: string[];
   actualizarPlanificacionFutura: boolean;
   /** «Entiendo que este turno no cumple…»: saves a shift with legal warnings (the API refuses it otherwise). */
   confirmarAdvertencias: boolean;
@@ -32,6 +35,8 @@ export const SHIFT_FIELD_NAMES = [
   'toleranciaAtrasoMin',
   'toleranciaSalidaMin',
   'diasPorSemana',
+  'sedeIds',
+  'cargos',
   'confirmarAdvertencias',
 ] as const;
 
@@ -64,6 +69,8 @@ export const EMPTY_SHIFT_FORM: ShiftFormValues = {
   toleranciaAtrasoMin: 0,
   toleranciaSalidaMin: 0,
   diasPorSemana: 5,
+  sedeIds: [],
+  cargos: [],
   actualizarPlanificacionFutura: false,
   confirmarAdvertencias: false,
 };
@@ -82,6 +89,8 @@ export function valuesFromShift(shift: Turno): ShiftFormValues {
     toleranciaAtrasoMin: shift.toleranciaAtrasoMin,
     toleranciaSalidaMin: shift.toleranciaSalidaMin,
     diasPorSemana: shift.diasPorSemana,
+    sedeIds: shift.sedeIds,
+    cargos: shift.cargos,
     actualizarPlanificacionFutura: false,
     confirmarAdvertencias: false,
   };
@@ -108,6 +117,8 @@ export function toCreateBody(values: ShiftFormValues): CrearTurnoBody {
     toleranciaAtrasoMin: toNumber(values.toleranciaAtrasoMin),
     toleranciaSalidaMin: toNumber(values.toleranciaSalidaMin),
     diasPorSemana: toNumber(values.diasPorSemana),
+    sedeIds: values.sedeIds,
+    cargos: values.cargos,
     confirmarAdvertencias: values.confirmarAdvertencias,
   };
 }
@@ -125,6 +136,8 @@ export function toUpdateBody(values: ShiftFormValues, shift: Turno): ActualizarT
   if (next.toleranciaAtrasoMin !== shift.toleranciaAtrasoMin) body.toleranciaAtrasoMin = next.toleranciaAtrasoMin;
   if (next.toleranciaSalidaMin !== shift.toleranciaSalidaMin) body.toleranciaSalidaMin = next.toleranciaSalidaMin;
   if (next.diasPorSemana !== shift.diasPorSemana) body.diasPorSemana = next.diasPorSemana;
+  if (JSON.stringify(next.sedeIds) !== JSON.stringify(shift.sedeIds)) body.sedeIds = next.sedeIds;
+  if (JSON.stringify(next.cargos) !== JSON.stringify(shift.cargos)) body.cargos = next.cargos;
   if (timesChanged(body)) body.actualizarPlanificacionFutura = values.actualizarPlanificacionFutura;
   if (lawJudged(body)) body.confirmarAdvertencias = confirmarAdvertencias ?? false;
   return body;
