@@ -7,7 +7,7 @@ const PROPUESTA_MAX_DIAS = 42;
 /** People a single band may ask for. */
 const DEMANDA_MAX_PERSONAS = 500;
 /** Bands of a site's demand, weekly and exceptions together. */
-const DEMANDA_MAX_BANDAS = 400;
+const DEMANDA_MAX_BANDAS = 3000;
 
 const personasSchema = z
   .number({ error: 'Indica cuántas personas se necesitan.' })

@@ -30,8 +30,11 @@ import { solveInThread } from './roster.solver';
 /** The job that computes a proposal. */
 export const ROSTER_JOB = 'roster.proposal';
 /** The solver's wall-clock budget for a proposal; the thread is stopped well past it. */
+/** The solver's time limit grows with the people to plan: 20 s up to 100 workers, then up to 55 s at 300 or more. */
 const TIME_LIMIT_SECONDS = 20;
-const HARD_STOP_MS = (TIME_LIMIT_SECONDS + 60) * 1000;
+const MAX_TIME_LIMIT_SECONDS = 55;
+const timeLimitFor = (workers: number): number => Math.min(MAX_TIME_LIMIT_SECONDS, Math.max(TIME_LIMIT_SECONDS, (workers / 300) * MAX_TIME_LIMIT_SECONDS));
+const HARD_STOP_MS = (MAX_TIME_LIMIT_SECONDS + 60) * 1000;
 /** A computation whose heartbeat is older than this was cut short (the process ended). */
 const STALE_MS = 2 * 60_000;
 
@@ -225,7 +228,7 @@ export function createRosterService(deps: RosterServiceDeps) {
           shifts,
           demand: expandDemand(demand?.bands ?? [], demand?.exceptions ?? [], desde, hasta),
           workers: rosterWorkers,
-          options: { timeLimitSeconds: TIME_LIMIT_SECONDS },
+          options: { timeLimitSeconds: timeLimitFor(rosterWorkers.length) },
         },
         holidays,
       },
@@ -288,7 +291,7 @@ export function createRosterService(deps: RosterServiceDeps) {
     const { companyId, id } = proposal;
     const started = Date.now();
     const heartbeat = setInterval(() => {
-      const share = Math.min(1, (Date.now() - started) / (TIME_LIMIT_SECONDS * 1000));
+      const share = Math.min(1, (Date.now() - started) / ((inputs.task.input.options?.timeLimitSeconds ?? TIME_LIMIT_SECONDS) * 1000));
       void repo.updateProposal(db, companyId, id, { progress: Math.round(10 + 85 * share), updatedAt: deps.clock() }).catch(() => undefined);
     }, 1000);
     const controller = new AbortController();
