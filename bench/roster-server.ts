@@ -2,12 +2,14 @@
  * The automatic roster through the server as `npm start` runs it: a site of `BENCH_ROSTER_WORKERS` workers
  * (300 by default) in groups of 25, each group with its own job title and its own 3 to 5 shifts (shifts
  * limited to that job title), hourly demand by weekday for four weeks, asked for as one proposal of the
- * whole site. While the solver thread works, the server's resident memory (VmRSS of its process, solver
- * thread included) is sampled every 100 ms and `/api/health` is timed every 250 ms.
+ * whole site. While the solver works (in a process of its own, the server's child), the resident memory
+ * (VmRSS) of the server and of the solver's process is sampled every 100 ms and `/api/health` is timed every
+ * 250 ms.
  *
  * Run: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/roster-server.ts
  * (PostgreSQL only: a fresh database is created and dropped; the compiled server is built first).
  */
+import { readFileSync } from 'node:fs';
 import { addDays, isoWeekday } from '@jornada/domain';
 import { buildApi } from '../scripts/api-build.mjs';
 import { addGroup, addSite, addWorkers, companyWithAdmin, createShift } from '../apps/api/src/test/fixtures/planning';
@@ -15,6 +17,15 @@ import { machineLine } from './_report';
 import { seeded } from './_roster-instances';
 import { memoryOf, startServer } from './_server';
 import { benchApp, percentile, postgresDatabase } from './_setup';
+
+/** The live child processes of `pid` (the solver's process while it works). */
+function childrenOf(pid: number): number[] {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -107,7 +118,15 @@ try {
   if (created.status !== 202) throw new Error(`propuesta: ${created.status} ${await created.text()}`);
   const id = ((await created.json()) as { id: string }).id;
   let peak = idle;
-  const sampler = setInterval(() => (peak = Math.max(peak, memoryOf(pid).rss)), 100);
+  let solverPeak = 0;
+  let bothPeak = idle;
+  const sampler = setInterval(() => {
+    const own = memoryOf(pid).rss;
+    const solver = childrenOf(pid).reduce((sum, child) => sum + memoryOf(child).rss, 0);
+    peak = Math.max(peak, own);
+    solverPeak = Math.max(solverPeak, solver);
+    bothPeak = Math.max(bothPeak, own + solver);
+  }, 100);
   const health: number[] = [];
   let probing = true;
   const prober = (async () => {
@@ -136,6 +155,7 @@ try {
   console.log(`Propuesta de ${WORKERS} trabajadores, ${desde} a ${hasta}: ${String(proposal.estado)} en ${seconds.toFixed(1)} s (solver ${r.solver ?? '—'} en ${r.segundos ?? '—'} s, brecha ${r.brecha === null || r.brecha === undefined ? '—' : `${(r.brecha * 100).toFixed(2)} %`})`);
   console.log(`Turnos asignados: ${(r.asignaciones ?? []).filter((a) => a.turnoId).length}; bandas con faltas: ${(r.faltas ?? []).length}`);
   console.log(`RSS del servidor: en reposo ${idle.toFixed(0)} MB, máximo durante el cálculo ${peak.toFixed(0)} MB (VmHWM ${hwm.toFixed(0)} MB; meta ≤ ${RSS_TARGET_MB} MB: ${peak <= RSS_TARGET_MB ? 'cumple' : 'no cumple'})`);
+  console.log(`RSS del proceso del solver: máximo ${solverPeak.toFixed(0)} MB; servidor y solver juntos: máximo ${bothPeak.toFixed(0)} MB; al terminar quedan ${childrenOf(pid).length} procesos del solver`);
   console.log(`/api/health durante el cálculo (${sorted.length} lecturas): p50 ${ms(percentile(sorted, 50))}, p99 ${ms(percentile(sorted, 99))}, máx. ${ms(sorted[sorted.length - 1] ?? 0)} (meta < ${HEALTH_TARGET_MS} ms: ${(sorted[sorted.length - 1] ?? 0) < HEALTH_TARGET_MS ? 'cumple' : 'no cumple'})`);
 } finally {
   await server.stop();

@@ -1,9 +1,9 @@
 import { apiModule } from '../../lib/api-module';
 import { registerRosterRoutes } from './roster.routes';
 import { createRosterService, ROSTER_JOB } from './roster.service';
-import { closeSolverThread } from './roster.solver';
+import { closeSolver } from './roster.solver';
 
-/** The automatic roster: a site's demand, proposals computed in a solver thread, and applying them to the plan. */
+/** The automatic roster: a site's demand, proposals computed in a solver process, and applying them to the plan. */
 export const rosterModule = apiModule('roster', ['companies', 'groups', 'holidays', 'permissions', 'planning'], (app, { db, clock, jobs, background, log }) => {
   const service = createRosterService({
     db,
@@ -22,6 +22,6 @@ export const rosterModule = apiModule('roster', ['companies', 'groups', 'holiday
   registerRosterRoutes(app, service, clock);
   app.addHook('onClose', async () => {
     await background.drain();
-    await closeSolverThread();
+    await closeSolver();
   });
 });

@@ -25,7 +25,7 @@ import type { PermissionReads } from '../permissions/index';
 import { isCommerce, planRegime, REST, shiftStartProblem, type Assignment, type DayWrite, type PlanningService, type PlanReader, type Worker, type WorkerScope } from '../planning/index';
 import { expandDemand, historyFrom, historyOf, publishedOf } from './roster.inputs';
 import * as repo from './roster.repository';
-import { solveInThread } from './roster.solver';
+import { solveInProcess } from './roster.solver';
 
 /** The job that computes a proposal. */
 export const ROSTER_JOB = 'roster.proposal';
@@ -286,7 +286,7 @@ export function createRosterService(deps: RosterServiceDeps) {
     };
   }
 
-  /** Solves in the solver thread, reporting progress by the time spent against the limit, and stores the result. */
+  /** Solves in the solver's process, reporting progress by the time spent against the limit, and stores the result. */
   async function solveAndStore(proposal: repo.ProposalRow, inputs: Awaited<ReturnType<typeof gather>>): Promise<void> {
     const { companyId, id } = proposal;
     const started = Date.now();
@@ -297,7 +297,7 @@ export function createRosterService(deps: RosterServiceDeps) {
     const controller = new AbortController();
     const stop = setTimeout(() => controller.abort(), HARD_STOP_MS);
     try {
-      const solved = await solveInThread(inputs.task, controller.signal);
+      const solved = await solveInProcess(inputs.task, controller.signal);
       clearInterval(heartbeat);
       const result = present(solved, inputs);
       await repo.updateProposal(db, companyId, id, {
@@ -375,7 +375,7 @@ export function createRosterService(deps: RosterServiceDeps) {
     },
 
     /**
-     * The job: reads the inputs and hands the solve to the solver thread in the background, so the job queue
+     * The job: reads the inputs and hands the solve to the solver's process in the background, so the job queue
      * (receipts, recomputations) does not wait for the solver. A computation cut short by a restart shows as failed.
      */
     async runJob(payload: unknown): Promise<void> {

@@ -1,6 +1,6 @@
 /**
- * The solver's thread: one HiGHS runtime per thread (loaded once, reused by every proposal the thread
- * solves), so a proposal blocks this thread and never the server's event loop.
+ * The solver's process: one HiGHS runtime per process (loaded once, reused by every proposal the process
+ * solves), so a proposal blocks this process and never the server's event loop.
  */
 import type { Holiday } from '@jornada/domain';
 import { loadHighs, solveRoster, type RosterInput, type RosterProposal } from '@jornada/roster';
