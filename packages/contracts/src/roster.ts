@@ -164,6 +164,8 @@ export const propuestaSchema = z.object({
   creadaEn: z.string(),
   calculadaEn: z.string().nullable(),
   aplicadaEn: z.string().nullable(),
+  /** The days the planner fixed before asking (a shift, or a rest day with `turnoId: null`). */
+  fijos: z.array(z.object({ usuarioId: z.string(), fecha: z.string(), turnoId: z.string().nullable() })),
   resultado: resultadoPropuestaSchema.nullable(),
 });
 export type Propuesta = z.infer<typeof propuestaSchema>;

@@ -122,6 +122,7 @@ export function createRosterService(deps: RosterServiceDeps) {
       creadaEn: p.createdAt.toISOString(),
       calculadaEn: p.computedAt?.toISOString() ?? null,
       aplicadaEn: p.appliedAt?.toISOString() ?? null,
+      fijos: p.fixed.map((f) => ({ usuarioId: f.usuarioId, fecha: f.fecha, turnoId: f.turnoId })),
       resultado: p.status === 'lista' ? p.result : null,
     };
   }

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { formatDate, plural } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useApplyProposal } from '../api/proposal';
+import { FixDayDialog, type FixedChoice, type FixTarget } from './fix-day-dialog';
 import classes from './roster.module.css';
 
 const WEEKDAY = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];
@@ -67,10 +68,25 @@ function CoverageChart({ r }: { r: ResultadoPropuesta }) {
   );
 }
 
-export function ProposalView({ proposal }: { proposal: Propuesta }) {
+/** Days fixed for the next proposal, by `usuarioId|fecha`. */
+export type FixedDays = ReadonlyMap<string, FixedChoice>;
+
+interface ProposalViewProps {
+  proposal: Propuesta;
+  fixed: FixedDays;
+  onFix: (usuarioId: string, fecha: string, choice: FixedChoice | undefined) => void;
+  onClearFixed: () => void;
+  /** Asks for a new proposal that keeps the fixed days. */
+  onRecompute: () => void;
+  recomputing: boolean;
+}
+
+export function ProposalView({ proposal, fixed, onFix, onClearFixed, onRecompute, recomputing }: ProposalViewProps) {
   const r = proposal.resultado!;
   const apply = useApplyProposal(proposal.id);
   const [confirming, setConfirming] = useState(false);
+  const [fixing, setFixing] = useState<FixTarget | null>(null);
+  const adjustable = !proposal.aplicadaEn;
   const dates = [...new Set(r.asignaciones.map((a) => a.fecha))].sort();
   const byKey = new Map(r.asignaciones.map((a) => [`${a.usuarioId}|${a.fecha}`, a]));
   const changed = r.asignaciones.filter((a) => a.cambia).length;
@@ -134,15 +150,31 @@ export function ProposalView({ proposal }: { proposal: Propuesta }) {
                     const a = byKey.get(`${w.id}|${d}`);
                     if (!a) return <Table.Td key={d} />;
                     const shift = a.turnoId ? r.turnos.find((t) => t.id === a.turnoId) : undefined;
+                    const key = `${w.id}|${d}`;
+                    const fixedChoice = fixed.get(key);
+                    const isFixed = fixed.has(key);
+                    const text = isFixed ? cellText(r, fixedChoice ?? null, false) : cellText(r, a.turnoId, a.noDisponible);
+                    const name = `${w.nombre} ${w.apellidos}`;
                     return (
                       <Table.Td
                         key={d}
-                        className={`${classes.cell} ${a.cambia ? classes.changed : ''}`}
+                        className={`${classes.cell} ${a.cambia ? classes.changed : ''} ${isFixed ? classes.fixed : ''}`}
                         style={shift ? { borderBottom: `3px solid ${shift.color}` } : undefined}
                         title={a.cambia ? `Antes: ${actualText(r, a.actual)}` : a.noDisponible ? 'Permiso, vacaciones o fuera de contrato' : undefined}
                         data-cambia={a.cambia ? 'si' : undefined}
                       >
-                        {cellText(r, a.turnoId, a.noDisponible)}
+                        {adjustable && !a.noDisponible ? (
+                          <button
+                            type="button"
+                            className={classes.cellButton}
+                            aria-label={`${name}, ${formatDate(d)}: ${text}${isFixed ? ', fijado' : ''}. Fijar el día`}
+                            onClick={() => setFixing({ usuarioId: w.id, nombre: name, fecha: d, proposed: a.turnoId, fixed: isFixed ? (fixedChoice ?? null) : undefined })}
+                          >
+                            {text}
+                          </button>
+                        ) : (
+                          text
+                        )}
                       </Table.Td>
                     );
                   })}
@@ -151,8 +183,27 @@ export function ProposalView({ proposal }: { proposal: Propuesta }) {
             </Table.Tbody>
           </Table>
         </div>
+        {adjustable && (
+          <Group mt="sm" gap="sm" justify="space-between">
+            <Text size="sm" c="dimmed">
+              {fixed.size === 0
+                ? 'Para ajustar la propuesta, toca un día y fíjalo: la próxima propuesta lo mantendrá.'
+                : `${plural(fixed.size, 'día fijado', 'días fijados')} para la próxima propuesta.`}
+            </Text>
+            <Group gap="xs">
+              {fixed.size > 0 && (
+                <Button variant="default" size="xs" onClick={onClearFixed}>
+                  Quitar los días fijados
+                </Button>
+              )}
+              <Button size="xs" variant="light" onClick={onRecompute} loading={recomputing} disabled={fixed.size === 0}>
+                Volver a calcular con los días fijados
+              </Button>
+            </Group>
+          </Group>
+        )}
         <Text size="xs" c="dimmed" mt="xs">
-          L: libre · —: permiso, vacaciones o fuera de contrato · celdas marcadas: cambian respecto de la planificación actual.
+          L: libre · —: permiso, vacaciones o fuera de contrato · celdas marcadas: cambian respecto de la planificación actual · subrayado punteado: día fijado.
           {r.turnos.length > 0 && ` Turnos: ${r.turnos.map((t) => `${t.codigo} ${t.etiqueta}`).join(', ')}.`}
         </Text>
       </SectionCard>
@@ -225,6 +276,15 @@ export function ProposalView({ proposal }: { proposal: Propuesta }) {
         )}
       </SectionCard>
 
+      <FixDayDialog
+        target={fixing}
+        turnos={r.turnos}
+        onClose={() => setFixing(null)}
+        onChoose={(choice) => {
+          if (fixing) onFix(fixing.usuarioId, fixing.fecha, choice);
+          setFixing(null);
+        }}
+      />
       <ConfirmDialog
         opened={confirming}
         onClose={() => setConfirming(false)}

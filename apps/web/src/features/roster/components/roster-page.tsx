@@ -13,6 +13,7 @@ import { useSession } from '../../../lib/session/session-context';
 import { useDemand } from '../api/demand';
 import { useCreateProposal, useProposal } from '../api/proposal';
 import { DemandEditor } from './demand-editor';
+import type { FixedChoice } from './fix-day-dialog';
 import { ProposalView } from './proposal-view';
 import classes from './roster.module.css';
 
@@ -35,16 +36,35 @@ export function RosterPage() {
   const [desde, setDesde] = useState<string | null>(addDays(today, 1));
   const [hasta, setHasta] = useState<string | null>(addDays(today, 14));
   const [proposalId, setProposalId] = useState<string | null>(null);
+  const [fixed, setFixed] = useState<Map<string, FixedChoice>>(() => new Map());
   const [requestError, setRequestError] = useState<string | null>(null);
   const demand = useDemand(siteId);
   const create = useCreateProposal();
   const proposal = useProposal(proposalId);
 
+  /** A new scope or period starts over: no proposal, no fixed days. */
+  const restart = () => {
+    setProposalId(null);
+    setFixed(new Map());
+  };
+
+  const fix = (usuarioId: string, fecha: string, choice: FixedChoice | undefined) =>
+    setFixed((current) => {
+      const next = new Map(current);
+      if (choice === undefined) next.delete(`${usuarioId}|${fecha}`);
+      else next.set(`${usuarioId}|${fecha}`, choice);
+      return next;
+    });
+
   const ask = async () => {
     setRequestError(null);
     if (!siteId || !desde || !hasta) return;
+    const fijos = [...fixed].map(([key, turnoId]) => {
+      const [usuarioId, fecha] = key.split('|') as [string, string];
+      return { usuarioId, fecha, turnoId };
+    });
     try {
-      const created = await create.mutateAsync({ sedeId: siteId, desde, hasta, ...(groupId ? { grupoId: groupId } : {}) });
+      const created = await create.mutateAsync({ sedeId: siteId, desde, hasta, ...(groupId ? { grupoId: groupId } : {}), fijos });
       setProposalId(created.id);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
@@ -63,10 +83,10 @@ export function RosterPage() {
       <Stack gap="lg">
         <SectionCard title="Sede y período">
           <div className={classes.filters}>
-            <FilterSelect label="Sede" data={sites} value={siteId} placeholder="Elige una sede" onChange={(v) => { setSiteId(v); setProposalId(null); }} />
-            <FilterSelect label="Grupo" data={groups} value={groupId} placeholder="Toda la sede" onChange={(v) => { setGroupId(v); setProposalId(null); }} />
-            <DateField label="Desde" name="desde" placeholder="dd-mm-aaaa" value={desde} minDate={today} onChange={setDesde} />
-            <DateField label="Hasta" name="hasta" placeholder="dd-mm-aaaa" value={hasta} minDate={desde ?? today} maxDate={desde ? addDays(desde, MAX_DAYS - 1) : undefined} onChange={setHasta} />
+            <FilterSelect label="Sede" data={sites} value={siteId} placeholder="Elige una sede" onChange={(v) => { setSiteId(v); restart(); }} />
+            <FilterSelect label="Grupo" data={groups} value={groupId} placeholder="Toda la sede" onChange={(v) => { setGroupId(v); restart(); }} />
+            <DateField label="Desde" name="desde" placeholder="dd-mm-aaaa" value={desde} minDate={today} onChange={(v) => { setDesde(v); restart(); }} />
+            <DateField label="Hasta" name="hasta" placeholder="dd-mm-aaaa" value={hasta} minDate={desde ?? today} maxDate={desde ? addDays(desde, MAX_DAYS - 1) : undefined} onChange={(v) => { setHasta(v); restart(); }} />
           </div>
         </SectionCard>
 
@@ -106,7 +126,9 @@ export function RosterPage() {
             {p.error}
           </Alert>
         )}
-        {p?.estado === 'lista' && p.resultado && <ProposalView proposal={p} />}
+        {p?.estado === 'lista' && p.resultado && (
+          <ProposalView proposal={p} fixed={fixed} onFix={fix} onClearFixed={() => setFixed(new Map())} onRecompute={() => void ask()} recomputing={create.isPending} />
+        )}
       </Stack>
     </>
   );
