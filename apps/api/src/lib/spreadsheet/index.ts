@@ -6,7 +6,7 @@
 export { readSpreadsheet, type CellValue, type Sheet } from './read';
 export { closeSpreadsheetReaders } from './reader-pool';
 export * as col from './columns';
-export { CellError, simplify, storableCells, type Column, type Columns, type RowOf } from './columns';
+export { simplify, storableCells, type Column, type Columns, type RowOf } from './columns';
 export { EXAMPLE_ROW_MARK, EXAMPLE_ROW_NOTE, parseTable } from './table';
 export { templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type TemplateSpec } from './template';
 export { attachment, CSV_CONTENT_TYPE, DATE_FORMAT, excelDate, sendFile, writeXlsx, XLSX_CONTENT_TYPE, type ExportColumn } from './export';

@@ -9,11 +9,18 @@ export interface TemplateSpec<C extends Columns> {
   columns: C;
   /** General notes printed above the column table of the "Instrucciones" sheet. */
   instructions: readonly string[];
+  /**
+   * Data rows written under the headers instead of the columns' example row (a file to edit and upload
+   * again, such as what is stored now), in column order; empty cells are ''.
+   */
+  rows?: readonly (readonly TemplateCell[])[];
 }
+
+type TemplateCell = string | number | Date;
 
 export const INSTRUCTIONS_SHEET = 'Instrucciones';
 
-function exampleText(value: string | number | Date): string {
+function exampleText(value: TemplateCell): string {
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   return String(value);
 }
@@ -32,12 +39,15 @@ export async function templateXlsx<C extends Columns>(spec: TemplateSpec<C>): Pr
     // Text cells keep leading zeros and RUTs as written; dates are typed as real dates.
     if (!(column.example instanceof Date) && typeof column.example !== 'number') data.getColumn(i + 1).numFmt = TEXT_FORMAT;
   });
-  const example = data.getRow(2);
-  columns.forEach((column, i) => {
-    const cell = example.getCell(i + 1);
-    if (typeof column.example === 'string') textCell(cell, column.example);
-    else cell.value = column.example;
-    if (column.example instanceof Date) cell.numFmt = 'dd-mm-yyyy';
+  const rows = spec.rows ?? [columns.map((column) => column.example)];
+  rows.forEach((values, r) => {
+    const row = data.getRow(r + 2);
+    values.forEach((value, i) => {
+      const cell = row.getCell(i + 1);
+      if (typeof value === 'string') textCell(cell, value);
+      else cell.value = value;
+      if (value instanceof Date) cell.numFmt = 'dd-mm-yyyy';
+    });
   });
 
   const help = workbook.addWorksheet(INSTRUCTIONS_SHEET);
@@ -55,13 +65,11 @@ export async function templateXlsx<C extends Columns>(spec: TemplateSpec<C>): Pr
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** The CSV template: UTF-8 with BOM (Excel opens it with accents intact), `;` as Excel in Chile expects, headers and the example row. */
+/** The CSV template: UTF-8 with BOM (Excel opens it with accents intact), `;` as Excel in Chile expects, headers and the example row (or `rows`). */
 export function templateCsv<C extends Columns>(spec: TemplateSpec<C>): string {
   const columns = Object.values(spec.columns);
-  const example = columns.map((column) =>
-    column.example instanceof Date
-      ? column.example.toISOString().slice(0, 10).split('-').reverse().join('-')
-      : csvCellText(exampleText(column.example)),
+  const rows = (spec.rows ?? [columns.map((column) => column.example)]).map((values) =>
+    values.map((value) => (value instanceof Date ? value.toISOString().slice(0, 10).split('-').reverse().join('-') : csvCellText(exampleText(value)))),
   );
-  return `\ufeff${Papa.unparse([columns.map((column) => csvCellText(column.header)), example], { delimiter: ';', newline: '\r\n' })}\r\n`;
+  return `\ufeff${Papa.unparse([columns.map((column) => csvCellText(column.header)), ...rows], { delimiter: ';', newline: '\r\n' })}\r\n`;
 }

@@ -1,56 +1,5 @@
 import { OCURRENCIAS, SOLICITADO_POR } from '@jornada/contracts';
-import { CellError, col, EXAMPLE_ROW_NOTE, type CellValue, type Column } from '../../lib/spreadsheet/index';
-
-interface TimeBase<R extends boolean> {
-  header: string;
-  aliases?: readonly string[];
-  required: R;
-  description: string;
-  example: string;
-  /** Accept `24:00` (the end of a shift that ends at midnight). */
-  allowMidnightEnd?: boolean;
-}
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A wall-clock time: `HH:MM`, `H:MM`, `HH:MM:SS` (seconds must be 0), `08.30`, or what a spreadsheet
- * stores for a time cell (a fraction of a day, or a Date on 1899-12-30 as exceljs reads it). Returns `HH:MM`.
- */
-export function time<R extends boolean>(base: TimeBase<R>): Column<string, R> {
-  const invalid = () => new CellError(`La hora no es válida. Usa HH:MM (00:00 a ${base.allowMidnightEnd ? '24:00' : '23:59'}).`);
-  const fromMinutes = (minutes: number) => {
-    if (minutes === 1440 && base.allowMidnightEnd) return '24:00';
-    if (!(minutes >= 0 && minutes < 1440)) throw invalid();
-    return `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;
-  };
-  return {
-    header: base.header,
-    ...(base.aliases ? { aliases: base.aliases } : {}),
-    required: base.required,
-    description: base.description,
-    example: base.example,
-    parse(value: NonNullable<CellValue>): string {
-      if (value instanceof Date) {
-        // exceljs gives time cells as instants on 1899-12-30 UTC; the date part of a date-time is ignored.
-        if (value.getUTCSeconds() !== 0) throw invalid();
-        return fromMinutes(value.getUTCHours() * 60 + value.getUTCMinutes());
-      }
-      if (typeof value === 'number') {
-        // A time cell is a fraction of a day (0.25 = 06:00); 1 is midnight at the end of the day.
-        if (!(value >= 0 && value <= 1)) throw invalid();
-        return fromMinutes(Math.round(value * 1440));
-      }
-      const match = /^(\d{1,2})[:.](\d{2})(?::(\d{2}))?$/.exec(String(value).trim());
-      if (!match || (match[3] !== undefined && match[3] !== '00')) throw invalid();
-      const hours = Number(match[1]);
-      const minutes = Number(match[2]);
-      if (minutes > 59) throw invalid();
-      return fromMinutes(hours * 60 + minutes);
-    },
-  };
-}
-
+import { col, EXAMPLE_ROW_NOTE } from '../../lib/spreadsheet/index';
 
 /** The common trailing columns of the planning files: who asked, why, a free observation, and the occurrence of a repeated hour. */
 export const requestColumns = {

@@ -1,7 +1,7 @@
 /** The three upload files (turnos, planificación, planificador): their columns, the instructions sheet and the templates. */
 import { PLANIFICACION_MAX_DIAS_PATRON } from '@jornada/contracts';
 import { col, EXAMPLE_ROW_MARK } from '../../lib/spreadsheet/index';
-import { requestColumns, time } from './upload-columns';
+import { requestColumns } from './upload-columns';
 import { storableCells } from '../../lib/spreadsheet/index';
 
 /** A shift's colour in the grid when the file gives none. */
@@ -12,10 +12,10 @@ const rut = col.rut({ header: 'RUT', aliases: ['Rut trabajador', 'RUN'], require
 const shiftColumns = {
   codigo: col.text({ header: 'Código', aliases: ['Codigo turno', 'Código del turno'], required: true, max: 20, description: 'Código único del turno (letras, números, punto o guion; sin espacios). Si ya existe, la fila actualiza ese turno.', example: 'MAN' }),
   nombre: col.text({ header: 'Nombre', aliases: ['Nombre del turno', 'Turno'], required: true, max: 100, description: `Nombre del turno. En la plantilla, el de la fila de ejemplo empieza con «${EXAMPLE_ROW_MARK}»: la carga omite esa fila.`, example: `${EXAMPLE_ROW_MARK} Mañana (esta fila se omite al cargar; reemplázala por tus turnos)` }),
-  inicio: time({ header: 'Inicio', aliases: ['Hora inicio', 'Entrada'], required: true, description: 'Hora de inicio, HH:MM.', example: '07:00' }),
-  fin: time({ header: 'Fin', aliases: ['Hora fin', 'Término', 'Salida'], required: true, allowMidnightEnd: true, description: 'Hora de término, HH:MM. Si es igual o anterior al inicio, termina al día siguiente (turno de noche).', example: '15:00' }),
-  colacionInicio: time({ header: 'Colación inicio', aliases: ['Inicio colación'], required: false, description: 'Inicio de la colación fija (vacío si la colación es en minutos).', example: '' }),
-  colacionFin: time({ header: 'Colación fin', aliases: ['Fin colación', 'Término colación'], required: false, description: 'Fin de la colación fija.', example: '' }),
+  inicio: col.time({ header: 'Inicio', aliases: ['Hora inicio', 'Entrada'], required: true, description: 'Hora de inicio, HH:MM.', example: '07:00' }),
+  fin: col.time({ header: 'Fin', aliases: ['Hora fin', 'Término', 'Salida'], required: true, allowMidnightEnd: true, description: 'Hora de término, HH:MM. Si es igual o anterior al inicio, termina al día siguiente (turno de noche).', example: '15:00' }),
+  colacionInicio: col.time({ header: 'Colación inicio', aliases: ['Inicio colación'], required: false, description: 'Inicio de la colación fija (vacío si la colación es en minutos).', example: '' }),
+  colacionFin: col.time({ header: 'Colación fin', aliases: ['Fin colación', 'Término colación'], required: false, description: 'Fin de la colación fija.', example: '' }),
   colacionMinutos: col.integer({ header: 'Colación minutos', aliases: ['Minutos colación', 'Colación'], required: false, min: 0, max: 240, description: 'Minutos de colación en cualquier momento del turno (vacío o 0: sin colación).', example: 30 }),
   toleranciaAtraso: col.integer({ header: 'Tolerancia atraso', aliases: ['Tolerancia entrada'], required: false, min: 0, max: 240, description: 'Minutos de tolerancia de atraso (vacío: 0).', example: 5 }),
   toleranciaSalida: col.integer({ header: 'Tolerancia salida', aliases: ['Tolerancia salida anticipada'], required: false, min: 0, max: 240, description: 'Minutos de tolerancia de salida anticipada (vacío: 0).', example: 0 }),
