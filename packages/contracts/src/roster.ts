@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cargaMasivaResultadoSchema } from './bulk-upload';
 import { isoDateSchema, uuidSchema } from './common';
 import { horaSchema } from './shifts';
 
@@ -7,7 +8,7 @@ const PROPUESTA_MAX_DIAS = 42;
 /** People a single band may ask for. */
 const DEMANDA_MAX_PERSONAS = 500;
 /** Bands of a site's demand, weekly and exceptions together. */
-const DEMANDA_MAX_BANDAS = 3000;
+export const DEMANDA_MAX_BANDAS = 3000;
 
 const personasSchema = z
   .number({ error: 'Indica cuántas personas se necesitan.' })
@@ -75,6 +76,29 @@ export const demandaSchema = z.object({
   actualizadaEn: z.string().nullable(),
 });
 export type Demanda = z.infer<typeof demandaSchema>;
+
+/** The weekdays as a demand file and the editor name them, ISO order (index 0 = `diaSemana` 1, lunes). */
+export const DIAS_SEMANA = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'] as const;
+
+/**
+ * The one band the upload and the editor write for a date without demand (a closed day): nobody, over the
+ * whole day. A date whose bands all ask for 0 people has no demand, whatever their hours.
+ */
+export const BANDA_DIA_SIN_DEMANDA = { inicio: '00:00', fin: '23:59', personas: 0 } as const;
+
+/** True when a date's exception bands ask for nobody: the date has no demand. */
+export const sinDemanda = (bandas: readonly { personas: number }[]) => bandas.length > 0 && bandas.every((b) => b.personas === 0);
+
+/**
+ * POST /api/v1/sedes/:id/demanda/carga (and `/vista-previa`): the rows of a demand file against the site's
+ * current demand (`crear` a new band, `actualizar` other people, `sin_cambios`), the bands of the current
+ * demand the file leaves out (`quitar`: loading it removes them) and, once applied, the demand as saved.
+ */
+export const cargaDemandaResultadoSchema = cargaMasivaResultadoSchema.extend({
+  quitar: z.number().int(),
+  demanda: demandaSchema.nullable(),
+});
+export type CargaDemandaResultado = z.infer<typeof cargaDemandaResultadoSchema>;
 
 /** A day fixed by the planner before asking: a shift, or a rest day (`turnoId: null`). */
 const diaFijoSchema = z.object({

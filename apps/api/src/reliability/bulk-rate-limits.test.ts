@@ -44,6 +44,9 @@ const ROUTES: { url: string; limit: BulkLimit; body?: () => object }[] = [
     { url: `/api/v1/cargas/${kind}/vista-previa`, limit: BULK_LIMITS.filePreview },
     { url: `/api/v1/cargas/${kind}`, limit: BULK_LIMITS.fileLoad },
   ]),
+  // The demand file of a site: the limit counts before the site is looked up (the request has no file).
+  { url: `/api/v1/sedes/${randomUUID()}/demanda/carga/vista-previa`, limit: BULK_LIMITS.filePreview },
+  { url: `/api/v1/sedes/${randomUUID()}/demanda/carga`, limit: BULK_LIMITS.fileLoad },
   { url: '/api/v1/planificaciones/patron/vista-previa', limit: BULK_LIMITS.screenPreview, body: () => pattern() },
   { url: '/api/v1/planificaciones/patron', limit: BULK_LIMITS.screenApply, body: () => pattern('conservar') },
   { url: '/api/v1/grupos/asignacion-masiva/vista-previa', limit: BULK_LIMITS.screenPreview, body: () => leaders() },

@@ -52,6 +52,14 @@ async function usersFile(): Promise<Buffer> {
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+async function demandFile(): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Demanda');
+  sheet.addRow(['Día', 'Hora desde', 'Hora hasta', 'Personas']);
+  sheet.addRow(['lunes', '09:00', '18:00', 2]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 const A: Perfil[] = ['administrador'];
 const AS: Perfil[] = ['administrador', 'supervisor'];
 
@@ -83,6 +91,9 @@ const TABLE: Record<string, Case> = {
     body: () => ({ bandas: [{ diaSemana: 1, inicio: '09:00', fin: '18:00', personas: 2 }], excepciones: [] }),
     byId: true,
   },
+  'GET /api/v1/sedes/:id/demanda/plantilla': { allowed: A, path: (ids) => `/api/v1/sedes/${ids.site}/demanda/plantilla?formato=csv`, byId: true },
+  'POST /api/v1/sedes/:id/demanda/carga/vista-previa': { allowed: A, path: (ids) => `/api/v1/sedes/${ids.site}/demanda/carga/vista-previa`, multipart: demandFile, byId: true },
+  'POST /api/v1/sedes/:id/demanda/carga': { allowed: A, path: (ids) => `/api/v1/sedes/${ids.site}/demanda/carga`, multipart: demandFile, byId: true },
   'GET /api/v1/empresa': { allowed: A, path: () => '/api/v1/empresa', byId: false },
   'GET /api/v1/usuarios/invitaciones': { allowed: A, path: () => '/api/v1/usuarios/invitaciones', byId: false },
   // The test companies have confirmed their e-mail: resending the link is refused with a 400 past the perfil check.

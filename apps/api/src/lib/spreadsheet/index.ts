@@ -12,5 +12,5 @@ export { templateCsv, templateXlsx, INSTRUCTIONS_SHEET, type TemplateSpec } from
 export { attachment, CSV_CONTENT_TYPE, DATE_FORMAT, excelDate, sendFile, writeXlsx, XLSX_CONTENT_TYPE, type ExportColumn } from './export';
 export { csvCellText, readCsvCellText, TEXT_FORMAT } from './formula-guard';
 export { readUploadedFile, type UploadedFile } from './upload';
-export { spreadsheetError } from './errors';
+export { SPREADSHEET_MESSAGES, spreadsheetError } from './errors';
 export { summarize } from './summary';

@@ -2,6 +2,7 @@ import {
   ACCESS,
   cargoKey,
   type AplicarPropuestaResponse,
+  type CargaDemandaResultado,
   type crearPropuestaBodySchema,
   type Demanda,
   type demandaBodySchema,
@@ -18,6 +19,7 @@ import type { BackgroundTasks } from '../../lib/background';
 import { localDate, type Clock } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import { enqueueJob, type JobQueue } from '../../lib/jobs';
+import { summarize, templateCsv, templateXlsx, type UploadedFile } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
 import type { CompanyHolidaysPort } from '../holidays/index';
@@ -26,6 +28,7 @@ import { isCommerce, planRegime, REST, shiftStartProblem, type Assignment, type 
 import { expandDemand, historyFrom, historyOf, publishedOf } from './roster.inputs';
 import * as repo from './roster.repository';
 import { solveInProcess } from './roster.solver';
+import { demandTemplate, readDemandFile } from './roster.upload';
 
 /** The job that computes a proposal. */
 export const ROSTER_JOB = 'roster.proposal';
@@ -331,6 +334,36 @@ export function createRosterService(deps: RosterServiceDeps) {
       await requireSite(session.companyId, siteId);
       const row = await repo.saveDemand(db, { companyId: session.companyId, siteId, bands: body.bandas, exceptions: body.excepciones, updatedBy: session.userId, updatedAt: now });
       return demandView(siteId, row);
+    },
+
+    /** The demand file of a site: its current demand as rows to edit (example rows when it has none), xlsx or CSV. */
+    async demandTemplate(session: RequestSession, siteId: string, format: 'xlsx' | 'csv', now: Date): Promise<Buffer> {
+      requirePerfil(session, ...ACCESS.rosterDemandManage);
+      const site = await requireSite(session.companyId, siteId);
+      const [row, catalog] = await Promise.all([repo.findDemand(db, session.companyId, siteId), planning.loadCatalog(db, session.companyId)]);
+      const spec = demandTemplate(row?.bands ?? [], row?.exceptions ?? [], catalog, localDate(now, site.timeZone));
+      return format === 'xlsx' ? templateXlsx(spec) : Buffer.from(templateCsv(spec), 'utf8');
+    },
+
+    /**
+     * A demand file read against the site's demand; with `commit`, it replaces the whole demand, or nothing
+     * when any row has an error. The same file again writes nothing.
+     */
+    async uploadDemand(session: RequestSession, siteId: string, file: UploadedFile, commit: boolean, now: Date): Promise<CargaDemandaResultado> {
+      requirePerfil(session, ...ACCESS.rosterDemandManage);
+      await requireSite(session.companyId, siteId);
+      const [current, catalog] = await Promise.all([repo.findDemand(db, session.companyId, siteId), planning.loadCatalog(db, session.companyId)]);
+      const read = await readDemandFile(file, session.companyId, catalog, { bands: current?.bands ?? [], exceptions: current?.exceptions ?? [] });
+      const apply = commit && read.errores.length === 0;
+      let saved = current;
+      if (apply && read.changes) {
+        saved = await repo.saveDemand(db, { companyId: session.companyId, siteId, bands: read.bandas, exceptions: read.excepciones, updatedBy: session.userId, updatedAt: now });
+      }
+      return {
+        ...summarize({ archivo: file.filename, filas: read.filas, errores: read.errores, totalFilas: read.totalFilas, aplicado: apply }),
+        quitar: read.quitar,
+        demanda: apply ? demandView(siteId, saved) : null,
+      };
     },
 
     /** Records the request and queues its computation; the answer comes back at once (`en_cola`). */
