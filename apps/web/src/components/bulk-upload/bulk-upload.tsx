@@ -25,6 +25,10 @@ interface BulkUploadProps {
   entity: string;
   /** Header of the `clave` column of the preview (e.g. "RUT"). */
   keyLabel?: string;
+  /** Header of the `descripcion` column of the preview ("Nombre" by default). */
+  descriptionLabel?: string;
+  /** What to write in the file, under «1. Descarga la plantilla» (by default: one row per `entity`). */
+  instructions?: ReactNode;
   templates: BulkTemplate[];
   /** `accept` of the file input. */
   accept?: string;
@@ -117,6 +121,8 @@ function ErrorsTable({ errors, caption = 'Errores por fila', warning = false }: 
 export function BulkUpload({
   entity,
   keyLabel = 'Clave',
+  descriptionLabel = 'Nombre',
+  instructions,
   templates,
   accept = DEFAULT_ACCEPT,
   maxBytes = 10 * 1024 * 1024,
@@ -189,7 +195,7 @@ export function BulkUpload({
             1. Descarga la plantilla
           </Text>
           <Text size="sm" c="dimmed">
-            Completa una fila por cada uno de los {entity}. No cambies los títulos de las columnas.
+            {instructions ?? `Completa una fila por cada uno de los ${entity}.`} No cambies los títulos de las columnas.
           </Text>
           <div className={classes.templates}>
             {templates.map((template) => (
@@ -319,7 +325,7 @@ export function BulkUpload({
                         <Table.Th scope="col">Fila</Table.Th>
                         <Table.Th scope="col">Acción</Table.Th>
                         <Table.Th scope="col">{keyLabel}</Table.Th>
-                        <Table.Th scope="col">Nombre</Table.Th>
+                        <Table.Th scope="col">{descriptionLabel}</Table.Th>
                         <Table.Th scope="col">Cambios</Table.Th>
                       </Table.Tr>
                     </Table.Thead>

@@ -1,6 +1,10 @@
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/NumberInput.css';
+import '@mantine/core/styles/Table.css';
 import type { BandaSemanal, Demanda } from '@jornada/contracts';
-import { ActionIcon, Button, Group, NumberInput, Table, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Table } from '@mantine/core';
 import { useState } from 'react';
+import { TimeField } from '../../../components/time-field';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useSaveDemand } from '../api/demand';
@@ -36,7 +40,7 @@ function bandasOf(rows: readonly Row[]): BandaSemanal[] {
   );
 }
 
-/** The site's usual week: rows are hour bands, columns weekdays, each cell the people needed. */
+/** The site's usual week: rows are hour bands, columns weekdays, each cell the people needed; saved with the stored date exceptions. */
 export function DemandEditor({ siteId, demand, readOnly }: { siteId: string; demand: Demanda; readOnly: boolean }) {
   const [rows, setRows] = useState<Row[]>(() => (demand.bandas.length ? rowsOf(demand.bandas) : [{ key: nextKey++, inicio: '09:00', fin: '18:00', personas: [0, 0, 0, 0, 0, 0, 0] }]));
   const save = useSaveDemand(siteId);
@@ -69,8 +73,8 @@ export function DemandEditor({ siteId, demand, readOnly }: { siteId: string; dem
               <Table.Tr key={row.key}>
                 <Table.Td>
                   <Group gap={4} wrap="nowrap">
-                    <TextInput size="xs" type="time" aria-label={`Inicio de la banda ${r + 1}`} value={row.inicio} disabled={readOnly} onChange={(e) => update(row.key, { inicio: e.currentTarget.value })} />
-                    <TextInput size="xs" type="time" aria-label={`Fin de la banda ${r + 1}`} value={row.fin} disabled={readOnly} onChange={(e) => update(row.key, { fin: e.currentTarget.value })} />
+                    <TimeField size="xs" aria-label={`Inicio de la banda ${r + 1}`} value={row.inicio} disabled={readOnly} className={classes.time} onChange={(inicio) => update(row.key, { inicio })} />
+                    <TimeField size="xs" aria-label={`Fin de la banda ${r + 1}`} value={row.fin} disabled={readOnly} className={classes.time} onChange={(fin) => update(row.key, { fin })} />
                   </Group>
                 </Table.Td>
                 {row.personas.map((n, i) => (
@@ -101,11 +105,6 @@ export function DemandEditor({ siteId, demand, readOnly }: { siteId: string; dem
           </Table.Tbody>
         </Table>
       </div>
-      {demand.excepciones.length > 0 && (
-        <Text size="xs" c="dimmed" mt="xs">
-          Además hay {demand.excepciones.length} bandas para fechas especiales, que reemplazan las de su día.
-        </Text>
-      )}
       {!readOnly && (
         <Group mt="sm" gap="sm">
           <Button variant="default" size="xs" onClick={() => setRows((list) => [...list, { key: nextKey++, inicio: '14:00', fin: '22:00', personas: [0, 0, 0, 0, 0, 0, 0] }])}>

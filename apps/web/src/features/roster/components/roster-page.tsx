@@ -1,3 +1,7 @@
+import '@mantine/core/styles/Alert.css';
+import '@mantine/core/styles/Button.css';
+import '@mantine/core/styles/Progress.css';
+import '@mantine/core/styles/Text.css';
 import { canAccess } from '@jornada/contracts';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
@@ -7,12 +11,13 @@ import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { ApiError, errorMessage } from '../../../lib/api-client';
+import { EsDatesProvider } from '../../../lib/dates';
 import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import { todayInChile } from '../../../lib/format';
 import { useSession } from '../../../lib/session/session-context';
 import { useDemand } from '../api/demand';
 import { useCreateProposal, useProposal } from '../api/proposal';
-import { DemandEditor } from './demand-editor';
+import { DemandSection } from './demand-section';
 import type { FixedChoice } from './fix-day-dialog';
 import { ProposalView } from './proposal-view';
 import classes from './roster.module.css';
@@ -73,8 +78,9 @@ export function RosterPage() {
   };
 
   const p = proposal.data;
+  const siteName = sites.data?.find((option) => option.value === siteId)?.label ?? 'la sede';
   return (
-    <>
+    <EsDatesProvider>
       <PageHeader
         title="Planificación automática"
         description="Indica cuántas personas necesita una sede en cada banda horaria y pide una propuesta: respeta los contratos, los descansos y la ley, y se compara con la planificación actual antes de aplicarla."
@@ -98,7 +104,7 @@ export function RosterPage() {
           <ErrorState error={demand.error} onRetry={() => void demand.refetch()} />
         ) : (
           <SectionCard title="Demanda de la sede" description="Personas necesarias por día de la semana y banda horaria. Un fin anterior al inicio termina al día siguiente.">
-            <DemandEditor key={siteId} siteId={siteId} demand={demand.data} readOnly={!canAccess('rosterDemandManage', perfil)} />
+            <DemandSection key={siteId} siteId={siteId} siteName={siteName} demand={demand.data} canManage={canAccess('rosterDemandManage', perfil)} />
             <Group mt="md">
               <Button onClick={() => void ask()} loading={create.isPending} disabled={!desde || !hasta || (p !== undefined && (p.estado === 'en_cola' || p.estado === 'calculando'))}>
                 Calcular propuesta
@@ -130,6 +136,6 @@ export function RosterPage() {
           <ProposalView proposal={p} fixed={fixed} onFix={fix} onClearFixed={() => setFixed(new Map())} onRecompute={() => void ask()} recomputing={create.isPending} />
         )}
       </Stack>
-    </>
+    </EsDatesProvider>
   );
 }
