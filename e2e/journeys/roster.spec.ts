@@ -62,6 +62,17 @@ test('automatic planning: the administrator states the demand, asks for a propos
   await expect(page.getByRole('button', { name: 'Aplicar propuesta' })).toBeEnabled({ timeout: 90_000 });
   await screenshots(page, 'roster');
 
+  // Adjusts the proposal: Ana's first day fixed as a rest day, and asked again with it.
+  await grid.getByRole('button', { name: /^Ana Rojas, / }).first().click();
+  const fix = page.getByRole('dialog', { name: 'Fijar el día' });
+  await fix.getByRole('radio', { name: 'Libre' }).check();
+  await page.screenshot({ path: 'test-results/screenshots/roster-fix-day-1280x720.png' });
+  await fix.getByRole('button', { name: 'Fijar' }).click();
+  await expect(page.getByText('1 día fijado para la próxima propuesta.')).toBeVisible();
+  await page.getByRole('button', { name: 'Volver a calcular con los días fijados' }).click();
+  await expect(page.getByRole('button', { name: 'Aplicar propuesta' })).toBeEnabled({ timeout: 90_000 });
+  await expect(grid.getByRole('button', { name: /^Ana Rojas, / }).first()).toHaveAccessibleName(/: L, fijado\. Fijar el día$/);
+
   await page.getByRole('button', { name: 'Aplicar propuesta' }).click();
   const dialog = page.getByRole('dialog', { name: '¿Aplicar la propuesta?' });
   await dialog.getByRole('button', { name: 'Aplicar propuesta' }).click();
