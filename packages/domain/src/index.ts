@@ -24,3 +24,4 @@ export * from './alerts';
 export * from './vacations';
 export * from './shift-law';
 export * from './sunday-rest';
+export * from './compensatory-rest';
