@@ -22,6 +22,21 @@ export const ORIGENES_PERMISO = ['asignado', 'solicitado'] as const;
  */
 export const CODIGO_FERIADO_LEGAL = 'VAC.';
 
+/**
+ * The code of the compensatory rest of art. 38 inc. 3 (descanso compensatorio): the type with this code
+ * records the days granted to a worker excepted from Sunday rest, and its balance is not a yearly
+ * allowance but one day for each Sunday or holiday the engine found worked. Codes are unique per company.
+ */
+export const CODIGO_DESCANSO_COMPENSATORIO = 'D.C.38';
+
+/**
+ * Where a balance's days come from: `dias_anuales`, the type's days per year (with the far-south and
+ * progressive days of the legal vacation); `domingos_festivos_trabajados`, the compensatory rest of
+ * art. 38 (`CODIGO_DESCANSO_COMPENSATORIO`), one day per Sunday or holiday worked.
+ */
+export const FUENTES_SALDO = ['dias_anuales', 'domingos_festivos_trabajados'] as const;
+export type FuenteSaldo = (typeof FUENTES_SALDO)[number];
+
 const codigoPermisoSchema = z
   .string({ error: 'Ingresa el código del tipo de permiso.' })
   .trim()
@@ -201,11 +216,15 @@ export const saldoPermisoSchema = z.object({
   usuario: personaPermisoSchema,
   tipo: z.object({ id: z.string(), nombre: z.string(), codigo: z.string(), unidad: unidadPermisoSchema }),
   anio: z.number().int(),
+  /** Where `asignados` comes from (`FUENTES_SALDO`). */
+  fuente: z.enum(FUENTES_SALDO),
   /** `diasBase` + `diasProgresivos`. */
   asignados: z.number(),
   /**
    * The yearly days before progressive days: the type's `diasAnuales`; for the legal vacation
    * (`CODIGO_FERIADO_LEGAL`), at least 20 where the worker's site is in the far south (art. 67 inc. 2).
+   * For the compensatory rest (`domingos_festivos_trabajados`), the days owed: the Sundays and holidays
+   * worked in `anio` up to today, plus those of the year before not granted in it.
    */
   diasBase: z.number().int(),
   /**
@@ -216,7 +235,9 @@ export const saldoPermisoSchema = z.object({
   /**
    * Why the figure differs from the type's days per year, as Spanish sentences ready to show:
    * «20 días por trabajar en la región de Magallanes (art. 67 inc. 2)», «10 años reconocidos y 4 con la
-   * empresa: 1 día progresivo (art. 68)». Empty when only the general figure applies.
+   * empresa: 1 día progresivo (art. 68)». Empty when only the general figure applies. For the
+   * compensatory rest, what the days owed are: «1 domingo y 1 festivo trabajados en 2026», «1 día sin
+   * otorgar de 2025».
    */
   fundamento: z.array(z.string()),
   usados: z.number(),

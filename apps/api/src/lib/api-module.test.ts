@@ -4,6 +4,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { API_MODULES } from '../app';
 import { apiModule, SessionSources, type AppKernel } from './api-module';
+import { LatePort } from './late-port';
 
 const kernel = {} as AppKernel;
 
@@ -38,5 +39,24 @@ describe('SessionSources', () => {
     expect(await sources.resolve('i')).toEqual({ perfil: 'fiscalizador' });
     expect(await sources.resolve('x')).toBeNull();
     await expect(sources.fiscalizadorRequest({} as never, {} as never, true)).rejects.toThrow();
+  });
+});
+
+describe('LatePort', () => {
+  it('gives a later module’s port to an earlier one, once; the app does not start while nobody gave it', async () => {
+    const port = new LatePort<() => number>('la cifra de prueba');
+    const earlier = apiModule('earlier', [], (app) => {
+      app.decorate('lateFigure', port);
+      app.addHook('onReady', async () => port.requireProvided());
+    });
+    const later = apiModule('later', ['earlier'], () => port.provide(() => 7));
+    const missing = Fastify();
+    await expect(missing.register(earlier, kernel).ready()).rejects.toThrow('Falta la cifra de prueba');
+    expect(() => port.get()).toThrow(/Falta la cifra de prueba/);
+    const whole = Fastify();
+    await expect(whole.register(earlier, kernel).register(later, kernel).ready()).resolves.toBeDefined();
+    expect(port.get()()).toBe(7);
+    expect(() => port.provide(() => 8)).toThrow(/Ya se entregó/);
+    await Promise.all([missing.close(), whole.close()]);
   });
 });

@@ -26,5 +26,8 @@ export const attendanceModule = apiModule('attendance', ['planning', 'groups', '
   registerAttendanceTrendRoutes(app, trend, clock);
   app.decorate('attendance', attendance);
   app.decorate('attendanceTrend', trend);
-  app.decorate('attendanceReads', createAttendanceReads({ db, attendance, plan: app.plan, permissions: app.permissionReads }));
+  const reads = createAttendanceReads({ db, attendance, plan: app.plan, permissions: app.permissionReads });
+  app.decorate('attendanceReads', reads);
+  // Permissions come before attendance (the evaluation reads their approved days); their compensatory-rest balance counts what the engine found worked.
+  app.owedCompensatoryRest.provide(reads.compensatoryRest);
 });

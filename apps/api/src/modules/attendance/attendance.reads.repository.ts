@@ -1,16 +1,54 @@
 /**
  * Reads of stored days shaped for the modules that take them through `app.attendanceReads`: payroll,
- * overtime found, inconsistencies and the legal reports.
+ * overtime found, inconsistencies, the legal reports and the compensatory rest owed.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { DAILY_OVERTIME_LIMIT_SECONDS, type PermissionUnit, type PlanKind, type StoredPayDay } from '@jornada/domain';
+import { DAILY_OVERTIME_LIMIT_SECONDS, WORKED_DAY_STATUSES, type CompensatoryRestDay, type PermissionUnit, type PlanKind, type StoredPayDay } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, groups, inconsistencyDismissals, markCorrections, planningDays, sites, users } from '../../db/schema/index';
 import type { StoredDay, StoredWeek } from './attendance.model';
 import type { WorkerFilter } from './attendance.report-types';
 import { idRange, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
+
+// ---------------------------------------------------------------------------------------------
+// Compensatory rest reads (attendance.compensatory-rest.ts): the days worked on a Sunday or a holiday.
+
+/**
+ * The stored days of these workers over `from`..`to` with a worked status (`WORKED_DAY_STATUSES`) on a
+ * Sunday or on a holiday of the worker's calendar (`result.feriado`, as the engine evaluated the day), each
+ * with its date, status and whether it is a holiday: what `compensatoryRestOwed` counts.
+ */
+export async function workedSundayOrHolidayDays(
+  db: DbOrTx,
+  companyId: string,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+): Promise<(CompensatoryRestDay & { userId: string })[]> {
+  if (userIds.length === 0 || to < from) return [];
+  const result = await rows<{ userId: string; fecha: string; status: EstadoDia; holiday: boolean }>(
+    db,
+    sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, (a.result->>'feriado') is not null as holiday
+        from ${attendanceDays} a
+        where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
+          and a.status::text = any(${sql.param([...WORKED_DAY_STATUSES])}::text[])
+          and (extract(isodow from a.fecha) = 7 or (a.result->>'feriado') is not null)
+        order by a.user_id, a.fecha`,
+  );
+  return result.map((r) => ({ userId: r.userId, date: r.fecha, status: r.status, holiday: r.holiday === true }));
+}
+
+/** Which of these workers are excepted from Sunday and holiday rest (art. 38), as the evaluation reads it. */
+export async function exceptedFromSundayRest(db: DbOrTx, companyId: string, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const result = await rows<{ id: string }>(
+    db,
+    sql`select u.id from ${users} u where u.company_id = ${companyId} and u.id = any(${uuids(userIds)}) and u.exceptuado_descanso_dominical`,
+  );
+  return new Set(result.map((r) => r.id));
+}
 
 // ---------------------------------------------------------------------------------------------
 // Payroll reads (attendance.payroll.ts): the stored columns remunerations count, per worker and day.

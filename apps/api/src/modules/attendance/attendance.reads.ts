@@ -1,14 +1,15 @@
 /**
  * What other modules read of the stored evaluation, given to them at assembly as `app.attendanceReads`
  * (never as functions they call with a database of their own): the management reports' selection and
- * sums, the legal reports' days, the inconsistencies, the payroll facts, the overtime found and what
- * the legal alerts watch. Each read takes a transaction only where a caller reads inside its own (the
+ * sums, the legal reports' days, the inconsistencies, the payroll facts, the overtime found, the
+ * compensatory rest owed and what the legal alerts watch. Each read takes a transaction only where a caller reads inside its own (the
  * closing of a payroll month).
  */
 import type { Db, DbOrTx } from '../../db/client';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import { recentWorkedDays, shiftsNear } from './attendance.alerts';
+import { createOwedCompensatoryRest } from './attendance.compensatory-rest';
 import { createInconsistencyReads } from './attendance.inconsistencies';
 import { createAttendanceLegalReads } from './attendance.legal';
 import { foundOvertime } from './attendance.overtime';
@@ -42,6 +43,8 @@ export function createAttendanceReads({ db, attendance, plan, permissions }: Att
     /** The overtime the evaluation found, per worker and day (and the days in `alsoDays` whatever their figure now). */
     foundOvertime: (companyId: string, userIds: readonly string[], from: string, to: string, alsoDays: readonly { userId: string; fecha: string }[] = [], executor: DbOrTx = db) =>
       foundOvertime(executor, companyId, userIds, from, to, alsoDays),
+    /** The compensatory rest of art. 38 each worker is owed (the Sundays and holidays worked): what permissions' balance counts. */
+    compensatoryRest: createOwedCompensatoryRest(db, attendance),
     /** What the legal alerts watch: the shifts about to start or end, and the recent worked days. */
     alerts: {
       shiftsNear: (companyId: string, now: Date) => shiftsNear(db, plan, permissions, companyId, now),

@@ -10,6 +10,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
 import type { CompanyHolidaysPort } from '../holidays/index';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
+import type { OwedCompensatoryRest } from './permissions.compensatory-rest';
 import { outcomeMail, type PermissionSummary } from './permissions.mail';
 import * as repo from './permissions.repository';
 import { formatAmount, PERMISSION_NOT_FOUND, WORKER_NOT_FOUND } from './permissions.rules';
@@ -26,6 +27,8 @@ export interface PermissionsDeps {
   payrollPeriods: PayrollPeriodsPort;
   /** Each company's holidays, its own days included (modules/holidays' `app.companyHolidays`): business days of a vacation. */
   holidays: CompanyHolidaysPort;
+  /** The compensatory rest of art. 38 the engine finds owed (modules/attendance's, given after it registers): its balance. */
+  owedCompensatoryRest: OwedCompensatoryRest;
 }
 
 export function createPermissionsContext(deps: PermissionsDeps) {

@@ -1,4 +1,4 @@
-import type { CrearTipoPermisoBody } from '@jornada/contracts';
+import { CODIGO_DESCANSO_COMPENSATORIO, type CrearTipoPermisoBody } from '@jornada/contracts';
 
 /**
  * The permission types a new company starts with: the legal codes of the DT reports' glossary and an
@@ -24,6 +24,12 @@ import type { CrearTipoPermisoBody } from '@jornada/contracts';
  *   preventive exams (mammography, prostate). «Half a day» depends on the worker's shift, so it is an hour
  *   permission (`horas`, which takes no days per year or per event): the leader approves the hours
  *   requested; once a year is not enforced by the model.
+ *
+ * The compensatory rest of art. 38 inc. 3 (`CODIGO_DESCANSO_COMPENSATORIO`): one day of rest for each
+ * Sunday and each holiday a worker excepted from Sunday rest worked. Paid like any rest day, in días
+ * corridos, requestable with approval and assigned by the leader when granted; its balance is not a yearly
+ * allowance but the days the engine found owed (permissions.compensatory-rest.ts), shown only to excepted
+ * workers, and a request beyond it is refused.
  */
 type DefaultType = Required<Omit<CrearTipoPermisoBody, 'diasPorEvento'>> & { diasPorEvento?: number };
 
@@ -95,6 +101,16 @@ const DEFAULT_TYPES: ReadonlyArray<DefaultType> = [
     diasPorEvento: 5,
   },
   { nombre: 'Permiso por examen médico preventivo', codigo: 'P.E.M.', conGoce: true, unidad: 'horas', solicitable: true, requiereAprobacion: true, diasAnuales: null },
+  // The compensatory rest of art. 38 inc. 3 (see above).
+  {
+    nombre: 'Descanso compensatorio (art. 38)',
+    codigo: CODIGO_DESCANSO_COMPENSATORIO,
+    conGoce: true,
+    unidad: 'dias_corridos',
+    solicitable: true,
+    requiereAprobacion: true,
+    diasAnuales: null,
+  },
 ];
 
 export const DEFAULT_PERMISSION_TYPES: ReadonlyArray<Required<CrearTipoPermisoBody> & { diasPorEvento: number | null }> = DEFAULT_TYPES.map((type) => ({

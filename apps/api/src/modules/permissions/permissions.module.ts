@@ -1,4 +1,6 @@
 import { apiModule } from '../../lib/api-module';
+import { LatePort } from '../../lib/late-port';
+import type { OwedCompensatoryRest } from './permissions.compensatory-rest';
 import { createPermissionReads, type PermissionReads } from './permissions.reads';
 import { registerPermissionRoutes } from './permissions.routes';
 import { createPermissionsService, type PermissionsService } from './permissions.service';
@@ -9,13 +11,31 @@ declare module 'fastify' {
     permissions: PermissionsService;
     /** What other modules read of permissions (and a new company's default types): modules/permissions, permissions.reads.ts. */
     permissionReads: PermissionReads;
+    /**
+     * Where permissions take the compensatory rest of art. 38 owed from (its balance): modules/attendance
+     * provides it when it registers, after permissions (lib/late-port.ts).
+     */
+    owedCompensatoryRest: LatePort<OwedCompensatoryRest>;
   }
 }
 
 /** Permissions (permisos, vacaciones, licencias): types, assignments, requests and their approval. */
 export const permissionsModule = apiModule('permissions', ['groups', 'holidays', 'payroll-periods'], (app, { db, mailer, background, config, clock, log }) => {
-  const permissions = createPermissionsService({ db, mailer, background, publicUrl: config.publicUrl, log, ledGroups: app.ledGroups, payrollPeriods: app.payrollPeriods, holidays: app.companyHolidays });
+  const owed = new LatePort<OwedCompensatoryRest>('el descanso compensatorio adeudado (de modules/attendance)');
+  const permissions = createPermissionsService({
+    db,
+    mailer,
+    background,
+    publicUrl: config.publicUrl,
+    log,
+    ledGroups: app.ledGroups,
+    payrollPeriods: app.payrollPeriods,
+    holidays: app.companyHolidays,
+    owedCompensatoryRest: (...args) => owed.get()(...args),
+  });
   registerPermissionRoutes(app, permissions, clock);
   app.decorate('permissions', permissions);
   app.decorate('permissionReads', createPermissionReads(db));
+  app.decorate('owedCompensatoryRest', owed);
+  app.addHook('onReady', async () => owed.requireProvided());
 });

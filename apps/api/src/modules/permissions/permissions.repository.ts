@@ -84,6 +84,8 @@ export interface WorkerRow {
   comuna: string | null;
   /** Years with previous employers recognised for the progressive vacation days (art. 68). */
   aniosReconocidosAnteriores: number;
+  /** Excepted from Sunday and holiday rest (art. 38): owed compensatory rest for the Sundays and holidays worked. */
+  exceptuadoDescansoDominical: boolean;
 }
 
 const workerColumns = {
@@ -103,6 +105,7 @@ const workerColumns = {
   region: sites.region,
   comuna: sites.comuna,
   aniosReconocidosAnteriores: users.aniosReconocidosAnteriores,
+  exceptuadoDescansoDominical: users.exceptuadoDescansoDominical,
 };
 
 function workerSelect(db: DbOrTx) {

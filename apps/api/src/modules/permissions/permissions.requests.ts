@@ -1,4 +1,8 @@
-/** New permissions: the checks and storage of one (type, dates, overlaps, balance, closed months), assigned by a leader or requested by the worker, and the e-mails they send. */
+/**
+ * New permissions: the checks and storage of one (type, dates, overlaps, balance — the year's days or the
+ * compensatory rest owed —, closed months), assigned by a leader or requested by the worker, and the
+ * e-mails they send.
+ */
 import {
   ACCESS,
   type asignarPermisoBodySchema,
@@ -14,6 +18,7 @@ import { isUuid } from '../../lib/ids';
 import type { RequestSession } from '../../plugins/types';
 import { monthsOfRange } from '../payroll-periods/index';
 import type { PermissionsContext } from './permissions.context';
+import { compensatoryAllowance, grantedIn, isCompensatoryRest, owedCompensatoryRest, owedFor } from './permissions.compensatory-rest';
 import { LEGAL_ARTICLE_BY_CODE } from './permissions.defaults';
 import { chileanDate, outcomeMail, requestedMail } from './permissions.mail';
 import * as repo from './permissions.repository';
@@ -61,6 +66,14 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
       const article = LEGAL_ARTICLE_BY_CODE[type.codigo];
       throw fieldError('hasta', `Como máximo ${formatAmount(type.diasPorEvento, type.unidad)} por evento${article ? ` (${article})` : ''}.`);
     }
+    // The compensatory rest of art. 38 is owed to excepted workers only, one day per Sunday or holiday
+    // worked: the engine counts them before the transaction (it may evaluate days first).
+    const compensatoryRest = isCompensatoryRest(type);
+    if (compensatoryRest && !owedCompensatoryRest(worker)) {
+      throw fieldError('tipoId', `«${type.nombre}» es solo para quien está exceptuado del descanso dominical (art. 38): ${worker.nombre} ${worker.apellidos} no lo está.`);
+    }
+    const year = Number(input.desde.slice(0, 4));
+    const owed = compensatoryRest ? (await owedFor(deps.owedCompensatoryRest, session.companyId, [worker], year, now)).get(worker.id) : undefined;
     const estado: EstadoPermiso = origin === 'asignado' || !type.requiereAprobacion ? 'aprobado' : 'pendiente';
     const id = await db.transaction(async (tx) => {
       // A permission changes the pay of the months it touches: refused when one is closed.
@@ -83,15 +96,16 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
         const message = `Se superpone con ${clash.tipoNombre} ${when}${hoursText} (${ESTADO_LABEL[other.estado]}).`;
         throw new AppError('CONFLICT', message, { desde: message });
       }
-      if (type.diasAnuales !== null) {
-        const year = input.desde.slice(0, 4);
+      if (type.diasAnuales !== null || compensatoryRest) {
         const [sums] = await repo.amountsByWorkerAndType(tx, session.companyId, [worker.id], [type.id], `${year}-01-01`, `${year}-12-31`);
-        const allowance = allowanceOf(type, worker, Number(year));
+        const allowance = compensatoryRest
+          ? compensatoryAllowance(owed, year, (await grantedIn(tx, session.companyId, type.id, [worker.id], year - 1)).get(worker.id) ?? 0)
+          : allowanceOf(type, worker, year);
         const available = allowance.base + allowance.progressive - (sums?.usados ?? 0) - (sums?.pendientes ?? 0);
         if (amount > available + 1e-9) {
           throw fieldError(
             'hasta',
-            `El permiso excede el saldo: pide ${formatAmount(amount, type.unidad)} y quedan ${formatAmount(Math.max(0, available), type.unidad)} de ${type.nombre} en ${year}.`,
+            `El permiso excede el saldo: pide ${formatAmount(amount, type.unidad)} y ${Math.max(0, available) === 1 ? 'queda' : 'quedan'} ${formatAmount(Math.max(0, available), type.unidad)} de ${type.nombre} en ${year}.`,
           );
         }
       }

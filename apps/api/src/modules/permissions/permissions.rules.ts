@@ -32,8 +32,8 @@ export function dayNumber(date: string): number {
   return Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10))) / 86_400_000;
 }
 
-/** A worker's yearly allowance of a type with days per year: the base, the progressive days and why. */
-interface Allowance {
+/** A worker's yearly allowance of a type with a balance: the base, the progressive days and why. */
+export interface Allowance {
   base: number;
   progressive: number;
   fundamento: string[];
