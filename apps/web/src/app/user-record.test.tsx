@@ -52,6 +52,7 @@ const SALDO: SaldoPermiso = {
   usuario: { id: WORKER.id, nombre: WORKER.nombre, apellidos: WORKER.apellidos, rut: WORKER.rut },
   tipo: { id: 't1', nombre: 'Vacaciones', codigo: 'VAC.', unidad: 'dias_habiles' },
   anio: new Date().getFullYear(),
+  fuente: 'dias_anuales',
   asignados: 21,
   diasBase: 20,
   diasProgresivos: 1,

@@ -47,6 +47,7 @@ const saldo: SaldoPermiso = {
   usuario: { id: 'w1', nombre: 'Juan', apellidos: 'Pérez Soto', rut: '12.345.678-5' },
   tipo: { id: VAC.id, nombre: VAC.nombre, codigo: VAC.codigo, unidad: VAC.unidad },
   anio: new Date().getFullYear(),
+  fuente: 'dias_anuales',
   asignados: 21,
   diasBase: 20,
   diasProgresivos: 1,
@@ -54,6 +55,21 @@ const saldo: SaldoPermiso = {
   usados: 9,
   pendientes: 4,
   disponibles: 8,
+};
+
+/** The compensatory rest of art. 38 of an excepted worker: 2 owed (one Sunday, one holiday), 1 granted. */
+const compensatorio: SaldoPermiso = {
+  usuario: { id: 'w2', nombre: 'Elena', apellidos: 'Rojas', rut: '11.222.333-9' },
+  tipo: { id: 't9', nombre: 'Descanso compensatorio (art. 38)', codigo: 'D.C.38', unidad: 'dias_corridos' },
+  anio: new Date().getFullYear(),
+  fuente: 'domingos_festivos_trabajados',
+  asignados: 2,
+  diasBase: 2,
+  diasProgresivos: 0,
+  fundamento: [`1 domingo y 1 festivo trabajados en ${new Date().getFullYear()}`],
+  usados: 1,
+  pendientes: 0,
+  disponibles: 1,
 };
 
 describe('labels', () => {
@@ -174,6 +190,23 @@ describe('team permissions page', () => {
     // Progressive days are computed from the contract (art. 68): no control to type them.
     expect(within(row).queryByRole('button', { name: /Días progresivos/ })).not.toBeInTheDocument();
   });
+
+  it('shows the compensatory rest (art. 38) as days owed for the Sundays and holidays worked, not an allowance', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      'GET /v1/permisos/saldos': () => ({ body: page([saldo, compensatorio]) }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
+    });
+    renderPage(<PermissionsPage />, { path: '/dashboard/permisos?vista=saldos' });
+    const table = await screen.findByRole('table', { name: /Saldos/ }, { timeout: 15_000 });
+    const row = within(table).getAllByRole('row')[2]!;
+    expect(within(row).getByText('Descanso compensatorio (art. 38) (D.C.38)')).toBeInTheDocument();
+    expect(within(row).getByText('1 día por cada domingo o festivo trabajado (art. 38)')).toBeInTheDocument();
+    expect(within(row).getByText(`1 domingo y 1 festivo trabajados en ${compensatorio.anio}`)).toBeInTheDocument();
+    expect(within(row).getByText('2 días corridos adeudados')).toBeInTheDocument();
+    expect(within(row).getByText('—')).toBeInTheDocument();
+    expect(screen.getByText(/El descanso compensatorio aparece solo para quienes están exceptuados del descanso dominical/)).toBeInTheDocument();
+  });
 });
 
 describe('my permissions page', () => {
@@ -215,6 +248,24 @@ describe('my permissions page', () => {
     expect(await within(dialog).findByText(/El permiso excede el saldo/)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST' && c.path.startsWith('/v1/'))!;
     expect(post.body).toMatchObject({ tipoId: VAC.id, desde: '2026-10-05', hasta: '2026-10-21' });
+  });
+});
+
+describe('my compensatory rest', () => {
+  it('shows what is owed for the Sundays and holidays worked, what was granted and what is left', async () => {
+    mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/permisos/mios': () => ({ body: { ...page([]), pendientes: 0 } }),
+      'GET /v1/permisos/mios/saldos': () => ({ body: { items: [saldo, compensatorio] } }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC] } }),
+    });
+    renderPage(<MyPermissionsPage />, { path: '/dashboard/permisos/mios' });
+    const cards = await screen.findByRole('region', { name: `Saldo ${compensatorio.anio}` }, { timeout: 15_000 });
+    expect(within(cards).getByText(`Descanso compensatorio (art. 38) ${compensatorio.anio}`)).toBeInTheDocument();
+    expect(within(cards).getByText('1 día corrido disponible')).toBeInTheDocument();
+    expect(within(cards).getByText(/2 adeudados · 1 otorgado · 0 pendientes/)).toBeInTheDocument();
+    expect(within(cards).getByText('1 día por cada domingo o festivo trabajado (art. 38)')).toBeInTheDocument();
+    expect(within(cards).getByText(`1 domingo y 1 festivo trabajados en ${compensatorio.anio}`)).toBeInTheDocument();
   });
 });
 

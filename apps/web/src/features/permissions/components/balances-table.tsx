@@ -5,7 +5,7 @@ import type { SaldoPermiso } from '@jornada/contracts';
 import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { WorkerFilter } from '../../../components/worker-filter';
 import { useBalances } from '../api/permissions';
-import { formatAmount } from './labels';
+import { COMPENSATORY_REST_BASIS, formatAmount, isOwedRest } from './labels';
 import classes from './permissions-page.module.css';
 
 const FILTERS = ['anio', 'usuarioId'] as const;
@@ -13,7 +13,8 @@ const FILTERS = ['anio', 'usuarioId'] as const;
 /**
  * Each worker's balance of the types with a yearly allowance, for a year. The far-south days and the
  * progressive days of the legal vacation come computed from the worker's site and contract (arts. 67
- * and 68), with their basis under the type.
+ * and 68), with their basis under the type. The compensatory rest of art. 38, for the workers excepted
+ * from Sunday rest, is the days owed for the Sundays and holidays worked, not an allowance.
  */
 export function BalancesTable() {
   const table = useTableParams({ filters: FILTERS });
@@ -46,6 +47,11 @@ export function BalancesTable() {
           <Text size="sm">
             {s.tipo.nombre} ({s.tipo.codigo})
           </Text>
+          {isOwedRest(s) ? (
+            <Text size="xs" c="dimmed">
+              {COMPENSATORY_REST_BASIS}
+            </Text>
+          ) : null}
           {s.fundamento.map((line) => (
             <Text key={line} size="xs" c="dimmed">
               {line}
@@ -54,8 +60,14 @@ export function BalancesTable() {
         </div>
       ),
     },
-    { key: 'asignados', header: 'Del año', align: 'right', nowrap: true, cell: (s) => formatAmount(s.asignados, s.tipo.unidad) },
-    { key: 'progresivos', header: 'Progresivos', align: 'right', cell: (s) => s.diasProgresivos.toLocaleString('es-CL') },
+    {
+      key: 'asignados',
+      header: 'Del año',
+      align: 'right',
+      nowrap: true,
+      cell: (s) => (isOwedRest(s) ? `${formatAmount(s.asignados, s.tipo.unidad)} adeudados` : formatAmount(s.asignados, s.tipo.unidad)),
+    },
+    { key: 'progresivos', header: 'Progresivos', align: 'right', cell: (s) => (isOwedRest(s) ? '—' : s.diasProgresivos.toLocaleString('es-CL')) },
     { key: 'usados', header: 'Usados', align: 'right', cell: (s) => s.usados.toLocaleString('es-CL') },
     { key: 'pendientes', header: 'Pendientes', align: 'right', cell: (s) => s.pendientes.toLocaleString('es-CL') },
     {
@@ -83,7 +95,9 @@ export function BalancesTable() {
       <Text size="xs" c="dimmed" mb="sm">
         Un permiso cuenta en el año en que empieza. Los pendientes ya descuentan del saldo disponible. En Vacaciones, los 20 días de
         Magallanes, Aysén y la provincia de Palena (art. 67) y los días progresivos (art. 68) se calculan con la sede y el contrato de
-        cada trabajador: los años con empleadores anteriores se registran en su ficha.
+        cada trabajador: los años con empleadores anteriores se registran en su ficha. El descanso compensatorio aparece solo para
+        quienes están exceptuados del descanso dominical: {COMPENSATORY_REST_BASIS}, según la asistencia registrada; los días que se
+        otorgan se registran como permiso de ese tipo.
       </Text>
       <DataTable
         caption={`Saldos ${year}`}
@@ -100,7 +114,8 @@ export function BalancesTable() {
         onPageChange={table.setPage}
         empty={{
           title: 'No hay saldos que mostrar',
-          description: 'Los saldos aparecen para los tipos de permiso con días por año (como Vacaciones) y los trabajadores a tu cargo.',
+          description:
+            'Los saldos aparecen para los tipos de permiso con días por año (como Vacaciones), el descanso compensatorio de quienes están exceptuados del descanso dominical (art. 38) y los trabajadores a tu cargo.',
         }}
       />
     </>

@@ -1,6 +1,6 @@
 import '@mantine/core/styles/Badge.css';
 import { Badge } from '@mantine/core';
-import type { EstadoPermiso, Permiso, UnidadPermiso } from '@jornada/contracts';
+import type { EstadoPermiso, Permiso, SaldoPermiso, UnidadPermiso } from '@jornada/contracts';
 import { formatDate } from '../../../lib/format';
 import classes from './permissions-page.module.css';
 
@@ -15,6 +15,12 @@ export function PermissionStatus({ estado }: { estado: EstadoPermiso }) {
     </Badge>
   );
 }
+
+/** What the compensatory rest's balance is, said under its name wherever balances are shown. */
+export const COMPENSATORY_REST_BASIS = '1 día por cada domingo o festivo trabajado (art. 38)';
+
+/** The balance is the compensatory rest owed (art. 38), not a yearly allowance. */
+export const isOwedRest = (saldo: Pick<SaldoPermiso, 'fuente'>): boolean => saldo.fuente === 'domingos_festivos_trabajados';
 
 /** «5 días hábiles», «1 día corrido», «2,5 horas». */
 export function formatAmount(amount: number, unit: UnidadPermiso): string {

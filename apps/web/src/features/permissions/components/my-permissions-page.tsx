@@ -21,7 +21,7 @@ import classes from './permissions-page.module.css';
 const FILTERS = ['estado'] as const;
 const ESTADO_OPTIONS = ESTADOS_PERMISO.map((estado) => ({ value: estado, label: ESTADO_LABELS[estado] }));
 
-/** The session's balance of each type with a yearly allowance, this year. */
+/** The session's balance of each type with a yearly allowance, and of the compensatory rest owed (art. 38), this year. */
 function MyBalances() {
   const year = new Date().getFullYear();
   const balances = useMyBalances(year);
