@@ -203,7 +203,8 @@ describe('team permissions page', () => {
     expect(within(row).getByText('Descanso compensatorio (art. 38) (D.C.38)')).toBeInTheDocument();
     expect(within(row).getByText('1 día por cada domingo o festivo trabajado (art. 38)')).toBeInTheDocument();
     expect(within(row).getByText(`1 domingo y 1 festivo trabajados en ${compensatorio.anio}`)).toBeInTheDocument();
-    expect(within(row).getByText('2 días corridos adeudados')).toBeInTheDocument();
+    expect(within(row).getByText('2 días corridos')).toBeInTheDocument();
+    expect(within(row).getByText('adeudados')).toBeInTheDocument();
     expect(within(row).getByText('—')).toBeInTheDocument();
     expect(screen.getByText(/El descanso compensatorio aparece solo para quienes están exceptuados del descanso dominical/)).toBeInTheDocument();
   });

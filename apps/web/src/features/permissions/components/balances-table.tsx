@@ -65,7 +65,17 @@ export function BalancesTable() {
       header: 'Del año',
       align: 'right',
       nowrap: true,
-      cell: (s) => (isOwedRest(s) ? `${formatAmount(s.asignados, s.tipo.unidad)} adeudados` : formatAmount(s.asignados, s.tipo.unidad)),
+      cell: (s) =>
+        isOwedRest(s) ? (
+          <div className={classes.cell}>
+            <Text size="sm">{formatAmount(s.asignados, s.tipo.unidad)}</Text>
+            <Text size="xs" c="dimmed">
+              adeudados
+            </Text>
+          </div>
+        ) : (
+          formatAmount(s.asignados, s.tipo.unidad)
+        ),
     },
     { key: 'progresivos', header: 'Progresivos', align: 'right', cell: (s) => (isOwedRest(s) ? '—' : s.diasProgresivos.toLocaleString('es-CL')) },
     { key: 'usados', header: 'Usados', align: 'right', cell: (s) => s.usados.toLocaleString('es-CL') },
