@@ -65,8 +65,8 @@ const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
  * A worker's compensatory rest of `year` as an allowance: the Sundays and holidays worked in the year (each
  * date once: a holiday on a Sunday owes one day) plus what the year before left ungranted (its days owed
  * minus the permissions of the type that started in it, approved or pending, never below zero). Older years
- * are not carried: the rest is due within the week (art. 38 inc. 3), and the DT accepts it later only
- * within the calendar year.
+ * are not carried: the rest is due within the week (art. 38 inc. 3), and the read stays two years of stored
+ * days at most.
  */
 export function compensatoryAllowance(owed: CompensatoryRestOwed | undefined, year: number, grantedYearBefore: number): Allowance {
   const dates = owed?.dates ?? [];

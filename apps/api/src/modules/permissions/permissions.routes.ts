@@ -130,7 +130,7 @@ export function registerPermissionRoutes(app: ZodApp, service: PermissionsServic
       schema: {
         tags: ['permisos'],
         summary: 'Saldos de los trabajadores a cargo',
-        description: 'Por trabajador y tipo con días por año: asignados, usados, pendientes y disponibles. En Vacaciones (VAC.) los asignados son 20 días en Magallanes, Aysén y la provincia de Palena (art. 67 inc. 2) más los días progresivos (art. 68), calculados con los años reconocidos de empleadores anteriores y los años con la empresa al 31 de diciembre; `fundamento` lo explica. Un permiso cuenta en el año en que empieza.',
+        description: 'Por trabajador y tipo con días por año: asignados, usados, pendientes y disponibles. En Vacaciones (VAC.) los asignados son 20 días en Magallanes, Aysén y la provincia de Palena (art. 67 inc. 2) más los días progresivos (art. 68), calculados con los años reconocidos de empleadores anteriores y los años con la empresa al 31 de diciembre; `fundamento` lo explica. El descanso compensatorio (D.C.38, art. 38 inc. 3), solo para los exceptuados del descanso dominical, no es una cifra por año: `fuente: domingos_festivos_trabajados` y los asignados son un día por cada domingo o festivo trabajado en el año (más lo que el anterior dejó sin otorgar). Un permiso cuenta en el año en que empieza.',
         querystring: saldosQuerySchema,
         response: { 200: saldosPageSchema, ...errors },
       },
