@@ -16,6 +16,7 @@ afterEach(() => {
 
 const VAC: TipoPermiso = { id: 't1', nombre: 'Vacaciones', codigo: 'VAC.', conGoce: true, unidad: 'dias_habiles', solicitable: true, requiereAprobacion: true, diasAnuales: 15, diasPorEvento: null, activo: true };
 const LM: TipoPermiso = { id: 't2', nombre: 'Licencia médica', codigo: 'L.M.', conGoce: false, unidad: 'dias_corridos', solicitable: false, requiereAprobacion: false, diasAnuales: null, diasPorEvento: null, activo: true };
+const DC: TipoPermiso = { id: 't9', nombre: 'Descanso compensatorio (art. 38)', codigo: 'D.C.38', conGoce: true, unidad: 'dias_corridos', solicitable: true, requiereAprobacion: true, diasAnuales: null, diasPorEvento: null, activo: true };
 const PH: TipoPermiso = { id: 't3', nombre: 'Permiso por horas', codigo: 'P.H.', conGoce: true, unidad: 'horas', solicitable: true, requiereAprobacion: true, diasAnuales: null, diasPorEvento: null, activo: true };
 
 function permiso(overrides: Partial<Permiso> = {}): Permiso {
@@ -267,6 +268,31 @@ describe('my compensatory rest', () => {
     expect(within(cards).getByText(/2 adeudados · 1 otorgado · 0 pendientes/)).toBeInTheDocument();
     expect(within(cards).getByText('1 día por cada domingo o festivo trabajado (art. 38)')).toBeInTheDocument();
     expect(within(cards).getByText(`1 domingo y 1 festivo trabajados en ${compensatorio.anio}`)).toBeInTheDocument();
+  });
+
+  async function requestOptions(items: SaldoPermiso[]) {
+    mockRoutes({
+      ...signedInAs('trabajador'),
+      'GET /v1/permisos/mios': () => ({ body: { ...page([]), pendientes: 0 } }),
+      'GET /v1/permisos/mios/saldos': () => ({ body: { items } }),
+      'GET /v1/tipos-permiso': () => ({ body: { items: [VAC, DC] } }),
+    });
+    renderPage(<MyPermissionsPage />, { path: '/dashboard/permisos/mios' });
+    await screen.findByRole('region', { name: /Saldo/ }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    await user.click(screen.getAllByRole('button', { name: 'Solicitar permiso' })[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Solicitar permiso' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Tipo de permiso/ }));
+    expect(await screen.findByRole('option', { name: 'Vacaciones (VAC.)', hidden: true })).toBeInTheDocument();
+    return screen.queryByRole('option', { name: 'Descanso compensatorio (art. 38) (D.C.38)', hidden: true });
+  }
+
+  it('offers the compensatory rest in a request to whom it is owed', async () => {
+    expect(await requestOptions([saldo, compensatorio])).toBeInTheDocument();
+  });
+
+  it('does not offer it to a worker not excepted from Sunday rest, who has no such balance', async () => {
+    expect(await requestOptions([saldo])).not.toBeInTheDocument();
   });
 });
 

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Skeleton } from '@mantine/core';
-import { ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
+import { CODIGO_DESCANSO_COMPENSATORIO, ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { FilterSelect } from '../../../components/filter-select';
@@ -13,7 +13,7 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { useMyBalances, useMyPermissions, usePermissionTypes } from '../api/permissions';
 import { DecisionDialog } from './decision-dialog';
 import { BalanceCards } from './balance-cards';
-import { ESTADO_LABELS, PermissionStatus } from './labels';
+import { ESTADO_LABELS, isOwedRest, PermissionStatus } from './labels';
 import { NotesCell, PeriodCell, TypeCell } from './permission-cells';
 import { PermissionFormDialog } from './permission-form-dialog';
 import classes from './permissions-page.module.css';
@@ -42,9 +42,13 @@ export function MyPermissionsPage() {
   const table = useTableParams({ filters: FILTERS });
   const permissions = useMyPermissions(table.query);
   const types = usePermissionTypes();
+  const balances = useMyBalances(new Date().getFullYear());
   const [requesting, setRequesting] = useState(false);
   const [withdrawing, setWithdrawing] = useState<Permiso | null>(null);
-  const requestable = (types.data?.items ?? []).some((type) => type.activo && type.solicitable);
+  // The compensatory rest (art. 38) is offered only to whom it is owed: the server lists its balance to excepted workers only.
+  const owedRest = (balances.data?.items ?? []).some(isOwedRest);
+  const requestTypes = (types.data?.items ?? []).filter((type) => type.codigo !== CODIGO_DESCANSO_COMPENSATORIO || owedRest);
+  const requestable = requestTypes.some((type) => type.activo && type.solicitable);
 
   const columns: Column<Permiso>[] = [
     { key: 'tipo', header: 'Tipo', primary: true, cell: (p) => <TypeCell permiso={p} /> },
@@ -97,7 +101,7 @@ export function MyPermissionsPage() {
             : { title: 'Aún no tienes permisos', description: 'Solicita vacaciones o un permiso y aparecerá aquí con su estado.', action: requestable ? requestButton : undefined }
         }
       />
-      <PermissionFormDialog opened={requesting} onClose={() => setRequesting(false)} kind="solicitar" types={types.data?.items ?? []} />
+      <PermissionFormDialog opened={requesting} onClose={() => setRequesting(false)} kind="solicitar" types={requestTypes} />
       <DecisionDialog permiso={withdrawing} action={withdrawing ? 'anular' : null} own onClose={() => setWithdrawing(null)} />
     </EsDatesProvider>
   );
