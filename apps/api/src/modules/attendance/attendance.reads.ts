@@ -2,8 +2,8 @@
  * What other modules read of the stored evaluation, given to them at assembly as `app.attendanceReads`
  * (never as functions they call with a database of their own): the management reports' selection and
  * sums, the legal reports' days, the inconsistencies, the payroll facts, the overtime found, the
- * compensatory rest owed and what the legal alerts watch. Each read takes a transaction only where a caller reads inside its own (the
- * closing of a payroll month).
+ * compensatory rest owed and what the legal alerts watch. Each read takes a transaction only where a
+ * caller reads inside its own (the closing of a payroll month).
  */
 import type { Db, DbOrTx } from '../../db/client';
 import type { PermissionReads } from '../permissions/index';
