@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eachDate } from './calendar/local-date';
+import { addDays, eachDate } from './calendar/local-date';
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
 import { compensatoryRestOwed, type CompensatoryRestDay } from './compensatory-rest';
 import type { Mark, MarkKind } from './marks';
@@ -51,41 +51,53 @@ function evaluatedDays(c: Case): CompensatoryRestDay[] {
 // The week of 2026-04-27: Friday 1 May is a holiday (Día del Trabajo), Sunday 3 May is not.
 const week = { from: '2026-04-27', to: '2026-05-03' };
 
+const weekOf = (from: string) => eachDate(from, addDays(from, 6));
+const nightWorked = (date: string) => [m('entrada', date, '22:00'), m('salida', addDays(date, 1), '06:00')];
+
 const CASES: Case[] = [
   {
-    name: 'a Sunday worked owes one day (art. 38 inc. 3: «un día de descanso a la semana en compensación a las actividades desarrolladas en día domingo»)',
-    ...week,
-    shifts: ['2026-05-03'],
-    marks: worked('2026-05-03'),
-    owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-05-03'] },
+    name: 'a Sunday worked in a week with a rest day has had its compensation: «un día de descanso a la semana» (art. 38 inc. 3)',
+    from: '2026-05-04',
+    to: '2026-05-10',
+    shifts: ['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10'],
+    marks: ['2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09', '2026-05-10'].flatMap(worked),
+    owed: { days: 0, sundays: 0, holidays: 0, dates: [] },
   },
   {
-    name: 'a holiday worked owes one day (art. 38 inc. 3: «y otro por cada festivo en que los trabajadores debieron prestar servicios»)',
+    name: 'a Sunday that ends seven days worked owes a day: the week had no rest to compensate it (art. 38 inc. 3)',
+    from: '2026-05-04',
+    to: '2026-05-10',
+    shifts: weekOf('2026-05-04'),
+    marks: weekOf('2026-05-04').flatMap(worked),
+    owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-05-10'] },
+  },
+  {
+    name: 'a holiday worked owes a day beyond the weekly rest (art. 38 inc. 3: «y otro por cada festivo en que los trabajadores debieron prestar servicios»; DT Ord. 4697/271)',
     ...week,
     shifts: ['2026-05-01'],
     marks: worked('2026-05-01'),
     owed: { days: 1, sundays: 0, holidays: 1, dates: ['2026-05-01'] },
   },
   {
-    name: 'a Sunday and a holiday worked in the same week owe two days (art. 38 inc. 3)',
+    name: 'a Sunday and a holiday worked in a week with rest days owe the holiday only (art. 38 inc. 3)',
     ...week,
     shifts: ['2026-04-28', '2026-05-01', '2026-05-03'],
     marks: [...worked('2026-04-28'), ...worked('2026-05-01'), ...worked('2026-05-03')],
-    owed: { days: 2, sundays: 1, holidays: 1, dates: ['2026-05-01', '2026-05-03'] },
+    owed: { days: 1, sundays: 0, holidays: 1, dates: ['2026-05-01'] },
   },
   {
-    name: 'a holiday on a Sunday (Todos los Santos, 1 November 2026) owes one day: one day worked, one day of rest (art. 38 inc. 3, DT)',
+    name: 'a holiday on a Sunday (Todos los Santos, 1 November 2026) after six days worked owes one day, not two; the Saturday holiday before it (31 October) owes its own (art. 38 inc. 3, DT)',
     from: '2026-10-26',
     to: '2026-11-01',
-    shifts: ['2026-11-01'],
-    marks: worked('2026-11-01'),
-    owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-11-01'] },
+    shifts: weekOf('2026-10-26'),
+    marks: weekOf('2026-10-26').flatMap(worked),
+    owed: { days: 2, sundays: 1, holidays: 1, dates: ['2026-10-31', '2026-11-01'] },
   },
   {
     name: 'a worker not excepted from Sunday rest (art. 38) is owed nothing: the holiday lifts the shift and the work is overtime (art. 35 and 32)',
     ...week,
-    shifts: ['2026-05-01', '2026-05-03'],
-    marks: [...worked('2026-05-01'), ...worked('2026-05-03')],
+    shifts: weekOf('2026-04-27'),
+    marks: weekOf('2026-04-27').flatMap(worked),
     excepted: false,
     owed: { days: 0, sundays: 0, holidays: 0, dates: [] },
   },
@@ -94,24 +106,24 @@ const CASES: Case[] = [
     ...week,
     shift: night,
     shifts: ['2026-05-02'],
-    marks: [m('entrada', '2026-05-02', '22:00'), m('salida', '2026-05-03', '06:00')],
+    marks: nightWorked('2026-05-02'),
     owed: { days: 0, sundays: 0, holidays: 0, dates: [] },
   },
   {
-    name: 'a Sunday night shift into Monday is a Sunday worked: one day owed (art. 38 inc. 3)',
-    from: '2026-05-03',
-    to: '2026-05-10',
+    name: 'seven night shifts, the last from Sunday into Monday: the Sunday and the holiday (Friday 1 May) owe a day each',
+    from: '2026-04-27',
+    to: '2026-05-04',
     shift: night,
-    shifts: ['2026-05-03'],
-    marks: [m('entrada', '2026-05-03', '22:00'), m('salida', '2026-05-04', '06:00')],
-    owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-05-03'] },
+    shifts: weekOf('2026-04-27'),
+    marks: weekOf('2026-04-27').flatMap(nightWorked),
+    owed: { days: 2, sundays: 1, holidays: 1, dates: ['2026-05-01', '2026-05-03'] },
   },
   {
     name: 'a Sunday with only the entry (incompleto) is a day worked; a planned Sunday without marks (ausente) is not',
     from: '2026-05-03',
     to: '2026-05-10',
-    shifts: ['2026-05-03', '2026-05-10'],
-    marks: [m('entrada', '2026-05-10', '10:00')],
+    shifts: ['2026-05-03', ...weekOf('2026-05-04')],
+    marks: [...['2026-05-04', '2026-05-05', '2026-05-06', '2026-05-07', '2026-05-08', '2026-05-09'].flatMap(worked), m('entrada', '2026-05-10', '10:00')],
     owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-05-10'] },
   },
   {
@@ -127,8 +139,8 @@ const CASES: Case[] = [
     name: 'a Sunday under a whole-day permission is justified, not worked, even with marks: nothing owed',
     from: '2026-05-04',
     to: '2026-05-10',
-    shifts: ['2026-05-10'],
-    marks: worked('2026-05-10'),
+    shifts: weekOf('2026-05-04'),
+    marks: weekOf('2026-05-04').flatMap(worked),
     permissions: [{ type: 'VAC.', paid: true, from: '2026-05-10', to: '2026-05-10', hours: null, unit: 'dias_corridos' }],
     owed: { days: 0, sundays: 0, holidays: 0, dates: [] },
   },
@@ -141,17 +153,21 @@ describe('compensatory rest owed to workers excepted from Sunday rest (art. 38 i
     });
   }
 
-  it('counts each date once, whatever the order, and no day that was not worked', () => {
+  it('counts each date once, whatever the order; a week with a day not known is taken as compensated', () => {
+    const fullWeek = ['2026-05-11', '2026-05-12', '2026-05-13', '2026-05-14', '2026-05-15', '2026-05-16', '2026-05-17'];
     const days: CompensatoryRestDay[] = [
       { date: '2026-05-10', status: 'presente', holiday: false },
       { date: '2026-05-01', status: 'incompleto', holiday: true },
       { date: '2026-05-10', status: 'presente', holiday: false },
-      { date: '2026-05-17', status: 'libre', holiday: false },
       { date: '2026-05-21', status: 'feriado', holiday: true },
       { date: '2026-05-24', status: 'ausente', holiday: false },
       { date: '2026-05-05', status: 'presente', holiday: false },
+      ...fullWeek.reverse().map((date) => ({ date, status: 'presente' as const, holiday: false })),
+      { date: '2026-05-17', status: 'libre', holiday: false },
     ];
-    expect(compensatoryRestOwed(days, { exceptedFromSundayRest: true })).toEqual({ days: 2, sundays: 1, holidays: 1, dates: ['2026-05-01', '2026-05-10'] });
+    expect(compensatoryRestOwed(days, { exceptedFromSundayRest: true })).toEqual({ days: 2, sundays: 1, holidays: 1, dates: ['2026-05-01', '2026-05-17'] });
     expect(compensatoryRestOwed([], { exceptedFromSundayRest: true }).days).toBe(0);
+    // From 17 May on, the days before only tell that its week had no rest.
+    expect(compensatoryRestOwed(days, { exceptedFromSundayRest: true }, '2026-05-17')).toEqual({ days: 1, sundays: 1, holidays: 0, dates: ['2026-05-17'] });
   });
 });

@@ -2,11 +2,11 @@
  * Compensatory rest of the workers excepted from Sunday and holiday rest (art. 38 inc. 3 CT): the
  * excepted companies «deberán otorgar un día de descanso a la semana en compensación a las actividades
  * desarrolladas en día domingo, y otro por cada festivo en que los trabajadores debieron prestar
- * servicios». One day is owed for each Sunday worked and one for each holiday worked, counted from the
- * days the engine evaluated. The two Sundays of rest a month (art. 38 inc. 4) are another rule
+ * servicios». The weekly rest compensates the Sunday; each holiday worked owes another day. Counted from
+ * the days the engine evaluated. The two Sundays of rest a month (art. 38 inc. 4) are another rule
  * (sunday-rest.ts).
  */
-import { isoWeekday, type LocalDate } from './calendar/local-date';
+import { addDays, isoWeekday, type LocalDate } from './calendar/local-date';
 import type { DayStatus } from './day-result';
 
 /**
@@ -28,9 +28,9 @@ export interface CompensatoryRestDay {
 
 /** The compensatory rest days a worker is owed over some days, and which dates owe them. */
 export interface CompensatoryRestOwed {
-  /** Days owed: one per date worked that is a Sunday or a holiday. */
+  /** Days owed: one per holiday worked, and one per Sunday worked at the end of a week without rest. */
   days: number;
-  /** Of them, Sundays (a holiday on a Sunday included). */
+  /** Of them, Sundays that ended a week worked whole (a holiday on a Sunday included). */
   sundays: number;
   /** Of them, holidays on another weekday. */
   holidays: number;
@@ -39,33 +39,45 @@ export interface CompensatoryRestOwed {
 }
 
 /**
- * The compensatory rest days owed (art. 38 inc. 3) for a worker's evaluated days: each date the engine
- * counts as worked (`WORKED_DAY_STATUSES`) that is a Sunday or a holiday owes one day. Only a worker excepted
- * from Sunday and holiday rest (art. 38) is owed any: for anyone else a holiday lifts the shift and work
- * on it is overtime (art. 35 and 32), and a Sunday is their weekly rest.
+ * The compensatory rest days owed (art. 38 inc. 3) for a worker's evaluated days. Only a worker excepted from
+ * Sunday and holiday rest (art. 38) is owed any: for anyone else a holiday lifts the shift and work on it is
+ * overtime (art. 35 and 32), and a Sunday is their weekly rest.
  *
- * - A holiday on a Sunday owes one day, not two: one day worked, one compensatory day. Likewise when
- *   several holidays fall on one date, and when a date appears twice in `days`: each date counts once
- *   (DT criterion: one compensatory rest per day worked where Sunday and holidays coincide; verify).
+ * - A Sunday worked is compensated by «un día de descanso a la semana»: the week's rest day. It owes a day only
+ *   when the six days before it (Monday to Saturday) were all worked; a week with a rest day (`libre`) or a day
+ *   not worked has had its compensation. A day missing from `days` (before the period read) is taken as
+ *   compensated: no day is claimed on what is not known.
+ * - A holiday worked on another weekday always owes a day: its rest is «otro» day, beyond the weekly rest (DT,
+ *   Ord. 4697/271: it cannot be taken from the schedule's rest days).
+ * - A holiday on a Sunday is a Sunday: one day worked, at most one day of rest. A date that appears twice in
+ *   `days` counts once.
  * - A night shift belongs to the day it starts, as the engine attributes its marks and stores it: a
- *   Saturday 22:00–06:00 shift is a Saturday worked and owes nothing, though its last six hours are on the
- *   Sunday by the clock (they still count for the Sunday surcharge and the legal report c), which go by
- *   the clock); a Sunday 22:00–06:00 shift is a Sunday worked and owes a day. One day worked owes at
- *   most one day of rest.
+ *   Saturday 22:00–06:00 shift is a Saturday worked, though its last six hours are on the Sunday by the clock
+ *   (they still count for the Sunday surcharge and the legal report c), which go by the clock); a Sunday
+ *   22:00–06:00 shift is a Sunday worked.
+ *
+ * `from`, when given, is where the count starts: earlier days only tell whether the first Sundays ended a week
+ * without rest.
  */
-export function compensatoryRestOwed(days: readonly CompensatoryRestDay[], worker: { exceptedFromSundayRest: boolean }): CompensatoryRestOwed {
+export function compensatoryRestOwed(days: readonly CompensatoryRestDay[], worker: { exceptedFromSundayRest: boolean }, from?: LocalDate): CompensatoryRestOwed {
   const owed: CompensatoryRestOwed = { days: 0, sundays: 0, holidays: 0, dates: [] };
   if (!worker.exceptedFromSundayRest) return owed;
-  const counted = new Set<LocalDate>();
-  for (const day of [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
-    if (!WORKED_DAY_STATUSES.includes(day.status) || counted.has(day.date)) continue;
-    const sunday = isoWeekday(day.date) === 7;
-    if (!sunday && !day.holiday) continue;
-    counted.add(day.date);
+  const byDate = new Map<LocalDate, CompensatoryRestDay>();
+  for (const day of days) if (!byDate.has(day.date) || WORKED_DAY_STATUSES.includes(day.status)) byDate.set(day.date, day);
+  const worked = (date: LocalDate): boolean => {
+    const day = byDate.get(date);
+    return day !== undefined && WORKED_DAY_STATUSES.includes(day.status);
+  };
+  for (const date of [...byDate.keys()].sort()) {
+    if (!worked(date) || (from !== undefined && date < from)) continue;
+    if (isoWeekday(date) === 7) {
+      if (![1, 2, 3, 4, 5, 6].every((k) => worked(addDays(date, -k)))) continue;
+      owed.sundays++;
+    } else if (byDate.get(date)!.holiday) {
+      owed.holidays++;
+    } else continue;
     owed.days++;
-    if (sunday) owed.sundays++;
-    else owed.holidays++;
-    owed.dates.push(day.date);
+    owed.dates.push(date);
   }
   return owed;
 }

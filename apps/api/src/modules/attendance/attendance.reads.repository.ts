@@ -13,14 +13,14 @@ import type { WorkerFilter } from './attendance.report-types';
 import { idRange, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 // ---------------------------------------------------------------------------------------------
-// Compensatory rest reads (attendance.compensatory-rest.ts): the days worked on a Sunday or a holiday.
+// Compensatory rest reads (attendance.compensatory-rest.ts): the days worked.
 
 /**
- * The stored days of these workers over `from`..`to` with a worked status (`WORKED_DAY_STATUSES`) on a
- * Sunday or on a holiday of the worker's calendar (`result.feriado`, as the engine evaluated the day), each
- * with its date, status and whether it is a holiday: what `compensatoryRestOwed` counts.
+ * The stored days of these workers over `from`..`to` with a worked status (`WORKED_DAY_STATUSES`), each with
+ * its date, status and whether it is a holiday of the worker's calendar (`result.feriado`, as the engine
+ * evaluated the day): what `compensatoryRestOwed` counts (a Sunday needs the days of its week).
  */
-export async function workedSundayOrHolidayDays(
+export async function workedDays(
   db: DbOrTx,
   companyId: string,
   userIds: readonly string[],
@@ -34,7 +34,6 @@ export async function workedSundayOrHolidayDays(
         from ${attendanceDays} a
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
           and a.status::text = any(${sql.param([...WORKED_DAY_STATUSES])}::text[])
-          and (extract(isodow from a.fecha) = 7 or (a.result->>'feriado') is not null)
         order by a.user_id, a.fecha`,
   );
   return result.map((r) => ({ userId: r.userId, date: r.fecha, status: r.status, holiday: r.holiday === true }));

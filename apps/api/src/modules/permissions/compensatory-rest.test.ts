@@ -1,6 +1,6 @@
 /**
- * The compensatory rest of art. 38 inc. 3 as a permission balance: one day owed per Sunday or holiday an
- * excepted worker worked (counted by the engine through modules/attendance), minus the days granted as
+ * The compensatory rest of art. 38 inc. 3 as a permission balance: one day owed per holiday an excepted
+ * worker worked and per Sunday worked at the end of a week without rest (counted by the engine through modules/attendance), minus the days granted as
  * permissions of the type D.C.38. Marks in America/Santiago (UTC-4 in May 2026).
  */
 import { randomUUID } from 'node:crypto';
@@ -65,10 +65,14 @@ describe('compensatory rest of art. 38 inc. 3 (descanso compensatorio)', () => {
     });
   });
 
-  it('owes one day per Sunday and holiday worked, only to excepted workers; granted days lower it and a request beyond it is refused', async () => {
+  it('owes one day per holiday worked and per Sunday ending a week without rest, only to excepted workers; granted days lower it and a request beyond it is refused', async () => {
     const { admin, companyId, leader, excepted, ordinary, typeId } = await company();
-    // Friday 1 May 2026 (Día del Trabajo) and Sunday 3 May, worked by both; a Tuesday does not count.
-    for (const person of [excepted, ordinary]) for (const date of ['2026-05-01', '2026-05-03', '2026-05-05']) await workDay(companyId, person, date);
+    // Monday 27 April to Sunday 3 May worked by both, with Friday 1 May (Día del Trabajo): the holiday owes a
+    // day, and so does the Sunday, which ends a week without rest; Sunday 10 May, after a week with rest days and
+    // a Tuesday, owes nothing.
+    for (const person of [excepted, ordinary]) {
+      for (const date of ['2026-04-27', '2026-04-28', '2026-04-29', '2026-04-30', '2026-05-01', '2026-05-02', '2026-05-03', '2026-05-05', '2026-05-10']) await workDay(companyId, person, date);
+    }
 
     const listed = (await api('GET', '/api/v1/permisos/saldos?anio=2026', admin.headers)).json<{ items: SaldoPermiso[] }>().items;
     expect(compensatory(listed)).toEqual([
@@ -80,7 +84,7 @@ describe('compensatory rest of art. 38 inc. 3 (descanso compensatorio)', () => {
         asignados: 2,
         diasBase: 2,
         diasProgresivos: 0,
-        fundamento: ['1 domingo y 1 festivo trabajados en 2026'],
+        fundamento: ['1 festivo y 1 domingo sin descanso en su semana trabajados en 2026'],
         usados: 0,
         pendientes: 0,
         disponibles: 2,
@@ -90,7 +94,7 @@ describe('compensatory rest of art. 38 inc. 3 (descanso compensatorio)', () => {
     expect(listed.filter((s) => s.tipo.codigo === 'VAC.').map((s) => s.fuente)).toEqual(Array(4).fill('dias_anuales'));
     // Next year, what 2026 left ungranted carries over.
     const next = compensatory((await api('GET', '/api/v1/permisos/mios/saldos?anio=2027', excepted.headers)).json<{ items: SaldoPermiso[] }>().items);
-    expect(next).toEqual([expect.objectContaining({ asignados: 2, fundamento: ['Ningún domingo ni festivo trabajado en 2027', '2 días sin otorgar de 2026'] })]);
+    expect(next).toEqual([expect.objectContaining({ asignados: 2, fundamento: ['Ningún festivo ni domingo sin descanso en su semana trabajado en 2027', '2 días sin otorgar de 2026'] })]);
 
     // The leader records the rest granted on Tuesday 12 May: one day left.
     const granted = await api('POST', '/api/v1/permisos', leader.headers, { usuarioId: excepted.id, tipoId: typeId, desde: '2026-05-12', hasta: '2026-05-12' });
@@ -140,14 +144,14 @@ describe('compensatory rest of art. 38 inc. 3 (descanso compensatorio)', () => {
     expect(foreignWorker.json().error.fields.usuarioId).toBe('El trabajador no existe.');
     // Their excepted worker worked nothing: nothing owed, nothing to grant.
     expect(compensatory((await api('GET', '/api/v1/permisos/mios/saldos?anio=2026', theirs.excepted.headers)).json<{ items: SaldoPermiso[] }>().items)).toEqual([
-      expect.objectContaining({ asignados: 0, disponibles: 0, fundamento: ['Ningún domingo ni festivo trabajado en 2026'] }),
+      expect.objectContaining({ asignados: 0, disponibles: 0, fundamento: ['Ningún festivo ni domingo sin descanso en su semana trabajado en 2026'] }),
     ]);
   });
 
   it('the type takes no days per year nor hours; companies created before get it from the migration, once', async () => {
     const { admin, companyId, typeId } = await company();
     const yearly = await api('PATCH', `/api/v1/tipos-permiso/${typeId}`, admin.headers, { diasAnuales: 5 });
-    expect(yearly.json().error.fields).toEqual({ diasAnuales: 'El descanso compensatorio no lleva días por año: su saldo es un día por cada domingo o festivo trabajado (art. 38).' });
+    expect(yearly.json().error.fields).toEqual({ diasAnuales: 'El descanso compensatorio no lleva días por año: su saldo es un día por cada festivo trabajado y por cada domingo trabajado en una semana sin día de descanso (art. 38).' });
     const hours = await api('PATCH', `/api/v1/tipos-permiso/${typeId}`, admin.headers, { unidad: 'horas' });
     expect(hours.json().error.fields).toEqual({ unidad: 'El descanso compensatorio se otorga en días, no en horas (art. 38).' });
     expect((await api('PATCH', `/api/v1/tipos-permiso/${typeId}`, admin.headers, { nombre: 'Día compensatorio (art. 38)' })).statusCode).toBe(200);

@@ -29,7 +29,7 @@ export const balanceSource = (type: Pick<repo.PermissionTypeRow, 'codigo'>): Fue
  */
 export function compensatoryTypeProblem(type: Pick<repo.PermissionTypeRow, 'codigo' | 'unidad' | 'diasAnuales'>): { field: 'diasAnuales' | 'unidad'; message: string } | null {
   if (!isCompensatoryRest(type)) return null;
-  if (type.diasAnuales !== null) return { field: 'diasAnuales', message: 'El descanso compensatorio no lleva días por año: su saldo es un día por cada domingo o festivo trabajado (art. 38).' };
+  if (type.diasAnuales !== null) return { field: 'diasAnuales', message: 'El descanso compensatorio no lleva días por año: su saldo es un día por cada festivo trabajado y por cada domingo trabajado en una semana sin día de descanso (art. 38).' };
   if (type.unidad === 'horas') return { field: 'unidad', message: 'El descanso compensatorio se otorga en días, no en horas (art. 38).' };
   return null;
 }
@@ -62,8 +62,8 @@ export async function grantedIn(db: DbOrTx, companyId: string, typeId: string, u
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
- * A worker's compensatory rest of `year` as an allowance: the Sundays and holidays worked in the year (each
- * date once: a holiday on a Sunday owes one day) plus what the year before left ungranted (its days owed
+ * A worker's compensatory rest of `year` as an allowance: the days the engine owes in the year (each holiday
+ * worked, and each Sunday worked at the end of a week without rest; a holiday on a Sunday owes one day) plus what the year before left ungranted (its days owed
  * minus the permissions of the type that started in it, approved or pending, never below zero). Older years
  * are not carried: the rest is due within the week (art. 38 inc. 3), and the read stays two years of stored
  * days at most.
@@ -76,8 +76,8 @@ export function compensatoryAllowance(owed: CompensatoryRestOwed | undefined, ye
   const carried = Math.max(0, dates.filter((d) => d.startsWith(`${year - 1}-`)).length - grantedYearBefore);
   const worked =
     inYear.length === 0
-      ? `Ningún domingo ni festivo trabajado en ${year}`
-      : `${[sundays > 0 ? count(sundays, 'domingo') : '', holidays > 0 ? count(holidays, 'festivo') : ''].filter(Boolean).join(' y ')} ${inYear.length === 1 ? 'trabajado' : 'trabajados'} en ${year}`;
+      ? `Ningún festivo ni domingo sin descanso en su semana trabajado en ${year}`
+      : `${[holidays > 0 ? count(holidays, 'festivo') : '', sundays > 0 ? `${count(sundays, 'domingo')} sin descanso en su semana` : ''].filter(Boolean).join(' y ')} ${inYear.length === 1 ? 'trabajado' : 'trabajados'} en ${year}`;
   const fundamento = [worked];
   if (carried > 0) fundamento.push(`${carried === 1 ? '1 día' : `${carried} días`} sin otorgar de ${year - 1}`);
   return { base: inYear.length + carried, progressive: 0, fundamento };

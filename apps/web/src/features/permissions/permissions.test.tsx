@@ -202,7 +202,7 @@ describe('team permissions page', () => {
     const table = await screen.findByRole('table', { name: /Saldos/ }, { timeout: 15_000 });
     const row = within(table).getAllByRole('row')[2]!;
     expect(within(row).getByText('Descanso compensatorio (art. 38) (D.C.38)')).toBeInTheDocument();
-    expect(within(row).getByText('1 día por cada domingo o festivo trabajado (art. 38)')).toBeInTheDocument();
+    expect(within(row).getByText('1 día por cada festivo trabajado, y por cada domingo trabajado en una semana sin descanso (art. 38)')).toBeInTheDocument();
     expect(within(row).getByText(`1 domingo y 1 festivo trabajados en ${compensatorio.anio}`)).toBeInTheDocument();
     expect(within(row).getByText('2 días corridos')).toBeInTheDocument();
     expect(within(row).getByText('adeudados')).toBeInTheDocument();
@@ -266,7 +266,7 @@ describe('my compensatory rest', () => {
     expect(within(cards).getByText(`Descanso compensatorio (art. 38) ${compensatorio.anio}`)).toBeInTheDocument();
     expect(within(cards).getByText('1 día corrido disponible')).toBeInTheDocument();
     expect(within(cards).getByText(/2 adeudados · 1 otorgado · 0 pendientes/)).toBeInTheDocument();
-    expect(within(cards).getByText('1 día por cada domingo o festivo trabajado (art. 38)')).toBeInTheDocument();
+    expect(within(cards).getByText('1 día por cada festivo trabajado, y por cada domingo trabajado en una semana sin descanso (art. 38)')).toBeInTheDocument();
     expect(within(cards).getByText(`1 domingo y 1 festivo trabajados en ${compensatorio.anio}`)).toBeInTheDocument();
   });
 

@@ -17,7 +17,7 @@ export function PermissionStatus({ estado }: { estado: EstadoPermiso }) {
 }
 
 /** What the compensatory rest's balance is, said under its name wherever balances are shown. */
-export const COMPENSATORY_REST_BASIS = '1 día por cada domingo o festivo trabajado (art. 38)';
+export const COMPENSATORY_REST_BASIS = '1 día por cada festivo trabajado, y por cada domingo trabajado en una semana sin descanso (art. 38)';
 
 /** The balance is the compensatory rest owed (art. 38), not a yearly allowance. */
 export const isOwedRest = (saldo: Pick<SaldoPermiso, 'fuente'>): boolean => saldo.fuente === 'domingos_festivos_trabajados';
