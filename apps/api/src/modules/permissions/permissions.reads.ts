@@ -9,11 +9,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
 import { answeredRequests } from './permissions.inbox';
 import { createPermissionReports, type PermissionReports } from './permissions.reports';
-import { approvedPermissions, pendingPermissionRequests } from './permissions.service';
+import { approvedPermissions, pendingPermissionRequests, pendingPermissions } from './permissions.service';
 
 export interface PermissionReads {
   /** The approved permissions of some workers that touch [from, to], in the engine's shape, by worker id. */
   approvedPermissions: typeof approvedPermissions;
+  /** The permissions some workers asked for that wait for a decision and touch [from, to] (the roster's days asked off). */
+  pendingPermissions: typeof pendingPermissions;
   /** Permissions waiting for a decision that touch [from, to] (payroll, before closing a month). */
   pendingPermissionRequests: typeof pendingPermissionRequests;
   /** The names of a company's permission types by code. */
@@ -49,6 +51,7 @@ async function wholeDayPermissionOn(db: DbOrTx, companyId: string, userId: strin
 export function createPermissionReads(db: Db): PermissionReads {
   return {
     approvedPermissions,
+    pendingPermissions,
     pendingPermissionRequests,
     permissionTypeNames,
     createDefaultPermissionTypes,

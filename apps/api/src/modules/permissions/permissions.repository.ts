@@ -309,7 +309,8 @@ export async function countPending(db: DbOrTx, companyId: string, scope: Permiss
 }
 
 /** Approved permissions of some workers that touch [from, to], with their type's unit and pay. */
-export async function approvedInRange(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string) {
+/** The permissions of some workers in one state (approved by default) that touch [from, to], with their type. */
+export async function permissionsInRange(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string, estado: 'aprobado' | 'pendiente' = 'aprobado') {
   if (userIds.length === 0) return [];
   return db
     .select({
@@ -329,7 +330,7 @@ export async function approvedInRange(db: DbOrTx, companyId: string, userIds: st
       and(
         eq(permissions.companyId, companyId),
         inArray(permissions.userId, userIds),
-        eq(permissions.estado, 'aprobado'),
+        eq(permissions.estado, estado),
         lte(permissions.desde, to),
         gte(permissions.hasta, from),
       ),

@@ -36,8 +36,19 @@ const ATTACHMENT_NAMES = { 'application/pdf': 'documento.pdf', 'image/png': 'ima
  * company and the workers.
  */
 export async function approvedPermissions(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string): Promise<Map<string, Permission[]>> {
+  return permissionsByWorker(await repo.permissionsInRange(db, companyId, userIds, from, to));
+}
+
+/**
+ * The permissions some workers asked for and that wait for a decision, touching [from, to], in the same shape:
+ * the days off they asked for, which the automatic roster prefers to leave free.
+ */
+export async function pendingPermissions(db: DbOrTx, companyId: string, userIds: string[], from: string, to: string): Promise<Map<string, Permission[]>> {
+  return permissionsByWorker(await repo.permissionsInRange(db, companyId, userIds, from, to, 'pendiente'));
+}
+
+function permissionsByWorker(rows: Awaited<ReturnType<typeof repo.permissionsInRange>>): Map<string, Permission[]> {
   const result = new Map<string, Permission[]>();
-  const rows = await repo.approvedInRange(db, companyId, userIds, from, to);
   for (const row of rows) {
     const permission: Permission = {
       id: row.id,

@@ -77,7 +77,7 @@ export interface RosterServiceDeps {
   planning: Pick<PlanningService, 'workersOf' | 'loadCatalog' | 'storedDays' | 'writeDays'>;
   /** The plan as the engine reads it (`app.plan`): history and published days. */
   plan: PlanReader;
-  permissions: Pick<PermissionReads, 'approvedPermissions'>;
+  permissions: Pick<PermissionReads, 'approvedPermissions' | 'pendingPermissions'>;
   holidays: CompanyHolidaysPort;
   ledGroups: LedGroupsPort;
   /** The company's line of business: commerce workers keep the irrenunciable holidays. */
@@ -153,13 +153,14 @@ export function createRosterService(deps: RosterServiceDeps) {
     const workers = await workersOf(companyId, site.id, proposal.groupId, desde, hasta);
     const ids = workers.map((w) => w.id);
     const first = historyFrom(desde);
-    const [demand, rubro, catalog, plans, calendar, permissions, stored] = await Promise.all([
+    const [demand, rubro, catalog, plans, calendar, permissions, asked, stored] = await Promise.all([
       repo.findDemand(db, companyId, site.id),
       deps.companyRubro(companyId),
       planning.loadCatalog(db, companyId),
       deps.plan.planFor(companyId, ids, { from: first, to: hasta }),
       deps.holidays.calendarOf(companyId, { from: addDays(first, -7), to: addDays(hasta, 7) }),
       deps.permissions.approvedPermissions(db, companyId, ids, desde, hasta),
+      deps.permissions.pendingPermissions(db, companyId, ids, desde, hasta),
       planning.storedDays(db, companyId, ids, desde, hasta),
     ]);
     const lookup = calendar.lookup(site.region, site.comuna);
@@ -199,6 +200,12 @@ export function createRosterService(deps: RosterServiceDeps) {
         if (p.hours) continue;
         for (const date of eachDate(p.from > desde ? p.from : desde, p.to < hasta ? p.to : hasta)) unavailable.add(date);
       }
+      // Days asked off and not yet decided: the proposal prefers to leave them free (a soft preference).
+      const preferred = new Set<string>();
+      for (const p of asked.get(w.id) ?? []) {
+        if (p.hours) continue;
+        for (const date of eachDate(p.from > desde ? p.from : desde, p.to < hasta ? p.to : hasta)) if (!unavailable.has(date)) preferred.add(date);
+      }
       // The regime the plan's alerts judge the plan with (planning's `planRegime`).
       const regime = planRegime(w, commerce, desde, hasta);
       rosterWorkers.push({
@@ -213,6 +220,7 @@ export function createRosterService(deps: RosterServiceDeps) {
         contractTo: w.finContrato,
         ...(cargosOf.size > 0 ? { allowedShiftIds: allowedFor(w.cargo) } : {}),
         unavailableDates: [...unavailable].sort(),
+        ...(preferred.size > 0 ? { preferredDaysOff: [...preferred].sort() } : {}),
         fixed: fixedOf.get(w.id) ?? [],
         history: historyOf(plan, desde, zone, lookup),
         published: publishedOf(plan, desde, hasta),
