@@ -5,6 +5,7 @@
 import loadHighsRuntime, { type Highs } from 'highs';
 import { isoWeekday, toDayNumber } from '@jornada/domain';
 import { explainShortfalls } from './explain';
+import { runLp } from './highs-run';
 import { greedyRoster } from './warm-start';
 import { modelOf, periodWeeks, weekCaps, type PreparedModel } from './model';
 import { partitionRoster } from './partition';
@@ -39,55 +40,29 @@ interface PartResult {
 
 /** Runs HiGHS on a model's LP text with a time limit and a relative gap; never throws on a solver outcome. */
 function runModel(highs: Highs, model: PreparedModel, timeLimit: number, mipRelGap: number, start: number[][] | null): PartResult {
-  const m = highs.createModel({ format: 'lp', data: model.lp });
-  try {
+  // The greedy roster as the first incumbent: its shifts, every other shift off; HiGHS completes the slacks.
+  let first: Map<string, number> | null = null;
+  if (start) {
+    first = new Map();
+    for (const [name, v] of model.variables) if (v.kind === 'assign') first.set(name, start[v.worker]![v.day] === v.shift ? 1 : 0);
+  }
+  const result = runLp(highs, model.lp, {
+    timeLimit,
+    mipRelGap,
     // A smaller cut pool than HiGHS's default (10 000): these models close at the root, and the pool and its copy
     // in the root's sub-MIP are what grew the WebAssembly heap, which never shrinks.
-    m.options.set({ output_flag: false, time_limit: Math.max(0.05, timeLimit), mip_rel_gap: mipRelGap, random_seed: 1, mip_pool_soft_limit: CUT_POOL_SOFT_LIMIT });
-    const dims = m.getDimensions();
-    const names = Array.from({ length: dims.numCols }, (_, i) => m.getColName(i));
-    // The greedy roster as the first incumbent: its shifts, every other shift off; HiGHS completes the slacks.
-    if (start) {
-      const indices: number[] = [];
-      const values: number[] = [];
-      names.forEach((name, i) => {
-        const v = model.variables.get(name);
-        if (v?.kind !== 'assign') return;
-        indices.push(i);
-        values.push(start[v.worker]![v.day] === v.shift ? 1 : 0);
-      });
-      if (indices.length > 0) m.setSolution({ indices, values });
-    }
-    const { modelStatus } = m.run();
-    const codes = highs.constants.modelStatus;
-    if (modelStatus === codes.infeasible) return { values: null, status: 'infeasible', primal: 0, dual: 0 };
-    let hasSolution = false;
-    try {
-      hasSolution = Number(m.info.get('primal_solution_status')) === 2;
-    } catch {
-      hasSolution = false;
-    }
-    if (!hasSolution) return { values: null, status: modelStatus === codes.empty ? 'optimal' : 'none', primal: 0, dual: 0 };
-    const solution = m.getSolution();
+    poolLimit: CUT_POOL_SOFT_LIMIT,
+    start: first,
     // Only what the roster is read from: the assignments taken and the weeks short of the legal days.
-    const values = new Map<string, number>();
-    names.forEach((name, i) => {
+    keep: (name, value) => {
       const kind = model.variables.get(name)?.kind;
-      if ((kind === 'assign' || kind === 'minDays') && solution.colValue[i]! > 0.5) values.set(name, solution.colValue[i]!);
-    });
-    const primal = m.getObjectiveValue() + model.offset;
+      return (kind === 'assign' || kind === 'minDays') && value > 0.5;
+    },
+    offset: model.offset,
     // A part without assignment columns (demand no shift covers) is an LP: its optimum is its own bound.
-    let dual = primal;
-    if (start && start.some((days) => days.length > 0) && [...model.variables.values()].some((v) => v.kind === 'assign')) {
-      const bound = Number(m.info.get('mip_dual_bound'));
-      dual = Number.isFinite(bound) ? bound + model.offset : 0;
-    }
-    const gap = Math.abs(primal) > 1e-9 ? Math.max(0, primal - dual) / Math.abs(primal) : Math.max(0, primal - dual);
-    const proven = modelStatus === codes.optimal && gap <= PROVEN_GAP;
-    return { values, status: proven ? 'optimal' : 'feasible', primal, dual };
-  } finally {
-    m.dispose();
-  }
+    readBound: start !== null && start.some((days) => days.length > 0) && [...model.variables.values()].some((v) => v.kind === 'assign'),
+  });
+  return { values: result.values, status: result.status, primal: result.primal, dual: result.dual };
 }
 
 /**
