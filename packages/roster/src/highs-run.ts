@@ -13,6 +13,11 @@ export interface LpRunOptions {
   timeLimit: number;
   /** HiGHS stops when the relative gap between its best solution and its bound is at most this. */
   mipRelGap: number;
+  /**
+   * HiGHS stops when its best solution is within this much of its bound (HiGHS's default when absent). For an
+   * objective that only takes integer values, anything below 1 proves optimality as soon as it is reached.
+   */
+  mipAbsGap?: number;
   /** HiGHS's `mip_pool_soft_limit` (the cut pool's size); HiGHS's default when absent. */
   poolLimit?: number;
   /** A first incumbent: values of some columns by name; columns not named are left for HiGHS to complete. */
@@ -44,10 +49,10 @@ export interface LpRunResult {
 }
 
 /** A gap at or below this is a proof of optimality (HiGHS's own default optimality tolerance scale). */
-export const PROVEN_GAP = 1e-6;
+const PROVEN_GAP = 1e-6;
 
 /** Relative gap between a solution's objective and a bound, absolute when the objective is 0. */
-export function relativeGap(primal: number, dual: number): number {
+function relativeGap(primal: number, dual: number): number {
   return Math.abs(primal) > 1e-9 ? Math.max(0, primal - dual) / Math.abs(primal) : Math.max(0, primal - dual);
 }
 
@@ -57,6 +62,7 @@ export function runLp(highs: Highs, lpText: string, options: LpRunOptions): LpRu
   const m = highs.createModel({ format: 'lp', data: lpText });
   try {
     const settings: Record<string, number | boolean> = { output_flag: false, time_limit: Math.max(0.05, options.timeLimit), mip_rel_gap: options.mipRelGap, random_seed: 1 };
+    if (options.mipAbsGap !== undefined) settings.mip_abs_gap = options.mipAbsGap;
     if (options.poolLimit !== undefined) settings.mip_pool_soft_limit = options.poolLimit;
     m.options.set(settings);
     const dims = m.getDimensions();

@@ -1,9 +1,16 @@
 /**
  * The adapter for Curtois and Qu's nurse rostering format, on instances written here (theirs are not
- * committed): the parser and its errors, and the checker on rosters reasoned by hand.
+ * committed): the parser and its errors, the model against a hand-reasoned optimum and against exhaustive
+ * search, and the checker as the judge of what the solver returns.
  */
-import { describe, expect, it } from 'vitest';
-import { checkNrpRoster, NrpParseError, parseNrpInstance } from './index';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadHighs, type Highs } from '../solve';
+import { checkNrpRoster, NrpParseError, parseNrpInstance, solveNrp, type NrpInstance } from './index';
+
+let highs: Highs;
+beforeAll(async () => {
+  highs = await loadHighs();
+});
 
 /**
  * One week, one shift type, two people who must each work 4 or 5 shifts (1920–2400 minutes), one person a day
@@ -196,3 +203,64 @@ describe('checkNrpRoster', () => {
     expect(objective).toBe(253);
   });
 });
+
+describe('solveNrp', () => {
+  it('finds and proves the hand-reasoned optimum of one week', () => {
+    const instance = parseNrpInstance(ONE_WEEK);
+    const solution = solveNrp(highs, instance, { timeLimitSeconds: 30 });
+    expect(solution.status).toBe('optimal');
+    expect(solution.objective).toBe(1);
+    expect(solution.bound).toBe(1);
+    expect(checkNrpRoster(instance, solution.roster!)).toEqual({ objective: 1, violations: [] });
+  });
+
+  it('matches exhaustive search on a week with two shift types, and the checker agrees with its objective', () => {
+    const instance = parseNrpInstance(TWO_SHIFTS);
+    const solution = solveNrp(highs, instance, { timeLimitSeconds: 30 });
+    expect(solution.status).toBe('optimal');
+    const check = checkNrpRoster(instance, solution.roster!);
+    expect(check.violations).toEqual([]);
+    expect(check.objective).toBe(solution.objective);
+    expect(solution.objective).toBe(exhaustiveOptimum(instance));
+  });
+
+  it('says so when the hard rules leave no roster', () => {
+    // B may work at most 480 minutes but must work at least 960.
+    const instance = parseNrpInstance(TWO_SHIFTS.replace('B,E=5|L=0,2400,960', 'B,E=1|L=0,2400,960'));
+    const solution = solveNrp(highs, instance, { timeLimitSeconds: 30 });
+    expect(solution.status).toBe('infeasible');
+    expect(solution.roster).toBeNull();
+  });
+});
+
+/**
+ * The best objective over every roster, by brute force: each person's lawful weeks are enumerated on their
+ * own (the checker judges one person at a time), then every combination is priced by the checker.
+ */
+function exhaustiveOptimum(instance: NrpInstance): number {
+  const choices = [null, ...instance.shifts.map((s) => s.id)];
+  const lawful = instance.staff.map((member) => {
+    const alone: NrpInstance = { ...instance, staff: [member], onRequests: [], offRequests: [], cover: [] };
+    const weeks: (string | null)[][] = [];
+    for (let code = 0; code < choices.length ** instance.horizon; code++) {
+      const week: (string | null)[] = [];
+      for (let d = 0, rest = code; d < instance.horizon; d++, rest = Math.floor(rest / choices.length)) week.push(choices[rest % choices.length]!);
+      if (checkNrpRoster(alone, [week]).violations.length === 0) weeks.push(week);
+    }
+    return weeks;
+  });
+  let best = Number.POSITIVE_INFINITY;
+  const roster: (string | null)[][] = [];
+  const visit = (e: number): void => {
+    if (e === lawful.length) {
+      best = Math.min(best, checkNrpRoster(instance, roster).objective);
+      return;
+    }
+    for (const week of lawful[e]!) {
+      roster[e] = week;
+      visit(e + 1);
+    }
+  };
+  visit(0);
+  return best;
+}
