@@ -26,6 +26,11 @@ export interface NrpModel {
   rows: number;
   /** Name of the column of staff e, day d, shift t, or undefined when that assignment is ruled out. */
   assignment: (e: number, d: number, t: number) => string | undefined;
+  /**
+   * The model's objective for the assignment columns set to 1 in `taken`, with the cover slacks at their least
+   * (a heuristic incumbent of HiGHS may leave a slot both under and over, which costs more than its roster).
+   */
+  objectiveOf: (taken: ReadonlySet<string>) => number;
 }
 
 type Term = [number, string];
@@ -145,6 +150,7 @@ export function buildNrpModel(instance: NrpInstance): NrpModel {
     if (name) cost(name, r.weight);
   }
   // Cover: people on the shift + under − over = requirement.
+  const slots: { people: string[]; requirement: number; underWeight: number; overWeight: number }[] = [];
   for (const c of instance.cover) {
     const t = shiftIndex.get(c.shift)!;
     const under = `u${c.day}_${t}`;
@@ -154,6 +160,7 @@ export function buildNrpModel(instance: NrpInstance): NrpModel {
     cost(over, c.overWeight);
     const people = staff.flatMap((_, e) => (x[e]![c.day]![t] ? [[1, x[e]![c.day]![t]!] as Term] : []));
     row([...people, [1, under], [-1, over]], '=', c.requirement);
+    slots.push({ people: people.map(([, name]) => name), requirement: c.requirement, underWeight: c.underWeight, overWeight: c.overWeight });
   }
 
   const objectiveTerms = [...objective].filter(([, c]) => c !== 0).map(([name, c]) => [c, name] as Term);
@@ -177,6 +184,15 @@ export function buildNrpModel(instance: NrpInstance): NrpModel {
     columns: binaries.length + bounds.length,
     rows: rows.length,
     assignment: (e, d, t) => x[e]?.[d]?.[t],
+    objectiveOf: (taken) => {
+      let total = offset;
+      for (const name of taken) total += /^x\d/.test(name) ? (objective.get(name) ?? 0) : 0;
+      for (const slot of slots) {
+        const people = slot.people.filter((name) => taken.has(name)).length;
+        total += people < slot.requirement ? (slot.requirement - people) * slot.underWeight : (people - slot.requirement) * slot.overWeight;
+      }
+      return total;
+    },
   };
 }
 

@@ -222,6 +222,8 @@ describe('solveNrp', () => {
     expect(check.violations).toEqual([]);
     expect(check.objective).toBe(solution.objective);
     expect(solution.objective).toBe(exhaustiveOptimum(instance));
+    // HiGHS started from a lawful roster built person by person, no better than the optimum.
+    expect(solution.startObjective).toBeGreaterThanOrEqual(solution.objective!);
   });
 
   it('says so when the hard rules leave no roster', () => {
