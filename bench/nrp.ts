@@ -1,7 +1,7 @@
 /**
  * Public benchmark of the solver core: Curtois and Qu's nurse rostering Instances 1–8 (schedulingbenchmarks.org)
  * solved through the adapter in packages/roster/src/nrp, each objective against the published optimum, each
- * roster verified by the independent checker. The instances are not in the repository (their licence is not
+ * roster verified by the independent checker. «Arranque» is the objective of the roster HiGHS started from. The instances are not in the repository (their licence is not
  * stated): point NRP_INSTANCES_DIR at a folder with Instance1.txt … Instance8.txt. Without it the benchmark says
  * so and exits 0.
  * Run: NRP_INSTANCES_DIR=/path npx tsx bench/nrp.ts (NRP_SECONDS per instance, default 60; or with instance
@@ -38,7 +38,7 @@ const numbers = Object.keys(PUBLISHED_OPTIMUM)
 console.log(machineLine());
 console.log(`Límite de tiempo por instancia: ${seconds} s (NRP_SECONDS)`);
 const highs = await loadHighs();
-const HEADER = ['Instancia', 'Personas×días×turnos', 'Columnas', 'Filas', 'Estado', 'Objetivo', 'Cota', 'Gap', 'Óptimo publicado', 'Objetivo ÷ óptimo', 'Segundos', 'Verificación'];
+const HEADER = ['Instancia', 'Personas×días×turnos', 'Columnas', 'Filas', 'Estado', 'Arranque', 'Objetivo', 'Cota', 'Gap', 'Óptimo publicado', 'Objetivo ÷ óptimo', 'Segundos', 'Verificación'];
 const table: string[][] = [HEADER];
 const rows: BenchRow[] = [];
 for (const n of numbers) {
@@ -65,6 +65,7 @@ for (const n of numbers) {
     String(solution.columns),
     String(solution.rows),
     solution.status,
+    solution.startObjective === null ? '—' : String(solution.startObjective),
     solution.objective === null ? '—' : String(solution.objective),
     solution.bound === null ? '—' : String(solution.bound),
     solution.gap === null ? '—' : `${(solution.gap * 100).toFixed(2)} %`,

@@ -41,7 +41,7 @@ export interface LpRunResult {
   primal: number;
   /**
    * Best proven lower bound, offset included (0 without a solution). When HiGHS reports no finite bound this
-   * is 0 (plus nothing): the objectives given here are sums of non-negative penalties, so 0 is always a bound.
+   * is 0, offset not added: the objectives given here are sums of non-negative penalties, so 0 is a bound.
    */
   dual: number;
   /** `(primal − dual) / |primal|`, or the absolute difference when the objective is 0. */

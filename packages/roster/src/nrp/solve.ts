@@ -33,7 +33,7 @@ export interface NrpSolution {
 }
 
 /** Share of the time limit the start may take (its first pass may need more). */
-const START_SHARE = 0.25;
+const START_SHARE = 0.1;
 /** Least time a person's model gets in the start's first pass. */
 const MIN_PERSON_SECONDS = 0.5;
 
