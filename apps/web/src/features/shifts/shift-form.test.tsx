@@ -9,23 +9,29 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The API as the form sees it: the profile, one site, and the shifts created (their bodies in `posts`). */
+function stubApi(posts: unknown[]) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+      if (path === '/usuarios/profile') return Response.json(SAMPLE_USER);
+      if (path === '/v1/sedes') return Response.json({ items: [{ id: '11111111-1111-4111-8111-111111111111', nombre: 'Tienda Centro' }], total: 1, page: 1, pageSize: 100 });
+      if (path === '/v1/turnos' && init.method === 'POST') {
+        posts.push(JSON.parse(String(init.body)));
+        return Response.json({ id: 's1', codigo: 'X' }, { status: 201 });
+      }
+      return Response.json({});
+    }),
+  );
+  localStorage.setItem('token', 'tok-1');
+  localStorage.setItem('token_set_at', String(Date.now()));
+}
+
 describe('the shift form warns of the law as the user types', () => {
   it('lists the rules a 07:00–20:00 shift breaks and saves it only after «Entiendo…», sending the confirmation', async () => {
     const posts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-        if (path === '/usuarios/profile') return Response.json(SAMPLE_USER);
-        if (path === '/v1/turnos' && init.method === 'POST') {
-          posts.push(JSON.parse(String(init.body)));
-          return Response.json({ id: 's1', codigo: 'LAR' }, { status: 201 });
-        }
-        return Response.json({});
-      }),
-    );
-    localStorage.setItem('token', 'tok-1');
-    localStorage.setItem('token_set_at', String(Date.now()));
+    stubApi(posts);
     renderPage(<ShiftFormModal opened onClose={() => undefined} shift={null} />, { path: '/dashboard/planning/shift-list' });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Largo');
@@ -54,21 +60,7 @@ describe('the shift form warns of the law as the user types', () => {
 
   it('limits the shift to the chosen sites and job titles, sending them with the shift', async () => {
     const posts: unknown[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-        const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
-        if (path === '/usuarios/profile') return Response.json(SAMPLE_USER);
-        if (path === '/v1/sedes') return Response.json({ items: [{ id: '11111111-1111-4111-8111-111111111111', nombre: 'Tienda Centro' }], total: 1, page: 1, pageSize: 100 });
-        if (path === '/v1/turnos' && init.method === 'POST') {
-          posts.push(JSON.parse(String(init.body)));
-          return Response.json({ id: 's1', codigo: 'CAJ' }, { status: 201 });
-        }
-        return Response.json({});
-      }),
-    );
-    localStorage.setItem('token', 'tok-1');
-    localStorage.setItem('token_set_at', String(Date.now()));
+    stubApi(posts);
     renderPage(<ShiftFormModal opened onClose={() => undefined} shift={null} />, { path: '/dashboard/planning/shift-list' });
     const user = userEvent.setup();
     await user.type(await screen.findByRole('textbox', { name: /^Nombre/ }), 'Caja');
