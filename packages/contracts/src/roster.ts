@@ -5,6 +5,10 @@ import { horaSchema } from './shifts';
 
 /** The longest period a proposal covers, in days (six weeks): the solver's own limit. */
 const PROPUESTA_MAX_DIAS = 42;
+/** Rest between shifts a proposal may be asked to keep, in hours, and its default. */
+const DESCANSO_MIN_HORAS = 8;
+const DESCANSO_MAX_HORAS = 24;
+export const DESCANSO_POR_DEFECTO_HORAS = 12;
 /** People a single band may ask for. */
 const DEMANDA_MAX_PERSONAS = 500;
 /** Bands of a site's demand, weekly and exceptions together. */
@@ -115,6 +119,13 @@ export const crearPropuestaBodySchema = z
     desde: isoDateSchema,
     hasta: isoDateSchema,
     fijos: z.array(diaFijoSchema).max(5000, { message: 'Demasiados días fijos.' }).default([]),
+    /** Hours between the end of one shift and the start of the next (12 by default). */
+    descansoMinimoHoras: z
+      .number({ error: 'Indica las horas de descanso entre turnos.' })
+      .int({ message: 'Las horas de descanso van sin decimales.' })
+      .min(DESCANSO_MIN_HORAS, { message: `El descanso entre turnos va de ${DESCANSO_MIN_HORAS} a ${DESCANSO_MAX_HORAS} horas.` })
+      .max(DESCANSO_MAX_HORAS, { message: `El descanso entre turnos va de ${DESCANSO_MIN_HORAS} a ${DESCANSO_MAX_HORAS} horas.` })
+      .default(DESCANSO_POR_DEFECTO_HORAS),
   })
   .superRefine((b, ctx) => {
     if (b.hasta < b.desde) {
@@ -188,6 +199,7 @@ export const propuestaSchema = z.object({
   creadaEn: z.string(),
   calculadaEn: z.string().nullable(),
   aplicadaEn: z.string().nullable(),
+  descansoMinimoHoras: z.number(),
   /** The days the planner fixed before asking (a shift, or a rest day with `turnoId: null`). */
   fijos: z.array(z.object({ usuarioId: z.string(), fecha: z.string(), turnoId: z.string().nullable() })),
   resultado: resultadoPropuestaSchema.nullable(),

@@ -35,6 +35,8 @@ export const rosterProposals = pgTable(
     desde: date('desde', { mode: 'string' }).notNull(),
     hasta: date('hasta', { mode: 'string' }).notNull(),
     fixed: jsonb('fixed').$type<{ usuarioId: string; fecha: string; turnoId: string | null }[]>().notNull(),
+    /** The fewest hours between the end of one shift and the start of the next the proposal keeps. */
+    minRestHours: integer('min_rest_hours').notNull().default(12),
     status: text('status', { enum: ['en_cola', 'calculando', 'lista', 'fallida'] }).notNull().default('en_cola'),
     progress: integer('progress').notNull().default(0),
     error: text('error'),

@@ -90,12 +90,13 @@ describe('propuestas de planificación', () => {
     const emptySite = await addSite(t.database.db, c.companyId, 'Sin demanda');
     expect((await ask({ sedeId: emptySite, ...PERIOD })).json().error.fields).toEqual({ sedeId: 'La sede no tiene demanda: indica cuántas personas necesita antes de pedir una propuesta.' });
     expect((await ask({ sedeId: '00000000-0000-4000-8000-000000000000', ...PERIOD })).statusCode).toBe(404);
+    expect((await ask({ sedeId: site, ...PERIOD, descansoMinimoHoras: 30 })).json().error.fields).toEqual({ descansoMinimoHoras: 'El descanso entre turnos va de 8 a 24 horas.' });
   });
 
   it('computes a lawful proposal in the background, applies it all at once, and refuses to apply it twice', async () => {
     const created = await ask({ sedeId: site, ...PERIOD });
     expect(created.statusCode, created.body).toBe(202);
-    expect(created.json()).toMatchObject({ estado: 'en_cola', progreso: 0, resultado: null, sede: { id: site, nombre: 'Tienda Centro' } });
+    expect(created.json()).toMatchObject({ estado: 'en_cola', progreso: 0, resultado: null, sede: { id: site, nombre: 'Tienda Centro' }, descansoMinimoHoras: 12, fijos: [] });
     const p = await computed(created.json().id);
     expect(p.estado, p.error ?? '').toBe('lista');
     expect(p.progreso).toBe(100);

@@ -20,6 +20,7 @@ const PROPOSAL: Propuesta = {
   creadaEn: '2026-11-28T12:00:00Z',
   calculadaEn: '2026-11-28T12:00:05Z',
   aplicadaEn: null,
+  descansoMinimoHoras: 12,
   fijos: [],
   resultado: {
     solver: 'factible',

@@ -2,8 +2,9 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Progress.css';
 import '@mantine/core/styles/Text.css';
-import { canAccess } from '@jornada/contracts';
-import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
+import '@mantine/core/styles/NumberInput.css';
+import { canAccess, DESCANSO_POR_DEFECTO_HORAS } from '@jornada/contracts';
+import { Alert, Button, Group, NumberInput, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { FilterSelect } from '../../../components/filter-select';
 import { DateField } from '../../../components/date-field';
@@ -40,6 +41,7 @@ export function RosterPage() {
   const today = todayInChile();
   const [desde, setDesde] = useState<string | null>(addDays(today, 1));
   const [hasta, setHasta] = useState<string | null>(addDays(today, 14));
+  const [rest, setRest] = useState<number | string>(DESCANSO_POR_DEFECTO_HORAS);
   const [proposalId, setProposalId] = useState<string | null>(null);
   const [fixed, setFixed] = useState<Map<string, FixedChoice>>(() => new Map());
   const [requestError, setRequestError] = useState<string | null>(null);
@@ -69,7 +71,14 @@ export function RosterPage() {
       return { usuarioId, fecha, turnoId };
     });
     try {
-      const created = await create.mutateAsync({ sedeId: siteId, desde, hasta, ...(groupId ? { grupoId: groupId } : {}), fijos });
+      const created = await create.mutateAsync({
+        sedeId: siteId,
+        desde,
+        hasta,
+        ...(groupId ? { grupoId: groupId } : {}),
+        fijos,
+        descansoMinimoHoras: typeof rest === 'number' ? rest : Number(rest),
+      });
       setProposalId(created.id);
     } catch (error) {
       const fields = error instanceof ApiError ? error.fields : undefined;
@@ -93,6 +102,17 @@ export function RosterPage() {
             <FilterSelect label="Grupo" data={groups} value={groupId} placeholder="Toda la sede" onChange={(v) => { setGroupId(v); restart(); }} />
             <DateField label="Desde" name="desde" placeholder="dd-mm-aaaa" value={desde} minDate={today} onChange={(v) => { setDesde(v); restart(); }} />
             <DateField label="Hasta" name="hasta" placeholder="dd-mm-aaaa" value={hasta} minDate={desde ?? today} maxDate={desde ? addDays(desde, MAX_DAYS - 1) : undefined} onChange={(v) => { setHasta(v); restart(); }} />
+            <NumberInput
+              label="Descanso entre turnos (horas)"
+              name="descansoMinimoHoras"
+              size="sm"
+              min={8}
+              max={24}
+              allowDecimal={false}
+              value={rest}
+              onChange={setRest}
+              description="Entre el fin de un turno y el inicio del siguiente."
+            />
           </div>
         </SectionCard>
 

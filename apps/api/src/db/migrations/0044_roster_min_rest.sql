@@ -1,0 +1,1 @@
+ALTER TABLE "roster_proposals" ADD COLUMN "min_rest_hours" integer DEFAULT 12 NOT NULL;
