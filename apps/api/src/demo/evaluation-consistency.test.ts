@@ -10,8 +10,8 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attendanceDays } from '../db/schema/index';
 import { runAsSystem } from '../db/tenant-context';
-import { payrollFacts } from '../modules/attendance/attendance.payroll';
 import { totalsByWorker } from '../modules/attendance/attendance.repository';
+import { createPayrollAttendance } from '../modules/remunerations/remunerations.attendance';
 import type { TestApp } from '../test/app';
 import { demoApp } from '../test/demo';
 import { bearer, signIn } from '../test/factories';
@@ -87,7 +87,7 @@ describe('the demo company’s stored evaluation', () => {
     const [stored, facts, engine] = await runAsSystem(() =>
       Promise.all([
         totalsByWorker(t.database.db, companyId, ids, from, to),
-        payrollFacts(t.database.db, companyId, ids, from, to),
+        createPayrollAttendance(t.app.attendanceReads).facts(companyId, ids, from, to),
         t.app.attendance.evaluate(companyId, ids, from, to),
       ]),
     );

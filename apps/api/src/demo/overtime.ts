@@ -1,7 +1,7 @@
 import { addDays, overtimePactLastDay, pactInForce } from '@jornada/domain';
 import type { DbOrTx } from '../db/client';
 import { localDate } from '../lib/clock';
-import { foundOvertime } from '../modules/attendance/attendance.overtime';
+import { overtimeDays } from '../modules/attendance/attendance.reads.repository';
 import * as repo from '../modules/overtime/overtime.repository';
 
 /**
@@ -16,7 +16,7 @@ export async function seedOvertimeDemo(db: DbOrTx, input: { companyId: string; a
   const from = addDays(today, -45);
   const to = addDays(today, -1);
   const workers = (await repo.listWorkers(db, companyId, {})).filter((w) => w.perfil === 'trabajador');
-  const found = await foundOvertime(
+  const found = await overtimeDays(
     db,
     companyId,
     workers.map((w) => w.id),

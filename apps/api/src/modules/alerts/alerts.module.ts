@@ -2,6 +2,7 @@ import { apiModule } from '../../lib/api-module';
 import { registerAlertJobs } from './alerts.jobs';
 import { registerAlertRoutes } from './alerts.routes';
 import { ALERT_SCAN_EVERY_MS, createAlertsService, type AlertsService } from './alerts.service';
+import { createWatchedAttendance } from './alerts.watched';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 /** Alerts (Res. Ex. 38): a missed mark at +30 min and worked time past the legal limits, e-mailed once. */
 export const alertsModule = apiModule('alerts', ['attendance'], (app, { db, mailer, config, clock, log, jobs, every }) => {
-  const alerts = createAlertsService({ db, watched: app.attendanceReads.alerts, log, onJobQueued: () => jobs.kick() });
+  const alerts = createAlertsService({ db, watched: createWatchedAttendance({ reads: app.attendanceReads, attendance: app.attendance }), log, onJobQueued: () => jobs.kick() });
   registerAlertJobs(jobs, { db, mailer, publicUrl: config.publicUrl, alerts, clock });
   registerAlertRoutes(app, alerts, clock);
   app.decorate('alerts', alerts);

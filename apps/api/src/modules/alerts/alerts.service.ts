@@ -16,8 +16,8 @@ import { runAsCompany, runAsSystem } from '../../db/tenant-context';
 import { requirePerfil } from '../../lib/access';
 import { enqueueJob } from '../../lib/jobs';
 import type { RequestSession } from '../../plugins/types';
-import type { AttendanceReads } from '../attendance/index';
 import * as repo from './alerts.repository';
+import type { WatchedAttendance } from './alerts.watched';
 
 /** The job that sends one alert's e-mail (payload `{ companyId, alertId }`). */
 export const ALERT_MAIL_JOB = 'alerta-correo';
@@ -63,8 +63,8 @@ function toAlertaEnviada(row: repo.AlertWithWorker): AlertaEnviada {
 
 interface AlertsServiceDeps {
   db: Db;
-  /** What the alerts watch of the stored evaluation (modules/attendance's `app.attendanceReads`). */
-  watched: AttendanceReads['alerts'];
+  /** What the alerts watch of attendance (alerts.watched.ts). */
+  watched: WatchedAttendance;
   log: FastifyBaseLogger;
   /** Called after a scan queued e-mails (wakes this process's job loop). */
   onJobQueued?: () => void;

@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { exceptionalSchedules, groups, sites, users } from '../../db/schema/index';
-import type { WorkerFilter } from './attendance.report-types';
+import type { WorkerFilter } from './attendance.selection-types';
 import type { ModoDerechoAlimentacion } from '@jornada/contracts';
 import type { AuthorisedSchedule } from '@jornada/domain';
 

@@ -12,7 +12,7 @@ declare module 'fastify' {
     attendance: AttendanceService;
     /** The counts per board status of each day of a range, for a perfil's scope (the week's trend). */
     attendanceTrend: AttendanceTrend;
-    /** What other modules read of the stored evaluation (reports, legal reports, inconsistencies, payroll, overtime, alerts). */
+    /** What other modules read of the stored evaluation: stored days in the projections they count, worker pages, a report's selection, inconsistencies, the engine's inputs near an instant. */
     attendanceReads: AttendanceReads;
   }
 }
@@ -29,5 +29,8 @@ export const attendanceModule = apiModule('attendance', ['planning', 'groups', '
   const reads = createAttendanceReads({ db, attendance, plan: app.plan, permissions: app.permissionReads });
   app.decorate('attendanceReads', reads);
   // Permissions come before attendance (the evaluation reads their approved days); their compensatory-rest balance counts what the engine found worked.
-  app.owedCompensatoryRest.provide(reads.compensatoryRest);
+  app.engineWorkedDays.provide(async (companyId, userIds, from, to, now) => {
+    if (userIds.length > 0 && from <= to) await attendance.ensureFresh(companyId, userIds, from, to, now);
+    return reads.days.worked(companyId, userIds, from, to);
+  });
 });

@@ -1,6 +1,7 @@
 /**
- * Reads of stored days shaped for the modules that take them through `app.attendanceReads`: payroll,
- * overtime found, inconsistencies, the legal reports and the compensatory rest owed.
+ * The SQL behind `app.attendanceReads` (attendance.reads.ts): stored days in the projections other modules
+ * count (worked days, pay columns, overtime found, whole days), the inconsistencies as stored, and the
+ * pages of workers of a filter.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
@@ -9,11 +10,11 @@ import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, groups, inconsistencyDismissals, markCorrections, planningDays, sites, users } from '../../db/schema/index';
 import type { StoredDay, StoredWeek } from './attendance.model';
-import type { WorkerFilter } from './attendance.report-types';
+import type { WorkerFilter } from './attendance.selection-types';
 import { idRange, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 // ---------------------------------------------------------------------------------------------
-// Compensatory rest reads (attendance.compensatory-rest.ts): the days worked.
+// Worked days (what the compensatory rest of art. 38 counts, in modules/permissions).
 
 /**
  * The stored days of these workers over `from`..`to` with a worked status (`WORKED_DAY_STATUSES`), each with
@@ -39,18 +40,8 @@ export async function workedDays(
   return result.map((r) => ({ userId: r.userId, date: r.fecha, status: r.status, holiday: r.holiday === true }));
 }
 
-/** Which of these workers are excepted from Sunday and holiday rest (art. 38), as the evaluation reads it. */
-export async function exceptedFromSundayRest(db: DbOrTx, companyId: string, userIds: readonly string[]): Promise<Set<string>> {
-  if (userIds.length === 0) return new Set();
-  const result = await rows<{ id: string }>(
-    db,
-    sql`select u.id from ${users} u where u.company_id = ${companyId} and u.id = any(${uuids(userIds)}) and u.exceptuado_descanso_dominical`,
-  );
-  return new Set(result.map((r) => r.id));
-}
-
 // ---------------------------------------------------------------------------------------------
-// Payroll reads (attendance.payroll.ts): the stored columns remunerations count, per worker and day.
+// Pay columns: the stored columns remunerations count, per worker and day.
 
 /** A stored day reduced to what the pay variables count (the week's settlement on its Sunday), with its worker. */
 export type PayrollDayRow = StoredPayDay & { userId: string };
@@ -116,7 +107,7 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
   });
 }
 
-// --- Overtime reads (modules/overtime through attendance.overtime.ts) ------------------------------
+// --- Overtime found: the stored days with overtime (modules/overtime lists and decides them) ------
 
 /** A stored day's overtime figures, as the evaluation left them. */
 export interface OvertimeDayRow {
@@ -364,7 +355,7 @@ export async function dayPendingCorrections(db: DbOrTx, companyId: string, userI
 
 // ---- The trend: the day counts of a range (attendance.trend.ts) -----------------------------------
 
-// ---- Legal reads (attendance.legal.ts): the DT's legal reports and the daily e-mail ----
+// ---- Worker pages and whole days (the DT's legal reports and the daily e-mail read them) ----
 
 /** The legal reports' worker filter: the attendance filter plus a planned shift and a weekly-hours bound. */
 export interface LegalWorkerFilter extends WorkerFilter {

@@ -1,26 +1,39 @@
 /**
  * What other modules read of the stored evaluation, given to them at assembly as `app.attendanceReads`
- * (never as functions they call with a database of their own): the management reports' selection and
- * sums, the legal reports' days, the inconsistencies, the payroll facts, the overtime found, the
- * compensatory rest owed and what the legal alerts watch. Each read takes a transaction only where a
- * caller reads inside its own (the closing of a payroll month).
+ * (never as functions they call with a database of their own). The reads are named by what they return,
+ * not by who takes them: the stored days of some workers over a period in the projections the callers
+ * need, a page of the workers of a filter, the sums of a selection, the inconsistencies as stored, and the
+ * engine's inputs around an instant. Each consumer shapes these into its own figures in its own module
+ * (payroll facts in remunerations, the compensatory rest owed in permissions, the legal reports' days in
+ * legal-reports, the limits watched in alerts), with the domain's functions.
+ *
+ * The stored-day reads return what is stored: the caller brings the days up to date first with the
+ * attendance service's `ensureFresh` (`app.attendance`). Each takes a transaction only where a caller
+ * reads inside its own (the closing of a payroll month, the overtime decisions).
  */
 import type { Db, DbOrTx } from '../../db/client';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
-import { recentWorkedDays, shiftsNear } from './attendance.alerts';
-import { createOwedCompensatoryRest } from './attendance.compensatory-rest';
 import { createInconsistencyReads } from './attendance.inconsistencies';
-import { createAttendanceLegalReads } from './attendance.legal';
-import { foundOvertime } from './attendance.overtime';
-import { incompleteDays, payrollFacts, payrollStoredDays } from './attendance.payroll';
-import { createAttendanceReports } from './attendance.reports';
+import { shiftsNear } from './attendance.inputs-near';
+import * as reads from './attendance.reads.repository';
+import { createAttendanceReports } from './attendance.selection';
+import * as repo from './attendance.repository';
 import type { AttendanceService } from './attendance.service';
+
+/** A stored day with overtime, as `days.withOvertime` reads it. */
+export type FoundOvertimeDay = reads.OvertimeDayRow;
+/** A stored day reduced to what the pay variables count, as `days.pay` reads it. */
+export type PayDayRow = reads.PayrollDayRow;
+/** A worker as the worker pages read it (name, RUT, group, site, zone, contract). */
+export type AttendanceWorker = repo.WorkerRow;
+/** The filter of `workers`: the reports' filter plus the legal reports' own (the jornada's kind). */
+export type AttendanceWorkerFilter = reads.LegalWorkerFilter;
 
 interface AttendanceReadsDeps {
   db: Db;
   attendance: AttendanceService;
-  /** The plan as the engine reads it (modules/planning's `app.plan`): the shifts the alerts watch. */
+  /** The plan as the engine reads it (modules/planning's `app.plan`): the shifts of the engine's inputs. */
   plan: PlanReader;
   /** The approved permissions around a missed mark (modules/permissions' `app.permissionReads`). */
   permissions: Pick<PermissionReads, 'approvedPermissions'>;
@@ -28,28 +41,35 @@ interface AttendanceReadsDeps {
 
 export function createAttendanceReads({ db, attendance, plan, permissions }: AttendanceReadsDeps) {
   return {
-    /** The management reports' selection of workers and days, their sums, series and stored days. */
-    reports: createAttendanceReports({ db, attendance }),
-    /** The legal reports' workers and stored days. */
-    legal: createAttendanceLegalReads({ db, attendance }),
+    /** The stored days of some workers over `from`..`to` (local dates), in worker and date order, in the projection each caller counts. */
+    days: {
+      /** Whole: the day's result, status and the week's settlement on its Sunday (the legal reports' blocks). */
+      whole: (companyId: string, userIds: readonly string[], from: string, to: string) => reads.legalDays(db, companyId, userIds, from, to),
+      /** One worker's whole days with when they were computed and the board's facts (drill-downs). */
+      ofWorker: (companyId: string, userId: string, from: string, to: string) => repo.periodDays(db, companyId, userId, from, to),
+      /** What the pay variables count (`StoredPayDay` of packages/domain). */
+      pay: (companyId: string, userIds: readonly string[], from: string, to: string, executor: DbOrTx = db) => reads.payrollDayRows(executor, companyId, userIds, from, to),
+      /** The days with a worked status, each with whether it is a holiday of the worker's calendar (what `compensatoryRestOwed` counts). */
+      worked: (companyId: string, userIds: readonly string[], from: string, to: string) => reads.workedDays(db, companyId, userIds, from, to),
+      /** The worked seconds of each day, with the worker's zone, hours-limit exclusion and exceptional schedule (what `limitBreaches` counts). */
+      workedSeconds: (companyId: string, userIds: readonly string[], from: string, to: string) => repo.storedWorkedSeconds(db, companyId, userIds, from, to),
+      /** The days with overtime found, plus those in `alsoDays` whatever their figure now (decided days whose figure may have dropped to nothing). */
+      withOvertime: (companyId: string, userIds: readonly string[], from: string, to: string, alsoDays: readonly { userId: string; fecha: string }[] = [], executor: DbOrTx = db) =>
+        reads.overtimeDays(executor, companyId, userIds, from, to, alsoDays),
+      /** How many days are still waiting for a mark (`incompleto`), per date. */
+      incompleteCounts: async (companyId: string, userIds: readonly string[], from: string, to: string, executor: DbOrTx = db) =>
+        (await reads.incompleteDayCounts(executor, companyId, userIds, from, to)).map((r) => ({ fecha: r.fecha, cantidad: r.n })),
+    },
+    /** A page of the workers of a filter active at some point of its range (surname order), and how many match. */
+    workers: (companyId: string, filter: AttendanceWorkerFilter, paging: { limit: number; offset: number } | null) => reads.legalWorkers(db, companyId, filter, paging),
+    /** The active workers with a mark in [from, to). */
+    workersWithMarks: (companyId: string, from: Date, to: Date) => repo.workersWithMarks(db, companyId, from, to),
+    /** A management report's selection of workers and days: its checks, a page of rows, the totals, chart series and stored days. */
+    selection: createAttendanceReports({ db, attendance }),
     /** The inconsistencies of the stored days, with their dismissals and corrections. */
     inconsistencies: createInconsistencyReads({ db, attendance }),
-    /** What payroll takes from attendance, per worker (`executor`: the closing transaction, when it reads inside one). */
-    payroll: {
-      facts: (companyId: string, userIds: readonly string[], from: string, closed: string, executor: DbOrTx = db) => payrollFacts(executor, companyId, userIds, from, closed),
-      storedDays: (companyId: string, userId: string, from: string, closed: string) => payrollStoredDays(db, companyId, userId, from, closed),
-      incompleteDays: (companyId: string, userIds: readonly string[], from: string, closed: string, executor: DbOrTx = db) => incompleteDays(executor, companyId, userIds, from, closed),
-    },
-    /** The overtime the evaluation found, per worker and day (and the days in `alsoDays` whatever their figure now). */
-    foundOvertime: (companyId: string, userIds: readonly string[], from: string, to: string, alsoDays: readonly { userId: string; fecha: string }[] = [], executor: DbOrTx = db) =>
-      foundOvertime(executor, companyId, userIds, from, to, alsoDays),
-    /** The compensatory rest of art. 38 each worker is owed (the Sundays and holidays worked): what permissions' balance counts. */
-    compensatoryRest: createOwedCompensatoryRest(db, attendance),
-    /** What the legal alerts watch: the shifts about to start or end, and the recent worked days. */
-    alerts: {
-      shiftsNear: (companyId: string, now: Date) => shiftsNear(db, plan, permissions, companyId, now),
-      recentWorkedDays: (companyId: string, now: Date) => recentWorkedDays(db, attendance, companyId, now),
-    },
+    /** The engine's inputs for the workers with a shift around `now` (what the missed-mark alerts watch). */
+    shiftsNear: (companyId: string, now: Date) => shiftsNear(db, plan, permissions, companyId, now),
   };
 }
 

@@ -4,9 +4,10 @@
  * shift: the plan the engine evaluates comes from `planFor` of modules/planning. The groups a
  * supervisor leads come from modules/groups' `app.ledGroups`, through the attendance service.
  * This file holds what the evaluation loads and stores, the board and the workers; the period totals
- * and the management reports are in attendance.sums.repository.ts, the reads other modules take in
+ * and their rollups are in attendance.sums.repository.ts, a selection's aggregates (the management
+ * reports) in attendance.selection.repository.ts, the reads other modules take in
  * attendance.reads.repository.ts, and what they share in attendance.base.repository.ts. The module's
- * files import this one, which re-exports the other two.
+ * files import this one, which re-exports the other three.
  */
 import { sql } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
@@ -15,13 +16,14 @@ import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, markChainHeads, marks, planningDays, sites, users } from '../../db/schema/index';
 import type { DayRowValues, StoredDay, StoredWeek } from './attendance.model';
-import type { WorkerFilter } from './attendance.report-types';
+import type { WorkerFilter } from './attendance.selection-types';
 
-export type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.report-types';
+export type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.selection-types';
 import { EXCEPTIONAL_SCHEDULE, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 export type { WorkerRow } from './attendance.base.repository';
 export * from './attendance.sums.repository';
+export * from './attendance.selection.repository';
 export * from './attendance.reads.repository';
 
 
@@ -392,7 +394,7 @@ export async function companyIds(db: DbOrTx): Promise<{ id: string; razonSocial:
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reads for the alerts (attendance.alerts.ts): who has a shift or marks near an instant, and the
+// Around an instant: who has a shift or marks near it (the engine's inputs, attendance.inputs-near.ts), and the
 // stored worked time of their days.
 
 /** Active workers (never fiscalizadores) with a planned shift between two dates, with their zone. */

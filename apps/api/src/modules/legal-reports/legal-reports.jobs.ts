@@ -11,7 +11,7 @@ import { runAsSystem } from '../../db/tenant-context';
 import { localDate } from '../../lib/clock';
 import type { JobQueue } from '../../lib/jobs';
 import type { MailMessage, Mailer } from '../../lib/mailer';
-import type { AttendanceLegalReads } from '../attendance/index';
+import type { LegalAttendance } from './legal-reports.attendance';
 import { CHILE_ZONE, longDate } from './legal-reports.model';
 import * as repo from './legal-reports.repository';
 
@@ -66,7 +66,7 @@ function dailyReportMail(input: { to: string; razonSocial: string; rut: string; 
   return { to: input.to, subject: `${title} · RUT ${input.rut}`, text, html };
 }
 
-export function registerLegalReportJobs(queue: JobQueue, deps: { db: Db; mailer: Mailer; attendance: AttendanceLegalReads; clock: () => Date }): void {
+export function registerLegalReportJobs(queue: JobQueue, deps: { db: Db; mailer: Mailer; attendance: LegalAttendance; clock: () => Date }): void {
   queue.handle(DAILY_REPORT_JOB, async (payload) => {
     const { companyId, fecha } = payload as { companyId: string; fecha: string };
     const { db } = deps;

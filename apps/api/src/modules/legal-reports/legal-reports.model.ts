@@ -22,7 +22,7 @@ import {
   sundayRestExclusion,
   type SundayRestExclusion,
 } from '@jornada/domain';
-import type { LegalDay, LegalWorker } from '../attendance/index';
+import type { LegalDay, LegalWorker } from './legal-reports.attendance';
 
 export const CHILE_ZONE = 'America/Santiago';
 const WEEKDAYS = ['dom', 'lun', 'mar', 'mié', 'jue', 'vie', 'sáb'];

@@ -1,11 +1,12 @@
 import { apiModule } from '../../lib/api-module';
+import { createLegalAttendance } from './legal-reports.attendance';
 import { DAILY_REPORT_EVERY_MS, registerLegalReportJobs, scheduleDailyReports } from './legal-reports.jobs';
 import { registerLegalReportRoutes } from './legal-reports.routes';
 import { createLegalReportsService, HEARTBEAT_EVERY_MS } from './legal-reports.service';
 
 /** The DT's legal reports a)–f), the technical-incidents log, the daily e-mail (e) and the outage-detecting heartbeat. */
 export const legalReportsModule = apiModule('legal-reports', ['attendance', 'planning', 'shifts'], (app, { db, mailer, clock, jobs, every }) => {
-  const attendance = app.attendanceReads.legal;
+  const attendance = createLegalAttendance({ reads: app.attendanceReads, attendance: app.attendance });
   const legal = createLegalReportsService({ db, attendance, planning: app.planning, shiftCatalog: app.shiftCatalog });
   registerLegalReportRoutes(app, legal, clock);
   registerLegalReportJobs(jobs, { db, mailer, attendance, clock });

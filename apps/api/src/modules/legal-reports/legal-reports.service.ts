@@ -41,7 +41,7 @@ import { isUuid } from '../../lib/ids';
 import { renderInWorker, runExport } from '../../lib/render/index';
 import { XLSX_CONTENT_TYPE } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import type { AttendanceLegalReads, LegalDay, LegalWorker, LegalWorkerFilter } from '../attendance/index';
+import type { LegalAttendance, LegalDay, LegalWorker, LegalWorkerFilter } from './legal-reports.attendance';
 import { isCommerce, type PlanningService } from '../planning/index';
 import type { ShiftCatalogPort, ShiftRow } from '../shifts/index';
 import {
@@ -101,7 +101,7 @@ const FILE_NAMES: Record<ReporteLegalId, string> = {
 
 interface LegalReportsDeps {
   db: Db;
-  attendance: AttendanceLegalReads;
+  attendance: LegalAttendance;
   planning: PlanningService;
   /** The company's shifts (modules/shifts' `app.shiftCatalog`): the shift filter's choices and heading. */
   shiftCatalog: Pick<ShiftCatalogPort, 'all'>;

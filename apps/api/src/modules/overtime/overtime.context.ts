@@ -19,8 +19,8 @@ export interface OvertimeDeps {
   ledGroups: LedGroupsPort;
   /** The check of closed payroll months (modules/payroll-periods' `app.payrollPeriods`). */
   payrollPeriods: PayrollPeriodsPort;
-  /** The overtime the evaluation found (modules/attendance's `app.attendanceReads.foundOvertime`). */
-  foundOvertime: AttendanceReads['foundOvertime'];
+  /** The overtime the evaluation found (modules/attendance's `app.attendanceReads.days.withOvertime`). */
+  foundOvertime: AttendanceReads['days']['withOvertime'];
 }
 
 export type Scope = ApprovalScope;

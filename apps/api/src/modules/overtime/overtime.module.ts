@@ -14,8 +14,8 @@ declare module 'fastify' {
 
 /** Overtime (horas extra): pacts per worker and the approval of the overtime the evaluation found. */
 export const overtimeModule = apiModule('overtime', ['attendance', 'groups', 'payroll-periods'], (app, { db, clock }) => {
-  const overtime = createOvertimeService({ db, attendance: app.attendance, ledGroups: app.ledGroups, payrollPeriods: app.payrollPeriods, foundOvertime: app.attendanceReads.foundOvertime });
+  const overtime = createOvertimeService({ db, attendance: app.attendance, ledGroups: app.ledGroups, payrollPeriods: app.payrollPeriods, foundOvertime: app.attendanceReads.days.withOvertime });
   registerOvertimeRoutes(app, overtime, clock);
   app.decorate('overtime', overtime);
-  app.decorate('overtimeReads', createOvertimeReads(app.attendanceReads.foundOvertime));
+  app.decorate('overtimeReads', createOvertimeReads(app.attendanceReads.days.withOvertime));
 });

@@ -29,8 +29,8 @@ export interface OvertimeCompliance {
   days: number;
 }
 
-/** The overtime the evaluation found, as the attendance module gives it (`app.attendanceReads.foundOvertime`). */
-export type FoundOvertimeReader = AttendanceReads['foundOvertime'];
+/** The overtime the evaluation found, as the attendance module gives it (`app.attendanceReads.days.withOvertime`). */
+export type FoundOvertimeReader = AttendanceReads['days']['withOvertime'];
 
 /** The reads, over the found overtime the attendance module gives (each runs in the executor it is given). */
 export function createOvertimeReadFunctions(foundOvertime: FoundOvertimeReader) {

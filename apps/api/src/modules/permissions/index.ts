@@ -8,6 +8,6 @@ export { permissionsModule } from './permissions.module';
 export type { PermissionsService } from './permissions.service';
 export { createPermissionReads, type PermissionReads, type WholeDayPermission } from './permissions.reads';
 export type { PermissionsDeps } from './permissions.context';
-export type { OwedCompensatoryRest } from './permissions.compensatory-rest';
+export type { WorkedDaysReader } from './permissions.compensatory-rest';
 export type { AnsweredRequest } from './permissions.inbox';
 export type { PermissionReportRow, PermissionReportSumKey, PermissionReportSums, PermissionReports } from './permissions.reports';

@@ -4,18 +4,42 @@
  * the days granted, recorded as permissions of the type `CODIGO_DESCANSO_COMPENSATORIO`.
  */
 import { CODIGO_DESCANSO_COMPENSATORIO, type FuenteSaldo } from '@jornada/contracts';
-import { isoWeekday, type CompensatoryRestOwed } from '@jornada/domain';
+import { addDays, compensatoryRestOwed, isoWeekday, type CompensatoryRestDay, type CompensatoryRestOwed } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { localDate } from '../../lib/clock';
 import * as repo from './permissions.repository';
 import type { Allowance } from './permissions.rules';
 
 /**
- * The compensatory rest each worker is owed over `from`..`to`, counted by the attendance engine from its
- * evaluated days (brought up to date first): given at assembly by modules/attendance, which is registered
- * after permissions (lib/late-port.ts). No session: the caller has scoped the company and the workers.
+ * The compensatory rest each worker is owed over `from`..`to`. No session: the caller has scoped the company
+ * and the workers, and asks only for workers excepted from Sunday rest (`owedCompensatoryRest`).
  */
 export type OwedCompensatoryRest = (companyId: string, userIds: readonly string[], from: string, to: string, now: Date) => Promise<Map<string, CompensatoryRestOwed>>;
+
+/**
+ * The days the attendance engine found worked (a worked status, and whether each is a holiday of the
+ * worker's calendar), brought up to date first: given at assembly by modules/attendance, which is
+ * registered after permissions (lib/late-port.ts).
+ */
+export type WorkedDaysReader = (companyId: string, userIds: readonly string[], from: string, to: string, now: Date) => Promise<readonly (CompensatoryRestDay & { userId: string })[]>;
+
+/**
+ * The compensatory rest owed, counted by the domain's `compensatoryRestOwed` (art. 38 inc. 3) over the
+ * engine's worked days, read from the Monday before `from` so that the first Sunday's week is known.
+ */
+export function createOwedCompensatoryRest(workedDays: WorkedDaysReader): OwedCompensatoryRest {
+  return async (companyId, userIds, from, to, now) => {
+    const daysOf = new Map<string, CompensatoryRestDay[]>();
+    if (userIds.length > 0 && from <= to) {
+      for (const { userId, ...day } of await workedDays(companyId, userIds, addDays(from, -6), to, now)) {
+        const list = daysOf.get(userId);
+        if (list) list.push(day);
+        else daysOf.set(userId, [day]);
+      }
+    }
+    return new Map(userIds.map((id) => [id, compensatoryRestOwed(daysOf.get(id) ?? [], { exceptedFromSundayRest: true }, from)]));
+  };
+}
 
 /** Whether a type's balance is the compensatory rest owed rather than its days per year. */
 export const isCompensatoryRest = (type: Pick<repo.PermissionTypeRow, 'codigo'>): boolean => type.codigo === CODIGO_DESCANSO_COMPENSATORIO;

@@ -20,11 +20,12 @@ import { AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
 import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
-import type { AttendanceReads, AttendanceService } from '../attendance/index';
+import type { AttendanceService } from '../attendance/index';
 import type { OvertimeCompliance } from '../overtime/index';
 import type { PermissionReads } from '../permissions/index';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { exportRecord, monthBounds, storedRow, totalsOf, weekRows, workerRow, type ExportRecord, type StoredRemuneracion } from './remunerations.model';
+import type { PayrollAttendance } from './remunerations.attendance';
 import * as repo from './remunerations.repository';
 
 type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
@@ -69,8 +70,8 @@ interface PendingReaders {
 interface RemunerationsDeps {
   db: Db;
   attendance: AttendanceService;
-  /** What payroll takes from attendance (modules/attendance's `app.attendanceReads.payroll`). */
-  payroll: AttendanceReads['payroll'];
+  /** What payroll takes from attendance (remunerations.attendance.ts). */
+  payroll: PayrollAttendance;
   approvedOvertime: ApprovedOvertimeReader;
   /** The employer's overtime compliance problems by worker (modules/overtime), flagged beside the pay. */
   overtimeCompliance: (db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string) => Promise<Map<string, OvertimeCompliance>>;

@@ -24,7 +24,7 @@ export const reportsModule = apiModule('reports', ['attendance', 'permissions', 
   registerReportRoutes(app, createMarksReportService({ db, audit: markAudit, ledGroups: app.ledGroups }), clock);
   const management = createManagementReportsService({
     db,
-    attendance: app.attendanceReads.reports,
+    attendance: app.attendanceReads.selection,
     permissions: app.permissionReads.reports,
     overtimeReviews: (companyId, ids, from, to) => app.overtimeReads.overtimeReviewsOf(db, companyId, ids, from, to),
   });

@@ -1,6 +1,6 @@
 /**
- * The reads of the management reports (asistencia, atrasos, ausencias, horas extra, dotación, and the
- * workers of permisos asignados): who the caller may see, the selection's filters checked against the
+ * A selection of workers and days of the stored evaluation, and its sums (what the management reports
+ * read: asistencia, atrasos, ausencias, horas extra, dotación, and the workers of permisos asignados): who the caller may see, the selection's filters checked against the
  * company and the scope, the stored days brought up to date with `ensureFresh`, then SQL aggregates of
  * `attendance_days` (a page of rows, the totals of the whole selection, chart series) and the stored
  * days behind a page's rows. Nothing here evaluates a day: the engine's stored results are the figures.
@@ -24,7 +24,7 @@ export type {
   ReportSort,
   ReportWorker,
   WorkerFilter as ReportWorkerFilter,
-} from './attendance.report-types';
+} from './attendance.selection-types';
 
 const REPORT_SELECTION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',

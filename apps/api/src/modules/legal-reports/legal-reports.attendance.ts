@@ -1,16 +1,14 @@
 /**
- * The attendance reads of the DT's legal reports (modules/legal-reports) and of the daily e-mail
- * (e: the day's marks). They read the engine's stored days (`attendance_days`), brought up to date
- * first with `ensureFresh`; nothing here evaluates a day another way. Access (perfil, company) is
- * checked by the caller before these run; every query is scoped to the company given.
+ * What the DT's legal reports and the daily e-mail (e: the day's marks) read of attendance: a page of
+ * the workers a report covers, and their stored days (`app.attendanceReads`), brought up to date first
+ * with `ensureFresh`; a day whose shift has not ended with nothing marked yet is pending, not an absence,
+ * by the board's own reading (`boardStatus`). Nothing here evaluates a day another way. Access (perfil,
+ * company) is checked by the caller; every read is scoped to the company given.
  */
-import type { Db } from '../../db/client';
-import { boardStatus, type StoredDay, type StoredWeek } from './attendance.model';
-import * as repo from './attendance.repository';
-import type { AttendanceService } from './attendance.service';
+import { boardStatus, type AttendanceReads, type AttendanceService, type AttendanceWorker, type AttendanceWorkerFilter, type StoredDay, type StoredWeek } from '../attendance/index';
 
-export type LegalWorker = repo.WorkerRow;
-export type LegalWorkerFilter = repo.LegalWorkerFilter;
+export type LegalWorker = AttendanceWorker;
+export type LegalWorkerFilter = AttendanceWorkerFilter;
 
 /** A worker's stored day as the legal reports read it. */
 export interface LegalDay {
@@ -23,11 +21,11 @@ export interface LegalDay {
   pending: boolean;
 }
 
-export function createAttendanceLegalReads({ db, attendance }: { db: Db; attendance: AttendanceService }) {
+export function createLegalAttendance({ reads, attendance }: { reads: AttendanceReads; attendance: Pick<AttendanceService, 'ensureFresh'> }) {
   return {
     /** A page of the workers a legal report covers (active at some point of the range), and the total. */
     workers(companyId: string, filter: LegalWorkerFilter, paging: { limit: number; offset: number } | null) {
-      return repo.legalWorkers(db, companyId, filter, paging);
+      return reads.workers(companyId, filter, paging);
     },
 
     /** Each worker's stored days over `from`..`to`, evaluated first when missing or stale. */
@@ -35,7 +33,7 @@ export function createAttendanceLegalReads({ db, attendance }: { db: Db; attenda
       const out = new Map<string, LegalDay[]>();
       if (userIds.length === 0 || to < from) return out;
       await attendance.ensureFresh(companyId, userIds, from, to, now);
-      for (const r of await repo.legalDays(db, companyId, userIds, from, to)) {
+      for (const r of await reads.days.whole(companyId, userIds, from, to)) {
         const shiftEnd = r.result.turno && r.result.segundos.planificado > 0 ? new Date(r.result.turno.finInstante) : null;
         const firstEntry = r.result.primeraEntrada ? new Date(r.result.primeraEntrada) : null;
         const codes = r.result.inconsistencias.map((i) => i.codigo);
@@ -49,4 +47,4 @@ export function createAttendanceLegalReads({ db, attendance }: { db: Db; attenda
   };
 }
 
-export type AttendanceLegalReads = ReturnType<typeof createAttendanceLegalReads>;
+export type LegalAttendance = ReturnType<typeof createLegalAttendance>;

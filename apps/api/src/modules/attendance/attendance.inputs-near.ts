@@ -1,15 +1,13 @@
 /**
- * Reads of the attendance module for the alerts of DT Res. Exenta 38 (modules/alerts): the engine's
- * inputs around an instant (the planning's plan placed as shift instances in each worker's site zone, the marks
- * as the evaluation reads them, approved permissions) and the stored worked time of days. Nothing
- * here evaluates: worked time is the stored evaluation, brought up to date by `ensureFresh`.
+ * The engine's inputs around an instant: the planning's plan placed as shift instances in each worker's
+ * site zone, the marks as the evaluation reads them and the approved permissions. What the alerts of DT
+ * Res. Exenta 38 (modules/alerts) watch before a day is evaluated (a shift about to start with no entry).
  */
-import { addDays, exceptionalScheduleOver, placeShift, weekStart, type ExceptionalSchedule, type Mark, type Permission, type ShiftInstance } from '@jornada/domain';
+import { addDays, placeShift, type Mark, type Permission, type ShiftInstance } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import * as repo from './attendance.repository';
-import type { AttendanceService } from './attendance.service';
 
 /** What the alerts need of one worker near an instant. */
 export interface WorkerShiftsNear {
@@ -20,18 +18,6 @@ export interface WorkerShiftsNear {
   /** Marks from 12 hours before the first instance until the instant, superseded ones left out. */
   marks: Mark[];
   permissions: Permission[];
-}
-
-/** A worker's stored day. */
-export interface StoredWorkedDay {
-  userId: string;
-  fecha: string;
-  workedSeconds: number;
-  zone: string;
-  /** The worker is excluded from the hours limit (art. 22 inc. 2): no limit to pass. */
-  excludedFromHoursLimit: boolean;
-  /** The exceptional schedule (art. 38 inc. final) the worker is under on that day, if any. */
-  exceptionalSchedule?: ExceptionalSchedule;
 }
 
 const utcDate = (at: Date) => at.toISOString().slice(0, 10);
@@ -68,23 +54,4 @@ export async function shiftsNear(db: DbOrTx, plan: PlanReader, permissionReads: 
   const superseded = new Set(marks.flatMap((m) => (m.correctsMarkId ? [m.correctsMarkId] : [])));
   for (const m of marks) if (!superseded.has(m.id)) byWorker.get(m.userId)?.marks.push({ id: m.id, kind: m.kind, at: m.at });
   return found;
-}
-
-/**
- * The stored worked time of the workers who marked in the last days, over the current and the previous
- * Monday–Sunday weeks (brought up to date first), each day with its worker's exceptional schedule in force.
- */
-export async function recentWorkedDays(db: DbOrTx, attendance: Pick<AttendanceService, 'ensureFresh'>, companyId: string, now: Date): Promise<{ days: StoredWorkedDay[] }> {
-  const monday = addDays(weekStart(utcDate(now)), -7);
-  const to = addDays(utcDate(now), 1);
-  const userIds = await repo.workersWithMarks(db, companyId, new Date(`${addDays(monday, -1)}T00:00:00Z`), new Date(now.getTime() + 1));
-  if (userIds.length === 0) return { days: [] };
-  await attendance.ensureFresh(companyId, userIds, monday, to, now);
-  const stored = await repo.storedWorkedSeconds(db, companyId, userIds, monday, to);
-  return {
-    days: stored.map(({ exceptional, ...day }) => {
-      const schedule = exceptionalScheduleOver(exceptional, day.fecha, day.fecha);
-      return schedule ? { ...day, exceptionalSchedule: schedule } : day;
-    }),
-  };
 }
