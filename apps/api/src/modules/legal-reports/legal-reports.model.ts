@@ -20,6 +20,7 @@ import {
   localDateOf,
   MIN_SUNDAYS_OFF_PER_MONTH,
   sundayRestExclusion,
+  type AuthorisedSchedule,
   type SundayRestExclusion,
 } from '@jornada/domain';
 import type { LegalDay, LegalWorker } from './legal-reports.attendance';
@@ -105,6 +106,15 @@ function agreed(d: LegalDay, excluded: boolean): string {
 }
 
 /**
+ * The D.E.J. cell of a worker's planned day (art. 38 inc. final): the worker's own DT resolution when in force
+ * on the day, else the company's (`companyDej`), else nothing.
+ */
+export function dejOf(schedule: AuthorisedSchedule | null, companyDej: string | null): (fecha: string) => string {
+  return (fecha) =>
+    schedule && (schedule.validFrom === null || schedule.validFrom <= fecha) && (schedule.validTo === null || fecha <= schedule.validTo) ? `D.E.J. Res. ${schedule.resolution}` : (companyDej ?? '');
+}
+
+/**
  * b) Reporte de jornada diaria: one row per day of `days` within `from`..`to`, and after each week's
  * Sunday the week's total `±hh:mm:ss`: worked plus justified time less the agreed (ordinary) time of
  * the whole Monday–Sunday week, the engine's week settlement and stored days added up (so it equals
@@ -112,7 +122,7 @@ function agreed(d: LegalDay, excluded: boolean): string {
  * excluded from the hours limit (`excluded`, art. 22 inc. 2) has no jornada: the column says so, and the
  * week's total is the time worked, with nothing to compare it with.
  */
-export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: string, today: string, dej: string | null, excluded = false): FilaReporteLegal[] {
+export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: string, today: string, dej: ((fecha: string) => string) | null, excluded = false): FilaReporteLegal[] {
   const rows: FilaReporteLegal[] = [];
   const width = dej === null ? 9 : 10;
   for (const d of days) {
@@ -129,7 +139,7 @@ export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: st
         clockList(d, ['entrada', 'salida', 'inicio_colacion', 'fin_colacion'], 'ignorada'),
         (d.pending ? ['Jornada en curso', ...observations(d)] : d.status === 'justificado' ? ['A.J.', ...observations(d)] : observations(d)).join('; '),
       ];
-      if (dej !== null) cells.push(d.day.turno ? dej : '');
+      if (dej !== null) cells.push(d.day.turno ? dej(d.fecha) : '');
       rows.push({ tipo: 'dato', celdas: cells });
     }
     if (d.week && d.week.lunes <= to && d.week.domingo >= from) {

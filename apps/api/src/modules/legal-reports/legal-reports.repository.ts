@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { companies, dailyReportRuns, groups, jobs, sites, systemHeartbeats, technicalIncidents, users } from '../../db/schema/index';
+import { companies, dailyReportRuns, exceptionalSchedules, groups, jobs, sites, systemHeartbeats, technicalIncidents, users } from '../../db/schema/index';
 
 export type IncidentRow = typeof technicalIncidents.$inferSelect;
 
@@ -13,9 +13,17 @@ export type IncidentRow = typeof technicalIncidents.$inferSelect;
 export async function company(
   db: DbOrTx,
   companyId: string,
-): Promise<{ razonSocial: string; rut: string; rubro: string | null; resolucion: boolean; resolucionNumero: string | null } | undefined> {
+): Promise<{ razonSocial: string; rut: string; rubro: string | null; resolucion: boolean; resolucionNumero: string | null; jornadasExcepcionales: boolean } | undefined> {
   const [row] = await db
-    .select({ razonSocial: companies.razonSocial, rut: companies.rut, rubro: companies.rubro, resolucion: companies.resolucion, resolucionNumero: companies.resolucionNumero })
+    .select({
+      razonSocial: companies.razonSocial,
+      rut: companies.rut,
+      rubro: companies.rubro,
+      resolucion: companies.resolucion,
+      resolucionNumero: companies.resolucionNumero,
+      // Whether some DT resolution of an exceptional schedule is recorded for its workers (report b's D.E.J. column).
+      jornadasExcepcionales: sql<boolean>`exists (select 1 from ${exceptionalSchedules} je where je.company_id = ${companyId})`,
+    })
     .from(companies)
     .where(eq(companies.id, companyId));
   return row;

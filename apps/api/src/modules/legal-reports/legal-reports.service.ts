@@ -49,6 +49,7 @@ import {
   changeRows,
   CHILE_ZONE,
   dailyWorkdayRows,
+  dejOf,
   glossary,
   includesSundays,
   incidentRows,
@@ -187,8 +188,10 @@ export function createLegalReportsService({ db, attendance, planning, shiftCatal
     if (diasPeriodo(desde, hasta) > 5 * 366) throw fieldError('hasta', 'El rango no puede superar 5 años.');
     const [company, filtros] = await Promise.all([repo.company(db, companyId), describeFilters(companyId, q, desde, hasta)]);
     if (!company) throw notFound();
-    const dej = company.resolucion ? `D.E.J.${company.resolucionNumero ? ` Res. ${company.resolucionNumero}` : ''}` : null;
-    const columnas = id === 'jornada' && dej !== null ? [...REPORTE_LEGAL_COLUMNAS.jornada, COLUMNA_DEJ] : [...REPORTE_LEGAL_COLUMNAS[id]];
+    // D.E.J.: the company's own resolution, or its workers' (each day says the one its worker was under).
+    const companyDej = company.resolucion ? `D.E.J.${company.resolucionNumero ? ` Res. ${company.resolucionNumero}` : ''}` : null;
+    const dejColumn = company.resolucion || company.jornadasExcepcionales;
+    const columnas = id === 'jornada' && dejColumn ? [...REPORTE_LEGAL_COLUMNAS.jornada, COLUMNA_DEJ] : [...REPORTE_LEGAL_COLUMNAS[id]];
     const base = {
       reporte: id,
       titulo: REPORTE_LEGAL_TITULOS[id],
@@ -214,7 +217,7 @@ export function createLegalReportsService({ db, attendance, planning, shiftCatal
     };
     // b) settles whole weeks: read through the Sunday of the period's last week.
     const [readFrom, readTo] = id === 'jornada' ? [weekStart(desde), addDays(weekStart(hasta), 6)] : [desde, hasta];
-    return { id, companyId, today, desde, hasta, readFrom, readTo, dej, commerce: isCommerce(company.rubro), partTimeMax, filter, base };
+    return { id, companyId, today, desde, hasta, readFrom, readTo, dejColumn, companyDej, commerce: isCommerce(company.rubro), partTimeMax, filter, base };
   }
   type Prepared = Awaited<ReturnType<typeof prepare>>;
 
@@ -238,7 +241,7 @@ export function createLegalReportsService({ db, attendance, planning, shiftCatal
       const shown = all.filter((d) => d.fecha >= p.desde && d.fecha <= p.hasta && d.fecha <= p.today);
       const heading = blockHeading(w, p.partTimeMax);
       if (p.id === 'asistencia') return { ...heading, filas: attendanceRows(shown), vacio: null };
-      if (p.id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, p.desde, p.hasta, p.today, p.dej, w.excluidoLimiteJornada), vacio: null };
+      if (p.id === 'jornada') return { ...heading, filas: dailyWorkdayRows(all, p.desde, p.hasta, p.today, p.dejColumn ? dejOf(w.jornadaExcepcional, p.companyDej) : null, w.excluidoLimiteJornada), vacio: null };
       return includesSundays(shown) ? { ...heading, filas: sundayRows(shown, p.commerce, w), vacio: null } : { ...heading, filas: [], vacio: REPORTE_LEGAL_VACIO.sinDomingos };
     });
   }

@@ -488,3 +488,20 @@ describe('e) Reporte diario', () => {
     }
   });
 });
+
+describe('b) the D.E.J. column names each worker’s own DT resolution (art. 38 inc. final)', () => {
+  it('appears once the company records a resolution, dated by the worker’s schedule in force', async () => {
+    const headers = await admin();
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/jornadas-excepcionales', headers, payload: { numero: 'Res. Ex. 4321', diasTrabajo: 4, diasDescanso: 3, vigenteDesde: '2026-03-04' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const assigned = await t.app.inject({ method: 'PATCH', url: `/api/v1/usuarios/${ana.id}`, headers, payload: { jornadaExcepcionalId: created.json().id } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const r = await report('jornada', RANGE);
+    expect(r.columnas).toEqual([...REPORTE_LEGAL_COLUMNAS.jornada, 'D.E.J.']);
+    // Before the resolution is in force, no D.E.J.; from its first day, on each planned day.
+    expect(rowOf(r, ana, '03/03/26').at(-1)).toBe('');
+    expect(rowOf(r, ana, '04/03/26').at(-1)).toBe('D.E.J. Res. Res. Ex. 4321');
+    // A worker under the ordinary limits: the cell is empty.
+    expect(rowOf(r, bruno, '04/03/26').at(-1)).toBe('');
+  });
+});

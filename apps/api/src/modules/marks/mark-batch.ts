@@ -95,7 +95,7 @@ export function createMarkBatcher({ db, receiptJob, repeatWindowMs, maxBatch = 2
     batch.forEach((pending, index) => {
       const row = rows.get(index);
       if (!row) return pending.resolve({ kind: 'missing' });
-      const worker: WorkerContext = { user: row.user, company: row.company, site: row.site };
+      const worker: WorkerContext = { user: row.user, company: row.company, site: row.site, schedule: row.schedule };
       const plan = planMark(worker, pending.input, pending.ctx, null);
       if (plan.refusal) return pending.resolve({ kind: 'refused', worker, plan, motivo: plan.refusal });
       const repeat = row.lastKind === pending.input.tipo && row.lastAt !== null && pending.ctx.now.getTime() - new Date(row.lastAt).getTime() < repeatWindowMs;

@@ -117,3 +117,42 @@ describe('the receipt of a correction', () => {
     expect(attempts.json().items).toEqual([]);
   });
 });
+
+describe('the resolution on a receipt is the worker’s own exceptional schedule (art. 38 inc. final)', () => {
+  it('prints the worker’s resolution while in force, the company’s otherwise, and none without either', async () => {
+    const db = t.database.db;
+    const own = await markingCompany(t.app, db);
+    const schedule = async (payload: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: 'POST', url: '/api/v1/jornadas-excepcionales', headers: own.admin.headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const assign = async (userId: string, jornadaExcepcionalId: string) => {
+      const response = await t.app.inject({ method: 'PATCH', url: `/api/v1/usuarios/${userId}`, headers: own.admin.headers, payload: { jornadaExcepcionalId } });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const inForce = await schedule({ numero: 'Res. Ex. 55', fecha: '2025-01-15', diasTrabajo: 7, diasDescanso: 7, vigenteDesde: '2025-02-01' });
+    const ended = await schedule({ numero: 'Res. Ex. 12', fecha: '2024-01-10', diasTrabajo: 4, diasDescanso: 4, vigenteHasta: '2025-05-31' });
+    const [onSchedule, pastSchedule, ordinary] = [await markingWorker(t.app, db, own), await markingWorker(t.app, db, own), await markingWorker(t.app, db, own)];
+    await assign(onSchedule.id, inForce);
+    await assign(pastSchedule.id, ended);
+    const receiptOf = async (headers: Record<string, string>, tipo = 'entrada') => {
+      const response = await mark(t.app, headers, { tipo, posicion: near });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().comprobante;
+    };
+    const first = await receiptOf(onSchedule.headers);
+    expect(first.resolucionExcepcional).toEqual({ numero: 'Res. Ex. 55', fecha: '2025-01-15' });
+    expect(receiptLines(first).flat().join(' ')).toContain('Res. Ex. 55');
+    // The same receipt read again (and its PDF) says the same.
+    const again = await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${first.marcaId}/comprobante`, headers: onSchedule.headers });
+    expect(again.json().resolucionExcepcional).toEqual({ numero: 'Res. Ex. 55', fecha: '2025-01-15' });
+    expect((await receiptOf(pastSchedule.headers)).resolucionExcepcional).toBeNull();
+    expect((await receiptOf(ordinary.headers)).resolucionExcepcional).toBeNull();
+    // A company that declares its own resolution: the workers without one in force carry the company's.
+    await setCompanyResolution(db, own.companyId, '900', '2023-03-01');
+    t.clock.set('2025-06-02T14:00:00.000Z');
+    expect((await receiptOf(pastSchedule.headers, 'salida')).resolucionExcepcional).toEqual({ numero: '900', fecha: '2023-03-01' });
+    expect((await receiptOf(onSchedule.headers, 'salida')).resolucionExcepcional).toEqual({ numero: 'Res. Ex. 55', fecha: '2025-01-15' });
+  });
+});

@@ -7,7 +7,7 @@ import type { MetodoMarca, MotivoIntento, TipoMarca } from '@jornada/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { anyOf } from '../../db/any-of';
-import { companies, jobs, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
+import { companies, exceptionalSchedules, jobs, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
 import type { AttemptRow, MarkRow, RecordAttemptInput, WorkerContext } from './marks.types';
 
 /** The effective time of a mark: the device time of an offline mark, the server time otherwise. */
@@ -18,15 +18,16 @@ const effective = sql`coalesce(${marks.originalAt}, ${marks.at})`;
 /** The worker with their company and site (the given one, else their own); null when not in the company. */
 export async function loadWorkerContext(dbx: DbOrTx, companyId: string, userId: string, siteId?: string | null): Promise<WorkerContext | null> {
   const [row] = await dbx
-    .select({ user: users, company: companies })
+    .select({ user: users, company: companies, schedule: exceptionalSchedules })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), eq(exceptionalSchedules.id, users.jornadaExcepcionalId)))
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
     .limit(1);
   if (!row) return null;
   const wanted = siteId ?? row.user.siteId;
   const site = wanted ? ((await dbx.select().from(sites).where(and(eq(sites.companyId, companyId), eq(sites.id, wanted))).limit(1))[0] ?? null) : null;
-  return { user: row.user, company: row.company, site };
+  return { user: row.user, company: row.company, site, schedule: row.schedule };
 }
 
 // ---- One mark, under the worker's lock -------------------------------------------------------------
@@ -184,6 +185,7 @@ export async function readBatch(db: DbOrTx, batch: BatchReadInput[]) {
       user: users,
       company: companies,
       site: sites,
+      schedule: exceptionalSchedules,
       headSeq: markChainHeads.seq,
       headHash: markChainHeads.lastHash,
       retried: sql<boolean>`(exists (select 1 from ${marks} where ${ofWorker(marks)} and ${marks.clientId} = r.client_id)
@@ -202,6 +204,7 @@ export async function readBatch(db: DbOrTx, batch: BatchReadInput[]) {
     .innerJoin(users, sql`${users.companyId} = r.company_id and ${users.id} = r.user_id`)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(sites, sql`${sites.companyId} = ${users.companyId} and ${sites.id} = coalesce(r.site_id, ${users.siteId})`)
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), eq(exceptionalSchedules.id, users.jornadaExcepcionalId)))
     .leftJoin(markChainHeads, and(eq(markChainHeads.companyId, users.companyId), eq(markChainHeads.userId, users.id)));
 }
 

@@ -105,7 +105,7 @@ export function toIntento(row: AttemptRow, worker?: { nombre: string; apellidos:
 }
 
 export function receiptSource(ctx: WorkerContext, mark: MarkRow, publicUrl: string): ReceiptSource {
-  return { mark, worker: ctx.user, company: ctx.company, site: ctx.site, publicUrl };
+  return { mark, worker: ctx.user, company: ctx.company, site: ctx.site, schedule: ctx.schedule, publicUrl };
 }
 
 

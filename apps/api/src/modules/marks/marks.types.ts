@@ -1,6 +1,6 @@
 /** The types the marks service, its group commit (mark-batch.ts) and its pure rules (marks.plan.ts) share. */
 import type { MetodoMarca, MotivoIntento, Posicion, TipoMarca } from '@jornada/contracts';
-import type { companies, markAttempts, marks, sites, users } from '../../db/schema/index';
+import type { companies, exceptionalSchedules, markAttempts, marks, sites, users } from '../../db/schema/index';
 
 export type MarkRow = typeof marks.$inferSelect;
 export type AttemptRow = typeof markAttempts.$inferSelect;
@@ -56,4 +56,6 @@ export interface WorkerContext {
   user: typeof users.$inferSelect;
   company: typeof companies.$inferSelect;
   site: typeof sites.$inferSelect | null;
+  /** The exceptional schedule (DT resolution, art. 38 inc. final) the worker is assigned to, whatever its validity; its number goes on the receipt while in force. */
+  schedule: typeof exceptionalSchedules.$inferSelect | null;
 }

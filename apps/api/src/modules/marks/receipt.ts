@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { METODO_MARCA_LABELS, receiptLines, TIPO_MARCA_LABELS, type Comprobante, type MetodoMarca, type TipoMarca } from '@jornada/contracts';
 import { formatRut } from '@jornada/domain';
+import { localDate } from '../../lib/clock';
 import type { MailMessage } from '../../lib/mailer';
 import { fullAddress } from '../sites/index';
 
@@ -22,6 +23,8 @@ export interface ReceiptSource {
   worker: { nombre: string; apellidos: string; rut: string };
   company: { razonSocial: string; rut: string; direccion: string | null; resolucion: boolean; resolucionNumero: string | null; resolucionFecha: string | null };
   site: { nombre: string; calle: string | null; numero: string | null; comuna: string | null; ciudad: string | null; region: string | null; timeZone: string } | null;
+  /** The worker's exceptional schedule (DT resolution), whatever its validity. */
+  schedule?: { numero: string; fecha: string | null; vigenteDesde: string | null; vigenteHasta: string | null } | null;
   publicUrl: string;
 }
 
@@ -57,6 +60,18 @@ export function workplaceAddress(source: Pick<ReceiptSource, 'site' | 'company'>
   return source.company.direccion ?? 'Sin dirección registrada';
 }
 
+/**
+ * The DT resolution authorising the exceptional schedule the mark is made under (art. 38 inc. final; its
+ * number goes on the receipt): the worker's own, when in force on the mark's local date, else the one the
+ * company declared for itself, else none.
+ */
+export function receiptResolution(source: Pick<ReceiptSource, 'schedule' | 'company'>, localDate: string): { numero: string; fecha: string | null } | null {
+  const s = source.schedule;
+  if (s && (s.vigenteDesde === null || s.vigenteDesde <= localDate) && (s.vigenteHasta === null || localDate <= s.vigenteHasta)) return { numero: s.numero, fecha: s.fecha };
+  const company = source.company;
+  return company.resolucion && company.resolucionNumero ? { numero: company.resolucionNumero, fecha: company.resolucionFecha } : null;
+}
+
 function verificationUrl(publicUrl: string, hash: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/verificar/${hash}`;
 }
@@ -82,8 +97,7 @@ export function buildComprobante(source: ReceiptSource): Comprobante {
     hash: mark.hash,
     empleador: { razonSocial: company.razonSocial, rut: formatRut(company.rut) ?? company.rut },
     lugarTrabajo: { nombre: site?.nombre ?? null, direccion: workplaceAddress(source) },
-    resolucionExcepcional:
-      company.resolucion && company.resolucionNumero ? { numero: company.resolucionNumero, fecha: company.resolucionFecha } : null,
+    resolucionExcepcional: receiptResolution(source, localDate(correction ? mark.originalAt! : mark.at, zone)),
     posicion: mark.lat !== null && mark.lng !== null ? { lat: mark.lat, lng: mark.lng, precisionM: mark.accuracyM ?? 0 } : null,
     offline: mark.offline,
     horaOriginal: original ? `${original.fecha} ${original.hora}` : null,
