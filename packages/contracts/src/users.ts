@@ -110,9 +110,19 @@ const jornadaPromedioShape = z
     hasta: nullableDate,
   }, { error: 'El pacto de jornada promedio no es válido.' })
   .superRefine((p, ctx) => {
-    if (isoWeekday(p.desde) !== 1) ctx.addIssue({ code: 'custom', path: ['desde'], message: 'El pacto de jornada promedio empieza un lunes: su primer ciclo parte ese día.' });
+    // Zod runs this refinement even when a date failed its own check: such a date has no weekday, and its error is already said.
+    const weekdayOf = (date: string | null | undefined): number | null => {
+      try {
+        return date ? isoWeekday(date) : null;
+      } catch {
+        return null;
+      }
+    };
+    const desde = weekdayOf(p.desde);
+    if (desde === null) return;
+    if (desde !== 1) ctx.addIssue({ code: 'custom', path: ['desde'], message: 'El pacto de jornada promedio empieza un lunes: su primer ciclo parte ese día.' });
     if (p.hasta && p.hasta < p.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El fin del pacto de jornada promedio no puede ser anterior a su inicio.' });
-    else if (p.hasta && isoWeekday(p.hasta) !== 7) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El pacto de jornada promedio termina un domingo, al cerrar una semana.' });
+    else if (p.hasta && weekdayOf(p.hasta) !== null && weekdayOf(p.hasta) !== 7) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El pacto de jornada promedio termina un domingo, al cerrar una semana.' });
   });
 /** The pact as sent and shown; null: none, each week is judged alone. */
 const jornadaPromedioSchema = jornadaPromedioShape.nullable();

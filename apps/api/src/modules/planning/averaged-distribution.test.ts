@@ -77,11 +77,15 @@ describe('the averaged distribution pact on the contract (art. 22 bis)', () => {
     ['an end that is no Sunday', { ...PACT, hasta: '2026-06-30' }, 'jornadaPromedio.hasta', 'El pacto de jornada promedio termina un domingo, al cerrar una semana.'],
     ['an end before the start', { ...PACT, hasta: '2026-05-31' }, 'jornadaPromedio.hasta', 'El fin del pacto de jornada promedio no puede ser anterior a su inicio.'],
     ['no start', { semanasCiclo: 2 }, 'jornadaPromedio.desde', 'Ingresa el día en que empieza el pacto de jornada promedio.'],
+    ['an empty start', { ...PACT, desde: '' }, 'jornadaPromedio.desde', 'Ingresa el día en que empieza el pacto de jornada promedio.'],
+    ['a start that does not exist', { ...PACT, desde: '2026-02-30' }, 'jornadaPromedio.desde', undefined],
+    ['an end that does not exist', { ...PACT, hasta: '2026-02-31' }, 'jornadaPromedio.hasta', undefined],
     ['a text instead of a pact', 'dos semanas', 'jornadaPromedio', 'El pacto de jornada promedio no es válido.'],
   ])('refuses %s with a Spanish 400 and changes nothing', async (_name, value, field, message) => {
     const r = await patch(ana.id, { jornadaPromedio: value, cargo: 'No debe quedar' });
     expect(r.statusCode, r.body).toBe(400);
-    expect(r.json().error.fields[field]).toBe(message);
+    if (message) expect(r.json().error.fields[field]).toBe(message);
+    else expect(r.json().error.fields[field]).toMatch(/fecha/i);
     const after = await userOf(ana.id);
     expect(after.jornadaPromedio).toEqual(PACT);
     expect(after.cargo).not.toBe('No debe quedar');
