@@ -363,7 +363,7 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
             </Field>
             <Field label="Jornada promedio (art. 22 bis)">
               {user.jornadaPromedio
-                ? `Ciclos de ${user.jornadaPromedio.semanasCiclo} semanas desde el ${formatDate(user.jornadaPromedio.desde)}${user.jornadaPromedio.hasta ? ` hasta el ${formatDate(user.jornadaPromedio.hasta)}` : ''}: el máximo semanal se compara con el promedio del ciclo`
+                ? `Ciclos de ${user.jornadaPromedio.semanasCiclo} semanas desde el ${formatDate(user.jornadaPromedio.desde)}${user.jornadaPromedio.hasta ? ` hasta el ${formatDate(user.jornadaPromedio.hasta)}` : ''}: la planificación se revisa contra el promedio del ciclo; horas extra y atrasos, por semana`
                 : 'Sin pacto: cada semana por separado'}
             </Field>
             <Field label="Banda de inicio flexible (art. 27)">

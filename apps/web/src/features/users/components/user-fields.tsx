@@ -474,7 +474,7 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
                 name="jornadaPromedioSemanas"
                 description={
                   lockedNote ??
-                  'Pacto que distribuye las horas en un promedio semanal dentro de ciclos de 2 a 4 semanas: el máximo legal se compara con el promedio del ciclo; ninguna semana pasa de 45 horas ni supera el promedio más de dos semanas seguidas. Con un trabajador sindicalizado, lo pacta su sindicato.'
+                  'Pacto que distribuye las horas en un promedio semanal dentro de ciclos de 2 a 4 semanas: la planificación se revisa contra el promedio del ciclo; ninguna semana pasa de 45 horas ni supera el promedio más de dos semanas seguidas. Las horas extra y los atrasos se liquidan todavía por semana. Con un trabajador sindicalizado, lo pacta su sindicato.'
                 }
                 data={CICLO_OPTIONS}
                 value={field.value}
