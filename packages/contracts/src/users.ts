@@ -1,3 +1,4 @@
+import { isoWeekday } from '@jornada/domain';
 import { z } from 'zod';
 import {
   emailSchema,
@@ -91,6 +92,42 @@ export const MODO_DERECHO_ALIMENTACION_LABELS: Record<ModoDerechoAlimentacion, s
   dividido: 'Dividida (media hora al inicio y media al final)',
 };
 
+/**
+ * Averaged distribution of the ordinary hours (art. 22 bis, Ley 21.561): the weekly limit is an average over
+ * cycles of up to four weeks. The pact starts on a Monday (its first cycle starts then) and ends on a Sunday,
+ * so cycles are whole Monday-to-Sunday weeks.
+ */
+export const JORNADA_PROMEDIO_SEMANAS_MIN = 2;
+export const JORNADA_PROMEDIO_SEMANAS_MAX = 4;
+const jornadaPromedioShape = z
+  .object({
+    semanasCiclo: z
+      .number({ error: 'Indica cuántas semanas tiene el ciclo de la jornada promedio.' })
+      .int({ message: 'El ciclo de la jornada promedio va en semanas enteras.' })
+      .min(JORNADA_PROMEDIO_SEMANAS_MIN, { message: 'El ciclo de la jornada promedio dura de 2 a 4 semanas (art. 22 bis).' })
+      .max(JORNADA_PROMEDIO_SEMANAS_MAX, { message: 'El ciclo de la jornada promedio dura de 2 a 4 semanas (art. 22 bis).' }),
+    desde: requiredDateSchema('Ingresa el día en que empieza el pacto de jornada promedio.'),
+    hasta: nullableDate,
+  }, { error: 'El pacto de jornada promedio no es válido.' })
+  .superRefine((p, ctx) => {
+    // Zod runs this refinement even when a date failed its own check: such a date has no weekday, and its error is already said.
+    const weekdayOf = (date: string | null | undefined): number | null => {
+      try {
+        return date ? isoWeekday(date) : null;
+      } catch {
+        return null;
+      }
+    };
+    const desde = weekdayOf(p.desde);
+    if (desde === null) return;
+    if (desde !== 1) ctx.addIssue({ code: 'custom', path: ['desde'], message: 'El pacto de jornada promedio empieza un lunes: su primer ciclo parte ese día.' });
+    if (p.hasta && p.hasta < p.desde) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El fin del pacto de jornada promedio no puede ser anterior a su inicio.' });
+    else if (p.hasta && weekdayOf(p.hasta) !== null && weekdayOf(p.hasta) !== 7) ctx.addIssue({ code: 'custom', path: ['hasta'], message: 'El pacto de jornada promedio termina un domingo, al cerrar una semana.' });
+  });
+/** The pact as sent and shown; null: none, each week is judged alone. */
+const jornadaPromedioSchema = jornadaPromedioShape.nullable();
+export type JornadaPromedio = z.output<typeof jornadaPromedioShape>;
+
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
   id: z.string(),
@@ -127,6 +164,8 @@ export const usuarioSchema = z.object({
   excluidoLimiteJornada: z.boolean(),
   /** Flexible start band in minutes after the planned start (art. 27, Ley 21.561); null: none. */
   bandaInicioFlexibleMinutos: z.number().int().nullable(),
+  /** Averaged distribution pact (art. 22 bis): cycles of 2 to 4 weeks from `desde` (a Monday) to `hasta` (a Sunday, null: open); null: none. */
+  jornadaPromedio: z.object({ semanasCiclo: z.number().int(), desde: z.string(), hasta: z.string().nullable() }).nullable(),
   /** The child's second birthday: until the day before, the feeding hour of art. 206 counts as worked time; null: none. */
   derechoAlimentacionHasta: z.string().nullable(),
   /** How the feeding hour is taken: at the start, at the end or split. */
@@ -201,6 +240,7 @@ export const crearUsuarioV1BodySchema = z
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.default(false),
     excluidoLimiteJornada: excluidoLimiteJornadaSchema.default(false),
     bandaInicioFlexibleMinutos: bandaInicioFlexibleMinutosSchema.nullable().optional(),
+    jornadaPromedio: jornadaPromedioSchema.optional(),
     derechoAlimentacionHasta: nullableDate,
     derechoAlimentacionModo: derechoAlimentacionModoSchema.default('fin'),
     metodosMarcaje: metodosMarcajeSchema.default(['web']),
@@ -273,6 +313,7 @@ export const actualizarUsuarioBodySchema = z
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.optional(),
     excluidoLimiteJornada: excluidoLimiteJornadaSchema.optional(),
     bandaInicioFlexibleMinutos: bandaInicioFlexibleMinutosSchema.nullable().optional(),
+    jornadaPromedio: jornadaPromedioSchema.optional(),
     derechoAlimentacionHasta: nullableDate,
     derechoAlimentacionModo: derechoAlimentacionModoSchema.optional(),
     metodosMarcaje: metodosMarcajeSchema.optional(),
@@ -307,6 +348,7 @@ export const PRINCIPAL_OWN_FIELDS = [
   'excluidoLimiteJornada',
   'jornadaExcepcionalId',
   'bandaInicioFlexibleMinutos',
+  'jornadaPromedio',
   'derechoAlimentacionHasta',
   'derechoAlimentacionModo',
   'metodosMarcaje',

@@ -24,6 +24,13 @@ const WEEKLY_LIMIT_BEFORE_2024 = 45;
 export const DAILY_ORDINARY_LIMIT_SECONDS = 10 * 3600;
 /** At most 2 overtime hours in a day (art. 31). */
 export const DAILY_OVERTIME_LIMIT_SECONDS = 2 * 3600;
+/**
+ * Averaged distribution (art. 22 bis, Ley 21.561): the weekly limit in force is an average over a cycle of up
+ * to four weeks, but no week passes 45 ordinary hours nor stays over the average limit more than two weeks in a row.
+ */
+export const AVERAGED_CYCLE_MAX_WEEKS = 4;
+export const AVERAGED_WEEK_CEILING_HOURS = 45;
+export const AVERAGED_WEEKS_OVER_AVERAGE_MAX = 2;
 /** Colación of at least 30 minutes, not counted as worked time (art. 34). */
 export const MIN_BREAK_SECONDS = 30 * 60;
 /** Art. 40 bis B: a part-time jornada may be interrupted for colación «por un lapso no inferior a media hora ni superior a una hora». */

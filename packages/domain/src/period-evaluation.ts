@@ -39,6 +39,18 @@ export interface PeriodEvaluationOptions extends EvaluationOptions {
    * Sundays of rest in the plan (art. 38 inc. 4) unless `sundayRestExclusion` leaves the worker out.
    */
   sundayRest?: { contractFrom: LocalDate; contractTo: LocalDate | null };
+  /**
+   * Averaged distribution pact (art. 22 bis): from `from` (a Monday, the first cycle's start) to `to` (a Sunday;
+   * null: open), cycles of `cycleWeeks` whole weeks. The plan alerts judge each cycle's average instead of each week.
+   */
+  averagedDistribution?: AveragedDistribution;
+}
+
+/** An averaged distribution pact (art. 22 bis): cycles of 2 to 4 weeks following one another from `from`. */
+export interface AveragedDistribution {
+  cycleWeeks: number;
+  from: LocalDate;
+  to: LocalDate | null;
 }
 
 /** One step of a contract's agreed weekly hours: from this date on (until the next step). */

@@ -5,11 +5,19 @@
  */
 import type { HolidayLookup } from './calendar/holidays';
 import type { ExceptionalSchedule } from './day-result';
-import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
-import { DAILY_ORDINARY_LIMIT_SECONDS, MIN_BREAK_SECONDS, PART_TIME_MAX_BREAK_SECONDS, allowedDaysPerWeek, isPartTime, weeklyHoursLimit } from './law';
+import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
+import {
+  AVERAGED_WEEK_CEILING_HOURS,
+  AVERAGED_WEEKS_OVER_AVERAGE_MAX,
+  DAILY_ORDINARY_LIMIT_SECONDS,
+  MIN_BREAK_SECONDS, PART_TIME_MAX_BREAK_SECONDS,
+  allowedDaysPerWeek,
+  isPartTime,
+  weeklyHoursLimit,
+} from './law';
 import { formatDurationEs } from './marks';
-import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
-import type { ShiftInstance } from './shift-instance';
+import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type AveragedDistribution, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
+import { placeShift, type ShiftInstance } from './shift-instance';
 import { MIN_SUNDAYS_OFF_PER_MONTH, sundayRestExclusion, sundaysText } from './sunday-rest';
 import { localDayNumberOf, localToInstant, startOfLocalDayNumber } from './time-zone';
 
@@ -22,6 +30,8 @@ export const PLAN_ALERT_CODES = [
   'jornada_semanal_sobre_pactada',
   'jornada_pactada_sobre_limite_legal',
   'jornada_promedio_ciclo_sobre_limite',
+  'jornada_promedio_pacto_sobre_limite',
+  'jornada_semanal_sobre_tope_promedio',
   'jornada_diaria_sobre_limite',
   'dias_por_semana_fuera_de_rango',
   'colacion_bajo_minimo',
@@ -41,6 +51,8 @@ export const PLAN_ALERT_LABELS: Readonly<Record<PlanAlertCode, string>> = {
   jornada_semanal_sobre_pactada: 'Semana sobre la jornada pactada',
   jornada_pactada_sobre_limite_legal: 'Jornada pactada sobre el máximo legal',
   jornada_promedio_ciclo_sobre_limite: 'Ciclo excepcional sobre el promedio legal',
+  jornada_promedio_pacto_sobre_limite: 'Ciclo de jornada promedio sobre el máximo legal',
+  jornada_semanal_sobre_tope_promedio: 'Semana sobre el tope de la jornada promedio',
   jornada_diaria_sobre_limite: 'Día sobre el máximo legal',
   dias_por_semana_fuera_de_rango: 'Días por semana fuera de rango',
   colacion_bajo_minimo: 'Colación bajo el mínimo',
@@ -81,7 +93,9 @@ function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text
  * week (4 with 40 hours or fewer; part time exempt; too few only once every day of the week is planned,
  * see `isIncompleteWeek`); a colación of at least 30 minutes on every shift
  * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
- * A worker excluded from the hours limit (art. 22 inc. 2) gets only the colación and holiday alerts. Workers
+ * A worker excluded from the hours limit (art. 22 inc. 2) gets only the colación and holiday alerts. Under an
+ * averaged distribution pact (art. 22 bis, `options.averagedDistribution`) the weeks of its cycles are judged by the
+ * cycle's average (see `averagedCycleAlerts`), not one by one. Workers
  * excepted from Sunday rest (`options.sundayRest`) need two Sundays of rest a month, read with `entryOn`.
  */
 export function planAlerts(
@@ -99,6 +113,8 @@ export function planAlerts(
   const excluded = options.excludedFromHoursLimit === true;
   const dailyLimit = excluded ? null : dailyLimitOf(options);
   const exceptional = Boolean(options.exceptionalSchedule);
+  // An exceptional schedule (art. 38) already averages its own cycle; art. 22 bis applies to the ordinary jornada.
+  const pact = excluded || exceptional ? undefined : options.averagedDistribution;
   const start = first - (weekdayOfDayNumber(first) - 1);
   const week: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(7);
   for (let monday = start; monday <= last; monday += 7) {
@@ -176,7 +192,17 @@ export function planAlerts(
       });
     }
     if (exceptional) continue;
-    if (weekSeconds > limitHours * 3600) {
+    if (pact && underPact(pact, monday)) {
+      if (weekSeconds > AVERAGED_WEEK_CEILING_HOURS * 3600) {
+        alerts.push({
+          code: 'jornada_semanal_sobre_tope_promedio',
+          date: weekStart,
+          message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan el tope de ${AVERAGED_WEEK_CEILING_HOURS} horas ordinarias de una semana en la jornada promedio (art. 22 bis).`,
+          value: weekSeconds,
+          limit: AVERAGED_WEEK_CEILING_HOURS * 3600,
+        });
+      }
+    } else if (weekSeconds > limitHours * 3600) {
       alerts.push({
         code: 'jornada_semanal_sobre_limite',
         date: weekStart,
@@ -185,7 +211,7 @@ export function planAlerts(
         limit: limitHours * 3600,
       });
     }
-    if (agreedHours !== null && weekSeconds > agreedHours * 3600) {
+    if (agreedHours !== null && weekSeconds > agreedHours * 3600 && !(pact && underPact(pact, monday))) {
       alerts.push({
         code: 'jornada_semanal_sobre_pactada',
         date: weekStart,
@@ -207,6 +233,7 @@ export function planAlerts(
   }
   const cycle = typeof options.exceptionalSchedule === 'object' ? options.exceptionalSchedule.cycle : undefined;
   if (cycle && !excluded) cycleAverageAlerts(alerts, first, last, plan, cycle, options.exceptionalSchedule as ExceptionalSchedule);
+  if (pact) averagedCycleAlerts(alerts, start, last, zone, entryOn, pact, agreed);
   if (options.commerce) irrenunciableAlerts(alerts, first, last, plan, zone, holidays);
   if (options.commerce) decemberAlerts(alerts, first, last, plan, zone);
   if (options.sundayRest) sundayRestAlerts(alerts, first, last, entryOn, holidays, options.sundayRest, agreed);
@@ -258,6 +285,119 @@ function cycleAverageAlerts(alerts: PlanAlert[], first: number, last: number, pl
       value: weekly,
       limit: limitHours * 3600,
     });
+  }
+}
+
+/**
+ * Whether the week starting on `monday` (a day number) is averaged under the pact: inside it, in a cycle of two
+ * weeks or more (a cycle of one week, as a pact ending a week into a cycle leaves, is that week, judged alone).
+ */
+function underPact(pact: AveragedDistribution, monday: number): boolean {
+  const bounds = cycleOf(pact, monday);
+  return bounds !== null && bounds.weeks >= 2;
+}
+
+/** The cycle of the pact holding a day (a day number): its first and last day and its whole weeks; null outside the pact. */
+function cycleOf(pact: AveragedDistribution, day: number): { start: number; end: number; weeks: number } | null {
+  const pactFrom = toDayNumber(pact.from);
+  const pactTo = pact.to === null ? Number.POSITIVE_INFINITY : toDayNumber(pact.to);
+  const cycleDays = 7 * pact.cycleWeeks;
+  if (!(cycleDays > 0) || day < pactFrom || day > pactTo) return null;
+  const start = pactFrom + Math.floor((day - pactFrom) / cycleDays) * cycleDays;
+  const end = Math.min(start + cycleDays - 1, pactTo);
+  return { start, end, weeks: Math.floor((end - start + 1) / 7) };
+}
+
+/**
+ * Art. 22 bis (Ley 21.561): «si las partes acuerdan que la jornada ... pueda distribuirse en base a un promedio
+ * semanal ... en un ciclo de hasta cuatro semanas, ella no podrá exceder de cuarenta y cinco horas ordinarias en cada
+ * semana ni extenderse con este límite por más de dos semanas continuas en el ciclo». Each cycle touching the weeks
+ * from `start` (a Monday) to `last` is read from the whole plan given (`entryOn`: callers load `planRange`, which
+ * reaches whole cycles), and
+ * - its planned hours are compared with the sum of the weekly limits in force in its weeks (each week's on its last
+ *   planned day, as week by week): `jornada_promedio_pacto_sobre_limite`, dated on the cycle's first Monday (or the
+ *   first evaluated one); and with the contract's agreed hours times its weeks: `jornada_semanal_sobre_pactada`;
+ * - a third week in a row over its weekly limit inside the cycle is `jornada_semanal_sobre_tope_promedio` (weeks over
+ *   45 hours are alerted week by week in `planAlerts`).
+ * A cycle with days not planned yet is alerted only when what is planned already passes the bound. A pact ending
+ * mid-cycle leaves a shorter last cycle, averaged over its own weeks.
+ */
+function averagedCycleAlerts(
+  alerts: PlanAlert[],
+  start: number,
+  last: number,
+  zone: string,
+  entryOn: (date: LocalDate) => PlanEntry | undefined,
+  pact: AveragedDistribution,
+  agreed: AgreedWeeklyHours | null,
+): void {
+  const lastSunday = last + (7 - weekdayOfDayNumber(last));
+  for (let day = start; day <= lastSunday; ) {
+    const cycle = cycleOf(pact, day);
+    if (cycle === null) {
+      day += 7;
+      continue;
+    }
+    day = cycle.end + 1;
+    const { start: cycleStart, end: cycleEnd, weeks } = cycle;
+    if (weeks < 2) continue;
+    let seconds = 0;
+    let limitSeconds = 0;
+    let complete = true;
+    let run = 0;
+    const limits = new Set<number>();
+    for (let w = 0; w < weeks; w++) {
+      const monday = cycleStart + 7 * w;
+      let weekSeconds = 0;
+      let lastPlanned = monday + 6;
+      for (let n = monday; n <= monday + 6; n++) {
+        const date = fromDayNumber(n);
+        const entry = entryOn(date);
+        if (entry === undefined) complete = false;
+        else if (entry.kind === 'turno') {
+          weekSeconds += placeShift(entry.shift, date, zone).plannedSeconds;
+          lastPlanned = n;
+        }
+      }
+      const weekLimit = weeklyHoursLimit(fromDayNumber(lastPlanned));
+      limits.add(weekLimit);
+      seconds += weekSeconds;
+      limitSeconds += weekLimit * 3600;
+      run = weekSeconds > weekLimit * 3600 ? run + 1 : 0;
+      if (run === AVERAGED_WEEKS_OVER_AVERAGE_MAX + 1 && monday >= start && monday <= last) {
+        const weekStart = fromDayNumber(monday);
+        alerts.push({
+          code: 'jornada_semanal_sobre_tope_promedio',
+          date: weekStart,
+          message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas, tercera semana seguida del ciclo sobre el máximo legal de ${weekLimit} horas; la jornada promedio permite pasarlo, hasta ${AVERAGED_WEEK_CEILING_HOURS} horas, en no más de dos semanas seguidas (art. 22 bis).`,
+          value: weekSeconds,
+          limit: weekLimit * 3600,
+        });
+      }
+    }
+    const date = fromDayNumber(Math.max(cycleStart, start));
+    const name = `Ciclo de ${weeks} ${weeks === 1 ? 'semana' : 'semanas'} del ${dayMonthYear(fromDayNumber(cycleStart))} al ${dayMonthYear(fromDayNumber(cycleEnd))}`;
+    const average = Math.round(seconds / weeks);
+    if (seconds > limitSeconds) {
+      const limitText = limits.size === 1 ? `${[...limits][0]} horas semanales` : `${hours(Math.round(limitSeconds / weeks))} semanales (el máximo legal cambia en el ciclo)`;
+      alerts.push({
+        code: 'jornada_promedio_pacto_sobre_limite',
+        date,
+        message: `${name} (jornada promedio, art. 22 bis): ${hours(seconds)} planificadas promedian ${hours(average)} semanales y superan el máximo legal de ${limitText}${complete ? '' : ', aun sin planificar todos sus días'}.`,
+        value: average,
+        limit: Math.round(limitSeconds / weeks),
+      });
+    }
+    const agreedHours = agreedWeeklyHoursOn(agreed, fromDayNumber(cycleEnd));
+    if (agreedHours !== null && seconds > agreedHours * 3600 * weeks) {
+      alerts.push({
+        code: 'jornada_semanal_sobre_pactada',
+        date,
+        message: `${name} (jornada promedio, art. 22 bis): ${hours(seconds)} planificadas promedian ${hours(average)} semanales y superan las ${agreedHours} horas semanales pactadas en el contrato.`,
+        value: average,
+        limit: agreedHours * 3600,
+      });
+    }
   }
 }
 

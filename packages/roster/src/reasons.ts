@@ -31,6 +31,8 @@ const CLAUSES: Readonly<Record<BlockReason, readonly [string, string]>> = {
   jornada_semanal_sobre_pactada: ['tiene una jornada pactada menor que el turno', 'tienen una jornada pactada menor que el turno'],
   jornada_pactada_sobre_limite_legal: ['tiene una jornada pactada sobre el máximo legal', 'tienen una jornada pactada sobre el máximo legal'],
   jornada_promedio_ciclo_sobre_limite: ['superaría el promedio semanal legal de su ciclo excepcional', 'superarían el promedio semanal legal de su ciclo excepcional'],
+  jornada_promedio_pacto_sobre_limite: ['superaría el promedio semanal legal de su ciclo de jornada promedio', 'superarían el promedio semanal legal de su ciclo de jornada promedio'],
+  jornada_semanal_sobre_tope_promedio: ['superaría el tope semanal de su jornada promedio', 'superarían el tope semanal de su jornada promedio'],
   jornada_diaria_sobre_limite: ['superaría su límite diario de horas', 'superarían su límite diario de horas'],
   dias_por_semana_fuera_de_rango: ['excedería los días por semana permitidos', 'excederían los días por semana permitidos'],
   colacion_bajo_minimo: ['no puede tomar un turno con colación bajo 30 minutos', 'no pueden tomar un turno con colación bajo 30 minutos'],

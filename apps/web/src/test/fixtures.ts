@@ -41,6 +41,7 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     exceptuadoDescansoDominical: false,
     excluidoLimiteJornada: false,
     bandaInicioFlexibleMinutos: null,
+    jornadaPromedio: null,
     derechoAlimentacionHasta: null,
     derechoAlimentacionModo: 'fin',
     metodosMarcaje: ['web'],

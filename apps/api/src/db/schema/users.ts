@@ -62,6 +62,15 @@ export const users = pgTable(
     derechoAlimentacionHasta: date('derecho_alimentacion_hasta', { mode: 'string' }),
     /** How the feeding hour is taken: 'inicio' (enter later), 'fin' (leave earlier) or 'dividido' (half at each end). */
     derechoAlimentacionModo: text('derecho_alimentacion_modo').$type<ModoDerechoAlimentacion>().notNull().default('fin'),
+    /**
+     * Averaged distribution of the ordinary hours (art. 22 bis, Ley 21.561): the weeks of each cycle (2 to 4);
+     * null: no pact, each week is judged alone. Cycles follow one another from `jornada_promedio_desde`.
+     */
+    jornadaPromedioSemanas: integer('jornada_promedio_semanas'),
+    /** The pact's first day, a Monday: its first cycle starts then. */
+    jornadaPromedioDesde: date('jornada_promedio_desde', { mode: 'string' }),
+    /** The pact's last day, a Sunday, inclusive; null: until the contract ends. */
+    jornadaPromedioHasta: date('jornada_promedio_hasta', { mode: 'string' }),
     /** The exceptional distribution system (art. 38 inc. final) the worker is under; null: the ordinary limits. */
     jornadaExcepcionalId: uuid('jornada_excepcional_id'),
     metodosMarcaje: text('metodos_marcaje').array().$type<MetodoMarcaje[]>().notNull().default(sql`'{web}'::text[]`),

@@ -13,7 +13,7 @@ import {
   type PlanEntry,
   type ShiftTemplate,
 } from '@jornada/domain';
-import { exceptionalScheduleOver, formatRut } from '@jornada/domain';
+import { AVERAGED_CYCLE_MAX_WEEKS, exceptionalScheduleOver, formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { readShiftCatalog, templateOf, toTurnoPlanificado, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
@@ -158,11 +158,15 @@ function weeksRange(from: string, to: string): { from: string; to: string } {
 }
 
 /**
- * The plan to load to judge a range: its whole weeks (the weekly alerts) and its whole calendar months (two
- * Sundays of rest a month, art. 38 inc. 4, are judged on the month even when a single week is shown).
+ * The plan to load to judge a range: its whole weeks (the weekly alerts) with the whole cycles of an averaged
+ * distribution around them (art. 22 bis: up to four weeks), and its whole calendar months (two Sundays of rest a
+ * month, art. 38 inc. 4, are judged on the month even when a single week is shown).
  */
 export function planRange(from: string, to: string): { from: string; to: string } {
-  const weeks = weeksRange(from, to);
+  const whole = weeksRange(from, to);
+  // An averaged distribution (art. 22 bis) judges whole cycles of up to four weeks: three more weeks each side.
+  const reach = 7 * (AVERAGED_CYCLE_MAX_WEEKS - 1);
+  const weeks = { from: addDays(whole.from, -reach), to: addDays(whole.to, reach) };
   const monthStart = `${from.slice(0, 7)}-01`;
   const [y, m] = [Number(to.slice(0, 4)), Number(to.slice(5, 7))];
   const monthEnd = formatLocalDate(y, m, daysInMonth(y, m));
@@ -177,22 +181,31 @@ function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>
   return worker.horasSemanales === null ? null : [{ from: worker.inicioContrato, hours: worker.horasSemanales }];
 }
 
+/** The averaged distribution pact's fields of a worker (art. 22 bis). */
+type RegimePactFields = 'jornadaPromedioSemanas' | 'jornadaPromedioDesde' | 'jornadaPromedioHasta';
+
 /**
  * The regime a worker's plan is judged under over [from, to]: commerce, excluded from the hours limit (art. 22
- * inc. 2), excepted from Sunday rest (art. 38 inc. 4) and an exceptional schedule in force (art. 38 inc. final).
+ * inc. 2), excepted from Sunday rest (art. 38 inc. 4), an exceptional schedule in force (art. 38 inc. final) and an
+ * averaged distribution pact (art. 22 bis).
  * The plan's alerts and the automatic roster read the same fields through this one function.
  */
 export function planRegime(
-  worker: Pick<Worker, 'inicioContrato' | 'finContrato' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional'>,
+  worker: Pick<Worker, 'inicioContrato' | 'finContrato' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional' | RegimePactFields>,
   commerce: boolean,
   from: string,
   to: string,
-): Pick<PeriodEvaluationOptions, 'commerce' | 'excludedFromHoursLimit' | 'exceptionalSchedule' | 'sundayRest'> {
+): Pick<PeriodEvaluationOptions, 'commerce' | 'excludedFromHoursLimit' | 'exceptionalSchedule' | 'sundayRest' | 'averagedDistribution'> {
   const exceptional = exceptionalScheduleOver(worker.jornadaExcepcional, from, to);
+  const averaged =
+    worker.jornadaPromedioSemanas !== null && worker.jornadaPromedioDesde !== null
+      ? { cycleWeeks: worker.jornadaPromedioSemanas, from: worker.jornadaPromedioDesde, to: worker.jornadaPromedioHasta }
+      : null;
   return {
     commerce,
     excludedFromHoursLimit: worker.excluidoLimiteJornada,
     ...(exceptional ? { exceptionalSchedule: exceptional } : {}),
+    ...(averaged ? { averagedDistribution: averaged } : {}),
     ...(worker.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: worker.inicioContrato, contractTo: worker.finContrato } } : {}),
   };
 }
@@ -209,7 +222,7 @@ export function weeksView(
   plan: Map<string, PlanEntry>,
   from: string,
   to: string,
-  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional'>,
+  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional' | RegimePactFields>,
   holidays: HolidayLookup,
   commerce: boolean,
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {

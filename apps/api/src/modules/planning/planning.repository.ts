@@ -38,6 +38,9 @@ const workerColumns = {
   horasSemanales: users.horasSemanales,
   excluidoLimiteJornada: users.excluidoLimiteJornada,
   exceptuadoDescansoDominical: users.exceptuadoDescansoDominical,
+  jornadaPromedioSemanas: users.jornadaPromedioSemanas,
+  jornadaPromedioDesde: users.jornadaPromedioDesde,
+  jornadaPromedioHasta: users.jornadaPromedioHasta,
   jornadaExcepcional: sql<Worker['jornadaExcepcional']>`(select json_build_object('resolution', je.numero, 'workDays', je.dias_trabajo, 'restDays', je.dias_descanso,
     'dailyOrdinaryHours', je.horas_diarias, 'validFrom', je.vigente_desde, 'validTo', je.vigente_hasta)
     from ${exceptionalSchedules} je where je.company_id = ${users.companyId} and je.id = ${users.jornadaExcepcionalId})`,

@@ -27,4 +27,8 @@ export interface Worker {
   exceptuadoDescansoDominical: boolean;
   /** The exceptional schedule (art. 38 inc. final) the worker is under: the plan's limits are the resolution's. */
   jornadaExcepcional: AuthorisedSchedule | null;
+  /** Averaged distribution pact (art. 22 bis): weeks of its cycles (null: none), its first Monday and last Sunday. */
+  jornadaPromedioSemanas: number | null;
+  jornadaPromedioDesde: string | null;
+  jornadaPromedioHasta: string | null;
 }

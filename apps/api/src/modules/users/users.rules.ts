@@ -26,7 +26,12 @@ const sameValue = (a: unknown, b: unknown) =>
 
 /** The principal-only fields that `changes` really changes (resending the current value is no change). */
 export function principalOwnChanges(current: UserRow, changes: Partial<NewUser>): (typeof PRINCIPAL_OWN_FIELDS)[number][] {
-  return PRINCIPAL_OWN_FIELDS.filter((key) => changes[key] !== undefined && !sameValue(changes[key], current[key]));
+  return PRINCIPAL_OWN_FIELDS.filter((key) => columnsOf(key).some((c) => changes[c] !== undefined && !sameValue(changes[c], current[c])));
+}
+
+/** The columns a principal-only field is stored in: its own, or the averaged-distribution pact's three. */
+function columnsOf(field: (typeof PRINCIPAL_OWN_FIELDS)[number]): (keyof NewUser & keyof UserRow)[] {
+  return field === 'jornadaPromedio' ? ['jornadaPromedioSemanas', 'jornadaPromedioDesde', 'jornadaPromedioHasta'] : [field];
 }
 
 /**

@@ -100,6 +100,10 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
     exceptuadoDescansoDominical: u.exceptuadoDescansoDominical,
     excluidoLimiteJornada: u.excluidoLimiteJornada,
     bandaInicioFlexibleMinutos: u.bandaInicioFlexibleMinutos,
+    jornadaPromedio:
+      u.jornadaPromedioSemanas !== null && u.jornadaPromedioDesde !== null
+        ? { semanasCiclo: u.jornadaPromedioSemanas, desde: u.jornadaPromedioDesde, hasta: u.jornadaPromedioHasta }
+        : null,
     derechoAlimentacionHasta: u.derechoAlimentacionHasta,
     derechoAlimentacionModo: u.derechoAlimentacionModo,
     metodosMarcaje: u.metodosMarcaje,
@@ -339,6 +343,7 @@ export function createUsersService(deps: UsersServiceDeps) {
             exceptuadoDescansoDominical: input.exceptuadoDescansoDominical,
             excluidoLimiteJornada: input.excluidoLimiteJornada,
             bandaInicioFlexibleMinutos: input.bandaInicioFlexibleMinutos ?? null,
+            ...averagedDistributionColumns(input.jornadaPromedio ?? null),
             derechoAlimentacionHasta: input.derechoAlimentacionHasta ?? null,
             derechoAlimentacionModo: input.derechoAlimentacionModo,
             metodosMarcaje: input.metodosMarcaje,
@@ -498,6 +503,13 @@ export function createUsersService(deps: UsersServiceDeps) {
   };
 }
 
+/** The columns of an averaged-distribution pact (art. 22 bis); null clears the three together. */
+function averagedDistributionColumns(
+  pact: { semanasCiclo: number; desde: string; hasta?: string | null | undefined } | null,
+): Pick<repo.NewUser, 'jornadaPromedioSemanas' | 'jornadaPromedioDesde' | 'jornadaPromedioHasta'> {
+  return { jornadaPromedioSemanas: pact?.semanasCiclo ?? null, jornadaPromedioDesde: pact?.desde ?? null, jornadaPromedioHasta: pact?.hasta ?? null };
+}
+
 /** The columns a PATCH body sets (only the fields sent; null clears). */
 function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   const values: Partial<repo.NewUser> = {};
@@ -520,6 +532,7 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.exceptuadoDescansoDominical !== undefined) values.exceptuadoDescansoDominical = input.exceptuadoDescansoDominical;
   if (input.excluidoLimiteJornada !== undefined) values.excluidoLimiteJornada = input.excluidoLimiteJornada;
   if (input.bandaInicioFlexibleMinutos !== undefined) values.bandaInicioFlexibleMinutos = input.bandaInicioFlexibleMinutos;
+  if (input.jornadaPromedio !== undefined) Object.assign(values, averagedDistributionColumns(input.jornadaPromedio));
   if (input.derechoAlimentacionHasta !== undefined) values.derechoAlimentacionHasta = input.derechoAlimentacionHasta;
   if (input.derechoAlimentacionModo !== undefined) values.derechoAlimentacionModo = input.derechoAlimentacionModo;
   if (input.metodosMarcaje !== undefined) values.metodosMarcaje = input.metodosMarcaje;

@@ -386,6 +386,45 @@ describe('/dashboard/users/:id', () => {
     );
   }, 30_000);
 
+  it('records an averaged distribution pact (art. 22 bis), checked in Spanish, and shows it', async () => {
+    let current = makeUser({ id: 'u3', perfil: 'trabajador', grupo: null, horasSemanales: 42 });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/usuarios/:id': () => ({ body: current }),
+      'PATCH /v1/usuarios/:id': (call) => {
+        current = { ...current, ...(call.body as Partial<typeof current>) };
+        return { body: current };
+      },
+    });
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u3', routePath: '/dashboard/users/:id' });
+    expect(await screen.findByText('Jornada promedio (art. 22 bis)', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Jornada promedio (art. 22 bis)').nextSibling).toHaveTextContent('Sin pacto: cada semana por separado');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Editar' }));
+    const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
+    expect(within(drawer).queryByRole('textbox', { name: /^Inicio del pacto/ })).toBeNull();
+    await u.click(within(drawer).getByRole('combobox', { name: /^Ciclo de la jornada promedio/ }));
+    await u.click(await screen.findByRole('option', { name: '2 semanas', hidden: true }));
+    const desde = within(drawer).getByRole('textbox', { name: /^Inicio del pacto \(lunes\)/ });
+    await u.type(desde, '03-06-2026');
+    await u.tab();
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await within(drawer).findByText('El pacto de jornada promedio empieza un lunes: su primer ciclo parte ese día.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    await u.clear(desde);
+    await u.type(desde, '01-06-2026');
+    await u.tab();
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ jornadaPromedio: { semanasCiclo: 2, desde: '2026-06-01', hasta: null } });
+    await waitFor(() =>
+      expect(screen.getByText('Jornada promedio (art. 22 bis)').nextSibling).toHaveTextContent(
+        'Ciclos de 2 semanas desde el 01-06-2026: la planificación se revisa contra el promedio del ciclo; horas extra y atrasos, por semana',
+      ),
+    );
+  }, 30_000);
+
   it('a trabajador opens their own data at /dashboard/users/me, read-only', async () => {
     const { calls } = mockRoutes({ ...signedInAs('trabajador'), 'GET /v1/usuarios/:id': () => ({ body: makeUser({ id: 'u1' }) }) });
     renderPage(<UserDetailPage />, { path: '/dashboard/users/me', routePath: '/dashboard/users/:id' });

@@ -361,6 +361,11 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
             <Field label="Limitación de jornada">
               {user.excluidoLimiteJornada ? 'Excluido (art. 22 inc. 2): sin límite de horas, atrasos ni horas extra; sus marcas se registran' : 'Afecto a la jornada pactada'}
             </Field>
+            <Field label="Jornada promedio (art. 22 bis)">
+              {user.jornadaPromedio
+                ? `Ciclos de ${user.jornadaPromedio.semanasCiclo} semanas desde el ${formatDate(user.jornadaPromedio.desde)}${user.jornadaPromedio.hasta ? ` hasta el ${formatDate(user.jornadaPromedio.hasta)}` : ''}: la planificación se revisa contra el promedio del ciclo; horas extra y atrasos, por semana`
+                : 'Sin pacto: cada semana por separado'}
+            </Field>
             <Field label="Banda de inicio flexible (art. 27)">
               {user.bandaInicioFlexibleMinutos ? `${user.bandaInicioFlexibleMinutos} min después del inicio del turno; la salida se corre lo mismo` : 'Sin banda'}
             </Field>

@@ -7,6 +7,8 @@ import { Checkbox, Group, NumberInput, Select, Switch, TextInput } from '@mantin
 import {
   ANIOS_RECONOCIDOS_MAX,
   BANDA_INICIO_FLEXIBLE_MAX,
+  JORNADA_PROMEDIO_SEMANAS_MAX,
+  JORNADA_PROMEDIO_SEMANAS_MIN,
   METODO_MARCAJE_LABELS,
   METODOS_MARCAJE,
   MODO_DERECHO_ALIMENTACION_LABELS,
@@ -14,7 +16,7 @@ import {
   type ModoDerechoAlimentacion,
 } from '@jornada/contracts';
 import type { ReactNode } from 'react';
-import { Controller, type UseFormReturn } from 'react-hook-form';
+import { Controller, useWatch, type UseFormReturn } from 'react-hook-form';
 import { DateField } from '../../../components/date-field';
 import { formatRutForDisplay, perfilLabel } from '../../../lib/format';
 import { useExceptionalScheduleOptions, useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
@@ -42,12 +44,23 @@ const USER_LABELS: Record<keyof UserFormValues, string> = {
   exceptuadoDescansoDominical: 'Exceptuado del descanso dominical (art. 38)',
   excluidoLimiteJornada: 'Excluido de la limitación de jornada (art. 22 inc. 2)',
   bandaInicioFlexibleMinutos: 'Banda de inicio flexible (art. 27)',
+  jornadaPromedioSemanas: 'Ciclo de la jornada promedio',
+  jornadaPromedioDesde: 'Inicio del pacto (lunes)',
+  jornadaPromedioHasta: 'Fin del pacto (domingo)',
   derechoAlimentacionHasta: 'Derecho a alimentación hasta (art. 206)',
   derechoAlimentacionModo: 'Uso de la hora de alimentación',
   metodosMarcaje: 'Métodos de marcaje',
   inicioContrato: 'Inicio de contrato',
   finContrato: 'Fin de contrato',
 };
+
+const CICLO_OPTIONS = [
+  { value: '', label: 'Sin pacto: cada semana por separado' },
+  ...Array.from({ length: JORNADA_PROMEDIO_SEMANAS_MAX - JORNADA_PROMEDIO_SEMANAS_MIN + 1 }, (_, i) => ({
+    value: String(JORNADA_PROMEDIO_SEMANAS_MIN + i),
+    label: `${JORNADA_PROMEDIO_SEMANAS_MIN + i} semanas`,
+  })),
+];
 
 const PERFIL_OPTIONS = PERFILES.map((perfil) => ({ value: perfil, label: perfilLabel(perfil) }));
 const MODO_ALIMENTACION_OPTIONS = (Object.keys(MODO_DERECHO_ALIMENTACION_LABELS) as ModoDerechoAlimentacion[]).map((modo) => ({
@@ -78,6 +91,7 @@ interface UserFieldsProps {
 export function UserFields({ form, perfilLocked, identityLocked, principalLocked, afterIdentity }: UserFieldsProps) {
   const { register, control, setValue, formState } = form;
   const { errors } = formState;
+  const pactChosen = useWatch({ control, name: 'jornadaPromedioSemanas' }) !== '';
   const sites = useSiteOptions();
   const groups = useGroupOptions({ label: 'estado' });
   const schedules = useExceptionalScheduleOptions();
@@ -445,6 +459,72 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
               </Checkbox.Group>
             )}
           />
+        </div>
+      </fieldset>
+
+      <fieldset className={classes.fieldset} data-testid="jornada-promedio">
+        <legend className={classes.legend}>Jornada promedio (art. 22 bis)</legend>
+        <div className={grid.grid}>
+          <Controller
+            control={control}
+            name="jornadaPromedioSemanas"
+            render={({ field }) => (
+              <Select
+                label={USER_LABELS.jornadaPromedioSemanas}
+                name="jornadaPromedioSemanas"
+                description={
+                  lockedNote ??
+                  'Pacto que distribuye las horas en un promedio semanal dentro de ciclos de 2 a 4 semanas: la planificación se revisa contra el promedio del ciclo; ninguna semana pasa de 45 horas ni supera el promedio más de dos semanas seguidas. Las horas extra y los atrasos se liquidan todavía por semana. Con un trabajador sindicalizado, lo pacta su sindicato.'
+                }
+                data={CICLO_OPTIONS}
+                value={field.value}
+                onChange={(value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                allowDeselect={false}
+                disabled={locked}
+                error={errors.jornadaPromedioSemanas?.message}
+                className={grid.full}
+                size="md"
+              />
+            )}
+          />
+          {pactChosen && (
+            <>
+              <Controller
+                control={control}
+                name="jornadaPromedioDesde"
+                render={({ field }) => (
+                  <DateField
+                    label={USER_LABELS.jornadaPromedioDesde}
+                    withAsterisk
+                    name="jornadaPromedioDesde"
+                    description={lockedNote ?? 'El primer ciclo empieza ese lunes; los siguientes lo siguen sin interrupción'}
+                    readOnly={locked}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.jornadaPromedioDesde?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="jornadaPromedioHasta"
+                render={({ field }) => (
+                  <DateField
+                    label={USER_LABELS.jornadaPromedioHasta}
+                    name="jornadaPromedioHasta"
+                    description={lockedNote ?? 'Vacío: mientras dure el contrato'}
+                    readOnly={locked}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.jornadaPromedioHasta?.message}
+                  />
+                )}
+              />
+            </>
+          )}
         </div>
       </fieldset>
     </div>

@@ -34,6 +34,10 @@ export interface UserFormValues {
   excluidoLimiteJornada: boolean;
   /** Minutes of the art. 27 band; '' for none. */
   bandaInicioFlexibleMinutos: number | string;
+  /** Weeks of the averaged distribution's cycle (art. 22 bis) as the select holds them: '' for no pact. */
+  jornadaPromedioSemanas: string;
+  jornadaPromedioDesde: string | null;
+  jornadaPromedioHasta: string | null;
   derechoAlimentacionHasta: string | null;
   derechoAlimentacionModo: ModoDerechoAlimentacion;
   metodosMarcaje: MetodoMarcaje[];
@@ -61,6 +65,9 @@ export const USER_FIELD_NAMES = [
   'exceptuadoDescansoDominical',
   'excluidoLimiteJornada',
   'bandaInicioFlexibleMinutos',
+  'jornadaPromedioSemanas',
+  'jornadaPromedioDesde',
+  'jornadaPromedioHasta',
   'derechoAlimentacionHasta',
   'derechoAlimentacionModo',
   'metodosMarcaje',
@@ -93,6 +100,9 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     exceptuadoDescansoDominical: false,
     excluidoLimiteJornada: false,
     bandaInicioFlexibleMinutos: '',
+    jornadaPromedioSemanas: '',
+    jornadaPromedioDesde: null,
+    jornadaPromedioHasta: null,
     derechoAlimentacionHasta: null,
     derechoAlimentacionModo: 'fin',
     metodosMarcaje: ['web'],
@@ -122,6 +132,9 @@ export function userToForm(user: Usuario): UserFormValues {
     exceptuadoDescansoDominical: user.exceptuadoDescansoDominical,
     excluidoLimiteJornada: user.excluidoLimiteJornada,
     bandaInicioFlexibleMinutos: user.bandaInicioFlexibleMinutos ?? '',
+    jornadaPromedioSemanas: user.jornadaPromedio ? String(user.jornadaPromedio.semanasCiclo) : '',
+    jornadaPromedioDesde: user.jornadaPromedio?.desde ?? null,
+    jornadaPromedioHasta: user.jornadaPromedio?.hasta ?? null,
     derechoAlimentacionHasta: user.derechoAlimentacionHasta,
     derechoAlimentacionModo: user.derechoAlimentacionModo,
     metodosMarcaje: user.metodosMarcaje,
@@ -162,6 +175,10 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     excluidoLimiteJornada: values.excluidoLimiteJornada,
     // An empty band is none; anything else goes as typed, for the schema to judge (0 to 120 minutes).
     bandaInicioFlexibleMinutos: numberOrUndefined(values.bandaInicioFlexibleMinutos) ?? null,
+    // No cycle chosen is no pact; its dates are then left aside.
+    jornadaPromedio: values.jornadaPromedioSemanas
+      ? { semanasCiclo: Number(values.jornadaPromedioSemanas), desde: values.jornadaPromedioDesde ?? '', hasta: values.jornadaPromedioHasta ?? null }
+      : null,
     derechoAlimentacionHasta: values.derechoAlimentacionHasta ?? null,
     derechoAlimentacionModo: values.derechoAlimentacionModo,
     metodosMarcaje: values.metodosMarcaje,
@@ -173,6 +190,15 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
 /** Messages clearer than the schema's for what a person sees (dates are typed as dd-mm-aaaa). */
 function friendlier(values: UserFormValues, errors: FieldErrors<UserFormValues>): FieldErrors<UserFormValues> {
   if (errors.inicioContrato && !values.inicioContrato) errors.inicioContrato.message = 'Ingresa la fecha de inicio de contrato.';
+  // The pact is one object in the body and three fields in the form: each message goes to its field.
+  const pact = (errors as Record<string, unknown>).jornadaPromedio as (Record<string, { message?: string } | undefined> & { message?: string }) | undefined;
+  if (pact) {
+    delete (errors as Record<string, unknown>).jornadaPromedio;
+    const semanas = pact.semanasCiclo?.message ?? pact.message;
+    if (semanas) errors.jornadaPromedioSemanas = { type: 'validate', message: semanas };
+    if (pact.desde?.message) errors.jornadaPromedioDesde = { type: 'validate', message: pact.desde.message };
+    if (pact.hasta?.message) errors.jornadaPromedioHasta = { type: 'validate', message: pact.hasta.message };
+  }
   return errors;
 }
 
