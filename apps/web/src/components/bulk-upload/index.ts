@@ -1,1 +1,2 @@
 export { BulkUpload } from './bulk-upload';
+export { useLastUpload } from './use-last-upload';

@@ -7,7 +7,7 @@ import type { Conflictos, ResumenDiasCarga } from '@jornada/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { BulkUpload } from '../../../components/bulk-upload';
+import { BulkUpload, useLastUpload } from '../../../components/bulk-upload';
 import { PageHeader } from '../../../components/page-header';
 import { SectionCard } from '../../../components/section-card';
 import { useToken } from '../../../lib/use-token';
@@ -78,19 +78,7 @@ export function UploadPage({ kind, title, description, crumb, entity, keyLabel, 
   const client = useQueryClient();
   const [conflictos, setConflictos] = useState<Conflictos>('reemplazar');
   const choiceOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
-  const [last, setLast] = useState<UploadResult | null>(null);
-
-  const track = (promise: Promise<UploadResult>) =>
-    promise.then(
-      (result) => {
-        setLast(result);
-        return result;
-      },
-      (error: unknown) => {
-        setLast(null);
-        throw error;
-      },
-    );
+  const { last, track, reset } = useLastUpload<UploadResult>();
 
   return (
     <>
@@ -118,7 +106,7 @@ export function UploadPage({ kind, title, description, crumb, entity, keyLabel, 
               value={conflictos}
               onChange={(value) => {
                 setConflictos(value as Conflictos);
-                setLast(null);
+                reset();
               }}
               data={[
                 { value: 'reemplazar', label: 'Reemplazar con el patrón' },

@@ -5,8 +5,7 @@ import '@mantine/core/styles/Text.css';
 import type { CargaDemandaResultado, Demanda } from '@jornada/contracts';
 import { Alert, Button, Modal, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { BulkUpload } from '../../../components/bulk-upload';
+import { BulkUpload, useLastUpload } from '../../../components/bulk-upload';
 import { useToken } from '../../../lib/use-token';
 import { commitDemandUpload, demandTemplates, previewDemandUpload } from '../api/demand';
 import { rosterKeys } from '../api/keys';
@@ -22,22 +21,10 @@ const bands = (n: number) => (n === 1 ? '1 banda' : `${n.toLocaleString('es-CL')
 export function DemandUpload({ siteId, siteName, opened, onClose, onLoaded }: { siteId: string; siteName: string; opened: boolean; onClose: () => void; onLoaded: (saved: Demanda) => void }) {
   const token = useToken();
   const client = useQueryClient();
-  const [last, setLast] = useState<CargaDemandaResultado | null>(null);
-
-  const track = (promise: Promise<CargaDemandaResultado>) =>
-    promise.then(
-      (result) => {
-        setLast(result);
-        return result;
-      },
-      (error: unknown) => {
-        setLast(null);
-        throw error;
-      },
-    );
+  const { last, track, reset } = useLastUpload<CargaDemandaResultado>();
 
   const close = () => {
-    setLast(null);
+    reset();
     onClose();
   };
 
