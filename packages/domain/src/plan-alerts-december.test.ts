@@ -48,12 +48,12 @@ describe('commerce in December (art. 24): the extension days the employer declar
 
   // 10:00–23:00 with one hour of colación: 12 ordinary hours, ending at 23:00.
   it.each([
-    ['12 h on a day declared with 2 h: within 10 + 2', { '2026-12-15': shift('10:00', '23:00') }, { '2026-12-15': 7200 }, []],
-    ['12 h on a day declared with 1 h 30 min: over 11 h 30 min', { '2026-12-15': shift('10:00', '23:00') }, { '2026-12-15': 5400 }, [['2026-12-15', 12 * 3600, 11.5 * 3600]]],
-    ['12 h on an undeclared day of the window: over 10 h', { '2026-12-16': shift('10:00', '23:00') }, { '2026-12-15': 7200 }, [['2026-12-16', 12 * 3600, 10 * 3600]]],
-    ['12 h 30 min on a declared day: over 12 h', { '2026-12-15': shift('09:30', '23:00') }, { '2026-12-15': 7200 }, [['2026-12-15', 12.5 * 3600, 12 * 3600]]],
+    ['12 h on a day declared with 2 h: within 10 + 2', { '2026-12-15': shift('10:00', '23:00') }, { '2026-12-15': 7200 }, [], true],
+    ['12 h on a day declared with 1 h 30 min: over 11 h 30 min', { '2026-12-15': shift('10:00', '23:00') }, { '2026-12-15': 5400 }, [['2026-12-15', 12 * 3600, 11.5 * 3600]], true],
+    ['12 h on an undeclared day of the window: over 10 h', { '2026-12-16': shift('10:00', '23:00') }, { '2026-12-15': 7200 }, [['2026-12-16', 12 * 3600, 10 * 3600]], true],
+    ['12 h 30 min on a declared day: over 12 h', { '2026-12-15': shift('09:30', '23:00') }, { '2026-12-15': 7200 }, [['2026-12-15', 12.5 * 3600, 12 * 3600]], true],
     ['a declaration outside commerce changes nothing', { '2026-12-15': shift('10:00', '23:00') }, { '2026-12-15': 7200 }, [['2026-12-15', 12 * 3600, 10 * 3600]], false],
-  ] as const)('%s', (_name, plan, declared, expected, commerce = true) => {
+  ] as const)('%s', (_name, plan, declared, expected, commerce) => {
     expect(daily(plan, declared, commerce)).toEqual(expected);
   });
 
