@@ -380,8 +380,8 @@ export type CambiosPage = z.infer<typeof cambiosPageSchema>;
 const ddmmaaaa = (iso: string): string => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
 
 /** Years a December extension can be declared for. */
-export const EXTENSION_DICIEMBRE_ANIO_MIN = 2000;
-export const EXTENSION_DICIEMBRE_ANIO_MAX = 2100;
+const EXTENSION_DICIEMBRE_ANIO_MIN = 2000;
+const EXTENSION_DICIEMBRE_ANIO_MAX = 2100;
 const anioSchema = z.coerce
   .number({ error: 'Indica el año.' })
   .min(EXTENSION_DICIEMBRE_ANIO_MIN, { message: `El año debe estar entre ${EXTENSION_DICIEMBRE_ANIO_MIN} y ${EXTENSION_DICIEMBRE_ANIO_MAX}.` })
@@ -392,8 +392,8 @@ const anioSchema = z.coerce
 export const extensionDiciembreQuerySchema = z.object({ anio: anioSchema });
 
 /** Minutes of extension a declared day may have: half an hour to the 2 hours of art. 24. */
-export const EXTENSION_DICIEMBRE_MINUTOS_MIN = 30;
-export const EXTENSION_DICIEMBRE_MINUTOS_MAX = DECEMBER_EXTENSION_MAX_SECONDS / 60;
+const EXTENSION_DICIEMBRE_MINUTOS_MIN = 30;
+const EXTENSION_DICIEMBRE_MINUTOS_MAX = DECEMBER_EXTENSION_MAX_SECONDS / 60;
 
 const diaExtensionSchema = z.object({
   fecha: isoDateSchema,

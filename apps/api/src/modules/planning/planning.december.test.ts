@@ -17,7 +17,7 @@ beforeAll(async () => {
   shop = await companyWithAdmin(t.app);
   office = await companyWithAdmin(t.app);
   await t.database.db.update(companies).set({ rubro: 'Comercio minorista' }).where(eq(companies.id, shop.companyId));
-  [worker] = await addWorkers(t.database.db, shop.companyId, 1, { horasSemanales: 42 });
+  worker = (await addWorkers(t.database.db, shop.companyId, 1, { horasSemanales: 42 }))[0]!;
   // 10:00–23:00 with an hour of colación: 12 ordinary hours, ending at the 23:00 closing.
   long = await createShift(t.app, shop.headers, { codigo: 'LAR', inicio: '10:00', fin: '23:00', colacion: { tipo: 'minutos', minutos: 60 } });
 });
