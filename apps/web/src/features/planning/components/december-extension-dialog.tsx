@@ -114,6 +114,7 @@ function ExtensionForm({ data, onClose }: { data: ExtensionDiciembre; onClose: (
                   aria-label={`Horas de extensión del ${longDayLabel(date)}`}
                   size="xs"
                   w={120}
+                  style={{ flex: '0 0 120px' }}
                   data={HOURS}
                   value={on ? String(chosen.get(date)) : null}
                   placeholder="—"
@@ -142,7 +143,7 @@ function ExtensionForm({ data, onClose }: { data: ExtensionDiciembre; onClose: (
 export function DecemberExtensionDialog({ anio, opened, onClose }: { anio: number; opened: boolean; onClose: () => void }) {
   const extension = useDecemberExtension(anio, opened);
   return (
-    <Modal opened={opened} onClose={onClose} title={`Extensión de diciembre ${anio} (art. 24)`} centered size="lg">
+    <Modal opened={opened} onClose={onClose} title={`Extensión de diciembre ${anio} (art. 24)`} centered size="lg" radius="lg" closeButtonProps={{ 'aria-label': 'Cerrar' }}>
       {extension.isPending ? (
         <Text size="sm" c="dimmed" role="status">
           Cargando los días declarados…
@@ -150,7 +151,7 @@ export function DecemberExtensionDialog({ anio, opened, onClose }: { anio: numbe
       ) : extension.error ? (
         <ErrorState error={extension.error} onRetry={() => void extension.refetch()} retrying={extension.isFetching} />
       ) : (
-        <ExtensionForm key={extension.dataUpdatedAt} data={extension.data} onClose={onClose} />
+        <ExtensionForm key={anio} data={extension.data} onClose={onClose} />
       )}
     </Modal>
   );
