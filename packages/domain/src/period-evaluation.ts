@@ -32,12 +32,6 @@ export interface PeriodEvaluationOptions extends EvaluationOptions {
   attribution?: AttributionOptions;
   /** Commerce worker: planning hours on an irrenunciable holiday (by the clock) raises an alert. */
   commerce?: boolean;
-  /**
-   * Commerce only (art. 24): the days from 10 to 24 December the employer declared as extended, with the
-   * extension in seconds (at most 2 hours). On such a day the ordinary daily limit is 10 hours plus the
-   * extension, and the week's hours over the weekly or agreed limit, up to the extension, are overtime to pay.
-   */
-  decemberExtensions?: ReadonlyMap<LocalDate, number>;
   /** Continuous-process work (art. 34 inciso 2): shifts need not be divided by a colación. */
   continuousProcess?: boolean;
   /**

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
+import { limitBreaches } from './alerts';
+import { dailyOrdinaryLimit } from './day-evaluation';
 
 describe('commerce in December (art. 24): nobody past 23:00 from 10 to 23 December, nor past 20:00 on 24 and 31 December', () => {
   const late = (start: string, end: string, dates: readonly string[], commerce = true) => {
@@ -94,5 +96,27 @@ describe('commerce in December (art. 24): the extension days the employer declar
       .filter((a) => a.code === 'turno_despues_de_hora_diciembre')
       .map((a) => a.date);
     expect(late).toEqual(['2026-12-15', '2026-12-16']);
+  });
+});
+
+describe('commerce in December (art. 24): the declared extension in the daily limit of worked time', () => {
+  it.each([
+    ['a day declared with 2 hours', '2026-12-15', 12 * 3600],
+    ['a day declared with 1 hour', '2026-12-16', 11 * 3600],
+    ['an undeclared day', '2026-12-17', 10 * 3600],
+  ] as const)('%s: 10 hours plus its extension', (_name, date, limit) => {
+    const decemberExtensions = new Map([['2026-12-15', 7200], ['2026-12-16', 3600]]);
+    expect(dailyOrdinaryLimit({ decemberExtensions }, date)).toBe(limit);
+  });
+  it('an exceptional schedule keeps its resolution’s hours, declared or not', () => {
+    expect(dailyOrdinaryLimit({ decemberExtensions: new Map([['2026-12-15', 7200]]), exceptionalSchedule: { dailyOrdinaryHours: 12 } }, '2026-12-15')).toBe(12 * 3600);
+  });
+  it('limitBreaches (Res. Ex. 38 alerts): 12 hours worked pass on a declared day, not on another', () => {
+    const days = [
+      { date: '2026-12-15', workedSeconds: 12 * 3600 },
+      { date: '2026-12-16', workedSeconds: 12 * 3600 },
+    ];
+    const breaches = limitBreaches(days, { decemberExtensions: new Map([['2026-12-15', 7200]]) }).filter((b) => b.kind === 'limite_diario');
+    expect(breaches.map((b) => [b.date, b.limitSeconds])).toEqual([['2026-12-16', 10 * 3600]]);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { decemberExtensions, exceptionalSchedules, groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
+import { companies, decemberExtensions, exceptionalSchedules, groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
 
 export type PlanningDayRow = typeof planningDays.$inferSelect;
 export type NewPlanningDay = typeof planningDays.$inferInsert;
@@ -411,4 +411,13 @@ export async function replaceDecemberExtensions(
     .delete(decemberExtensions)
     .where(and(eq(decemberExtensions.companyId, companyId), gte(decemberExtensions.date, from), lte(decemberExtensions.date, to), kept.length ? sql`${decemberExtensions.date} NOT IN (${sql.join(kept.map((d) => sql`${d}`), sql`, `)})` : undefined));
   if (days.length) await tx.insert(decemberExtensions).values(days.map((d) => ({ companyId, ...d })));
+}
+
+/** The declared December extension days in [from, to] with the company's rubro (commerce only reads them). */
+export async function decemberExtensionsWithRubro(dbx: DbOrTx, companyId: string, from: string, to: string) {
+  return dbx
+    .select({ date: decemberExtensions.date, minutes: decemberExtensions.minutes, rubro: companies.rubro })
+    .from(decemberExtensions)
+    .innerJoin(companies, eq(companies.id, decemberExtensions.companyId))
+    .where(and(eq(decemberExtensions.companyId, companyId), gte(decemberExtensions.date, from), lte(decemberExtensions.date, to)));
 }
