@@ -1,4 +1,4 @@
-import { PLAN_ALERT_CODES } from '@jornada/domain';
+import { DECEMBER_EXTENSION_MAX_DAYS, DECEMBER_EXTENSION_MAX_SECONDS, PLAN_ALERT_CODES, decemberExtensionWindow } from '@jornada/domain';
 import { z } from 'zod';
 import { isoDateSchema, MAX_ISO_DATE, MIN_ISO_DATE, ocurrenciaSchema, uuidSchema } from './common';
 import { pageSchema, paginationQuerySchema } from './pagination';
@@ -375,3 +375,79 @@ export const cambiosQuerySchema = paginationQuerySchema
   });
 export const cambiosPageSchema = pageSchema(cambioPlanificacionSchema);
 export type CambiosPage = z.infer<typeof cambiosPageSchema>;
+
+/** dd-mm-aaaa, as people read dates. */
+const ddmmaaaa = (iso: string): string => `${iso.slice(8, 10)}-${iso.slice(5, 7)}-${iso.slice(0, 4)}`;
+
+/** Years a December extension can be declared for. */
+const EXTENSION_DICIEMBRE_ANIO_MIN = 2000;
+const EXTENSION_DICIEMBRE_ANIO_MAX = 2100;
+const anioSchema = z.coerce
+  .number({ error: 'Indica el año.' })
+  .min(EXTENSION_DICIEMBRE_ANIO_MIN, { message: `El año debe estar entre ${EXTENSION_DICIEMBRE_ANIO_MIN} y ${EXTENSION_DICIEMBRE_ANIO_MAX}.` })
+  .max(EXTENSION_DICIEMBRE_ANIO_MAX, { message: `El año debe estar entre ${EXTENSION_DICIEMBRE_ANIO_MIN} y ${EXTENSION_DICIEMBRE_ANIO_MAX}.` })
+  .int({ message: 'El año debe ser un número entero.' });
+
+/** GET /api/v1/planificaciones/extension-diciembre?anio=2026. */
+export const extensionDiciembreQuerySchema = z.object({ anio: anioSchema });
+
+/** Minutes of extension a declared day may have: half an hour to the 2 hours of art. 24. */
+const EXTENSION_DICIEMBRE_MINUTOS_MIN = 30;
+const EXTENSION_DICIEMBRE_MINUTOS_MAX = DECEMBER_EXTENSION_MAX_SECONDS / 60;
+
+const diaExtensionSchema = z.object({
+  fecha: isoDateSchema,
+  minutos: z.coerce
+    .number({ error: 'Indica las horas de extensión.' })
+    .int({ message: 'La extensión se indica en minutos enteros.' })
+    .min(EXTENSION_DICIEMBRE_MINUTOS_MIN, { message: 'La extensión de un día es de al menos media hora.' })
+    .max(EXTENSION_DICIEMBRE_MINUTOS_MAX, { message: 'La extensión de un día es de hasta 2 horas (art. 24).' }),
+});
+
+/**
+ * PUT /api/v1/planificaciones/extension-diciembre: the whole set of days a commerce company declares as extended
+ * for a year (art. 24), replacing the one before, all or nothing: at most nine days, from 10 to 24 December of
+ * `anio`, each with up to 2 hours. An empty list withdraws the year's declaration.
+ */
+export const extensionDiciembreBodySchema = z
+  .object({ anio: anioSchema, dias: z.array(diaExtensionSchema, { error: 'Indica los días de extensión.' }).max(31, { message: `Como máximo ${DECEMBER_EXTENSION_MAX_DAYS} días de extensión al año (art. 24).` }) })
+  .superRefine((b, ctx) => {
+    const window = decemberExtensionWindow(b.anio);
+    const seen = new Set<string>();
+    b.dias.forEach((d, i) => {
+      if (d.fecha < window.from || d.fecha > window.to) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['dias', i, 'fecha'],
+          message: `El ${ddmmaaaa(d.fecha)} está fuera de los quince días previos a Navidad: del ${ddmmaaaa(window.from)} al ${ddmmaaaa(window.to)} (art. 24).`,
+        });
+      }
+      if (seen.has(d.fecha)) ctx.addIssue({ code: 'custom', path: ['dias', i, 'fecha'], message: `El ${ddmmaaaa(d.fecha)} está repetido.` });
+      seen.add(d.fecha);
+    });
+    if (b.dias.length > DECEMBER_EXTENSION_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['dias'], message: `Como máximo ${DECEMBER_EXTENSION_MAX_DAYS} días de extensión al año (art. 24); elegiste ${b.dias.length}.` });
+    }
+  });
+export type ExtensionDiciembreBody = z.input<typeof extensionDiciembreBodySchema>;
+
+export const extensionDiciembreSchema = z.object({
+  anio: z.number(),
+  /** Whether the company is commerce (its rubro): only commerce may declare the extension. */
+  comercio: z.boolean(),
+  /** The fifteen days before Christmas where the days may fall. */
+  desde: z.string(),
+  hasta: z.string(),
+  maxDias: z.number(),
+  maxMinutos: z.number(),
+  dias: z.array(
+    z.object({
+      fecha: z.string(),
+      minutos: z.number(),
+      /** Who declared the day (name), null when the user no longer exists. */
+      declaradoPor: z.string().nullable(),
+      declaradoEn: z.string(),
+    }),
+  ),
+});
+export type ExtensionDiciembre = z.infer<typeof extensionDiciembreSchema>;

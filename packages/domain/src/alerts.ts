@@ -111,18 +111,22 @@ interface LimitBreach {
 }
 
 /**
- * Days whose worked time passed the daily ordinary limit (10 hours, or the exceptional schedule's;
- * none when its resolution sets none), and Monday–Sunday weeks whose worked time passed the weekly
+ * Days whose worked time passed the daily ordinary limit (10 hours, plus a December extension day's declared
+ * hours, art. 24; or the exceptional schedule's; none when its resolution sets none), and Monday–Sunday weeks whose worked time passed the weekly
  * limit in force (Ley 21.561: 45/44/42/40 h by date) on the last worked day of the week. Only the
  * weeks whose days are all in `days` are complete: give whole weeks, or the week so far. None for a
  * worker excluded from the hours limit (art. 22 inc. 2): there is no limit to pass.
  */
-export function limitBreaches(days: readonly WorkedDay[], options: Pick<EvaluationOptions, 'exceptionalSchedule' | 'excludedFromHoursLimit'> = {}): LimitBreach[] {
+export function limitBreaches(
+  days: readonly WorkedDay[],
+  options: Pick<EvaluationOptions, 'exceptionalSchedule' | 'excludedFromHoursLimit' | 'decemberExtensions'> = {},
+): LimitBreach[] {
   const out: LimitBreach[] = [];
   if (options.excludedFromHoursLimit) return out;
-  const daily = dailyOrdinaryLimit(options);
   const weeks = new Map<LocalDate, { worked: number; lastWorked: LocalDate | null }>();
   for (const day of [...days].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+    // A day commerce declared as extended (art. 24) has its extension on top of the 10 hours.
+    const daily = dailyOrdinaryLimit(options, day.date);
     if (Math.round(day.workedSeconds) > daily) out.push({ kind: 'limite_diario', date: day.date, workedSeconds: day.workedSeconds, limitSeconds: daily });
     const monday = weekStart(day.date);
     const week = weeks.get(monday) ?? { worked: 0, lastWorked: null };

@@ -109,10 +109,13 @@ function dayPermission(p: Permission, seconds: number): DayPermission {
   return { type: p.type, paid: p.paid, unit: permissionUnit(p), hours: p.hours ? { start: p.hours.start, end: p.hours.end } : null, seconds };
 }
 
-/** Daily ordinary limit in seconds under the options: 10 hours, or the exceptional schedule's resolution (none when it sets none). */
-export function dailyOrdinaryLimit(options: EvaluationOptions): number {
+/**
+ * Daily ordinary limit in seconds under the options on `date`: 10 hours, plus the extension declared for that
+ * day by commerce in December (art. 24), or the exceptional schedule's resolution (none when it sets none).
+ */
+export function dailyOrdinaryLimit(options: Pick<EvaluationOptions, 'exceptionalSchedule' | 'decemberExtensions'>, date?: LocalDate): number {
   const exceptional = options.exceptionalSchedule;
-  if (!exceptional) return DAILY_ORDINARY_LIMIT_SECONDS;
+  if (!exceptional) return DAILY_ORDINARY_LIMIT_SECONDS + (date === undefined ? 0 : (options.decemberExtensions?.get(date) ?? 0));
   if (exceptional === true || exceptional.dailyOrdinaryHours === undefined) return Infinity;
   return exceptional.dailyOrdinaryHours * 3600;
 }
@@ -292,7 +295,7 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     ? false
     : permission
       ? workedSeconds > DAILY_ORDINARY_LIMIT_SECONDS + DAILY_OVERTIME_LIMIT_SECONDS
-      : ordinarySeconds > dailyOrdinaryLimit(options) || overtimeBeyondLimitSeconds > 0;
+      : ordinarySeconds > dailyOrdinaryLimit(options, input.date) || overtimeBeyondLimitSeconds > 0;
   if (overLimit) {
     for (const m of counted) flag(found, 'jornada_sobre_maximo_legal', m.id);
   }

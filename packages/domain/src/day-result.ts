@@ -68,6 +68,13 @@ export interface ExceptionalSchedule {
 
 /** How the company applies the rules the law leaves to it. */
 export interface EvaluationOptions {
+  /**
+   * Commerce only (art. 24): the days from 10 to 24 December the employer declared as extended, with the
+   * extension in seconds (at most 2 hours). On such a day the ordinary daily limit is 10 hours plus the
+   * extension (`dailyOrdinaryLimit`); in the plan's weekly checks the extension hours are overtime to pay.
+   * Not read under an exceptional schedule, whose resolution sets the day.
+   */
+  decemberExtensions?: ReadonlyMap<LocalDate, number>;
   /** The worker works holidays when planned (art. 38 exceptions); otherwise a holiday overrides a planned shift. Default false. */
   worksOnHolidays?: boolean;
   /**

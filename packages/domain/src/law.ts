@@ -31,6 +31,18 @@ export const DAILY_OVERTIME_LIMIT_SECONDS = 2 * 3600;
 export const AVERAGED_CYCLE_MAX_WEEKS = 4;
 export const AVERAGED_WEEK_CEILING_HOURS = 45;
 export const AVERAGED_WEEKS_OVER_AVERAGE_MAX = 2;
+/**
+ * Commerce before Christmas (art. 24 inc. 1, Ley 20.215): the employer may extend the ordinary jornada «hasta en
+ * dos horas diarias» on nine days «distribuidos dentro de los últimos quince días previos a esta festividad»,
+ * which the DT reads as 10 to 24 December (Ord. 5000/107, 07-12-2007).
+ */
+export const DECEMBER_EXTENSION_MAX_DAYS = 9;
+/** At most 2 hours of extension on a declared day (art. 24 inc. 1). */
+export const DECEMBER_EXTENSION_MAX_SECONDS = 2 * 3600;
+/** The fifteen days before Christmas: 10 to 24 December of the year. */
+export function decemberExtensionWindow(year: number): { from: LocalDate; to: LocalDate } {
+  return { from: `${year}-12-10`, to: `${year}-12-24` };
+}
 /** Colación of at least 30 minutes, not counted as worked time (art. 34). */
 export const MIN_BREAK_SECONDS = 30 * 60;
 /** Art. 40 bis B: a part-time jornada may be interrupted for colación «por un lapso no inferior a media hora ni superior a una hora». */

@@ -10,8 +10,11 @@ import {
   AVERAGED_WEEK_CEILING_HOURS,
   AVERAGED_WEEKS_OVER_AVERAGE_MAX,
   DAILY_ORDINARY_LIMIT_SECONDS,
-  MIN_BREAK_SECONDS, PART_TIME_MAX_BREAK_SECONDS,
+  DECEMBER_EXTENSION_MAX_SECONDS,
+  MIN_BREAK_SECONDS,
+  PART_TIME_MAX_BREAK_SECONDS,
   allowedDaysPerWeek,
+  decemberExtensionWindow,
   isPartTime,
   weeklyHoursLimit,
 } from './law';
@@ -87,12 +90,31 @@ function dailyLimitOf(options: PeriodEvaluationOptions): { seconds: number; text
 }
 
 /**
+ * The daily-limit alert's message. On a day declared as extended (art. 24) it names the extension; on an
+ * undeclared day of commerce's window (10 to 24 December) it suggests declaring the day.
+ */
+function dailyLimitMessage(instance: ShiftInstance, limitText: string, extension: number, commerceOrdinary: boolean): string {
+  const head = `Turno ${instance.label} del ${dayMonthYear(instance.date)} con ${hours(instance.plannedSeconds)} ordinarias`;
+  if (extension > 0) {
+    return `${head}: supera las ${hours(DAILY_ORDINARY_LIMIT_SECONDS + extension)} del día (10 horas más ${hours(extension)} de extensión declarada, art. 24).`;
+  }
+  const window = decemberExtensionWindow(Number(instance.date.slice(0, 4)));
+  const inWindow = commerceOrdinary && instance.date >= window.from && instance.date <= window.to;
+  const suggestion =
+    inWindow && instance.plannedSeconds <= DAILY_ORDINARY_LIMIT_SECONDS + DECEMBER_EXTENSION_MAX_SECONDS
+      ? ' Del 10 al 24 de diciembre el comercio puede declarar este día como extendido, hasta 2 horas en nueve días (art. 24).'
+      : '';
+  return `${head}: supera ${limitText}.${suggestion}`;
+}
+
+/**
  * Legal-limit alerts of a plan over the whole weeks touching [first, last]: weekly hours against the
  * limit in force day by day (the last planned day's) and against the contract's agreed hours; agreed
  * hours above the legal limit; 10 ordinary hours a day (or the exceptional schedule's); 5-6 days a
  * week (4 with 40 hours or fewer; part time exempt; too few only once every day of the week is planned,
  * see `isIncompleteWeek`); a colación of at least 30 minutes on every shift
- * (part time and continuous process may go without); hours on irrenunciable holidays for commerce.
+ * (part time and continuous process may go without); hours on irrenunciable holidays for commerce;
+ * commerce's December extension days (art. 24) raise their day's limit and are overtime in the weekly checks.
  * A worker excluded from the hours limit (art. 22 inc. 2) gets only the colación and holiday alerts. Under an
  * averaged distribution pact (art. 22 bis, `options.averagedDistribution`) the weeks of its cycles are judged by the
  * cycle's average (see `averagedCycleAlerts`), not one by one. Workers
@@ -115,10 +137,14 @@ export function planAlerts(
   const exceptional = Boolean(options.exceptionalSchedule);
   // An exceptional schedule (art. 38) already averages its own cycle; art. 22 bis applies to the ordinary jornada.
   const pact = excluded || exceptional ? undefined : options.averagedDistribution;
+  // Art. 24: commerce's declared extension days (only under the ordinary 10-hour limit, not an exceptional schedule's).
+  const extensions = options.commerce && !exceptional ? options.decemberExtensions : undefined;
   const start = first - (weekdayOfDayNumber(first) - 1);
   const week: (ShiftInstance | null)[] = new Array<ShiftInstance | null>(7);
   for (let monday = start; monday <= last; monday += 7) {
     let weekSeconds = 0;
+    // Hours of the week's declared extension days that the art. 24 pays as overtime instead of breaking the week.
+    let weekExtensionSeconds = 0;
     let weekDays = 0;
     let lastPlanned = monday + 6;
     // A day with no entry (not yet planned, or outside the contract) leaves the week incomplete: what the
@@ -129,6 +155,7 @@ export function planAlerts(
       week[i] = instance;
       if (!instance) continue;
       weekSeconds += instance.plannedSeconds;
+      weekExtensionSeconds += Math.min(extensions?.get(instance.date) ?? 0, instance.plannedSeconds);
       weekDays++;
       lastPlanned = monday + i;
     }
@@ -144,13 +171,14 @@ export function planAlerts(
       const n = monday + i;
       if (!instance || n < first || n > last) continue;
       const date = instance.date;
-      if (dailyLimit && instance.plannedSeconds > dailyLimit.seconds) {
+      const extension = extensions?.get(date) ?? 0;
+      if (dailyLimit && instance.plannedSeconds > dailyLimit.seconds + extension) {
         alerts.push({
           code: 'jornada_diaria_sobre_limite',
           date,
-          message: `Turno ${instance.label} del ${dayMonthYear(date)} con ${hours(instance.plannedSeconds)} ordinarias: supera ${dailyLimit.text}.`,
+          message: dailyLimitMessage(instance, dailyLimit.text, extension, options.commerce === true && !exceptional),
           value: instance.plannedSeconds,
-          limit: dailyLimit.seconds,
+          limit: dailyLimit.seconds + extension,
         });
       }
       if (instance.breakSeconds > 0 && instance.breakSeconds < MIN_BREAK_SECONDS) {
@@ -192,6 +220,9 @@ export function planAlerts(
       });
     }
     if (exceptional) continue;
+    // Art. 24 inc. 1: the hours of declared extension days over the weekly limit (or the agreed hours, if fewer)
+    // «se pagarán como extraordinarias»: overtime to pay, not an infraction of the week, up to the extension.
+    const extensionNote = weekExtensionSeconds > 0 ? ` (además de ${hours(weekExtensionSeconds)} de extensión de diciembre, que se pagan como horas extra, art. 24)` : '';
     if (pact && underPact(pact, monday)) {
       if (weekSeconds > AVERAGED_WEEK_CEILING_HOURS * 3600) {
         alerts.push({
@@ -202,21 +233,21 @@ export function planAlerts(
           limit: AVERAGED_WEEK_CEILING_HOURS * 3600,
         });
       }
-    } else if (weekSeconds > limitHours * 3600) {
+    } else if (weekSeconds - weekExtensionSeconds > limitHours * 3600) {
       alerts.push({
         code: 'jornada_semanal_sobre_limite',
         date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan el máximo legal de ${limitHours} horas semanales.`,
-        value: weekSeconds,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds - weekExtensionSeconds)} planificadas${extensionNote} superan el máximo legal de ${limitHours} horas semanales.`,
+        value: weekSeconds - weekExtensionSeconds,
         limit: limitHours * 3600,
       });
     }
-    if (agreedHours !== null && weekSeconds > agreedHours * 3600 && !(pact && underPact(pact, monday))) {
+    if (agreedHours !== null && weekSeconds - weekExtensionSeconds > agreedHours * 3600 && !(pact && underPact(pact, monday))) {
       alerts.push({
         code: 'jornada_semanal_sobre_pactada',
         date: weekStart,
-        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds)} planificadas superan las ${agreedHours} horas semanales pactadas en el contrato.`,
-        value: weekSeconds,
+        message: `Semana del ${dayMonthYear(weekStart)}: ${hours(weekSeconds - weekExtensionSeconds)} planificadas${extensionNote} superan las ${agreedHours} horas semanales pactadas en el contrato.`,
+        value: weekSeconds - weekExtensionSeconds,
         limit: agreedHours * 3600,
       });
     }
@@ -409,11 +440,12 @@ const DECEMBER_CLOSE_SECONDS = 23 * 3600;
 const DECEMBER_EVE_CLOSE_SECONDS = 20 * 3600;
 
 /**
- * Commerce in December (art. 24): the jornada may be extended on nine of the fifteen days before Christmas,
- * but nobody works past 23:00 on them, nor past 20:00 on 24 and 31 December. The days declared as extended
- * are not recorded, so every shift starting from 10 to 23 December that ends after 23:00 is alerted, and
- * every shift starting on 24 or 31 December that ends after 20:00 (by the clock of the site). Dated on the
- * shift's day, with the time past the limit.
+ * Commerce in December (art. 24): the jornada may be extended up to 2 hours on nine of the fifteen days before
+ * Christmas (the days the employer declares, `options.decemberExtensions`, which raise that day's daily limit in
+ * `planAlerts`), and nobody works past 23:00 nor past 20:00 on 24 and 31 December. The DT reads the 23:00 limit
+ * as binding every day from 10 to 23 December, declared or not (Ord. 5000/107, 2007), so the closing hours are
+ * checked on every shift starting in those days, whatever was declared: past 23:00 from 10 to 23 December and
+ * past 20:00 on 24 and 31 December (by the clock of the site). Dated on the shift's day, with the time past the limit.
  */
 function decemberAlerts(alerts: PlanAlert[], first: number, last: number, plan: PlacedPlan, zone: string): void {
   for (let n = first; n <= last; n++) {

@@ -12,7 +12,7 @@ import { addPerson, companyWithAdmin, type Person } from '../test/people';
  * and by the administrator of another company, and must answer as the table says. A new route under these prefixes fails this
  * test until the table says who may call it.
  */
-const PREFIXES = ['/api/v1/usuarios', '/api/v1/sedes', '/api/v1/empresa', '/api/v1/grupos', '/api/v1/relojes'];
+const PREFIXES = ['/api/v1/usuarios', '/api/v1/sedes', '/api/v1/empresa', '/api/v1/grupos', '/api/v1/relojes', '/api/v1/planificaciones/extension-diciembre'];
 /** Public routes under those prefixes (no session: a token in the body), tested in their modules. */
 const PUBLIC = new Set(['POST /api/v1/empresa/confirmar-correo']);
 
@@ -118,6 +118,16 @@ const TABLE: Record<string, Case> = {
     path: () => '/api/v1/grupos/asignacion-masiva',
     body: (ids) => ({ grupoIds: [ids.group], liderIds: [ids.supervisor] }),
     byId: true,
+  },
+  // The company's December extension days (art. 24): whoever plans. The matrix's companies are not commerce, so a
+  // declaration is refused with its 400 (the reason), never another company's data; the planning tests declare.
+  'GET /api/v1/planificaciones/extension-diciembre': { allowed: AS, path: () => '/api/v1/planificaciones/extension-diciembre?anio=2026', byId: false },
+  'PUT /api/v1/planificaciones/extension-diciembre': {
+    allowed: AS,
+    path: () => '/api/v1/planificaciones/extension-diciembre',
+    body: () => ({ anio: 2026, dias: [{ fecha: '2026-12-15', minutos: 60 }] }),
+    byId: false,
+    okStatus: 400,
   },
   // Clock devices: administrador only.
   'GET /api/v1/relojes': { allowed: A, path: () => '/api/v1/relojes', byId: false },

@@ -1,5 +1,7 @@
-import { boolean, date, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { ORIGENES_CAMBIO, SOLICITADO_POR } from '@jornada/contracts';
+import { companies } from './companies';
 import { idColumn, instant } from './columns';
 import { shiftVersions } from './shifts';
 import { users } from './users';
@@ -87,5 +89,28 @@ export const planningChanges = pgTable(
       columns: [t.companyId, t.newShiftId, t.newShiftVersion],
       foreignColumns: [shiftVersions.companyId, shiftVersions.shiftId, shiftVersions.version],
     }),
+  ],
+);
+
+/**
+ * Commerce before Christmas (art. 24): the days from 10 to 24 December the company declares as extended, at most
+ * nine a year, each with its extension of up to 2 hours (in minutes, 30 to 120). The whole year's set is replaced
+ * at once; who declared it and when is kept on each row.
+ */
+export const decemberExtensions = pgTable(
+  'december_extensions',
+  {
+    companyId: uuid('company_id').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    minutes: integer('minutes').notNull(),
+    /** Who declared the day; no foreign key so the record outlives the user. */
+    createdBy: uuid('created_by'),
+    createdAt: instant('created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'december_extensions_pkey', columns: [t.companyId, t.date] }),
+    foreignKey({ name: 'december_extensions_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
+    check('december_extensions_minutes_check', sql`${t.minutes} BETWEEN 30 AND 120`),
+    check('december_extensions_date_check', sql`extract(month from ${t.date}) = 12 AND extract(day from ${t.date}) BETWEEN 10 AND 24`),
   ],
 );

@@ -12,8 +12,14 @@ declare module 'fastify' {
 }
 
 /** Alerts (Res. Ex. 38): a missed mark at +30 min and worked time past the legal limits, e-mailed once. */
-export const alertsModule = apiModule('alerts', ['attendance'], (app, { db, mailer, config, clock, log, jobs, every }) => {
-  const alerts = createAlertsService({ db, watched: createWatchedAttendance({ reads: app.attendanceReads, attendance: app.attendance }), log, onJobQueued: () => jobs.kick() });
+export const alertsModule = apiModule('alerts', ['attendance', 'planning'], (app, { db, mailer, config, clock, log, jobs, every }) => {
+  const alerts = createAlertsService({
+    db,
+    watched: createWatchedAttendance({ reads: app.attendanceReads, attendance: app.attendance }),
+    log,
+    decemberExtensions: app.plan.decemberExtensions,
+    onJobQueued: () => jobs.kick(),
+  });
   registerAlertJobs(jobs, { db, mailer, publicUrl: config.publicUrl, alerts, clock });
   registerAlertRoutes(app, alerts, clock);
   app.decorate('alerts', alerts);

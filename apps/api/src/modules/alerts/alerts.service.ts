@@ -16,6 +16,7 @@ import { runAsCompany, runAsSystem } from '../../db/tenant-context';
 import { requirePerfil } from '../../lib/access';
 import { enqueueJob } from '../../lib/jobs';
 import type { RequestSession } from '../../plugins/types';
+import type { PlanReader } from '../planning/index';
 import * as repo from './alerts.repository';
 import type { WatchedAttendance } from './alerts.watched';
 
@@ -66,11 +67,13 @@ interface AlertsServiceDeps {
   /** What the alerts watch of attendance (alerts.watched.ts). */
   watched: WatchedAttendance;
   log: FastifyBaseLogger;
+  /** Commerce's declared December extension days (art. 24; modules/planning's `app.plan`): they raise that day's limit. */
+  decemberExtensions?: PlanReader['decemberExtensions'];
   /** Called after a scan queued e-mails (wakes this process's job loop). */
   onJobQueued?: () => void;
 }
 
-export function createAlertsService({ db, watched, log, onJobQueued }: AlertsServiceDeps) {
+export function createAlertsService({ db, watched, log, decemberExtensions, onJobQueued }: AlertsServiceDeps) {
   /**
    * Records an alert once: the unique key makes a second pass, a restart or another process find it
    * taken, and only the insert that created the row queues its e-mail (same transaction).
@@ -113,9 +116,12 @@ export function createAlertsService({ db, watched, log, onJobQueued }: AlertsSer
         entry.days.push({ date: d.fecha, workedSeconds: d.workedSeconds });
         byWorker.set(d.userId, entry);
       }
+      const dates = days.map((d) => d.fecha).sort();
+      const extensions = decemberExtensions && dates.length > 0 ? await decemberExtensions(companyId, { from: dates[0]!, to: dates[dates.length - 1]! }, db) : new Map<string, number>();
       for (const [userId, { zone, excluded, exceptional, days: worked }] of byWorker) {
         // Art. 22 inc. 2: a worker excluded from the hours limit has none to pass.
-        for (const b of limitBreaches(worked, { ...(exceptional ? { exceptionalSchedule: exceptional } : {}), excludedFromHoursLimit: excluded })) {
+        const options = { ...(exceptional ? { exceptionalSchedule: exceptional } : {}), ...(extensions.size > 0 ? { decemberExtensions: extensions } : {}), excludedFromHoursLimit: excluded };
+        for (const b of limitBreaches(worked, options)) {
           if (b.kind === 'limite_diario' ? !config.limiteDiario : !config.limiteSemanal) continue;
           await add({ userId, kind: b.kind, alertKey: `${b.kind}:${userId}:${b.date}`, fecha: b.date, timeZone: zone, workedSeconds: b.workedSeconds, limitSeconds: b.limitSeconds });
         }

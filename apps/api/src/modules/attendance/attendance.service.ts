@@ -113,9 +113,11 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
     // Read after `loadedAt`, as permissions are: a plan day or a permission changed since then leaves its day stale (upsertDays).
     // The plan comes from the planning (contract bounds, holidays); approved permissions justify the absence, lateness
     // or early leave they cover (engine input).
-    const [plans, permissions] = await Promise.all([
+    const [plans, permissions, extensions] = await Promise.all([
       planReader.planFor(companyId, ids, range, executor),
       permissionReads.approvedPermissions(executor, companyId, [...ids], range.from, range.to),
+      // Art. 24: on a December day commerce declared as extended, the extension is ordinary time.
+      planReader.decemberExtensions(companyId, range, executor),
     ]);
     // The stored day finds its shift version's timing by the template's id.
     const templates = new Map<string, ShiftTemplate>();
@@ -145,6 +147,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       // Art. 38 inc. final: the DT resolution the worker is under, if in force in the period.
       const exceptional = exceptionalScheduleOver(w.jornadaExcepcional, from, to);
       if (exceptional) workerOptions.exceptionalSchedule = exceptional;
+      if (extensions.size > 0) workerOptions.decemberExtensions = extensions;
       if (w.exceptuadoDescansoDominical) workerOptions.worksOnHolidays = true;
       if (w.excluidoLimiteJornada) workerOptions.excludedFromHoursLimit = true;
       // Parents' rights (art. 27 band, Ley 21.561; art. 206 feeding hour until the child turns two): they move what a day expects.

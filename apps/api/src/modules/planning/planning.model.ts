@@ -186,8 +186,9 @@ type RegimePactFields = 'jornadaPromedioSemanas' | 'jornadaPromedioDesde' | 'jor
 
 /**
  * The regime a worker's plan is judged under over [from, to]: commerce, excluded from the hours limit (art. 22
- * inc. 2), excepted from Sunday rest (art. 38 inc. 4), an exceptional schedule in force (art. 38 inc. final) and an
- * averaged distribution pact (art. 22 bis).
+ * inc. 2), excepted from Sunday rest (art. 38 inc. 4), an exceptional schedule in force (art. 38 inc. final), an
+ * averaged distribution pact (art. 22 bis) and, for commerce, the December days the company declared as extended
+ * (art. 24, seconds by date).
  * The plan's alerts and the automatic roster read the same fields through this one function.
  */
 export function planRegime(
@@ -195,7 +196,8 @@ export function planRegime(
   commerce: boolean,
   from: string,
   to: string,
-): Pick<PeriodEvaluationOptions, 'commerce' | 'excludedFromHoursLimit' | 'exceptionalSchedule' | 'sundayRest' | 'averagedDistribution'> {
+  decemberExtensions?: ReadonlyMap<string, number>,
+): Pick<PeriodEvaluationOptions, 'commerce' | 'excludedFromHoursLimit' | 'exceptionalSchedule' | 'sundayRest' | 'averagedDistribution' | 'decemberExtensions'> {
   const exceptional = exceptionalScheduleOver(worker.jornadaExcepcional, from, to);
   const averaged =
     worker.jornadaPromedioSemanas !== null && worker.jornadaPromedioDesde !== null
@@ -203,6 +205,7 @@ export function planRegime(
       : null;
   return {
     commerce,
+    ...(commerce && decemberExtensions && decemberExtensions.size > 0 ? { decemberExtensions } : {}),
     excludedFromHoursLimit: worker.excluidoLimiteJornada,
     ...(exceptional ? { exceptionalSchedule: exceptional } : {}),
     ...(averaged ? { averagedDistribution: averaged } : {}),
@@ -216,7 +219,8 @@ export function planRegime(
  * 10 hours a day, 5-6 days a week with 4 allowed at 40 hours, colación, irrenunciable holidays for commerce;
  * only the last two for a worker excluded from the hours limit, art. 22 inc. 2; two Sundays of rest a month
  * for a worker excepted from Sunday rest, art. 38 inc. 4, for which `plan` holds `planRange(from, to)`; for a worker under an
- * exceptional schedule in force, its daily hours and the cycle's weekly average instead of the weekly checks, art. 38 inc. final).
+ * exceptional schedule in force, its daily hours and the cycle's weekly average instead of the weekly checks, art. 38 inc. final;
+ * for commerce, the declared December extension days raise their day's limit, art. 24).
  */
 export function weeksView(
   plan: Map<string, PlanEntry>,
@@ -225,6 +229,7 @@ export function weeksView(
   worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional' | RegimePactFields>,
   holidays: HolidayLookup,
   commerce: boolean,
+  decemberExtensions?: ReadonlyMap<string, number>,
 ): { semanas: SemanaPlan[]; alertas: AlertaPlan[]; segundos: number } {
   const range = weeksRange(from, to);
   const zone = worker.zone;
@@ -236,7 +241,7 @@ export function weeksView(
     marks: [],
     holidays,
     agreedWeeklyHours: agreedHoursOf(worker),
-    options: planRegime(worker, commerce, range.from, range.to),
+    options: planRegime(worker, commerce, range.from, range.to, decemberExtensions),
   });
   const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
   const semanas: SemanaPlan[] = [];

@@ -1,9 +1,10 @@
 import { apiModule } from '../../lib/api-module';
+import { createDecemberExtensions } from './planning.december';
 import { createDayWriter } from './planning.model';
 import { createPlanReader, type PlanReader } from './planning.plan';
 import { registerPlanningRoutes } from './planning.routes';
 import { createRetimer, type RetimeFuturePlanning } from './planning.retime';
-import { createPlanningService, type PlanningService } from './planning.service';
+import { createPlanningService, isCommerce, type PlanningService } from './planning.service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -20,7 +21,8 @@ declare module 'fastify' {
 export const planningModule = apiModule('planning', ['companies', 'groups', 'holidays', 'permissions', 'payroll-periods'], (app, { db, clock }) => {
   const writeDays = createDayWriter(app.payrollPeriods);
   const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays, holidays: app.companyHolidays });
-  registerPlanningRoutes(app, planning, clock);
+  const december = createDecemberExtensions({ db, isCommerceCompany: async (id) => isCommerce((await app.companies.findById(id))?.rubro ?? null), payrollPeriods: app.payrollPeriods });
+  registerPlanningRoutes(app, planning, december, clock);
   app.decorate('planning', planning);
   app.decorate('plan', createPlanReader(db, app.companyHolidays));
   app.decorate('retimeFuturePlanning', createRetimer(writeDays));

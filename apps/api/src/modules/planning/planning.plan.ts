@@ -11,6 +11,7 @@ import type { CompanyHolidaysPort } from '../holidays/index';
 import { readShiftVersions, type ShiftVersionRow } from '../shifts/index';
 import { versionTemplate } from './planning.model';
 import * as repo from './planning.repository';
+import { isCommerce } from './planning.service';
 
 /** One worker's plan as the engine reads it. */
 export interface WorkerPlan {
@@ -37,6 +38,11 @@ export interface PlanReader {
    * reading the holidays: for the notice of a new mark, which places the planned shifts as they are.
    */
   plannedDays(companyId: string, userIds: readonly string[], range: { from: string; to: string }): Promise<Map<string, Map<string, PlanEntry>>>;
+  /**
+   * Commerce's declared December extension days (art. 24) in the range, seconds by date: the engine's
+   * `options.decemberExtensions`, so a declared day's extension is ordinary time. Empty outside commerce.
+   */
+  decemberExtensions(companyId: string, range: { from: string; to: string }, executor?: DbOrTx): Promise<ReadonlyMap<string, number>>;
 }
 
 /** Companies whose shift versions a reader keeps; past it the reader starts over (a full read costs one statement). */
@@ -95,6 +101,12 @@ export function createPlanReader(db: Db, holidays: CompanyHolidaysPort): PlanRea
       const entries = await entriesOf(executor, companyId, sources);
       for (const source of sources) plans.set(source.userId, { plan: entries.get(source.userId)!, holidays: calendar.lookup(source.region, source.comuna) });
       return plans;
+    },
+
+    async decemberExtensions(companyId, range, executor = db) {
+      const rows = await repo.decemberExtensionsWithRubro(executor, companyId, range.from, range.to);
+      if (rows.length === 0 || !isCommerce(rows[0]!.rubro)) return new Map<string, number>();
+      return new Map(rows.map((r) => [r.date, r.minutes * 60]));
     },
 
     async plannedDays(companyId, userIds, range) {

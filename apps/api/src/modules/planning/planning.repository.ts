@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { exceptionalSchedules, groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
+import { companies, decemberExtensions, exceptionalSchedules, groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
 
 export type PlanningDayRow = typeof planningDays.$inferSelect;
 export type NewPlanningDay = typeof planningDays.$inferInsert;
@@ -382,4 +382,45 @@ export async function daysWithShiftFrom(db: DbOrTx, companyId: string, shiftId: 
     .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
     .where(and(eq(planningDays.companyId, companyId), eq(planningDays.shiftId, shiftId), gte(planningDays.date, from)));
   return rows.map((row) => ({ ...row.day, zone: row.zone }));
+}
+
+/** The company's declared December extension days (art. 24) in [from, to], by date, with who declared each. */
+export async function loadDecemberExtensions(dbx: DbOrTx, companyId: string, from: string, to: string) {
+  return dbx
+    .select({ date: decemberExtensions.date, minutes: decemberExtensions.minutes, createdAt: decemberExtensions.createdAt, nombre: users.nombre, apellidos: users.apellidos })
+    .from(decemberExtensions)
+    .leftJoin(users, and(eq(users.companyId, decemberExtensions.companyId), eq(users.id, decemberExtensions.createdBy)))
+    .where(and(eq(decemberExtensions.companyId, companyId), gte(decemberExtensions.date, from), lte(decemberExtensions.date, to)))
+    .orderBy(asc(decemberExtensions.date));
+}
+
+/** Every declared December extension day of the company, as seconds by date (a few a year). */
+export async function decemberExtensionSeconds(dbx: DbOrTx, companyId: string): Promise<Map<string, number>> {
+  const rows = await dbx.select({ date: decemberExtensions.date, minutes: decemberExtensions.minutes }).from(decemberExtensions).where(eq(decemberExtensions.companyId, companyId));
+  return new Map(rows.map((r) => [r.date, r.minutes * 60]));
+}
+
+/** Replaces the company's declared days in [from, to] with `days`, in the caller's transaction. */
+export async function replaceDecemberExtensions(
+  tx: DbOrTx,
+  companyId: string,
+  from: string,
+  to: string,
+  days: readonly { date: string; minutes: number; createdBy: string; createdAt: Date }[],
+  keep: ReadonlySet<string>,
+): Promise<void> {
+  const kept = [...keep];
+  await tx
+    .delete(decemberExtensions)
+    .where(and(eq(decemberExtensions.companyId, companyId), gte(decemberExtensions.date, from), lte(decemberExtensions.date, to), kept.length ? sql`${decemberExtensions.date} NOT IN (${sql.join(kept.map((d) => sql`${d}`), sql`, `)})` : undefined));
+  if (days.length) await tx.insert(decemberExtensions).values(days.map((d) => ({ companyId, ...d })));
+}
+
+/** The declared December extension days in [from, to] with the company's rubro (commerce only reads them). */
+export async function decemberExtensionsWithRubro(dbx: DbOrTx, companyId: string, from: string, to: string) {
+  return dbx
+    .select({ date: decemberExtensions.date, minutes: decemberExtensions.minutes, rubro: companies.rubro })
+    .from(decemberExtensions)
+    .innerJoin(companies, eq(companies.id, decemberExtensions.companyId))
+    .where(and(eq(decemberExtensions.companyId, companyId), gte(decemberExtensions.date, from), lte(decemberExtensions.date, to)));
 }

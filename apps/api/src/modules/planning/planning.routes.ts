@@ -7,6 +7,9 @@ import {
   cambiosQuerySchema,
   diaParamsSchema,
   errorResponseSchema,
+  extensionDiciembreBodySchema,
+  extensionDiciembreQuerySchema,
+  extensionDiciembreSchema,
   planificacionGrillaSchema,
   planificacionQuerySchema,
   resultadoPatronSchema,
@@ -17,11 +20,44 @@ import type { Clock } from '../../lib/clock';
 import { sendJsonInSlices } from '../../lib/json-slices';
 import { requireSession } from '../../plugins/auth';
 import { BULK_LIMITS, perCompanyLimit } from '../../plugins/rate-limit';
+import type { DecemberExtensionService } from './planning.december';
 import type { PlanningService } from './planning.service';
 
 const errors = { 400: errorResponseSchema, 401: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export function registerPlanningRoutes(app: ZodApp, service: PlanningService, clock: Clock): void {
+export function registerPlanningRoutes(app: ZodApp, service: PlanningService, december: DecemberExtensionService, clock: Clock): void {
+  app.get(
+    '/api/v1/planificaciones/extension-diciembre',
+    {
+      config: { perfiles: ACCESS.planningManage },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Días de extensión de diciembre del comercio (art. 24)',
+        description:
+          'Los días del 10 al 24 de diciembre del año que la empresa declaró con la jornada extendida (hasta 2 horas, en como máximo nueve días). `comercio` dice si la empresa puede declararlos.',
+        security: [{ bearer: [] }],
+        querystring: extensionDiciembreQuerySchema,
+        response: { 200: extensionDiciembreSchema, ...errors },
+      },
+    },
+    (request) => december.get(requireSession(request), request.query.anio),
+  );
+  app.put(
+    '/api/v1/planificaciones/extension-diciembre',
+    {
+      config: { perfiles: ACCESS.planningManage },
+      schema: {
+        tags: ['planificación'],
+        summary: 'Declarar los días de extensión de diciembre del comercio (art. 24)',
+        description:
+          'Reemplaza el conjunto de días del año, todo o nada: solo empresas del comercio, del 10 al 24 de diciembre, como máximo nueve días y 2 horas por día; una fecha de un mes cerrado para remuneraciones no cambia (409). Las alertas de la planificación los leen.',
+        security: [{ bearer: [] }],
+        body: extensionDiciembreBodySchema,
+        response: { 200: extensionDiciembreSchema, ...errors, 409: errorResponseSchema },
+      },
+    },
+    (request) => december.put(requireSession(request), request.body, clock()),
+  );
   app.get(
     '/api/v1/planificaciones',
     {

@@ -98,6 +98,8 @@ export function isCommerce(rubro: string | null): boolean {
 interface RequestContext {
   scope: repo.WorkerScope;
   commerce: boolean;
+  /** Commerce's declared December extension days (art. 24), seconds by date. */
+  extensions: Map<string, number>;
 }
 
 interface PlanningServiceDeps {
@@ -121,7 +123,8 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
    */
   async function contextOf(session: RequestSession): Promise<RequestContext> {
     const [scope, rubro] = await Promise.all([scopeOf(session), companyRubro(session.companyId)]);
-    return { scope, commerce: isCommerce(rubro) };
+    const commerce = isCommerce(rubro);
+    return { scope, commerce, extensions: commerce ? await repo.decemberExtensionSeconds(db, session.companyId) : new Map() };
   }
 
   async function scopeOf(session: RequestSession): Promise<repo.WorkerScope> {
@@ -175,7 +178,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
 
   /** Expands a pattern for the chosen workers against what is planned (read inside the caller's transaction when committing). */
   async function computePattern(dbx: DbOrTx, session: RequestSession, context: RequestContext, body: VistaPreviaPatronInput, now: Date) {
-    const { scope, commerce } = context;
+    const { scope, commerce, extensions } = context;
     for (const id of body.grupoIds) await requireGroup(dbx, session, scope, id);
     const byId = new Map<string, repo.Worker>();
     if (body.usuarioIds.length) for (const w of await requireWorkers(dbx, session, scope, body.usuarioIds)) byId.set(w.id, w);
@@ -272,7 +275,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     const trabajadores: ResultadoPatron['trabajadores'] = [];
     for (const { worker, days, plan } of result) {
       await pause();
-      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker, calendar.lookup(worker.region), commerce);
+      const { semanas, alertas } = weeksView(plan, body.desde, body.hasta, worker, calendar.lookup(worker.region), commerce, extensions);
       if (alertas.length > 0) resumen.trabajadoresConAlertas++;
       trabajadores.push({ usuario: usuarioPlan(worker), dias: days, semanas, alertas });
     }
@@ -380,6 +383,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         companyHolidays.calendarOf(session.companyId, weeks),
       ]);
       const commerce = isCommerce(rubro);
+      const extensions = commerce ? await repo.decemberExtensionSeconds(db, session.companyId) : undefined;
       const plans = await planMaps(catalog, stored);
       const byKey = new Map(stored.map((d) => [`${d.userId}:${d.date}`, d]));
       const dates = eachDate(from, to);
@@ -396,7 +400,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
         filas: workers.map((worker) => {
           const holidays = calendar.lookup(worker.region);
           const plan = plans.get(worker.id) ?? new Map<string, PlanEntry>();
-          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker, holidays, commerce);
+          const { semanas, alertas, segundos } = weeksView(plan, from, to, worker, holidays, commerce, extensions);
           return {
             usuario: usuarioPlan(worker),
             dias: dates.map((date) => ({
@@ -418,7 +422,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
     /** Plans one day of one worker; changes of planned or past days need a reason and are logged. */
     async changeDay(session: RequestSession, userId: string, date: string, body: CambiarDiaInput, now: Date): Promise<CambiarDiaResponse> {
       requirePerfil(session, ...ACCESS.planningManage);
-      const { scope, commerce } = await contextOf(session);
+      const { scope, commerce, extensions } = await contextOf(session);
       return db.transaction(async (tx) => {
         const [worker] = await requireWorkers(tx, session, scope, [userId]);
         if (!withinContract(worker!, date)) throw fieldError('fecha', PLANNING_MESSAGES.outsideContract);
@@ -452,7 +456,7 @@ export function createPlanningService({ db, companyRubro, ledGroups, permissions
           else plan.delete(date);
         }
         const holidays = (await companyHolidays.calendarOf(session.companyId, loaded, tx)).lookup(worker!.region);
-        const { semanas } = weeksView(plan, date, date, worker!, holidays, commerce);
+        const { semanas } = weeksView(plan, date, date, worker!, holidays, commerce, extensions);
         return {
           dia: dayView(catalog, target, date, worker!.zone, holidays),
           cambiado: accion !== 'sin_cambios',

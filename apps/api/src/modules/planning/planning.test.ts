@@ -287,6 +287,8 @@ describe('perfiles and tenancy', () => {
       { method: 'POST', url: '/api/v1/planificaciones/patron/vista-previa', payload: pattern, trabajador: 403 },
       { method: 'POST', url: '/api/v1/planificaciones/patron', payload: pattern, trabajador: 403 },
       { method: 'GET', url: '/api/v1/planificaciones/cambios', trabajador: 200 },
+      { method: 'GET', url: '/api/v1/planificaciones/extension-diciembre?anio=2026', trabajador: 403 },
+      { method: 'PUT', url: '/api/v1/planificaciones/extension-diciembre', payload: { anio: 2026, dias: [] }, trabajador: 403 },
       { method: 'GET', url: '/api/v1/cargas/turnos/plantilla', trabajador: 403 },
       { method: 'GET', url: '/api/v1/cargas/planificacion/plantilla', trabajador: 403 },
       { method: 'GET', url: '/api/v1/cargas/planificador/plantilla', trabajador: 403 },

@@ -121,8 +121,13 @@ function planningHandlers(extra: Record<string, Handler> = {}): Record<string, H
     'GET /v1/grupos': () => ({ body: EMPTY_PAGE }),
     'GET /v1/sedes': () => ({ body: EMPTY_PAGE }),
     'GET /v1/planificaciones/cambios': () => ({ body: EMPTY_PAGE }),
+    'GET /v1/planificaciones/extension-diciembre': () => ({ body: extension(false) }),
     ...extra,
   };
+}
+
+function extension(comercio: boolean, dias: { fecha: string; minutos: number }[] = []) {
+  return { anio: 2026, comercio, desde: '2026-12-10', hasta: '2026-12-24', maxDias: 9, maxMinutos: 120, dias: dias.map((d) => ({ ...d, declaradoPor: 'Carolina Rojas', declaradoEn: '2026-11-20T12:00:00.000Z' })) };
 }
 
 function dayResponse(fecha: string, tipo: 'turno' | 'libre') {
@@ -145,6 +150,52 @@ function dayResponse(fecha: string, tipo: 'turno' | 'libre') {
     },
   };
 }
+
+describe('December extension days (art. 24)', () => {
+  it('commerce declares days in November: the count, the server error in the form, then the saved set refreshes the grid', async () => {
+    let saves = 0;
+    const calls = routeApi(
+      planningHandlers({
+        'GET /v1/planificaciones/extension-diciembre': () => ({ body: extension(true, [{ fecha: '2026-12-15', minutos: 120 }]) }),
+        'PUT /v1/planificaciones/extension-diciembre': (call) => {
+          saves++;
+          if (saves === 1) {
+            const message = 'El mes de diciembre de 2026 está cerrado para remuneraciones: no admite cambios. Un administrador puede reabrirlo indicando el motivo.';
+            return { status: 409, body: { error: { code: 'CONFLICT', message, fields: { periodo: message } } } };
+          }
+          return { body: extension(true, (call.body as { dias: { fecha: string; minutos: number }[] }).dias) };
+        },
+      }),
+    );
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Extensión de diciembre (art. 24)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Extensión de diciembre 2026 (art. 24)' });
+    expect(within(dialog).getByText('1 de 9 días')).toBeInTheDocument();
+    expect(within(dialog).getByRole('checkbox', { name: 'Martes 15 de diciembre' })).toBeChecked();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Viernes 18 de diciembre' }));
+    expect(within(dialog).getByText('2 de 9 días')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar días' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El mes de diciembre de 2026 está cerrado para remuneraciones');
+    const gridLoads = calls.filter((call) => call.method === 'GET' && call.path === '/v1/planificaciones').length;
+
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar días' }));
+    await screen.findByText('Extensión de diciembre guardada: 2 días.');
+    const put = calls.filter((call) => call.method === 'PUT').at(-1)!;
+    expect(put.body).toEqual({ anio: 2026, dias: [{ fecha: '2026-12-15', minutos: 120 }, { fecha: '2026-12-18', minutos: 120 }] });
+    // The plan's alerts read the declaration: the grid loads again.
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'GET' && call.path === '/v1/planificaciones').length).toBeGreaterThan(gridLoads));
+  });
+
+  it('is not offered outside commerce', async () => {
+    const calls = routeApi(planningHandlers());
+    renderPage(<PlanningPage />, { path: '/dashboard/planning?mes=2026-11' });
+    await screen.findByRole('button', { name: 'Lunes 23 de noviembre, Ana Pérez: sin planificación' });
+    expect(screen.queryByRole('button', { name: 'Extensión de diciembre (art. 24)' })).toBeNull();
+    expect(calls.some((call) => call.path === '/v1/planificaciones/extension-diciembre')).toBe(true);
+  });
+});
 
 describe('planning page', () => {
   it('loads whole weeks of the month and plans an empty future day at once', async () => {

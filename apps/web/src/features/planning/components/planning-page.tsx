@@ -32,7 +32,9 @@ import { useActiveShifts } from '../api/list-active-shifts';
 import { useGroupOptions, useSiteOptions } from '../../../lib/entity-options';
 import { gridShiftOf, holidaysOf, permissionsOf, planOf, weeksOf, workerOf } from '../hooks/to-grid';
 import { useMonthParam } from '../../../components/use-month-param';
+import { useDecemberExtension } from '../api/december-extension';
 import { ChangeLog } from './change-log';
+import { DecemberExtensionDialog } from './december-extension-dialog';
 import { DayEditor, type DayChoice, type DayJustification } from './day-editor';
 import { PersonalPlanning } from './personal-planning';
 import classes from './planning-page.module.css';
@@ -67,6 +69,10 @@ function ManagerPlanning() {
   const changeDay = useChangeDay(gridKey);
   const [editor, setEditor] = useState<EditorState | null>(null);
   const [pending, setPending] = useState<ReadonlySet<string>>(new Set());
+  // Commerce declares its December extension days (art. 24) while planning November or December.
+  const decemberSeason = month === 11 || month === 12;
+  const december = useDecemberExtension(year, decemberSeason);
+  const [extensionOpen, setExtensionOpen] = useState(false);
 
   const setParam = (key: string, value: string | null) =>
     setParams(
@@ -213,6 +219,11 @@ function ManagerPlanning() {
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Planificación' }]}
         actions={
           <>
+            {decemberSeason && december.data?.comercio && (
+              <Button variant="default" onClick={() => setExtensionOpen(true)}>
+                Extensión de diciembre (art. 24)
+              </Button>
+            )}
             <Button variant="default" component={Link} to="/dashboard/planning/shift-list">
               Turnos
             </Button>
@@ -315,6 +326,7 @@ function ManagerPlanning() {
           <ChangeLog grupoId={grupoId || undefined} workers={workerOptions} />
         </Tabs.Panel>
       </Tabs>
+      {decemberSeason && <DecemberExtensionDialog anio={year} opened={extensionOpen} onClose={() => setExtensionOpen(false)} />}
     </>
   );
 }
