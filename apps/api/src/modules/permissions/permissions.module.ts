@@ -1,6 +1,7 @@
 import { apiModule } from '../../lib/api-module';
 import { LatePort } from '../../lib/late-port';
 import type { OwedCompensatoryRest } from './permissions.compensatory-rest';
+import type { OvertimeRestSource } from './permissions.overtime-rest';
 import { createPermissionReads, type PermissionReads } from './permissions.reads';
 import { registerPermissionRoutes } from './permissions.routes';
 import { createPermissionsService, type PermissionsService } from './permissions.service';
@@ -16,12 +17,18 @@ declare module 'fastify' {
      * provides it when it registers, after permissions (lib/late-port.ts).
      */
     owedCompensatoryRest: LatePort<OwedCompensatoryRest>;
+    /**
+     * Where permissions take the overtime compensated with vacation days from (the F.H.E. balance, art. 32):
+     * modules/overtime provides it when it registers, after permissions (lib/late-port.ts).
+     */
+    overtimeRestSource: LatePort<OvertimeRestSource>;
   }
 }
 
 /** Permissions (permisos, vacaciones, licencias): types, assignments, requests and their approval. */
 export const permissionsModule = apiModule('permissions', ['groups', 'holidays', 'payroll-periods'], (app, { db, mailer, background, config, clock, log }) => {
   const owed = new LatePort<OwedCompensatoryRest>('el descanso compensatorio adeudado (de modules/attendance)');
+  const overtimeRest = new LatePort<OvertimeRestSource>('las horas extra compensadas con feriado (de modules/overtime)');
   const permissions = createPermissionsService({
     db,
     mailer,
@@ -32,10 +39,15 @@ export const permissionsModule = apiModule('permissions', ['groups', 'holidays',
     payrollPeriods: app.payrollPeriods,
     holidays: app.companyHolidays,
     owedCompensatoryRest: (...args) => owed.get()(...args),
+    overtimeRestSource: (...args) => overtimeRest.get()(...args),
   });
   registerPermissionRoutes(app, permissions, clock);
   app.decorate('permissions', permissions);
   app.decorate('permissionReads', createPermissionReads(db));
   app.decorate('owedCompensatoryRest', owed);
-  app.addHook('onReady', async () => owed.requireProvided());
+  app.decorate('overtimeRestSource', overtimeRest);
+  app.addHook('onReady', async () => {
+    owed.requireProvided();
+    overtimeRest.requireProvided();
+  });
 });
