@@ -180,6 +180,16 @@ export function overtimeRestLedger(input: OvertimeRestInput): OvertimeRestLedger
   return { months, availableRestSeconds: available, accruingRestSeconds: accruing, uncoveredUseSeconds: uncovered };
 }
 
+/**
+ * What a payroll month takes from the ledger: its overtime compensated with rest (not paid) and the overtime
+ * to pay for rest that expired unused, whose 7th month it is.
+ */
+export function overtimeRestForMonth(ledger: OvertimeRestLedger, month: string): { compensatedSeconds: number; payoutSeconds: number } {
+  const own = ledger.months.find((m) => m.month === month);
+  const payoutSeconds = ledger.months.filter((m) => m.payoutMonth === month).reduce((s, m) => s + m.payoutOvertimeSeconds, 0);
+  return { compensatedSeconds: own?.compensatedSeconds ?? 0, payoutSeconds };
+}
+
 /** The last day rest earned in a month can be used. */
 export const overtimeRestExpiry = (month: string): LocalDate => lastDay(addMonthsToMonth(month, OVERTIME_REST_USE_MONTHS));
 

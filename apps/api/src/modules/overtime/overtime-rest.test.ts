@@ -148,4 +148,27 @@ describe('overtime compensated with vacation days (art. 32 inc. 4)', () => {
     expect(noAgreement.statusCode).toBe(400);
     expect(noAgreement.json().error.fields.tipoId).toMatch(/no lo tiene\.$/);
   });
+
+  it('the payroll does not pay the compensated overtime and shows it apart; the other worker is paid all of it', async () => {
+    const anaRow = (await api('GET', `/api/v1/remuneraciones/202603/trabajadores/${ana.id}`, admin.headers)).json<{ trabajador: { horasExtra: Record<string, number> } }>();
+    expect(anaRow.trabajador.horasExtra).toMatchObject({ encontradasSegundos: 8 * H, segundos: 8 * H - 24_000, compensadasFeriadoSegundos: 24_000, feriadoNoUsadoSegundos: 0 });
+    const beaRow = (await api('GET', `/api/v1/remuneraciones/202603/trabajadores/${bea.id}`, admin.headers)).json<{ trabajador: { horasExtra: Record<string, number> } }>();
+    expect(beaRow.trabajador.horasExtra).toMatchObject({ segundos: 8 * H, compensadasFeriadoSegundos: 0 });
+    const csv = (await api('GET', '/api/v1/remuneraciones/202603/exportar?formato=csv', admin.headers)).body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    const header = csv[0]!.split(';');
+    const cells = csv.find((l) => l.startsWith(`${ana.rut};`))!.split(';');
+    const record = Object.fromEntries(header.map((h, i) => [h, cells[i]]));
+    expect(record).toMatchObject({ horas_extra_50: '1,33', horas_extra_compensadas_feriado: '6,67', horas_extra_feriado_no_usado: '0' });
+  });
+
+  it('rest not used within 6 months is paid as overtime in the 7th month', async () => {
+    // March's 10 h of rest: 2 days (4 h) asked for in April; 6 h expire on 30 September and are paid in October as 4 h of overtime.
+    t.clock.set('2026-10-05T15:00:00Z');
+    // Sessions last 2 hours: another administrador signs in on the new date.
+    const { headers } = await addPerson(t.app, t.database.db, companyId, 'administrador');
+    const october = (await api('GET', `/api/v1/remuneraciones/202610/trabajadores/${ana.id}`, headers)).json<{ trabajador: { horasExtra: Record<string, number> } }>();
+    expect(october.trabajador.horasExtra).toMatchObject({ feriadoNoUsadoSegundos: 4 * H, compensadasFeriadoSegundos: 0 });
+    const september = (await api('GET', `/api/v1/remuneraciones/202609/trabajadores/${ana.id}`, headers)).json<{ trabajador: { horasExtra: Record<string, number> } }>();
+    expect(september.trabajador.horasExtra.feriadoNoUsadoSegundos).toBe(0);
+  });
 });

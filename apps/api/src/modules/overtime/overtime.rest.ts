@@ -13,12 +13,19 @@ import type { FoundOvertimeReader } from './overtime.reads';
 import * as repo from './overtime.repository';
 
 /** Reads the stored days up to `to` (today for a balance; a month's end for the payroll). */
-export type OvertimeRestInputs = (companyId: string, userIds: readonly string[], now: Date, to?: string) => Promise<Map<string, OvertimeRestSourceInput>>;
+export type OvertimeRestInputs = (
+  companyId: string,
+  userIds: readonly string[],
+  now: Date,
+  to?: string,
+  /** `executor`: the caller's transaction (a month's close); `fresh: false` reads the stored days as they are (the close re-evaluated them). */
+  options?: { executor?: DbOrTx; fresh?: boolean },
+) => Promise<Map<string, OvertimeRestSourceInput>>;
 
 export function createOvertimeRestInputs(db: DbOrTx, attendance: Pick<AttendanceService, 'ensureFresh'>, foundOvertime: FoundOvertimeReader): OvertimeRestInputs {
-  return async (companyId, userIds, now, to) => {
+  return async (companyId, userIds, now, to, { executor = db, fresh = true } = {}) => {
     const out = new Map<string, OvertimeRestSourceInput>();
-    const pacts = await repo.restAgreements(db, companyId, userIds);
+    const pacts = await repo.restAgreements(executor, companyId, userIds);
     if (pacts.length === 0) return out;
     const ids = [...new Set(pacts.map((p) => p.userId))];
     const today = localDate(now);
@@ -26,9 +33,9 @@ export function createOvertimeRestInputs(db: DbOrTx, attendance: Pick<Attendance
     const from = pacts.reduce((min, p) => (p.desde < min ? p.desde : min), pacts[0]!.desde);
     const last = pacts.reduce((max, p) => (p.hasta > max ? p.hasta : max), pacts[0]!.hasta);
     const readTo = last < until ? last : until;
-    if (from <= readTo) await attendance.ensureFresh(companyId, ids, from, readTo, now);
-    const found = from <= readTo ? await foundOvertime(companyId, ids, from, readTo, [], db) : [];
-    const workers = new Map((await repo.restWorkers(db, companyId, ids)).map((w) => [w.id, w]));
+    if (fresh && from <= readTo) await attendance.ensureFresh(companyId, ids, from, readTo, now);
+    const found = from <= readTo ? await foundOvertime(companyId, ids, from, readTo, [], executor) : [];
+    const workers = new Map((await repo.restWorkers(executor, companyId, ids)).map((w) => [w.id, w]));
     for (const id of ids) {
       const worker = workers.get(id);
       if (!worker) continue;
