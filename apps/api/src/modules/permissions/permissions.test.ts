@@ -51,6 +51,7 @@ describe('permission types', () => {
     const { items } = (await api('GET', '/api/v1/tipos-permiso', admin.headers)).json();
     expect(items.map((item: Tipo) => item.codigo).sort()).toEqual([
       'D.C.38',
+      'F.H.E.',
       'L.M.',
       'P.E.M.',
       'P.F.C.',
