@@ -182,7 +182,7 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
           mt={4}
           aria-label="Compensación"
           data={[
-            { value: 'pago', label: 'Pago (50 % de recargo)' },
+            { value: 'pago', label: 'Pago' },
             { value: 'feriado', label: 'Días de feriado' },
           ]}
           value={values.compensacion}
