@@ -36,11 +36,11 @@ const maxMinutosDiaSchema = z
  * How a pact's overtime is compensated: paid (the rule) or with additional vacation days by written agreement
  * (art. 32 inc. 4, Ley 21.561: 1.5 hours of rest an hour, at most 5 business days a contract year).
  */
-export const COMPENSACIONES_HORAS_EXTRA = ['pago', 'feriado'] as const;
+const COMPENSACIONES_HORAS_EXTRA = ['pago', 'feriado'] as const;
 export const compensacionHorasExtraSchema = z.enum(COMPENSACIONES_HORAS_EXTRA, { error: 'La compensación debe ser pago o feriado.' });
 export type CompensacionHorasExtra = z.infer<typeof compensacionHorasExtraSchema>;
 /** The day art. 32 inc. 4 came into force (Ley 21.561): no compensation with vacation days before it. */
-export const COMPENSACION_FERIADO_DESDE = '2024-04-26';
+const COMPENSACION_FERIADO_DESDE = '2024-04-26';
 
 const diasSemanaSchema = z
   .number({ error: 'Indica en cuántos días a la semana se distribuye la jornada.' })

@@ -23,13 +23,13 @@
 import { daysInMonth, formatLocalDate, type LocalDate } from './calendar/local-date';
 
 /** Hours of rest per overtime hour: the surcharge of its pay (art. 32 inc. 3 and 4). */
-export const OVERTIME_REST_FACTOR = 1.5;
+const OVERTIME_REST_FACTOR = 1.5;
 /** Most business days of rest a contract year (art. 32 inc. 4). */
-export const OVERTIME_REST_MAX_BUSINESS_DAYS = 5;
+const OVERTIME_REST_MAX_BUSINESS_DAYS = 5;
 /** Months after the month the rest arose in during which it can be used (art. 32 inc. 4). */
-export const OVERTIME_REST_USE_MONTHS = 6;
+const OVERTIME_REST_USE_MONTHS = 6;
 /** The day Ley 21.561 put art. 32 inc. 4 in force: overtime before it is never compensated with rest. */
-export const OVERTIME_REST_IN_FORCE_FROM: LocalDate = '2024-04-26';
+const OVERTIME_REST_IN_FORCE_FROM: LocalDate = '2024-04-26';
 
 /** A written agreement (signed, in force from..to) to compensate overtime with vacation days. */
 export interface OvertimeRestAgreement {
@@ -190,11 +190,8 @@ export function overtimeRestForMonth(ledger: OvertimeRestLedger, month: string):
   return { compensatedSeconds: own?.compensatedSeconds ?? 0, payoutSeconds };
 }
 
-/** The last day rest earned in a month can be used. */
-export const overtimeRestExpiry = (month: string): LocalDate => lastDay(addMonthsToMonth(month, OVERTIME_REST_USE_MONTHS));
-
 /** Notice the worker gives before using the rest (art. 32 inc. 4): 48 hours. */
-export const OVERTIME_REST_NOTICE_MS = 48 * 3600 * 1000;
+const OVERTIME_REST_NOTICE_MS = 48 * 3600 * 1000;
 
 /** Whether rest starting at `startMs` (the first day's local midnight) is asked with the 48 hours' notice at `nowMs`. */
 export const hasOvertimeRestNotice = (startMs: number, nowMs: number): boolean => startMs - nowMs >= OVERTIME_REST_NOTICE_MS;
