@@ -161,6 +161,17 @@ describe('overtime compensated with vacation days (art. 32 inc. 4)', () => {
     expect(record).toMatchObject({ horas_extra_50: '1,33', horas_extra_compensadas_feriado: '6,67', horas_extra_feriado_no_usado: '0' });
   });
 
+  it('a closed month keeps its figures: the agreement covering it can no longer change', async () => {
+    const closed = await api('POST', '/api/v1/remuneraciones/202603/cierre', admin.headers);
+    expect(closed.statusCode, closed.body).toBe(200);
+    const pact = (await api('GET', `/api/v1/pactos-horas-extra?usuarioId=${ana.id}`, admin.headers)).json<{ items: { id: string }[] }>().items[0]!;
+    const change = await api('PATCH', `/api/v1/pactos-horas-extra/${pact.id}`, admin.headers, { compensacion: 'pago' });
+    expect(change.statusCode).toBe(409);
+    const frozen = (await api('GET', `/api/v1/remuneraciones/202603/trabajadores/${ana.id}`, admin.headers)).json<{ trabajador: { horasExtra: Record<string, number> } }>();
+    expect(frozen.trabajador.horasExtra).toMatchObject({ segundos: 8 * H - 24_000, compensadasFeriadoSegundos: 24_000 });
+    expect((await api('POST', '/api/v1/remuneraciones/202603/reapertura', admin.headers, { motivo: 'Prueba del acuerdo de feriado' })).statusCode).toBe(200);
+  });
+
   it('rest not used within 6 months is paid as overtime in the 7th month', async () => {
     // March's 10 h of rest: 2 days (4 h) asked for in April; 6 h expire on 30 September and are paid in October as 4 h of overtime.
     t.clock.set('2026-10-05T15:00:00Z');
