@@ -32,6 +32,46 @@ const maxMinutosDiaSchema = z
   .min(1, { message: 'El máximo por día debe ser al menos 1 minuto.' })
   .max(HORAS_EXTRA_MAX_MINUTOS_DIA, { message: 'La ley permite como máximo 2 horas extra por día.' });
 
+/**
+ * How a pact's overtime is compensated: paid (the rule) or with additional vacation days by written agreement
+ * (art. 32 inc. 4, Ley 21.561: 1.5 hours of rest an hour, at most 5 business days a contract year).
+ */
+const COMPENSACIONES_HORAS_EXTRA = ['pago', 'feriado'] as const;
+export const compensacionHorasExtraSchema = z.enum(COMPENSACIONES_HORAS_EXTRA, { error: 'La compensación debe ser pago o feriado.' });
+export type CompensacionHorasExtra = z.infer<typeof compensacionHorasExtraSchema>;
+/** The day art. 32 inc. 4 came into force (Ley 21.561): no compensation with vacation days before it. */
+const COMPENSACION_FERIADO_DESDE = '2024-04-26';
+
+const diasSemanaSchema = z
+  .number({ error: 'Indica en cuántos días a la semana se distribuye la jornada.' })
+  .int({ message: 'Los días a la semana van sin decimales.' })
+  .min(4, { message: 'La jornada se distribuye en 4 a 6 días a la semana.' })
+  .max(6, { message: 'La jornada se distribuye en 4 a 6 días a la semana.' });
+
+/** The agreement's fields: with 'feriado', the signing date and the days a week are required. */
+const compensacionFields = {
+  compensacion: compensacionHorasExtraSchema.optional(),
+  firmadoEl: isoDateSchema.nullable().optional(),
+  diasSemana: diasSemanaSchema.nullable().optional(),
+};
+
+/** The agreement's problems as field and Spanish message: used by the body schema and, after merging a change with the stored pact, by the server. */
+export function compensationProblems(value: { compensacion?: string | undefined; firmadoEl?: string | null | undefined; diasSemana?: number | null | undefined; desde?: string | undefined }): { field: 'firmadoEl' | 'diasSemana' | 'desde'; message: string }[] {
+  if (value.compensacion !== 'feriado') return [];
+  const problems: { field: 'firmadoEl' | 'diasSemana' | 'desde'; message: string }[] = [];
+  if (!value.firmadoEl) problems.push({ field: 'firmadoEl', message: 'Indica la fecha en que se firmó el acuerdo de compensar con días de feriado.' });
+  if (value.diasSemana === undefined || value.diasSemana === null) {
+    problems.push({ field: 'diasSemana', message: 'Indica en cuántos días a la semana se distribuye la jornada (para contar los días hábiles de feriado).' });
+  }
+  if (value.desde !== undefined && value.desde < COMPENSACION_FERIADO_DESDE) problems.push({ field: 'desde', message: 'La compensación con días de feriado rige desde el 26-04-2024 (Ley 21.561).' });
+  if (value.firmadoEl && value.desde !== undefined && value.firmadoEl > value.desde) problems.push({ field: 'firmadoEl', message: 'El acuerdo debe estar firmado a más tardar el día de inicio del pacto.' });
+  return problems;
+}
+
+function checkCompensation(value: Parameters<typeof compensationProblems>[0], ctx: z.RefinementCtx) {
+  for (const problem of compensationProblems(value)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+}
+
 const usuarioIdSchema = z.string({ error: 'Elige el trabajador.' }).min(1, { message: 'Elige el trabajador.' }).max(100);
 
 function checkPactRange(value: { desde?: string | undefined; hasta?: string | undefined }, ctx: z.RefinementCtx) {
@@ -47,12 +87,14 @@ export const crearPactoBodySchema = z
     hasta: isoDateSchema,
     maxMinutosDia: maxMinutosDiaSchema,
     comentario: nullableText(500),
+    ...compensacionFields,
   })
-  .superRefine(checkPactRange);
+  .superRefine(checkPactRange)
+  .superRefine(checkCompensation);
 export type CrearPactoBody = z.input<typeof crearPactoBodySchema>;
 
 export const actualizarPactoBodySchema = z
-  .object({ desde: isoDateSchema, hasta: isoDateSchema, maxMinutosDia: maxMinutosDiaSchema, comentario: nullableText(500) })
+  .object({ desde: isoDateSchema, hasta: isoDateSchema, maxMinutosDia: maxMinutosDiaSchema, comentario: nullableText(500), ...compensacionFields })
   .partial()
   .superRefine(checkPactRange);
 export type ActualizarPactoBody = z.input<typeof actualizarPactoBodySchema>;
@@ -66,6 +108,10 @@ export const pactoSchema = z.object({
   desde: z.string(),
   hasta: z.string(),
   maxMinutosDia: z.number().int(),
+  /** 'pago', or 'feriado': the overtime is compensated with vacation days (art. 32 inc. 4). */
+  compensacion: compensacionHorasExtraSchema,
+  firmadoEl: z.string().nullable(),
+  diasSemana: z.number().int().nullable(),
   comentario: z.string().nullable(),
   /** On the company's today. */
   estado: estadoPactoSchema,

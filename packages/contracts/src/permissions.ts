@@ -30,11 +30,20 @@ export const CODIGO_FERIADO_LEGAL = 'VAC.';
 export const CODIGO_DESCANSO_COMPENSATORIO = 'D.C.38';
 
 /**
+ * The code of the vacation days that compensate overtime (art. 32 inc. 4, Ley 21.561): the type with this
+ * code records the days a worker with a «feriado» overtime pact takes, asked with 48 hours' notice; its
+ * balance is the rest the overtime earned (1.5 hours an hour, at most 5 business days a contract year),
+ * usable for 6 months.
+ */
+export const CODIGO_FERIADO_HORAS_EXTRA = 'F.H.E.';
+
+/**
  * Where a balance's days come from: `dias_anuales`, the type's days per year (with the far-south and
  * progressive days of the legal vacation); `domingos_festivos_trabajados`, the compensatory rest of
- * art. 38 (`CODIGO_DESCANSO_COMPENSATORIO`), one day per Sunday or holiday worked.
+ * art. 38 (`CODIGO_DESCANSO_COMPENSATORIO`), one day per Sunday or holiday worked;
+ * `horas_extra_compensadas`, the rest earned by overtime under a «feriado» pact (`CODIGO_FERIADO_HORAS_EXTRA`).
  */
-export const FUENTES_SALDO = ['dias_anuales', 'domingos_festivos_trabajados'] as const;
+export const FUENTES_SALDO = ['dias_anuales', 'domingos_festivos_trabajados', 'horas_extra_compensadas'] as const;
 export type FuenteSaldo = (typeof FUENTES_SALDO)[number];
 
 const codigoPermisoSchema = z
@@ -224,9 +233,11 @@ export const saldoPermisoSchema = z.object({
    * The yearly days before progressive days: the type's `diasAnuales`; for the legal vacation
    * (`CODIGO_FERIADO_LEGAL`), at least 20 where the worker's site is in the far south (art. 67 inc. 2).
    * For the compensatory rest (`domingos_festivos_trabajados`), the days owed: the Sundays and holidays
-   * worked in `anio` up to today, plus those of the year before not granted in it.
+   * worked in `anio` up to today, plus those of the year before not granted in it. For the overtime's vacation
+   * days (`horas_extra_compensadas`), the business days of rest usable today plus those taken or asked for in
+   * `anio` (a fraction of a day is possible).
    */
-  diasBase: z.number().int(),
+  diasBase: z.number(),
   /**
    * Progressive days of the legal vacation (art. 68), computed from the recognised years with previous
    * employers and the whole years with the company on the last day of `anio`; 0 for other types.

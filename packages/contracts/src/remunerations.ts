@@ -102,6 +102,17 @@ export const remuneracionTrabajadorSchema = z.object({
      * and the days with any of them or over the pact's maximum. Months closed before this field read 0.
      */
     incumplimiento: z.object({ sinPactoSegundos: z.number(), sobreDosHorasSegundos: z.number(), diaDescansoSegundos: z.number(), dias: z.number() }),
+    /**
+     * Of the overtime found, the seconds compensated with vacation days under a «feriado» pact (art. 32 inc. 4):
+     * not in `segundos`, not paid. Months closed before this field read 0.
+     */
+    compensadasFeriadoSegundos: z.number(),
+    /**
+     * Overtime whose compensating rest was not used within its 6 months, paid this month (the 7th; DT criterion)
+     * with the 50 % surcharge, and its value. Months closed before this field read 0.
+     */
+    feriadoNoUsadoSegundos: z.number(),
+    feriadoNoUsadoValor: z.number().nullable(),
   }),
   domingosTrabajados: z.number(),
   festivosTrabajados: z.number(),
@@ -275,6 +286,9 @@ export const COLUMNAS_EXPORTACION_REMUNERACIONES = [
   'horas_extra_sin_pacto',
   'horas_extra_sobre_2h',
   'horas_extra_dia_descanso',
+  'horas_extra_compensadas_feriado',
+  'horas_extra_feriado_no_usado',
+  'valor_horas_extra_feriado_no_usado',
   'domingos_trabajados',
   'festivos_trabajados',
   'horas_domingo_ordinarias',

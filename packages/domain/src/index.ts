@@ -25,3 +25,4 @@ export * from './vacations';
 export * from './shift-law';
 export * from './sunday-rest';
 export * from './compensatory-rest';
+export * from './overtime-rest';

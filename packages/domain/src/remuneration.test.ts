@@ -94,7 +94,16 @@ describe('remuneration variables', () => {
       amount: 25_000,
       overAgreedSeconds: 0,
       confirmedSeconds: null,
+      compensatedRestSeconds: 0,
     });
+    expect(r.overtimeRestPayout).toEqual({ seconds: 0, hours: 0, amount: 0 });
+    // Art. 32 inc. 4 (Ley 21.561): 2 h compensated with vacation days are not paid; 1 h whose rest expired unused is paid (7th month).
+    const rest = remunerationVariables(result, { salary: 600_000, weeklyHours: 42, period: '202607', overtimeRest: { compensatedSeconds: 2 * H, payoutSeconds: H } });
+    expect(rest.overtime).toMatchObject({ seconds: 3 * H, amount: 15_000, withinLimitSeconds: 3 * H, beyondLimitSeconds: 0, compensatedRestSeconds: 2 * H });
+    expect(rest.overtimeRestPayout).toEqual({ seconds: H, hours: 1, amount: 5000 });
+    // Never more than the month pays: compensated seconds are capped by the paid overtime.
+    const all = remunerationVariables(result, { salary: 600_000, weeklyHours: 42, overtimeRest: { compensatedSeconds: 9 * H, payoutSeconds: 0 } });
+    expect(all.overtime).toMatchObject({ seconds: 0, amount: 0, compensatedRestSeconds: 5 * H });
     expect(r.permissions).toEqual([
       { type: 'licencia_medica', paid: true, unit: 'dias_corridos', days: 1, deduction: 0 },
       { type: 'permiso_sin_goce', paid: false, unit: 'dias_corridos', days: 3, deduction: 60_000 },

@@ -34,6 +34,12 @@ interface RemunerationInput {
    * null: the worker is not excepted and nothing is computed.
    */
   sundaySurchargePercent?: number | null;
+  /**
+   * Overtime compensated with vacation days (art. 32 inc. 4, Ley 21.561; overtime-rest.ts): `compensatedSeconds`
+   * of the month's overtime are not paid (the worker takes 1.5 times them as rest), and `payoutSeconds` of
+   * overtime whose rest expired unused are paid this month, the 7th after the month they arose in (DT).
+   */
+  overtimeRest?: { compensatedSeconds: number; payoutSeconds: number };
 }
 
 /** Minimum Sunday surcharge on ordinary hours of workers excepted from Sunday rest (art. 38 inc. 2, Ley 20.823). */
@@ -93,7 +99,11 @@ export interface RemunerationVariables {
     overAgreedSeconds: number;
     /** Of the paid seconds, those a supervisor confirmed in review (each day at most its overtime); null when no reviews were given. */
     confirmedSeconds: number | null;
+    /** Overtime of the month compensated with vacation days (art. 32 inc. 4): not in `seconds`, not paid. */
+    compensatedRestSeconds: number;
   };
+  /** Overtime whose compensating rest expired unused, paid this month with the 50 % surcharge (art. 32 inc. 4; DT: the 7th month). */
+  overtimeRestPayout: { seconds: number; hours: number; amount: number };
   sundaysWorked: number;
   holidaysWorked: number;
   sundaysOrHolidaysWorked: number;
@@ -427,6 +437,17 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
       overtimeAmount: roundPesos(weekOvertimeAmount),
     });
   }
+  // Overtime compensated with vacation days is not paid (at most what the settled weeks pay); the amount drops
+  // in proportion, so a month whose weekly hours changed keeps each week's value.
+  const compensatedRestSeconds = Math.min(Math.max(0, input.overtimeRest?.compensatedSeconds ?? 0), overtimeSeconds);
+  if (compensatedRestSeconds > 0) {
+    overtimeAmount *= (overtimeSeconds - compensatedRestSeconds) / overtimeSeconds;
+    overtimeSeconds -= compensatedRestSeconds;
+    withinSeconds = Math.min(withinSeconds, overtimeSeconds);
+    overAgreedSeconds = Math.min(overAgreedSeconds, overtimeSeconds);
+    if (confirmedSeconds !== null) confirmedSeconds = Math.min(confirmedSeconds, overtimeSeconds);
+  }
+  const payoutSeconds = Math.max(0, input.overtimeRest?.payoutSeconds ?? 0);
   const ordinaryHour = ordinaryHourValue(input.salary, weeklyHoursUsed);
   const alerts: RemunerationAlert[] = [];
   if (aboveLimitFrom !== null) {
@@ -468,7 +489,9 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
       amount: roundPesos(overtimeAmount),
       overAgreedSeconds,
       confirmedSeconds,
+      compensatedRestSeconds,
     },
+    overtimeRestPayout: { seconds: payoutSeconds, hours: payoutSeconds / 3600, amount: roundPesos((payoutSeconds / 3600) * overtimeHourValue(input.salary, weeklyHoursUsed)) },
     sundaysWorked: t.sundaysWorked,
     holidaysWorked: t.holidaysWorked,
     sundaysOrHolidaysWorked: t.sundaysOrHolidaysWorked,

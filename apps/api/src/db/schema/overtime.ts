@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { customType, date, doublePrecision, foreignKey, index, integer, pgEnum, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
-import { ESTADOS_DECISION_HORAS_EXTRA } from '@jornada/contracts';
+import { ESTADOS_DECISION_HORAS_EXTRA, type CompensacionHorasExtra } from '@jornada/contracts';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
 import { users } from './users';
@@ -26,6 +26,15 @@ export const overtimePacts = pgTable(
     desde: date('desde', { mode: 'string' }).notNull(),
     hasta: date('hasta', { mode: 'string' }).notNull(),
     maxSecondsPerDay: integer('max_seconds_per_day').notNull(),
+    /**
+     * How the pact's overtime is compensated: 'pago' (paid with the 50 % surcharge, the rule) or 'feriado'
+     * (additional vacation days by written agreement, art. 32 inc. 4, Ley 21.561).
+     */
+    compensacion: text('compensacion').$type<CompensacionHorasExtra>().notNull().default('pago'),
+    /** The day the agreement to compensate with vacation days was signed; null for 'pago'. */
+    firmadoEl: date('firmado_el', { mode: 'string' }),
+    /** Days a week the worker's agreed hours are spread over: the business day the rest is counted in; null for 'pago'. */
+    diasSemana: integer('dias_semana'),
     comentario: text('comentario'),
     /** No foreign keys to the people who acted: the history outlives them. */
     createdBy: uuid('created_by'),

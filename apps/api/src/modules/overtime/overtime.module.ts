@@ -1,5 +1,6 @@
 import { apiModule } from '../../lib/api-module';
 import { createOvertimeReads, type OvertimeReads } from './overtime.port';
+import { asRestSource, createOvertimeRestInputs } from './overtime.rest';
 import { registerOvertimeRoutes } from './overtime.routes';
 import { createOvertimeService, type OvertimeService } from './overtime.service';
 
@@ -13,9 +14,12 @@ declare module 'fastify' {
 }
 
 /** Overtime (horas extra): pacts per worker and the approval of the overtime the evaluation found. */
-export const overtimeModule = apiModule('overtime', ['attendance', 'groups', 'payroll-periods'], (app, { db, clock }) => {
+export const overtimeModule = apiModule('overtime', ['attendance', 'groups', 'payroll-periods', 'permissions'], (app, { db, clock }) => {
   const overtime = createOvertimeService({ db, attendance: app.attendance, ledGroups: app.ledGroups, payrollPeriods: app.payrollPeriods, foundOvertime: app.attendanceReads.days.withOvertime });
   registerOvertimeRoutes(app, overtime, clock);
   app.decorate('overtime', overtime);
-  app.decorate('overtimeReads', createOvertimeReads(app.attendanceReads.days.withOvertime));
+  const restInputs = createOvertimeRestInputs(db, app.attendance, app.attendanceReads.days.withOvertime);
+  app.decorate('overtimeReads', { ...createOvertimeReads(app.attendanceReads.days.withOvertime), restInputs });
+  // Permissions come before overtime (attendance reads them); their F.H.E. balance counts the overtime compensated with rest.
+  app.overtimeRestSource.provide(asRestSource(restInputs));
 });

@@ -1,7 +1,9 @@
 /** Overtime pacts (art. 32): their list, detail, creation, change and removal within the law's terms, and the signed pact's document. */
 import {
   ACCESS,
+  compensationProblems,
   DOCUMENTO_PACTO_MAX_BYTES,
+  type CompensacionHorasExtra,
   type actualizarPactoBodySchema,
   type crearPactoBodySchema,
   type misPactosQuerySchema,
@@ -18,6 +20,7 @@ import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { UploadedDocument } from '../../lib/uploaded-document';
 import type { RequestSession } from '../../plugins/types';
+import { monthsOfRange } from '../payroll-periods/index';
 import type { OvertimeContext, Scope } from './overtime.context';
 import * as repo from './overtime.repository';
 import { chileanDate, OVERTIME_MESSAGES, pactState, type Input } from './overtime.rules';
@@ -25,7 +28,7 @@ import { chileanDate, OVERTIME_MESSAGES, pactState, type Input } from './overtim
 /** The name a signed pact sent without one is stored under, by its kind. */
 const DOCUMENT_NAMES = { 'application/pdf': 'pacto.pdf', 'image/png': 'pacto.png', 'image/jpeg': 'pacto.jpg' } as const;
 
-export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, managedWorker, checkFilters }: OvertimeContext) {
+export function createOvertimePactUseCases({ db, payrollPeriods, scopeOf, manages, filterOf, managedWorker, checkFilters }: OvertimeContext) {
   function presentPact(row: repo.PactDetailRow, scope: Scope, session: RequestSession, today: string): Pacto {
     const { pact } = row;
     const estado = pactState(pact, today);
@@ -35,6 +38,9 @@ export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, man
       desde: pact.desde,
       hasta: pact.hasta,
       maxMinutosDia: Math.round(pact.maxSecondsPerDay / 60),
+      compensacion: pact.compensacion,
+      firmadoEl: pact.firmadoEl,
+      diasSemana: pact.diasSemana,
       comentario: pact.comentario,
       estado,
       diasRestantes: estado === 'vencido' ? null : diffDays(today, pact.hasta),
@@ -75,6 +81,14 @@ export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, man
       );
     }
     if (problems.length) throw fieldError('maxMinutosDia', 'La ley permite como máximo 2 horas extra por día.');
+  }
+
+  /** The agreement to compensate with vacation days, as stored: its fields only with 'feriado' (checked again after merging a change). */
+  function compensationOf(value: { compensacion?: CompensacionHorasExtra | undefined; firmadoEl?: string | null | undefined; diasSemana?: number | null | undefined; desde: string }) {
+    const problem = compensationProblems(value)[0];
+    if (problem) throw fieldError(problem.field, problem.message);
+    const feriado = value.compensacion === 'feriado';
+    return { compensacion: value.compensacion ?? 'pago', firmadoEl: feriado ? (value.firmadoEl ?? null) : null, diasSemana: feriado ? (value.diasSemana ?? null) : null };
   }
 
   async function refuseOverlap(tx: DbOrTx, companyId: string, userId: string, desde: string, hasta: string, exceptId?: string): Promise<void> {
@@ -129,15 +143,19 @@ export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, man
       const maxSecondsPerDay = body.maxMinutosDia * 60;
       checkContractStart(body.desde, worker.inicioContrato);
       checkTerms(body.desde, body.hasta, maxSecondsPerDay);
+      const compensation = compensationOf(body);
       const id = await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, worker.id);
         await refuseOverlap(tx, session.companyId, worker.id, body.desde, body.hasta);
+        // Compensating with vacation days stops paying the months it covers: none of them may be closed.
+        if (compensation.compensacion === 'feriado') await payrollPeriods.assertMonthsOpen(tx, session.companyId, monthsOfRange(body.desde, body.hasta));
         return repo.insertPact(tx, {
           companyId: session.companyId,
           userId: worker.id,
           desde: body.desde,
           hasta: body.hasta,
           maxSecondsPerDay,
+          ...compensation,
           comentario: body.comentario ?? null,
           createdBy: session.userId,
           createdAt: now,
@@ -158,13 +176,27 @@ export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, man
       // A pact stored before this rule may already start earlier: only a new start is checked.
       if (body.desde !== undefined) checkContractStart(desde, worker.inicioContrato);
       checkTerms(desde, hasta, maxSecondsPerDay);
+      const compensacion = body.compensacion ?? pact.compensacion;
+      const compensation = compensationOf({
+        compensacion,
+        firmadoEl: body.firmadoEl === undefined ? pact.firmadoEl : body.firmadoEl,
+        diasSemana: body.diasSemana === undefined ? pact.diasSemana : body.diasSemana,
+        desde,
+      });
       await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, pact.userId);
         await refuseOverlap(tx, session.companyId, pact.userId, desde, hasta, pact.id);
+        // A change to an agreement to compensate with vacation days changes the pay of the months the old and new
+        // terms cover (a closed month never changes); a paid pact changing its dates changes no pay.
+        if (pact.compensacion === 'feriado' || compensation.compensacion === 'feriado') {
+          const months = new Set([...monthsOfRange(pact.desde, pact.hasta), ...monthsOfRange(desde, hasta)]);
+          await payrollPeriods.assertMonthsOpen(tx, session.companyId, [...months]);
+        }
         await repo.updatePact(tx, session.companyId, pact.id, {
           desde,
           hasta,
           maxSecondsPerDay,
+          ...compensation,
           ...(body.comentario !== undefined ? { comentario: body.comentario } : {}),
           updatedBy: session.userId,
           updatedAt: now,
@@ -179,6 +211,7 @@ export function createOvertimePactUseCases({ db, scopeOf, manages, filterOf, man
       const { pact } = await editablePact(session, scope, id);
       await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, pact.userId);
+        if (pact.compensacion === 'feriado') await payrollPeriods.assertMonthsOpen(tx, session.companyId, monthsOfRange(pact.desde, pact.hasta));
         await repo.deletePact(tx, session.companyId, pact.id);
       });
     },

@@ -4,6 +4,7 @@
  * runs in the executor it is given (the caller's transaction when it has one); none checks a session.
  */
 import { createOvertimeReadFunctions, type FoundOvertimeReader } from './overtime.reads';
+import type { OvertimeRestInputs } from './overtime.rest';
 
 type ReadFunctions = ReturnType<typeof createOvertimeReadFunctions>;
 
@@ -16,8 +17,10 @@ export interface OvertimeReads {
   overtimeToReview: ReadFunctions['overtimeToReview'];
   /** Each worker's overtime reviews and pacts over a period (the overtime report). */
   overtimeReviewsOf: ReadFunctions['overtimeReviewsOf'];
+  /** What the ledger of overtime compensated with vacation days is computed from (payroll; the F.H.E. balance through `app.overtimeRestSource`). */
+  restInputs: OvertimeRestInputs;
 }
 
-export function createOvertimeReads(foundOvertime: FoundOvertimeReader): OvertimeReads {
+export function createOvertimeReads(foundOvertime: FoundOvertimeReader): Omit<OvertimeReads, 'restInputs'> {
   return createOvertimeReadFunctions(foundOvertime);
 }

@@ -201,12 +201,31 @@ export async function updatePact(
   db: DbOrTx,
   companyId: string,
   id: string,
-  values: Partial<Pick<NewPact, 'desde' | 'hasta' | 'maxSecondsPerDay' | 'comentario'>> & { updatedBy: string; updatedAt: Date },
+  values: Partial<Pick<NewPact, 'desde' | 'hasta' | 'maxSecondsPerDay' | 'comentario' | 'compensacion' | 'firmadoEl' | 'diasSemana'>> & { updatedBy: string; updatedAt: Date },
 ): Promise<void> {
   await db
     .update(overtimePacts)
     .set(values)
     .where(and(eq(overtimePacts.companyId, companyId), eq(overtimePacts.id, id)));
+}
+
+/** The pacts of these workers that compensate overtime with vacation days (art. 32 inc. 4), oldest first. */
+export async function restAgreements(db: DbOrTx, companyId: string, userIds: readonly string[]): Promise<PactRow[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select()
+    .from(overtimePacts)
+    .where(and(eq(overtimePacts.companyId, companyId), inArray(overtimePacts.userId, [...userIds]), eq(overtimePacts.compensacion, 'feriado')))
+    .orderBy(asc(overtimePacts.desde));
+}
+
+/** What the rest ledger needs of each worker: the contract's start and the agreed weekly hours. */
+export async function restWorkers(db: DbOrTx, companyId: string, userIds: readonly string[]): Promise<{ id: string; inicioContrato: string; horasSemanales: number | null }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: users.id, inicioContrato: users.inicioContrato, horasSemanales: users.horasSemanales })
+    .from(users)
+    .where(and(eq(users.companyId, companyId), inArray(users.id, [...userIds])));
 }
 
 export async function deletePact(db: DbOrTx, companyId: string, id: string): Promise<void> {

@@ -9,5 +9,6 @@ export type { PermissionsService } from './permissions.service';
 export { createPermissionReads, type PermissionReads, type WholeDayPermission } from './permissions.reads';
 export type { PermissionsDeps } from './permissions.context';
 export type { WorkedDaysReader } from './permissions.compensatory-rest';
+export type { OvertimeRestSource, OvertimeRestSourceInput } from './permissions.overtime-rest';
 export type { AnsweredRequest } from './permissions.inbox';
 export type { PermissionReportRow, PermissionReportSumKey, PermissionReportSums, PermissionReports } from './permissions.reports';

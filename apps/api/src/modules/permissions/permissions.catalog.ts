@@ -12,6 +12,7 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
 import { compensatoryTypeProblem } from './permissions.compensatory-rest';
+import { overtimeRestTypeProblem } from './permissions.overtime-rest';
 import { DEFAULT_PERMISSION_TYPES } from './permissions.defaults';
 import * as repo from './permissions.repository';
 import { TYPE_NOT_FOUND, type Input } from './permissions.rules';
@@ -66,7 +67,9 @@ export function createPermissionTypesUseCases(db: Db) {
 
     async createType(session: RequestSession, input: Input<typeof crearTipoPermisoBodySchema>, now: Date): Promise<TipoPermiso> {
       requirePerfil(session, ...ACCESS.permissionTypesManage);
-      const problem = compensatoryTypeProblem({ codigo: input.codigo, unidad: input.unidad, diasAnuales: input.diasAnuales });
+      const problem =
+        compensatoryTypeProblem({ codigo: input.codigo, unidad: input.unidad, diasAnuales: input.diasAnuales }) ??
+        overtimeRestTypeProblem({ codigo: input.codigo, unidad: input.unidad, diasAnuales: input.diasAnuales });
       if (problem) throw fieldError(problem.field, problem.message);
       const id = await typeNamed(() => repo.insertType(db, { ...input, diasPorEvento: input.diasPorEvento ?? null, companyId: session.companyId, activo: true, createdAt: now, updatedAt: now }));
       return typeView((await repo.findType(db, session.companyId, id))!);
@@ -84,7 +87,8 @@ export function createPermissionTypesUseCases(db: Db) {
           if (unidad === 'horas' && diasAnuales !== null) throw fieldError('diasAnuales', 'Un permiso por horas no lleva días por año.');
           const diasPorEvento = input.diasPorEvento !== undefined ? input.diasPorEvento : current.diasPorEvento;
           if (unidad === 'horas' && diasPorEvento !== null) throw fieldError('diasPorEvento', 'Un permiso por horas no lleva días por evento.');
-          const problem = compensatoryTypeProblem({ codigo: input.codigo ?? current.codigo, unidad, diasAnuales });
+          const problem =
+            compensatoryTypeProblem({ codigo: input.codigo ?? current.codigo, unidad, diasAnuales }) ?? overtimeRestTypeProblem({ codigo: input.codigo ?? current.codigo, unidad, diasAnuales });
           if (problem) throw fieldError(problem.field, problem.message);
           if (input.unidad !== undefined && input.unidad !== current.unidad && (await repo.typeInUse(tx, session.companyId, id))) {
             throw fieldError('unidad', 'No se puede cambiar la unidad de un tipo que ya tiene permisos registrados: crea un tipo nuevo.');

@@ -11,6 +11,7 @@ import type { LedGroupsPort } from '../groups/index';
 import type { CompanyHolidaysPort } from '../holidays/index';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import type { OwedCompensatoryRest } from './permissions.compensatory-rest';
+import type { OvertimeRestSource } from './permissions.overtime-rest';
 import { outcomeMail, type PermissionSummary } from './permissions.mail';
 import * as repo from './permissions.repository';
 import { formatAmount, PERMISSION_NOT_FOUND, WORKER_NOT_FOUND } from './permissions.rules';
@@ -29,6 +30,8 @@ export interface PermissionsDeps {
   holidays: CompanyHolidaysPort;
   /** The compensatory rest of art. 38 the engine finds owed (modules/attendance's, given after it registers): its balance. */
   owedCompensatoryRest: OwedCompensatoryRest;
+  /** The overtime compensated with vacation days (modules/overtime's, given after it registers): the F.H.E. balance. */
+  overtimeRestSource: OvertimeRestSource;
 }
 
 export function createPermissionsContext(deps: PermissionsDeps) {

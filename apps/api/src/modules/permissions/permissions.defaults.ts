@@ -1,4 +1,4 @@
-import { CODIGO_DESCANSO_COMPENSATORIO, type CrearTipoPermisoBody } from '@jornada/contracts';
+import { CODIGO_DESCANSO_COMPENSATORIO, CODIGO_FERIADO_HORAS_EXTRA, type CrearTipoPermisoBody } from '@jornada/contracts';
 
 /**
  * The permission types a new company starts with: the legal codes of the DT reports' glossary and an
@@ -30,6 +30,10 @@ import { CODIGO_DESCANSO_COMPENSATORIO, type CrearTipoPermisoBody } from '@jorna
  * corridos, requestable with approval and assigned by the leader when granted; its balance is not a yearly
  * allowance but the days the engine found owed (permissions.compensatory-rest.ts), shown only to excepted
  * workers, and a request beyond it is refused.
+ *
+ * The vacation days that compensate overtime (art. 32 inc. 4, Ley 21.561; `CODIGO_FERIADO_HORAS_EXTRA`): paid,
+ * in días hábiles, requested by the worker with 48 hours' notice; its balance is the rest earned by overtime
+ * under a «feriado» pact (permissions.overtime-rest.ts), shown only to workers with one.
  */
 type DefaultType = Required<Omit<CrearTipoPermisoBody, 'diasPorEvento'>> & { diasPorEvento?: number };
 
@@ -107,6 +111,16 @@ const DEFAULT_TYPES: ReadonlyArray<DefaultType> = [
     codigo: CODIGO_DESCANSO_COMPENSATORIO,
     conGoce: true,
     unidad: 'dias_corridos',
+    solicitable: true,
+    requiereAprobacion: true,
+    diasAnuales: null,
+  },
+  // The vacation days that compensate overtime, art. 32 inc. 4 (see above).
+  {
+    nombre: 'Feriado por horas extra (art. 32)',
+    codigo: CODIGO_FERIADO_HORAS_EXTRA,
+    conGoce: true,
+    unidad: 'dias_habiles',
     solicitable: true,
     requiereAprobacion: true,
     diasAnuales: null,

@@ -1,6 +1,7 @@
 import { apiModule } from '../../lib/api-module';
 import { LatePort } from '../../lib/late-port';
 import { createOwedCompensatoryRest, type WorkedDaysReader } from './permissions.compensatory-rest';
+import type { OvertimeRestSource } from './permissions.overtime-rest';
 import { createPermissionReads, type PermissionReads } from './permissions.reads';
 import { registerPermissionRoutes } from './permissions.routes';
 import { createPermissionsService, type PermissionsService } from './permissions.service';
@@ -17,12 +18,18 @@ declare module 'fastify' {
      * (lib/late-port.ts).
      */
     engineWorkedDays: LatePort<WorkedDaysReader>;
+    /**
+     * Where permissions take the overtime compensated with vacation days from (the F.H.E. balance, art. 32):
+     * modules/overtime provides it when it registers, after permissions (lib/late-port.ts).
+     */
+    overtimeRestSource: LatePort<OvertimeRestSource>;
   }
 }
 
 /** Permissions (permisos, vacaciones, licencias): types, assignments, requests and their approval. */
 export const permissionsModule = apiModule('permissions', ['groups', 'holidays', 'payroll-periods'], (app, { db, mailer, background, config, clock, log }) => {
   const worked = new LatePort<WorkedDaysReader>('los días trabajados según la evaluación (de modules/attendance)');
+  const overtimeRest = new LatePort<OvertimeRestSource>('las horas extra compensadas con feriado (de modules/overtime)');
   const permissions = createPermissionsService({
     db,
     mailer,
@@ -33,10 +40,15 @@ export const permissionsModule = apiModule('permissions', ['groups', 'holidays',
     payrollPeriods: app.payrollPeriods,
     holidays: app.companyHolidays,
     owedCompensatoryRest: createOwedCompensatoryRest((...args) => worked.get()(...args)),
+    overtimeRestSource: (...args) => overtimeRest.get()(...args),
   });
   registerPermissionRoutes(app, permissions, clock);
   app.decorate('permissions', permissions);
   app.decorate('permissionReads', createPermissionReads(db));
   app.decorate('engineWorkedDays', worked);
-  app.addHook('onReady', async () => worked.requireProvided());
+  app.decorate('overtimeRestSource', overtimeRest);
+  app.addHook('onReady', async () => {
+    worked.requireProvided();
+    overtimeRest.requireProvided();
+  });
 });

@@ -8,6 +8,8 @@
 import type { Db, DbOrTx } from '../../db/client';
 import { createDefaultPermissionTypes, permissionTypeNames } from './permissions.catalog';
 import { answeredRequests } from './permissions.inbox';
+import { isOvertimeRest, usesOf, type OvertimeRestSourceInput } from './permissions.overtime-rest';
+import { listTypes } from './permissions.repository';
 import { createPermissionReports, type PermissionReports } from './permissions.reports';
 import { approvedPermissions, pendingPermissionRequests, pendingPermissions } from './permissions.service';
 
@@ -28,6 +30,14 @@ export interface PermissionReads {
   reports: PermissionReports;
   /** The whole-day permission (no hour range) approved for a worker on a date: what marking warns about. */
   wholeDayPermissionOn: typeof wholeDayPermissionOn;
+  /** The F.H.E. permissions (approved or pending) of the workers with a «feriado» pact as uses of rest (payroll's 7th-month payout). */
+  overtimeRestUses: typeof overtimeRestUses;
+}
+
+/** The uses of the overtime's vacation days (art. 32 inc. 4) of these workers, in seconds of rest of each one's business day. */
+async function overtimeRestUses(db: DbOrTx, companyId: string, sources: ReadonlyMap<string, OvertimeRestSourceInput>): Promise<Map<string, { date: string; restSeconds: number }[]>> {
+  const type = (await listTypes(db, companyId)).find(isOvertimeRest);
+  return type ? usesOf(db, companyId, type.id, sources) : new Map();
 }
 
 /** An approved whole-day permission as marking shows it (`permiso` of GET /marcas/hoy and of the kiosk). */
@@ -58,5 +68,6 @@ export function createPermissionReads(db: Db): PermissionReads {
     answeredRequests,
     reports: createPermissionReports({ db }),
     wholeDayPermissionOn,
+    overtimeRestUses,
   };
 }

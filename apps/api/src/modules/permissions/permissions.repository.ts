@@ -199,6 +199,16 @@ export async function amountsByWorkerAndType(db: DbOrTx, companyId: string, user
     .groupBy(permissions.userId, permissions.typeId);
 }
 
+/** Each live permission (approved or pending) of a type for these workers: its start and amount. */
+export async function liveAmountsOfType(db: DbOrTx, companyId: string, userIds: string[], typeId: string): Promise<{ id: string; userId: string; desde: string; cantidad: number }[]> {
+  if (userIds.length === 0) return [];
+  return db
+    .select({ id: permissions.id, userId: permissions.userId, desde: permissions.desde, cantidad: sql<number>`${permissions.cantidad}`.mapWith(Number) })
+    .from(permissions)
+    .where(and(eq(permissions.companyId, companyId), inArray(permissions.userId, userIds), eq(permissions.typeId, typeId), inArray(permissions.estado, LIVE_STATES)))
+    .orderBy(asc(permissions.desde));
+}
+
 export async function insertPermission(db: DbOrTx, values: NewPermission): Promise<string> {
   const [row] = await db.insert(permissions).values(values).returning({ id: permissions.id });
   return row!.id;

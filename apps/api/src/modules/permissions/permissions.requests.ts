@@ -20,6 +20,7 @@ import { monthsOfRange } from '../payroll-periods/index';
 import type { PermissionsContext } from './permissions.context';
 import { compensatoryAllowance, grantedIn, isCompensatoryRest, owedCompensatoryRest, owedFor } from './permissions.compensatory-rest';
 import { LEGAL_ARTICLE_BY_CODE } from './permissions.defaults';
+import { isOvertimeRest, ledgerOf, noticeGiven, usesOf } from './permissions.overtime-rest';
 import { chileanDate, outcomeMail, requestedMail } from './permissions.mail';
 import * as repo from './permissions.repository';
 import { allowanceOf, dashedDate, dayNumber, ESTADO_LABEL, formatAmount, MAX_SPAN_DAYS, TYPE_NOT_FOUND, WORKER_NOT_FOUND, type Input } from './permissions.rules';
@@ -74,6 +75,16 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
     }
     const year = Number(input.desde.slice(0, 4));
     const owed = compensatoryRest ? (await owedFor(deps.owedCompensatoryRest, session.companyId, [worker], year, now)).get(worker.id) : undefined;
+    // The vacation days that compensate overtime (art. 32 inc. 4): only under a «feriado» pact, asked by the
+    // worker with 48 hours' notice, within the rest earned and usable on the first day (checked under the lock).
+    const overtimeRest = isOvertimeRest(type);
+    const restSource = overtimeRest ? (await deps.overtimeRestSource(session.companyId, [worker.id], now)).get(worker.id) : undefined;
+    if (overtimeRest && !restSource) {
+      throw fieldError('tipoId', `«${type.nombre}» es para quien tiene un pacto de horas extra compensadas con días de feriado (art. 32): ${worker.nombre} ${worker.apellidos} no lo tiene.`);
+    }
+    if (overtimeRest && origin === 'solicitado' && !noticeGiven(input.desde, worker.timeZone ?? DEFAULT_TIME_ZONE, now)) {
+      throw fieldError('desde', `«${type.nombre}» se avisa con 48 horas de anticipación (art. 32): el primer día debe comenzar al menos 48 horas después de ahora.`);
+    }
     const estado: EstadoPermiso = origin === 'asignado' || !type.requiereAprobacion ? 'aprobado' : 'pendiente';
     const id = await db.transaction(async (tx) => {
       // A permission changes the pay of the months it touches: refused when one is closed.
@@ -95,6 +106,18 @@ export function createPermissionRequestUseCases(ctx: PermissionsContext) {
         const hoursText = other.horaInicio && other.horaFin ? ` de ${other.horaInicio} a ${other.horaFin}` : '';
         const message = `Se superpone con ${clash.tipoNombre} ${when}${hoursText} (${ESTADO_LABEL[other.estado]}).`;
         throw new AppError('CONFLICT', message, { desde: message });
+      }
+      if (restSource) {
+        const uses = (await usesOf(tx, session.companyId, type.id, new Map([[worker.id, restSource]]))).get(worker.id) ?? [];
+        const before = ledgerOf(restSource, uses, now);
+        const after = ledgerOf(restSource, [...uses, { date: input.desde, restSeconds: amount * restSource.businessDaySeconds }], now);
+        if (after.uncoveredUseSeconds > before.uncoveredUseSeconds + 1e-6) {
+          const usable = Math.max(0, amount - (after.uncoveredUseSeconds - before.uncoveredUseSeconds) / restSource.businessDaySeconds);
+          throw fieldError(
+            'hasta',
+            `El permiso excede el saldo: pide ${formatAmount(amount, type.unidad)} y el ${chileanDate(input.desde)} ${usable === 1 ? 'queda' : 'quedan'} ${formatAmount(usable, type.unidad)} de descanso por horas extra (lo ganado en un mes se usa desde el mes siguiente y durante 6 meses).`,
+          );
+        }
       }
       if (type.diasAnuales !== null || compensatoryRest) {
         const [sums] = await repo.amountsByWorkerAndType(tx, session.companyId, [worker.id], [type.id], `${year}-01-01`, `${year}-12-31`);

@@ -52,6 +52,7 @@ describe('permission types', () => {
     const { items } = (await api('GET', '/api/v1/tipos-permiso', admin.headers)).json();
     expect(items.map((item: Tipo) => item.codigo).sort()).toEqual([
       'D.C.38',
+      'F.H.E.',
       'L.M.',
       'P.E.M.',
       'P.F.C.',
@@ -433,7 +434,7 @@ describe('attachments and the read for other modules', () => {
     ]);
     expect((await t.app.permissionReads.approvedPermissions(t.database.db, companyId, [worker.id], '2026-10-01', '2026-10-31')).size).toBe(0);
     // The same read bound to the app's database, as the service offers it.
-    const service = createPermissionsService({ db: t.database.db, mailer: t.mailer, background: new BackgroundTasks(), publicUrl: 'http://jornada.test', log: t.app.log, ledGroups: t.app.ledGroups, payrollPeriods: t.app.payrollPeriods, holidays: t.app.companyHolidays, owedCompensatoryRest: createOwedCompensatoryRest(t.app.engineWorkedDays.get()) });
+    const service = createPermissionsService({ db: t.database.db, mailer: t.mailer, background: new BackgroundTasks(), publicUrl: 'http://jornada.test', log: t.app.log, ledGroups: t.app.ledGroups, payrollPeriods: t.app.payrollPeriods, holidays: t.app.companyHolidays, owedCompensatoryRest: createOwedCompensatoryRest(t.app.engineWorkedDays.get()), overtimeRestSource: t.app.overtimeRestSource.get() });
     expect((await service.approvedPermissions(companyId, [worker.id], '2026-09-15', '2026-09-15')).get(worker.id)).toHaveLength(1);
   });
 });

@@ -77,6 +77,9 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
         diaDescansoSegundos: compliance?.restDaySeconds ?? 0,
         dias: compliance?.days ?? 0,
       },
+      compensadasFeriadoSegundos: v.overtime.compensatedRestSeconds,
+      feriadoNoUsadoSegundos: v.overtimeRestPayout.seconds,
+      feriadoNoUsadoValor: money(v.overtimeRestPayout.amount),
     },
     domingosTrabajados: v.sundaysWorked,
     festivosTrabajados: v.holidaysWorked,
@@ -101,15 +104,22 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
  */
 type SundayFields = 'exceptuadoDescansoDominical' | 'domingoOrdinarioSegundos' | 'recargoDominicalPorcentaje' | 'recargoDominicalMonto';
 type HorasExtra = RemuneracionTrabajador['horasExtra'];
+type LaterOvertimeFields = 'incumplimiento' | 'compensadasFeriadoSegundos' | 'feriadoNoUsadoSegundos' | 'feriadoNoUsadoValor';
 export type StoredRemuneracion = Omit<RemuneracionTrabajador, SundayFields | 'horasExtra'> &
-  Partial<Pick<RemuneracionTrabajador, SundayFields>> & { horasExtra: Omit<HorasExtra, 'incumplimiento'> & Partial<Pick<HorasExtra, 'incumplimiento'>> };
+  Partial<Pick<RemuneracionTrabajador, SundayFields>> & { horasExtra: Omit<HorasExtra, LaterOvertimeFields> & Partial<Pick<HorasExtra, LaterOvertimeFields>> };
 
 const NO_COMPLIANCE_PROBLEM: HorasExtra['incumplimiento'] = { sinPactoSegundos: 0, sobreDosHorasSegundos: 0, diaDescansoSegundos: 0, dias: 0 };
 
 export function storedRow(row: StoredRemuneracion): RemuneracionTrabajador {
   return {
     ...row,
-    horasExtra: { ...row.horasExtra, incumplimiento: row.horasExtra.incumplimiento ?? NO_COMPLIANCE_PROBLEM },
+    horasExtra: {
+      ...row.horasExtra,
+      incumplimiento: row.horasExtra.incumplimiento ?? NO_COMPLIANCE_PROBLEM,
+      compensadasFeriadoSegundos: row.horasExtra.compensadasFeriadoSegundos ?? 0,
+      feriadoNoUsadoSegundos: row.horasExtra.feriadoNoUsadoSegundos ?? 0,
+      feriadoNoUsadoValor: row.horasExtra.feriadoNoUsadoValor === undefined ? (row.sueldoBase === null ? null : 0) : row.horasExtra.feriadoNoUsadoValor,
+    },
     exceptuadoDescansoDominical: row.exceptuadoDescansoDominical ?? false,
     domingoOrdinarioSegundos: row.domingoOrdinarioSegundos ?? 0,
     recargoDominicalPorcentaje: row.recargoDominicalPorcentaje ?? null,
@@ -206,6 +216,9 @@ export function exportRecord(r: RemuneracionTrabajador, periodo: string): Export
     horas_extra_sin_pacto: hours(r.horasExtra.incumplimiento.sinPactoSegundos),
     horas_extra_sobre_2h: hours(r.horasExtra.incumplimiento.sobreDosHorasSegundos),
     horas_extra_dia_descanso: hours(r.horasExtra.incumplimiento.diaDescansoSegundos),
+    horas_extra_compensadas_feriado: hours(r.horasExtra.compensadasFeriadoSegundos),
+    horas_extra_feriado_no_usado: hours(r.horasExtra.feriadoNoUsadoSegundos),
+    valor_horas_extra_feriado_no_usado: r.horasExtra.feriadoNoUsadoValor,
     domingos_trabajados: r.domingosTrabajados,
     festivos_trabajados: r.festivosTrabajados,
     horas_domingo_ordinarias: hours(r.domingoOrdinarioSegundos),

@@ -1,8 +1,10 @@
+import { overtimeRestForMonth, overtimeRestLedger } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { apiModule } from '../../lib/api-module';
+import { localDate } from '../../lib/clock';
 import { createPayrollAttendance } from './remunerations.attendance';
 import { registerRemunerationRoutes } from './remunerations.routes';
-import { createRemunerationsService } from './remunerations.service';
+import { createRemunerationsService, type OvertimeRestReader } from './remunerations.service';
 
 /** Pay variables of a month from the stored evaluation (every net overtime second, reviews and compliance problems beside it), month closing, payroll exports. */
 export const remunerationsModule = apiModule('remunerations', ['attendance', 'inconsistencies', 'permissions', 'corrections', 'overtime', 'payroll-periods'], (app, { db, clock }) => {
@@ -15,5 +17,29 @@ export const remunerationsModule = apiModule('remunerations', ['attendance', 'in
     overtimeToReview: app.overtimeReads.overtimeToReview,
     pendingPermissionRequests: app.permissionReads.pendingPermissionRequests,
   };
-  registerRemunerationRoutes(app, createRemunerationsService({ db, attendance: app.attendance, payroll, approvedOvertime: app.overtimeReads.approvedOvertime, overtimeCompliance: app.overtimeReads.overtimeCompliance, pending, permissions: app.permissionReads, payrollPeriods: app.payrollPeriods }), clock);
+  // Overtime compensated with vacation days (art. 32 inc. 4): the overtime module's stored days and pacts, the
+  // permissions module's days taken, the domain's ledger.
+  const overtimeRest: OvertimeRestReader = async (companyId, userIds, month, to, now, { executor, fresh }) => {
+    const sources = await app.overtimeReads.restInputs(companyId, userIds, now, to, { executor, fresh });
+    const out = new Map<string, { compensatedSeconds: number; payoutSeconds: number }>();
+    if (sources.size === 0) return out;
+    const uses = await app.permissionReads.overtimeRestUses(executor, companyId, sources);
+    for (const [id, source] of sources) out.set(id, overtimeRestForMonth(overtimeRestLedger({ ...source, uses: uses.get(id) ?? [], today: localDate(now) }), month));
+    return out;
+  };
+  registerRemunerationRoutes(
+    app,
+    createRemunerationsService({
+      db,
+      attendance: app.attendance,
+      payroll,
+      approvedOvertime: app.overtimeReads.approvedOvertime,
+      overtimeCompliance: app.overtimeReads.overtimeCompliance,
+      pending,
+      permissions: app.permissionReads,
+      payrollPeriods: app.payrollPeriods,
+      overtimeRest,
+    }),
+    clock,
+  );
 });

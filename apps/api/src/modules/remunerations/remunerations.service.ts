@@ -80,9 +80,25 @@ interface RemunerationsDeps {
   permissions: Pick<PermissionReads, 'permissionTypeNames'>;
   /** Closed payroll months (modules/payroll-periods' `app.payrollPeriods`): taking a month to close or reopen it. */
   payrollPeriods: PayrollPeriodsPort;
+  /**
+   * Per worker with a «feriado» pact, the month's overtime compensated with vacation days (not paid) and the
+   * overtime whose rest expired unused, paid in this 7th month (art. 32 inc. 4): assembled from modules/overtime
+   * and modules/permissions (remunerations.module.ts).
+   */
+  overtimeRest: OvertimeRestReader;
 }
 
-export function createRemunerationsService({ db, attendance, payroll, approvedOvertime, overtimeCompliance, pending, permissions, payrollPeriods }: RemunerationsDeps) {
+/** See `RemunerationsDeps.overtimeRest`; `month` is `aaaa-mm`, `to` its last day read. */
+export type OvertimeRestReader = (
+  companyId: string,
+  userIds: readonly string[],
+  month: string,
+  to: string,
+  now: Date,
+  options: { executor: DbOrTx; fresh: boolean },
+) => Promise<Map<string, { compensatedSeconds: number; payoutSeconds: number }>>;
+
+export function createRemunerationsService({ db, attendance, payroll, approvedOvertime, overtimeCompliance, pending, permissions, payrollPeriods, overtimeRest }: RemunerationsDeps) {
   async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
     if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
     if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
@@ -136,6 +152,8 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     if (!current && month.closed >= month.from) await freshen(companyId, filter, ids, month, now);
     const weekFrom = addDays(month.from, -6);
     const [typeNames, sundayPercent] = await Promise.all([permissions.permissionTypeNames(reader, companyId), repo.sundaySurchargePercent(reader, companyId)]);
+    // Overtime compensated with vacation days and the expired rest paid now (art. 32 inc. 4), from the stored days.
+    const rest = await overtimeRest(companyId, ids, month.from.slice(0, 7), month.to, now, { executor: reader, fresh: !current });
     const rowOf = new Map<string, RemuneracionTrabajador>();
     const weeksOf = new Map<string, SemanaRemuneracion[]>();
     const approved = new Map<string, Map<string, number>>();
@@ -160,6 +178,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
           approvedOvertime: chunkApproved.get(w.id) ?? new Map<string, number>(),
           // Art. 38 inc. 2 (Ley 20.823): only workers excepted from Sunday rest carry the Sunday surcharge.
           sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
+          overtimeRest: rest.get(w.id),
         });
         const row = workerRow(w, variables, typeNames, compliance.get(w.id));
         rowOf.set(w.id, row);

@@ -25,7 +25,7 @@ function row(overrides: Partial<RemuneracionTrabajador>): RemuneracionTrabajador
     diasTrabajados: 2,
     ausencias: { dias: 0, valor: 0 },
     faltante: { segundos: 0, atrasoSegundos: 0, salidaAnticipadaSegundos: 0, valor: 0 },
-    horasExtra: { recargoPorcentaje: 50, segundos: 0, dentroLimiteSegundos: 0, sobreLimiteSegundos: 0, valorHora: 5000, valor: 0, encontradasSegundos: 0, sobrePactadaSegundos: 0, confirmadasSegundos: 0, incumplimiento: { sinPactoSegundos: 0, sobreDosHorasSegundos: 0, diaDescansoSegundos: 0, dias: 0 } },
+    horasExtra: { recargoPorcentaje: 50, segundos: 0, dentroLimiteSegundos: 0, sobreLimiteSegundos: 0, valorHora: 5000, valor: 0, encontradasSegundos: 0, sobrePactadaSegundos: 0, confirmadasSegundos: 0, incumplimiento: { sinPactoSegundos: 0, sobreDosHorasSegundos: 0, diaDescansoSegundos: 0, dias: 0 }, compensadasFeriadoSegundos: 0, feriadoNoUsadoSegundos: 0, feriadoNoUsadoValor: 0 },
     domingosTrabajados: 1,
     festivosTrabajados: 1,
     domingosOFestivosTrabajados: 2,

@@ -21,6 +21,7 @@ const ESTADO_OPTIONS = ESTADOS_HORAS_EXTRA.map((estado) => ({ value: estado, lab
 const PACT_COLUMNS: Column<Pacto>[] = [
   { key: 'vigencia', header: 'Vigencia', primary: true, nowrap: true, cell: vigenciaText },
   { key: 'maximo', header: 'Máximo por día', nowrap: true, cell: (p) => formatMinutes(p.maxMinutosDia) },
+  { key: 'compensacion', header: 'Compensación', nowrap: true, cell: (p) => (p.compensacion === 'feriado' ? 'Días de feriado' : 'Pago') },
   { key: 'estado', header: 'Estado', nowrap: true, cell: (p) => <PactStatus estado={p.estado} diasRestantes={p.diasRestantes} /> },
   { key: 'documento', header: 'Pacto firmado', cell: (p) => <DocumentButton pacto={p} /> },
 ];

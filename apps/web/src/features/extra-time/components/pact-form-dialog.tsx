@@ -1,8 +1,16 @@
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/NumberInput.css';
 import '@mantine/core/styles/Text.css';
-import { FileInput, NumberInput, Select, Text, Textarea } from '@mantine/core';
-import { actualizarPactoBodySchema, crearPactoBodySchema, DOCUMENTO_PACTO_MAX_BYTES, HORAS_EXTRA_MAX_MINUTOS_DIA, type Pacto } from '@jornada/contracts';
+import '@mantine/core/styles/SegmentedControl.css';
+import { FileInput, Input, NumberInput, SegmentedControl, Select, Text, Textarea } from '@mantine/core';
+import {
+  actualizarPactoBodySchema,
+  crearPactoBodySchema,
+  DOCUMENTO_PACTO_MAX_BYTES,
+  HORAS_EXTRA_MAX_MINUTOS_DIA,
+  type CompensacionHorasExtra,
+  type Pacto,
+} from '@jornada/contracts';
 import { addDays, overtimePactLastDay } from '@jornada/domain';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -15,8 +23,18 @@ import { notify } from '../../../lib/toasts';
 import { useSavePact } from '../api/overtime';
 import { formatMinutes } from './labels';
 
-type Field = 'usuarioId' | 'desde' | 'hasta' | 'maxMinutosDia' | 'comentario' | 'archivo';
-const EMPTY = { usuarioId: '', desde: '', hasta: '', maxMinutosDia: HORAS_EXTRA_MAX_MINUTOS_DIA as number | string, comentario: '' };
+type Field = 'usuarioId' | 'desde' | 'hasta' | 'maxMinutosDia' | 'compensacion' | 'firmadoEl' | 'diasSemana' | 'comentario' | 'archivo';
+const EMPTY = {
+  usuarioId: '',
+  desde: '',
+  hasta: '',
+  maxMinutosDia: HORAS_EXTRA_MAX_MINUTOS_DIA as number | string,
+  compensacion: 'pago' as CompensacionHorasExtra,
+  firmadoEl: '',
+  diasSemana: '5',
+  comentario: '',
+};
+const agreementOf = (p: Pacto) => ({ compensacion: p.compensacion, firmadoEl: p.firmadoEl ?? '', diasSemana: String(p.diasSemana ?? 5) });
 
 /**
  * Registers or edits a worker's overtime pact: dates (at most 3 months, the last allowed day shown),
@@ -38,10 +56,11 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
     setFile(null);
     setErrors({});
     setSearch('');
-    if (pacto) setValues({ usuarioId: pacto.usuario.id, desde: pacto.desde, hasta: pacto.hasta, maxMinutosDia: pacto.maxMinutosDia, comentario: pacto.comentario ?? '' });
+    if (pacto) setValues({ usuarioId: pacto.usuario.id, desde: pacto.desde, hasta: pacto.hasta, maxMinutosDia: pacto.maxMinutosDia, ...agreementOf(pacto), comentario: pacto.comentario ?? '' });
     else if (renew) {
       const start = addDays(renew.hasta, 1);
-      setValues({ usuarioId: renew.usuario.id, desde: start, hasta: overtimePactLastDay(start), maxMinutosDia: renew.maxMinutosDia, comentario: '' });
+      // A renewal keeps the compensation; a new agreement to compensate with vacation days is signed again.
+      setValues({ usuarioId: renew.usuario.id, desde: start, hasta: overtimePactLastDay(start), maxMinutosDia: renew.maxMinutosDia, ...agreementOf(renew), firmadoEl: '', comentario: '' });
     } else setValues(EMPTY);
   }, [opened, pacto, renew]);
 
@@ -58,6 +77,9 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
       desde: values.desde,
       hasta: values.hasta,
       maxMinutosDia: typeof values.maxMinutosDia === 'number' ? values.maxMinutosDia : Number.NaN,
+      compensacion: values.compensacion,
+      firmadoEl: values.compensacion === 'feriado' ? values.firmadoEl || null : null,
+      diasSemana: values.compensacion === 'feriado' ? Number(values.diasSemana) : null,
       comentario: values.comentario,
     };
     const parsed = (editing ? actualizarPactoBodySchema : crearPactoBodySchema).safeParse(raw);
@@ -66,6 +88,7 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
     if (!editing && !values.usuarioId) found.usuarioId = 'Elige el trabajador.';
     if (!values.desde) found.desde = 'Ingresa la fecha de inicio.';
     if (!values.hasta) found.hasta = 'Ingresa la fecha de término.';
+    if (values.compensacion === 'feriado' && !values.firmadoEl) found.firmadoEl = 'Indica la fecha en que se firmó el acuerdo de compensar con días de feriado.';
     else if (lastDay && values.hasta > lastDay) found.hasta = `Un pacto dura como máximo 3 meses: hasta el ${formatDate(lastDay)}.`;
     if (file && file.size > DOCUMENTO_PACTO_MAX_BYTES) found.archivo = 'El archivo supera el tamaño máximo de 5 MB.';
     if (Object.keys(found).length > 0 || !parsed.success) return setErrors(found);
@@ -149,6 +172,53 @@ export function PactFormDialog({ opened, onClose, pacto, renew }: { opened: bool
         }
         error={errors.maxMinutosDia}
       />
+      <Input.Wrapper
+        label="Compensación"
+        description="Por escrito, las horas extra pueden compensarse con días adicionales de feriado en vez de pagarse: 1,5 h de descanso por hora, hasta 5 días hábiles por año de contrato, que se usan dentro de 6 meses (art. 32, Ley 21.561)."
+        error={errors.compensacion}
+      >
+        <SegmentedControl
+          fullWidth
+          mt={4}
+          aria-label="Compensación"
+          data={[
+            { value: 'pago', label: 'Pago' },
+            { value: 'feriado', label: 'Días de feriado' },
+          ]}
+          value={values.compensacion}
+          onChange={(value) => set('compensacion')(value)}
+        />
+      </Input.Wrapper>
+      {values.compensacion === 'feriado' && (
+        <>
+          <DateField
+            name="firmadoEl"
+            label="Acuerdo firmado el"
+            withAsterisk
+            value={values.firmadoEl || null}
+            onChange={set('firmadoEl')}
+            maxDate={values.desde || undefined}
+            description="A más tardar el día de inicio del pacto."
+            error={errors.firmadoEl}
+          />
+          <Select
+            label="Días de trabajo a la semana"
+            name="diasSemana"
+            withAsterisk
+            data={[
+              { value: '4', label: '4 días' },
+              { value: '5', label: '5 días' },
+              { value: '6', label: '6 días' },
+            ]}
+            value={values.diasSemana}
+            onChange={set('diasSemana')}
+            allowDeselect={false}
+            description="Con las horas semanales pactadas da la duración de un día hábil de feriado."
+            error={errors.diasSemana}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </>
+      )}
       <Textarea label="Comentario" name="comentario" autosize minRows={2} value={values.comentario} onChange={(e) => set('comentario')(e.currentTarget.value)} error={errors.comentario} />
       <FileInput
         label={pacto?.documento ? 'Reemplazar pacto firmado' : 'Pacto firmado'}

@@ -53,6 +53,8 @@ export function DocumentButton({ pacto }: { pacto: Pacto }) {
 }
 
 export const vigenciaText = (p: Pacto) => `${formatDate(p.desde)} al ${formatDate(p.hasta)}`;
+/** «Pago», or «Días de feriado» with the date the agreement was signed (art. 32 inc. 4). */
+const compensacionText = (p: Pacto) => (p.compensacion === 'feriado' ? `Días de feriado${p.firmadoEl ? ` (firmado el ${formatDate(p.firmadoEl)})` : ''}` : 'Pago');
 
 /**
  * `/dashboard/extra-time/pacts`: the overtime pacts of the workers one manages (a supervisor: the
@@ -86,6 +88,7 @@ export function PactsPage() {
     },
     { key: 'vigencia', header: 'Vigencia', nowrap: true, cell: vigenciaText },
     { key: 'maximo', header: 'Máximo por día', nowrap: true, cell: (p) => formatMinutes(p.maxMinutosDia) },
+    { key: 'compensacion', header: 'Compensación', nowrap: true, cell: compensacionText },
     { key: 'estado', header: 'Estado', nowrap: true, cell: (p) => <PactStatus estado={p.estado} diasRestantes={p.diasRestantes} /> },
     { key: 'documento', header: 'Pacto firmado', hideOnMobile: true, cell: (p) => <DocumentButton pacto={p} /> },
   ];

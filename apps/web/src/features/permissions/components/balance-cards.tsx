@@ -2,7 +2,7 @@ import '@mantine/core/styles/Text.css';
 import { Paper, Text } from '@mantine/core';
 import type { SaldoPermiso } from '@jornada/contracts';
 import { plural } from '../../../lib/format';
-import { COMPENSATORY_REST_BASIS, formatAmount, isOwedRest } from './labels';
+import { COMPENSATORY_REST_BASIS, formatAmount, isEarnedRest, isOwedRest } from './labels';
 import classes from './permissions-page.module.css';
 
 /**
@@ -24,7 +24,9 @@ export function BalanceCards({ items, year, label }: { items: readonly SaldoPerm
           <Text size="xs" c="dimmed">
             {isOwedRest(saldo)
               ? plural(saldo.asignados, 'adeudado')
-              : `${saldo.asignados.toLocaleString('es-CL')} del año${saldo.diasProgresivos > 0 ? ` (con ${plural(saldo.diasProgresivos, 'progresivo')})` : ''}`}{' '}
+              : isEarnedRest(saldo)
+                ? `${formatAmount(saldo.asignados, saldo.tipo.unidad)} por horas extra`
+                : `${saldo.asignados.toLocaleString('es-CL')} del año${saldo.diasProgresivos > 0 ? ` (con ${plural(saldo.diasProgresivos, 'progresivo')})` : ''}`}{' '}
             · {plural(saldo.usados, isOwedRest(saldo) ? 'otorgado' : 'usado')} · {plural(saldo.pendientes, 'pendiente')}
           </Text>
           {isOwedRest(saldo) ? (

@@ -5,7 +5,7 @@ import type { SaldoPermiso } from '@jornada/contracts';
 import { countActiveFilters, DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { WorkerFilter } from '../../../components/worker-filter';
 import { useBalances } from '../api/permissions';
-import { COMPENSATORY_REST_BASIS, formatAmount, isOwedRest } from './labels';
+import { COMPENSATORY_REST_BASIS, formatAmount, isEarnedRest, isOwedRest } from './labels';
 import classes from './permissions-page.module.css';
 
 const FILTERS = ['anio', 'usuarioId'] as const;
@@ -66,18 +66,18 @@ export function BalancesTable() {
       align: 'right',
       nowrap: true,
       cell: (s) =>
-        isOwedRest(s) ? (
+        isOwedRest(s) || isEarnedRest(s) ? (
           <div className={classes.cell}>
             <Text size="sm">{formatAmount(s.asignados, s.tipo.unidad)}</Text>
             <Text size="xs" c="dimmed">
-              adeudados
+              {isOwedRest(s) ? 'adeudados' : 'por horas extra'}
             </Text>
           </div>
         ) : (
           formatAmount(s.asignados, s.tipo.unidad)
         ),
     },
-    { key: 'progresivos', header: 'Progresivos', align: 'right', cell: (s) => (isOwedRest(s) ? '—' : s.diasProgresivos.toLocaleString('es-CL')) },
+    { key: 'progresivos', header: 'Progresivos', align: 'right', cell: (s) => (isOwedRest(s) || isEarnedRest(s) ? '—' : s.diasProgresivos.toLocaleString('es-CL')) },
     { key: 'usados', header: 'Usados', align: 'right', cell: (s) => s.usados.toLocaleString('es-CL') },
     { key: 'pendientes', header: 'Pendientes', align: 'right', cell: (s) => s.pendientes.toLocaleString('es-CL') },
     {

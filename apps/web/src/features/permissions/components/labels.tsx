@@ -22,6 +22,9 @@ export const COMPENSATORY_REST_BASIS = '1 día por cada festivo trabajado, y por
 /** The balance is the compensatory rest owed (art. 38), not a yearly allowance. */
 export const isOwedRest = (saldo: Pick<SaldoPermiso, 'fuente'>): boolean => saldo.fuente === 'domingos_festivos_trabajados';
 
+/** The balance is the rest earned by overtime compensated with vacation days (art. 32), usable for 6 months. */
+export const isEarnedRest = (saldo: Pick<SaldoPermiso, 'fuente'>): boolean => saldo.fuente === 'horas_extra_compensadas';
+
 /** «5 días hábiles», «1 día corrido», «2,5 horas». */
 export function formatAmount(amount: number, unit: UnidadPermiso): string {
   const rounded = Math.round(amount * 100) / 100;

@@ -2,7 +2,7 @@ import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Skeleton.css';
 import { Button, Skeleton } from '@mantine/core';
-import { CODIGO_DESCANSO_COMPENSATORIO, ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
+import { CODIGO_DESCANSO_COMPENSATORIO, CODIGO_FERIADO_HORAS_EXTRA, ESTADOS_PERMISO, type Permiso } from '@jornada/contracts';
 import { useState } from 'react';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { FilterSelect } from '../../../components/filter-select';
@@ -13,7 +13,7 @@ import { EsDatesProvider } from '../../../lib/dates';
 import { useMyBalances, useMyPermissions, usePermissionTypes } from '../api/permissions';
 import { DecisionDialog } from './decision-dialog';
 import { BalanceCards } from './balance-cards';
-import { ESTADO_LABELS, isOwedRest, PermissionStatus } from './labels';
+import { ESTADO_LABELS, isEarnedRest, isOwedRest, PermissionStatus } from './labels';
 import { NotesCell, PeriodCell, TypeCell } from './permission-cells';
 import { PermissionFormDialog } from './permission-form-dialog';
 import classes from './permissions-page.module.css';
@@ -47,7 +47,9 @@ export function MyPermissionsPage() {
   const [withdrawing, setWithdrawing] = useState<Permiso | null>(null);
   // The compensatory rest (art. 38) is offered only to whom it is owed: the server lists its balance to excepted workers only.
   const owedRest = (balances.data?.items ?? []).some(isOwedRest);
-  const requestTypes = (types.data?.items ?? []).filter((type) => type.codigo !== CODIGO_DESCANSO_COMPENSATORIO || owedRest);
+  // The overtime's vacation days (art. 32) likewise: the server lists their balance only under a «feriado» pact.
+  const earnedRest = (balances.data?.items ?? []).some(isEarnedRest);
+  const requestTypes = (types.data?.items ?? []).filter((type) => (type.codigo !== CODIGO_DESCANSO_COMPENSATORIO || owedRest) && (type.codigo !== CODIGO_FERIADO_HORAS_EXTRA || earnedRest));
   const requestable = requestTypes.some((type) => type.activo && type.solicitable);
 
   const columns: Column<Permiso>[] = [

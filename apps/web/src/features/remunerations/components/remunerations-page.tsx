@@ -339,6 +339,30 @@ export function RemunerationsPage() {
       ),
     },
     {
+      // Overtime compensated with vacation days (art. 32 inc. 4): not paid this month; rest unused for 6 months is paid in the 7th.
+      key: 'feriadoHorasExtra',
+      header: 'Horas extra en feriado',
+      align: 'right',
+      cell: (r) =>
+        r.horasExtra.compensadasFeriadoSegundos > 0 || r.horasExtra.feriadoNoUsadoSegundos > 0 ? (
+          <span className={classes.stack}>
+            {r.horasExtra.compensadasFeriadoSegundos > 0 && (
+              <>
+                {hoursMinutes(r.horasExtra.compensadasFeriadoSegundos)}
+                <span className={classes.sub}>compensadas con feriado (art. 32): no se pagan</span>
+              </>
+            )}
+            {r.horasExtra.feriadoNoUsadoSegundos > 0 && (
+              <span className={classes.sub}>
+                {hoursMinutes(r.horasExtra.feriadoNoUsadoSegundos)} de feriado no usado: se pagan {money(r.horasExtra.feriadoNoUsadoValor)}
+              </span>
+            )}
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
       key: 'domingos',
       header: 'Domingos y festivos',
       align: 'right',
