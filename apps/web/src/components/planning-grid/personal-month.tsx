@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { fullRange, hoursMinutes, longDayLabel, monthLayout } from './calendar';
 import { readableTextColor } from './contrast';
 import type { WorkerPermissions, WorkerPlan } from './types';
-import { summarizeWeek } from './week-summary';
+import { plannedWeek, type WeekSummary } from './week-summary';
 import classes from './personal-month.module.css';
 
 const HEADERS = [
@@ -25,12 +25,14 @@ interface PersonalMonthProps {
   zone?: string;
   /** Approved permissions by date, shown with their code. */
   permissions?: WorkerPermissions;
+  /** The server's weeks by Monday (the engine's plan alerts); a week missing here shows its hours only. */
+  weeks?: ReadonlyMap<LocalDate, WeekSummary>;
 }
 
 /** One person's month as a calendar (weeks as rows, Monday first) with each week's planned hours. */
-export function PersonalMonth({ year, month, plan, holidays, today, zone = 'America/Santiago', permissions }: PersonalMonthProps) {
+export function PersonalMonth({ year, month, plan, holidays, today, zone = 'America/Santiago', permissions, weeks: judged }: PersonalMonthProps) {
   const layout = useMemo(() => monthLayout(year, month), [year, month]);
-  const weeks = useMemo(() => layout.weeks.map((week) => summarizeWeek(week.monday, plan, zone)), [layout.weeks, plan, zone]);
+  const weeks = useMemo(() => layout.weeks.map((week) => judged?.get(week.monday) ?? plannedWeek(week.monday, plan, zone)), [layout.weeks, judged, plan, zone]);
   const prefix = `${year}-${String(month).padStart(2, '0')}`;
 
   return (

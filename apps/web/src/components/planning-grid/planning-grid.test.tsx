@@ -1,5 +1,4 @@
 import { MantineProvider } from '@mantine/core';
-import { addDays } from '@jornada/domain';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -8,7 +7,7 @@ import { monthLayout } from './calendar';
 import { contrastRatio, readableTextColor } from './contrast';
 import { PlanningGrid, type PlanningGridProps } from './planning-grid';
 import type { GridEntry, GridShift, GridWorker } from './types';
-import { summarizeWeek } from './week-summary';
+import { plannedWeek } from './week-summary';
 
 const OFICINA: GridShift = { id: 's1', code: 'OF', name: 'Oficina', color: '#1c7ed6', start: '09:00', end: '18:00', break: { start: '13:00', end: '14:00' } };
 const LARGO: GridShift = { id: 's2', code: 'L12', name: 'Largo', color: '#ffd43b', start: '08:00', end: '20:00', break: { minutes: 60 } };
@@ -69,37 +68,35 @@ describe('monthLayout', () => {
   });
 });
 
-describe('summarizeWeek (legal flags)', () => {
-  it('40 hours over 5 days passes', () => {
-    const week = summarizeWeek('2026-11-02', plan(officeWeek()), 'America/Santiago');
+describe('plannedWeek (the figures of a week the server did not judge)', () => {
+  it('counts hours and working days, and never flags anything itself', () => {
+    const week = plannedWeek('2026-11-02', plan(officeWeek()), 'America/Santiago');
     expect(week.plannedSeconds).toBe(40 * 3600);
     expect(week.workingDays).toBe(5);
     expect(week.flags).toEqual([]);
-  });
-
-  it('uses the limit in force on the Monday: 44 h fails in the week of 2026-04-27, 42 h passes', () => {
-    const shift = (hours: number): GridShift => ({ ...OFICINA, id: `h${hours}`, start: '08:00', end: `${String(8 + hours).padStart(2, '0')}:00`, break: null });
-    const days = (hours: number[]) =>
-      plan(Object.fromEntries(hours.map((h, index) => [addDays('2026-04-27', index), turno(shift(h))]))) as Map<string, GridEntry>;
-    const over = summarizeWeek('2026-04-27', days([9, 9, 9, 9, 8]), 'America/Santiago');
-    expect(over.limitHours).toBe(42);
-    expect(over.flags.map((flag) => flag.code)).toEqual(['semana_sobre_limite']);
-    expect(summarizeWeek('2026-04-27', days([9, 9, 8, 8, 8]), 'America/Santiago').flags).toEqual([]);
-    // The week before still had 44 hours.
-    expect(summarizeWeek('2026-04-20', plan({ '2026-04-20': turno(shift(9)) }), 'America/Santiago').limitHours).toBe(44);
-  });
-
-  it('flags a day over 10 hours and a week of 7 working days', () => {
+    // Seven days with a 13-hour one: the alerts are the engine's, sent by the server, not the grid's.
     const entries: Record<string, GridEntry> = {};
     for (let day = 2; day <= 8; day++) entries[`2026-11-0${day}`] = turno(day === 4 ? LARGO : OFICINA);
-    const week = summarizeWeek('2026-11-02', plan(entries), 'America/Santiago');
-    expect(week.longDays).toEqual(['2026-11-04']);
-    expect(week.flags.map((flag) => flag.code)).toEqual(['semana_sobre_limite', 'dia_sobre_10_horas', 'dias_fuera_de_rango']);
+    const long = plannedWeek('2026-11-02', plan(entries), 'America/Santiago');
+    expect(long.workingDays).toBe(7);
+    expect(long.flags).toEqual([]);
+    expect(long.longDays).toEqual([]);
+  });
+
+  it('binds the limit in force on the last planned day, as the engine does', () => {
+    const shift = (hours: number): GridShift => ({ ...OFICINA, id: `h${hours}`, start: '08:00', end: `${String(8 + hours).padStart(2, '0')}:00`, break: null });
+    // 42 hours from Sunday 26 April 2026: a week whose last shift is on the 26th answers to 42.
+    expect(plannedWeek('2026-04-20', plan({ '2026-04-20': turno(shift(9)), '2026-04-26': turno(shift(9)) }), 'America/Santiago').limitHours).toBe(42);
+    expect(plannedWeek('2026-04-20', plan({ '2026-04-20': turno(shift(9)) }), 'America/Santiago').limitHours).toBe(44);
+  });
+
+  it('says a week with an unplanned day is incomplete', () => {
+    expect(plannedWeek('2026-11-02', plan({ '2026-11-02': turno(OFICINA) }), 'America/Santiago').incomplete).toBe(true);
   });
 
   it('counts an overnight shift by its real length across the end of summer time', () => {
     // Saturday 4 April 2026 at 22:00 to Sunday 06:00 lasts 9 real hours (23:00-23:59 happens twice).
-    const week = summarizeWeek('2026-03-30', plan({ '2026-04-04': turno(NOCHE) }), 'America/Santiago');
+    const week = plannedWeek('2026-03-30', plan({ '2026-04-04': turno(NOCHE) }), 'America/Santiago');
     expect(week.plannedSeconds).toBe(9 * 3600 - 30 * 60);
   });
 });
@@ -137,18 +134,32 @@ describe('PlanningGrid', () => {
     expect(screen.getByRole('button', { name: /Martes 3 de noviembre, Ana Pérez/ })).toHaveStyle({ color: '#ffffff' });
   });
 
-  it('shows weekly totals beside each worker and flags a week that breaks a legal limit', () => {
+  it('shows weekly totals beside each worker, and the legal alerts the server sent for a week', () => {
     const entries = officeWeek();
     for (let day = 9; day <= 14; day++) entries[`2026-11-${String(day).padStart(2, '0')}`] = turno(LARGO);
-    renderGrid({ plans: new Map([['w1', plan(entries)]]) });
+    const judged = {
+      ...plannedWeek('2026-11-09', plan(entries), 'America/Santiago'),
+      flags: [
+        { code: 'jornada_semanal_sobre_limite', message: 'Semana del 09-11-2026: 66 h planificadas superan el máximo legal de 42 horas semanales.' },
+        { code: 'jornada_diaria_sobre_limite', message: 'Turno 08:00–20:00 del 09-11-2026 con 11 h ordinarias: supera el máximo legal de 10 horas diarias.' },
+      ],
+      longDays: ['2026-11-09'],
+    } as const;
+    const { unmount } = renderGrid({ plans: new Map([['w1', plan(entries)]]), weeks: new Map([['w1', new Map([['2026-11-09', { ...judged, flags: [...judged.flags], longDays: [...judged.longDays] }]])]]) });
     const ok = screen.getByRole('gridcell', { name: /^Semana del 02-11: 40:00 horas planificadas en 5 días$/ });
     expect(ok).toHaveTextContent('40:00');
     const flagged = screen.getByLabelText(/^Semana del 09-11: 66:00 horas planificadas en 6 días\. Alerta: /);
     expect(flagged.textContent).toContain('66:00');
     expect(flagged.getAttribute('aria-label')).toContain('superan el máximo legal de 42 horas semanales');
-    expect(flagged.getAttribute('aria-label')).toContain('más de 10 horas ordinarias');
+    expect(flagged.getAttribute('aria-label')).toContain('supera el máximo legal de 10 horas diarias');
     expect(flagged.closest('[role="gridcell"]')).toHaveAttribute('data-warn');
     expect(screen.getByText('1 semana con alerta legal')).toBeInTheDocument();
+    unmount();
+    // The same plan without the server's judgement: hours only, no alert of the grid's own.
+    renderGrid({ plans: new Map([['w1', plan(entries)]]) });
+    const unjudged = screen.getByLabelText(/^Semana del 09-11: 66:00 horas planificadas en 6 días/);
+    expect(unjudged.getAttribute('aria-label')).not.toContain('Alerta');
+    expect(unjudged.closest('[role="gridcell"]')).not.toHaveAttribute('data-warn');
   });
 
   it('is one tab stop, moved with the arrow keys; Enter opens the day', async () => {

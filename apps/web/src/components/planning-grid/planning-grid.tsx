@@ -17,7 +17,7 @@ import {
 import { compactRange, fullRange, hoursMinutes, longDayLabel, monthLayout, shortDate, weekdayShort, type GridColumn, type MonthLayout } from './calendar';
 import { readableTextColor } from './contrast';
 import type { CellHighlight, GridEntry, GridPermission, GridWorker, WorkerPermissions, WorkerPlan } from './types';
-import { summarizeWeek, type WeekSummary } from './week-summary';
+import { plannedWeek, type WeekSummary } from './week-summary';
 import classes from './planning-grid.module.css';
 
 const ROW_HEIGHT = 48;
@@ -53,8 +53,8 @@ export interface PlanningGridProps {
   /** Approved permissions by worker id and date: their code is shown as a badge on the day. */
   permissions?: ReadonlyMap<string, WorkerPermissions>;
   /**
-   * Week summaries computed elsewhere (the server's, for a preview whose weeks reach days the grid
-   * does not hold), by worker and Monday; the rest are computed from `plans`.
+   * The server's week summaries (the engine's plan alerts), by worker and Monday. A week missing here shows
+   * the hours `plans` give it and no alert: the grid never judges a week itself.
    */
   weeks?: ReadonlyMap<string, ReadonlyMap<LocalDate, WeekSummary>>;
   /** Days being saved (`workerId|date`): shown as busy. */
@@ -137,7 +137,7 @@ const GridRow = memo(function GridRow({
   editor,
 }: RowProps) {
   const summaries = useMemo(
-    () => layout.weeks.map((week) => weeks?.get(week.monday) ?? summarizeWeek(week.monday, plan, zone)),
+    () => layout.weeks.map((week) => weeks?.get(week.monday) ?? plannedWeek(week.monday, plan, zone)),
     [layout.weeks, plan, weeks, zone],
   );
   const flagged = summaries.filter((summary) => summary.flags.length > 0).length;

@@ -4,7 +4,7 @@ import { MonthNav, PersonalMonth, monthLayout } from '../../../components/planni
 import { SectionCard } from '../../../components/section-card';
 import { BlockSkeleton, EmptyState, ErrorState } from '../../../components/states';
 import { usePlanning } from '../api/get-planning';
-import { holidaysOf, permissionsOf, planOf } from '../hooks/to-grid';
+import { holidaysOf, permissionsOf, planOf, weeksOf } from '../hooks/to-grid';
 import { useMonthParam } from '../../../components/use-month-param';
 import { ChangeLog } from './change-log';
 import classes from './planning-page.module.css';
@@ -46,7 +46,7 @@ export function PersonalPlanning() {
           <EmptyState title="Aún no tienes planificación" description="Cuando tu empleador planifique tus turnos los verás aquí." />
         </SectionCard>
       ) : (
-        <PersonalMonth year={year} month={month} plan={planOf(fila)} permissions={permissionsOf(fila)} holidays={holidays} today={data?.hoy ?? todayInChile()} zone={fila.usuario.zonaHoraria} />
+        <PersonalMonth year={year} month={month} plan={planOf(fila)} permissions={permissionsOf(fila)} holidays={holidays} today={data?.hoy ?? todayInChile()} zone={fila.usuario.zonaHoraria} weeks={weeksOf(fila)} />
       )}
       <div style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
         <SectionCard title="Cambios en mi planificación" description="Cada cambio de un día ya planificado, con quién lo pidió y el motivo.">
