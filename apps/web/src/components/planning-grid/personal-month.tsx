@@ -1,4 +1,4 @@
-import { addDays, type LocalDate } from '@jornada/domain';
+import { addDays, PLAN_ALERT_LABELS, type LocalDate } from '@jornada/domain';
 import { useMemo } from 'react';
 import { fullRange, hoursMinutes, longDayLabel, monthLayout } from './calendar';
 import { readableTextColor } from './contrast';
@@ -94,8 +94,10 @@ export function PersonalMonth({ year, month, plan, holidays, today, zone = 'Amer
                 <td className={classes.total} data-warn={summary.flags.length > 0 || undefined}>
                   <strong>{hoursMinutes(summary.plannedSeconds)}</strong>
                   {summary.flags.map((flag) => (
-                    <span key={flag.code} className={classes.flag}>
-                      {flag.message}
+                    // The alert's short name in the narrow column; its whole message for a screen reader and on hover.
+                    <span key={flag.code} className={classes.flag} title={flag.message}>
+                      <span aria-hidden="true">{PLAN_ALERT_LABELS[flag.code]}</span>
+                      <span className={classes.srOnly}>{flag.message}</span>
                     </span>
                   ))}
                 </td>
