@@ -94,7 +94,7 @@ describe('the company’s exceptional schedules', () => {
     const [a, b] = await addWorkers(t.database.db, c.companyId, 2);
     for (const w of [a!, b!]) expect((await assign(w.id, schedule.id)).statusCode).toBe(200);
     const shown = await t.app.inject({ method: 'GET', url: `/api/v1/usuarios/${a!.id}`, headers: c.headers });
-    expect(shown.json<Usuario>().jornadaExcepcional).toEqual({ id: schedule.id, nombre: '14x14 · Res. Ex. N° 77' });
+    expect(shown.json<Usuario>().jornadaExcepcional).toEqual({ id: schedule.id, nombre: '14x14 · Res. Ex. N° 77', origen: 'trabajador' });
     expect((await t.app.inject({ method: 'GET', url: `${URL}/${schedule.id}`, headers: c.headers })).json()).toMatchObject({ trabajadores: 2 });
     const refused = await t.app.inject({ method: 'DELETE', url: `${URL}/${schedule.id}`, headers: c.headers });
     expect(refused.statusCode).toBe(409);
