@@ -128,13 +128,13 @@ const jornadaPromedioShape = z
 const jornadaPromedioSchema = jornadaPromedioShape.nullable();
 export type JornadaPromedio = z.output<typeof jornadaPromedioShape>;
 
-/** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 /** Where a worker's exceptional schedule comes from: their own assignment or their group's resolution. */
-export const ORIGENES_JORNADA_EXCEPCIONAL = ['trabajador', 'grupo'] as const;
+const ORIGENES_JORNADA_EXCEPCIONAL = ['trabajador', 'grupo'] as const;
 export type OrigenJornadaExcepcional = (typeof ORIGENES_JORNADA_EXCEPCIONAL)[number];
-export const jornadaExcepcionalEnVigorSchema = refSchema.extend({ origen: z.enum(ORIGENES_JORNADA_EXCEPCIONAL) });
+const jornadaExcepcionalEnVigorSchema = refSchema.extend({ origen: z.enum(ORIGENES_JORNADA_EXCEPCIONAL) });
 export type JornadaExcepcionalEnVigor = z.infer<typeof jornadaExcepcionalEnVigorSchema>;
 
+/** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
   id: z.string(),
   rut: z.string(),
