@@ -55,7 +55,7 @@ const grupos = (n: number) => (n === 1 ? '1 grupo' : `${n} grupos`);
 /** What keeps a schedule from being deleted: the workers under it (their own or through a group) and the groups it names. */
 function inUse(j: JornadaExcepcional): string | null {
   if (j.trabajadores === 0 && j.grupos === 0) return null;
-  const who = [j.trabajadores > 0 ? `${trabajadores(j.trabajadores)} bajo ella` : null, j.grupos > 0 ? `${grupos(j.grupos)} asignados` : null].filter(Boolean).join(' y ');
+  const who = [j.trabajadores > 0 ? `${trabajadores(j.trabajadores)} bajo ella` : null, j.grupos > 0 ? `${grupos(j.grupos)} ${j.grupos === 1 ? 'asignado' : 'asignados'}` : null].filter(Boolean).join(' y ');
   return `«${j.numero}» tiene ${who}: asigna otra jornada o ninguna en la ficha de cada trabajador y grupo antes de eliminarla.`;
 }
 
