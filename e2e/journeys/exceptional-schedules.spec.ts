@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createCompanyWithAdmin, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createGroup, createUser, signIn } from '../support/fixtures';
 
 async function shoot(page: Page, name: string) {
   for (const [label, size] of [
@@ -38,4 +38,35 @@ test('exceptional schedules: the administrator registers a 7x7, sees it listed a
   await page.getByRole('button', { name: 'Eliminar Res. Ex. N° 1234' }).click();
   await page.getByRole('dialog', { name: 'Eliminar jornada excepcional' }).getByRole('button', { name: 'Eliminar jornada' }).click();
   await expect(page.getByText('Jornada excepcional eliminada: Res. Ex. N° 1234.')).toBeVisible();
+});
+
+test('a resolution that names a group: chosen in the group form, its members are under it, and it cannot be deleted while the group has it', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const admin = await createCompanyWithAdmin(request);
+  const headers = await apiSession(request, admin);
+  const created = await request.post('/api/v1/jornadas-excepcionales', { headers, data: { numero: 'Res. 123', diasTrabajo: 7, diasDescanso: 7, horasDiarias: 12 } });
+  expect(created.status(), await created.text()).toBe(201);
+  const group = await createGroup(request, headers, 'Bodega');
+  const worker = await createUser(request, headers, { nombre: 'Pablo', apellidos: 'Fuentes Lagos', grupoId: group.id });
+  await signIn(page, admin);
+
+  await page.goto(`/dashboard/group/edit?id=${group.id}`);
+  const form = page.getByRole('form', { name: 'Datos del grupo' });
+  await form.getByRole('combobox', { name: /Jornada excepcional \(art\. 38\)/ }).click();
+  await page.getByRole('option', { name: '7x7 · Res. 123' }).click();
+  await shoot(page, 'group-exceptional-schedule-form');
+  await form.getByRole('button', { name: 'Guardar datos' }).click();
+  await expect(page.getByText('Datos del grupo guardados.')).toBeVisible();
+
+  await page.goto(`/dashboard/users/${worker.id}`);
+  await expect(page.getByText('7x7 · Res. 123 (por su grupo Bodega)')).toBeVisible();
+
+  await page.goto('/dashboard/settings/exceptional-schedules');
+  const row = page.getByRole('table', { name: 'Jornadas excepcionales' }).getByRole('row').filter({ hasText: 'Res. 123' });
+  await expect(row.getByText('1 trabajador')).toBeVisible();
+  await expect(row.getByText('1 grupo')).toBeVisible();
+  await page.getByRole('button', { name: 'Eliminar Res. 123' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar jornada excepcional' });
+  await expect(confirm).toContainText('1 grupo asignado');
+  await expect(confirm.getByRole('button', { name: 'Eliminar jornada' })).toBeDisabled();
 });

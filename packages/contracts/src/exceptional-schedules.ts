@@ -21,8 +21,10 @@ export const jornadaExcepcionalSchema = z.object({
   horasDiarias: z.number().nullable(),
   vigenteDesde: z.string().nullable(),
   vigenteHasta: z.string().nullable(),
-  /** Workers assigned to it (active or not). */
+  /** Workers under it (active or not): assigned to it, or members of a group under it without one of their own. */
   trabajadores: z.number().int(),
+  /** Groups whose resolution it is. */
+  grupos: z.number().int(),
   creadoEn: z.string(),
   actualizadoEn: z.string(),
 });

@@ -13,6 +13,11 @@ export const grupoSchema = z.object({
   nombre: z.string(),
   descripcion: z.string().nullable(),
   sede: refSchema.nullable(),
+  /**
+   * The exceptional distribution system (art. 38 inc. final) a DT resolution grants the group, named «7x7 · Res. 123»:
+   * its members without one of their own are under it. Null: none.
+   */
+  jornadaExcepcional: refSchema.nullable(),
   estado: estadoGrupoSchema,
   lideres: z.array(usuarioResumenSchema),
   miembros: z.array(usuarioResumenSchema),
@@ -38,6 +43,7 @@ export const crearGrupoBodySchema = z.object({
   nombre: requiredText('El nombre del grupo', 120),
   descripcion: nullableText(1000),
   sedeId: uuidSchema('La sede no es válida.').nullable().optional(),
+  jornadaExcepcionalId: uuidSchema('La jornada excepcional no existe.').nullable().optional(),
 });
 export type CrearGrupoBody = z.input<typeof crearGrupoBodySchema>;
 
@@ -46,6 +52,7 @@ export const actualizarGrupoBodySchema = z.object({
   nombre: requiredText('El nombre del grupo', 120).optional(),
   descripcion: nullableText(1000),
   sedeId: uuidSchema('La sede no es válida.').nullable().optional(),
+  jornadaExcepcionalId: uuidSchema('La jornada excepcional no existe.').nullable().optional(),
 });
 export type ActualizarGrupoBody = z.input<typeof actualizarGrupoBodySchema>;
 

@@ -128,6 +128,12 @@ const jornadaPromedioShape = z
 const jornadaPromedioSchema = jornadaPromedioShape.nullable();
 export type JornadaPromedio = z.output<typeof jornadaPromedioShape>;
 
+/** Where a worker's exceptional schedule comes from: their own assignment or their group's resolution. */
+const ORIGENES_JORNADA_EXCEPCIONAL = ['trabajador', 'grupo'] as const;
+export type OrigenJornadaExcepcional = (typeof ORIGENES_JORNADA_EXCEPCIONAL)[number];
+const jornadaExcepcionalEnVigorSchema = refSchema.extend({ origen: z.enum(ORIGENES_JORNADA_EXCEPCIONAL) });
+export type JornadaExcepcionalEnVigor = z.infer<typeof jornadaExcepcionalEnVigorSchema>;
+
 /** A user as listed and shown. RUT with dots (`12.345.678-5`); dates `aaaa-mm-dd`; instants ISO. */
 export const usuarioSchema = z.object({
   id: z.string(),
@@ -144,8 +150,11 @@ export const usuarioSchema = z.object({
   telefono: z.string().nullable(),
   sede: refSchema.nullable(),
   grupo: refSchema.nullable(),
-  /** The exceptional distribution system (art. 38 inc. final) the worker is under, named «7x7 · <resolución>»; null: the ordinary limits. */
-  jornadaExcepcional: refSchema.nullable(),
+  /**
+   * The exceptional distribution system (art. 38 inc. final) the worker is under, named «7x7 · <resolución>»: their own
+   * (`origen: 'trabajador'`), else their group's (`origen: 'grupo'`); null: the ordinary limits.
+   */
+  jornadaExcepcional: jornadaExcepcionalEnVigorSchema.nullable(),
   /** Groups this user leads (supervisors and administrators). */
   gruposLiderados: z.array(refSchema),
   horasSemanales: z.number().nullable(),

@@ -70,6 +70,7 @@ export function makeGroup(overrides: Partial<Grupo> = {}): Grupo {
     nombre: 'Sala de ventas',
     descripcion: 'Vendedores del turno mañana',
     sede: { id: SITE.id, nombre: SITE.nombre },
+    jornadaExcepcional: null,
     estado: 'activo',
     lideres: [summary(leader)],
     miembros: [summary(member)],

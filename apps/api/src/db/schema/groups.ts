@@ -2,6 +2,7 @@ import { foreignKey, index, pgEnum, pgTable, primaryKey, text, uniqueIndex, uuid
 import { ESTADOS_GRUPO } from '@jornada/contracts';
 import { idColumn, instant } from './columns';
 import { companies } from './companies';
+import { exceptionalSchedules } from './exceptional-schedules';
 import { sites } from './sites';
 
 export const groupStateEnum = pgEnum('group_state', ESTADOS_GRUPO);
@@ -15,6 +16,11 @@ export const groups = pgTable(
     nombre: text('nombre').notNull(),
     descripcion: text('descripcion'),
     siteId: uuid('site_id'),
+    /**
+     * The exceptional distribution system (art. 38 inc. final) the DT resolution grants this group; its members
+     * without one of their own are under it. Null: none.
+     */
+    jornadaExcepcionalId: uuid('jornada_excepcional_id'),
     estado: groupStateEnum('estado').notNull().default('activo'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
@@ -24,6 +30,12 @@ export const groups = pgTable(
     uniqueIndex('groups_company_nombre_key').on(t.companyId, t.nombre),
     foreignKey({ name: 'groups_company_fk', columns: [t.companyId], foreignColumns: [companies.id] }).onDelete('cascade'),
     foreignKey({ name: 'groups_site_fk', columns: [t.companyId, t.siteId], foreignColumns: [sites.companyId, sites.id] }),
+    foreignKey({
+      name: 'groups_jornada_excepcional_fk',
+      columns: [t.companyId, t.jornadaExcepcionalId],
+      foreignColumns: [exceptionalSchedules.companyId, exceptionalSchedules.id],
+    }),
+    index('groups_jornada_excepcional_idx').on(t.companyId, t.jornadaExcepcionalId),
   ],
 );
 

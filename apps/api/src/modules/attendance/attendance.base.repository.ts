@@ -1,6 +1,7 @@
 /** What every attendance repository file shares: the statement runner, value readers and the worker filter's conditions. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { scheduleInForceId } from '../../db/exceptional-schedule';
 import { exceptionalSchedules, groups, sites, users } from '../../db/schema/index';
 import type { WorkerFilter } from './attendance.selection-types';
 import type { ModoDerechoAlimentacion } from '@jornada/contracts';
@@ -79,10 +80,10 @@ export interface WorkerRow {
 }
 
 
-/** The exceptional schedule of the worker `u` as the domain's `AuthorisedSchedule` (json), or null. */
+/** The exceptional schedule in force for the worker `u` (their own, else their group's) as the domain's `AuthorisedSchedule` (json), or null. */
 export const EXCEPTIONAL_SCHEDULE = sql`(select json_build_object('resolution', je.numero, 'workDays', je.dias_trabajo, 'restDays', je.dias_descanso,
     'dailyOrdinaryHours', je.horas_diarias, 'validFrom', je.vigente_desde, 'validTo', je.vigente_hasta)
-  from ${exceptionalSchedules} je where je.company_id = u.company_id and je.id = u.jornada_excepcional_id)`;
+  from ${exceptionalSchedules} je where je.company_id = u.company_id and je.id = ${scheduleInForceId('u')})`;
 
 export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre",
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,

@@ -1,7 +1,8 @@
 /**
  * The company's exceptional distribution systems (art. 38 inc. final): the resolutions of the Dirección del
- * Trabajo and their cycle, daily hours and validity. Workers are assigned to one in their record
- * (`users.jornada_excepcional_id`); the attendance and planning engines read it per worker.
+ * Trabajo and their cycle, daily hours and validity. A resolution names workers or groups: a worker is assigned
+ * to one in their record (`users.jornada_excepcional_id`), a group in its own (`groups.jornada_excepcional_id`),
+ * and a worker without one of their own is under their group's; the engines read the one in force per worker.
  */
 import {
   ACCESS,
@@ -22,8 +23,10 @@ const NOT_FOUND = 'La jornada excepcional no existe.';
 
 const inUse = (n: number) =>
   `La jornada excepcional tiene ${n === 1 ? '1 trabajador asignado' : `${n} trabajadores asignados`}: asígnales otra jornada o ninguna antes de eliminarla.`;
+const inUseByGroups = (n: number) =>
+  `La jornada excepcional está asignada a ${n === 1 ? '1 grupo' : `${n} grupos`}: asígnales otra jornada o ninguna antes de eliminarla.`;
 
-function toJornada(row: repo.ExceptionalScheduleRow & { trabajadores: number }): JornadaExcepcional {
+function toJornada(row: repo.ExceptionalScheduleRow & { trabajadores: number; grupos: number }): JornadaExcepcional {
   return {
     id: row.id,
     numero: row.numero,
@@ -34,6 +37,7 @@ function toJornada(row: repo.ExceptionalScheduleRow & { trabajadores: number }):
     vigenteDesde: row.vigenteDesde,
     vigenteHasta: row.vigenteHasta,
     trabajadores: Number(row.trabajadores),
+    grupos: Number(row.grupos),
     creadoEn: row.createdAt.toISOString(),
     actualizadoEn: row.updatedAt.toISOString(),
   };
@@ -95,17 +99,20 @@ export function createExceptionalSchedulesService(db: Db) {
       });
     },
 
-    /** Only a schedule no worker is assigned to (409 naming how many are). */
+    /** Only a schedule no worker nor group is assigned to (409 naming how many are). */
     async remove(session: RequestSession, id: string): Promise<void> {
       requirePerfil(session, ...ACCESS.exceptionalSchedules);
       requireId(id, NOT_FOUND);
       const workers = await repo.assignedWorkers(db, session.companyId, id);
       if (workers > 0) throw new AppError('CONFLICT', inUse(workers));
+      const groups = await repo.namingGroups(db, session.companyId, id);
+      if (groups > 0) throw new AppError('CONFLICT', inUseByGroups(groups));
       try {
         if (!(await repo.deleteSchedule(db, session.companyId, id))) throw notFound(NOT_FOUND);
       } catch (error) {
         // A worker assigned between the count and the delete.
         if (isForeignKeyViolation(error, 'users_jornada_excepcional_fk')) throw new AppError('CONFLICT', inUse(await repo.assignedWorkers(db, session.companyId, id)));
+        if (isForeignKeyViolation(error, 'groups_jornada_excepcional_fk')) throw new AppError('CONFLICT', inUseByGroups(await repo.namingGroups(db, session.companyId, id)));
         throw error;
       }
     },

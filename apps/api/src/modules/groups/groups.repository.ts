@@ -2,11 +2,16 @@ import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzl
 import type { EstadoGrupo } from '@jornada/contracts';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
-import { groupLeaders, groups, groupStateChanges, sites, users } from '../../db/schema/index';
+import { exceptionalSchedules, groupLeaders, groups, groupStateChanges, sites, users } from '../../db/schema/index';
 
 export type GroupRow = typeof groups.$inferSelect;
 export type NewGroup = typeof groups.$inferInsert;
-export type GroupWithSite = { group: GroupRow; siteNombre: string | null };
+export type GroupWithSite = {
+  group: GroupRow;
+  siteNombre: string | null;
+  /** The group's exceptional schedule (left joined: its columns are null without one). */
+  jornadaExcepcional: { numero: string; diasTrabajo: number | null; diasDescanso: number | null } | null;
+};
 
 export interface GroupFilters {
   q?: string | undefined;
@@ -20,9 +25,14 @@ export type GroupScope = { all: true } | { groupIds: string[] };
 
 function baseSelect(db: DbOrTx) {
   return db
-    .select({ group: groups, siteNombre: sites.nombre })
+    .select({
+      group: groups,
+      siteNombre: sites.nombre,
+      jornadaExcepcional: { numero: exceptionalSchedules.numero, diasTrabajo: exceptionalSchedules.diasTrabajo, diasDescanso: exceptionalSchedules.diasDescanso },
+    })
     .from(groups)
-    .leftJoin(sites, and(eq(sites.companyId, groups.companyId), eq(sites.id, groups.siteId)));
+    .leftJoin(sites, and(eq(sites.companyId, groups.companyId), eq(sites.id, groups.siteId)))
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, groups.companyId), eq(exceptionalSchedules.id, groups.jornadaExcepcionalId)));
 }
 
 export async function listGroups(db: DbOrTx, companyId: string, filters: GroupFilters, scope: GroupScope, paging: { limit: number; offset: number }) {
@@ -128,6 +138,14 @@ export async function siteExists(db: DbOrTx, companyId: string, id: string): Pro
     .select({ n: count() })
     .from(sites)
     .where(and(eq(sites.companyId, companyId), eq(sites.id, id)));
+  return row!.n > 0;
+}
+
+export async function exceptionalScheduleExists(db: DbOrTx, companyId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(exceptionalSchedules)
+    .where(and(eq(exceptionalSchedules.companyId, companyId), eq(exceptionalSchedules.id, id)));
   return row!.n > 0;
 }
 

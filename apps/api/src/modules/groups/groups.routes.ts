@@ -98,7 +98,7 @@ export function registerGroupRoutes(app: ZodApp, service: GroupsService, clock: 
       config: { perfiles: ACCESS.groupsManage },
       schema: {
         tags: ['grupos'],
-        summary: 'Edita nombre, descripción o sede de un grupo',
+        summary: 'Edita nombre, descripción, sede o jornada excepcional de un grupo',
         params: idParamsSchema,
         body: actualizarGrupoBodySchema,
         response: { 200: grupoSchema, ...errors, 409: errorResponseSchema },

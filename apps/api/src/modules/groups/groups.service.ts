@@ -1,4 +1,4 @@
-import { ACCESS } from '@jornada/contracts';
+import { ACCESS, nombreJornadaExcepcional } from '@jornada/contracts';
 import type {
   actualizarGrupoBodySchema,
   actualizarLideresBodySchema,
@@ -63,13 +63,15 @@ export function createGroupsService(db: Db) {
     const leaders = await repo.leadersOf(tx, companyId, ids);
     const members = await repo.membersOf(tx, companyId, ids);
     const today = localDate(now);
-    return rows.map(({ group, siteNombre }) => {
+    return rows.map(({ group, siteNombre, jornadaExcepcional }) => {
       const miembros = (members.get(group.id) ?? []).map((p) => resumen(p, today));
       return {
         id: group.id,
         nombre: group.nombre,
         descripcion: group.descripcion,
         sede: group.siteId && siteNombre !== null ? { id: group.siteId, nombre: siteNombre } : null,
+        jornadaExcepcional:
+          group.jornadaExcepcionalId && jornadaExcepcional ? { id: group.jornadaExcepcionalId, nombre: nombreJornadaExcepcional(jornadaExcepcional) } : null,
         estado: group.estado,
         lideres: (leaders.get(group.id) ?? []).map((p) => resumen(p, today)),
         miembros,
@@ -96,6 +98,11 @@ export function createGroupsService(db: Db) {
 
   async function checkSite(tx: DbOrTx, companyId: string, sedeId: string | null | undefined): Promise<void> {
     if (sedeId && !(await repo.siteExists(tx, companyId, sedeId))) throw fieldError('sedeId', 'La sede no existe.');
+  }
+
+  /** Another company's schedule reads as missing, as for a worker's. */
+  async function checkExceptionalSchedule(tx: DbOrTx, companyId: string, id: string | null | undefined): Promise<void> {
+    if (id && !(await repo.exceptionalScheduleExists(tx, companyId, id))) throw fieldError('jornadaExcepcionalId', 'La jornada excepcional no existe.');
   }
 
   /** Leaders must be users of the company, active, with perfil supervisor or administrador. */
@@ -215,11 +222,13 @@ export function createGroupsService(db: Db) {
       const id = await named(() =>
         db.transaction(async (tx) => {
           await checkSite(tx, session.companyId, input.sedeId);
+          await checkExceptionalSchedule(tx, session.companyId, input.jornadaExcepcionalId);
           const groupId = await repo.insertGroup(tx, {
             companyId: session.companyId,
             nombre: input.nombre,
             descripcion: input.descripcion ?? null,
             siteId: input.sedeId ?? null,
+            jornadaExcepcionalId: input.jornadaExcepcionalId ?? null,
             estado: 'activo',
             createdAt: now,
             updatedAt: now,
@@ -246,10 +255,13 @@ export function createGroupsService(db: Db) {
         db.transaction(async (tx) => {
           if (!(await repo.findGroupForUpdate(tx, session.companyId, id))) throw notFound(GROUP_NOT_FOUND);
           await checkSite(tx, session.companyId, input.sedeId);
+          await checkExceptionalSchedule(tx, session.companyId, input.jornadaExcepcionalId);
           const values: Partial<repo.NewGroup> = { updatedAt: now };
           if (input.nombre !== undefined) values.nombre = input.nombre;
           if (input.descripcion !== undefined) values.descripcion = input.descripcion;
           if (input.sedeId !== undefined) values.siteId = input.sedeId;
+          // Its members without a schedule of their own change with it: their stored days go stale (a trigger).
+          if (input.jornadaExcepcionalId !== undefined) values.jornadaExcepcionalId = input.jornadaExcepcionalId;
           await repo.updateGroup(tx, session.companyId, id, values);
         }),
       );

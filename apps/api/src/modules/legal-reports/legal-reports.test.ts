@@ -489,7 +489,7 @@ describe('e) Reporte diario', () => {
   });
 });
 
-describe('b) the D.E.J. column names each worker’s own DT resolution (art. 38 inc. final)', () => {
+describe('b) the D.E.J. column names each worker’s DT resolution in force, their own or their group’s (art. 38 inc. final)', () => {
   it('appears once the company records a resolution, dated by the worker’s schedule in force', async () => {
     const headers = await admin();
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/jornadas-excepcionales', headers, payload: { numero: 'Res. Ex. 4321', diasTrabajo: 4, diasDescanso: 3, vigenteDesde: '2026-03-04' } });
@@ -503,5 +503,22 @@ describe('b) the D.E.J. column names each worker’s own DT resolution (art. 38 
     expect(rowOf(r, ana, '04/03/26').at(-1)).toBe('D.E.J. Res. Res. Ex. 4321');
     // A worker under the ordinary limits: the cell is empty.
     expect(rowOf(r, bruno, '04/03/26').at(-1)).toBe('');
+  });
+
+  it('names the group’s resolution for a member without one of their own', async () => {
+    t.clock.set('2026-03-20T12:00:00Z');
+    const headers = await admin();
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/jornadas-excepcionales', headers, payload: { numero: 'Res. Ex. 8765', diasTrabajo: 7, diasDescanso: 7 } });
+    expect(created.statusCode, created.body).toBe(201);
+    const group = await t.app.inject({ method: 'POST', url: '/api/v1/grupos', headers, payload: { nombre: 'Faena D.E.J.', jornadaExcepcionalId: created.json().id } });
+    expect(group.statusCode, group.body).toBe(201);
+    const moved = await t.app.inject({ method: 'PUT', url: `/api/v1/grupos/${group.json().id}/miembros`, headers, payload: { agregar: [bruno.id, ana.id] } });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const r = await report('jornada', RANGE);
+    // Bruno's one planned day; his days without a shift carry none.
+    expect(rowOf(r, bruno, '08/03/26').at(-1)).toBe('D.E.J. Res. Res. Ex. 8765');
+    expect(rowOf(r, bruno, '04/03/26').at(-1)).toBe('');
+    // Ana keeps her own.
+    expect(rowOf(r, ana, '04/03/26').at(-1)).toBe('D.E.J. Res. Res. Ex. 4321');
   });
 });

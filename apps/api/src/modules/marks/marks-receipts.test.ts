@@ -156,3 +156,33 @@ describe('the resolution on a receipt is the worker’s own exceptional schedule
     expect((await receiptOf(onSchedule.headers, 'salida')).resolucionExcepcional).toEqual({ numero: 'Res. Ex. 55', fecha: '2025-01-15' });
   });
 });
+
+describe('the resolution on a receipt may come from the worker’s group (art. 38 inc. final)', () => {
+  it('prints the group’s resolution for a member without one of their own, theirs for a member with one', async () => {
+    const db = t.database.db;
+    const own = await markingCompany(t.app, db);
+    const post = async (url: string, payload: Record<string, unknown>) => {
+      const response = await t.app.inject({ method: 'POST', url, headers: own.admin.headers, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json<{ id: string }>().id;
+    };
+    const byGroup = await post('/api/v1/jornadas-excepcionales', { numero: 'Res. Ex. 321', fecha: '2025-02-03', diasTrabajo: 7, diasDescanso: 7 });
+    const personal = await post('/api/v1/jornadas-excepcionales', { numero: 'Res. Ex. 654', fecha: '2025-03-04', diasTrabajo: 4, diasDescanso: 4 });
+    const group = await post('/api/v1/grupos', { nombre: 'Bodega', jornadaExcepcionalId: byGroup });
+    const [member, withOwn] = [await markingWorker(t.app, db, own), await markingWorker(t.app, db, own)];
+    const members = await t.app.inject({ method: 'PUT', url: `/api/v1/grupos/${group}/miembros`, headers: own.admin.headers, payload: { agregar: [member.id, withOwn.id] } });
+    expect(members.statusCode, members.body).toBe(200);
+    const assigned = await t.app.inject({ method: 'PATCH', url: `/api/v1/usuarios/${withOwn.id}`, headers: own.admin.headers, payload: { jornadaExcepcionalId: personal } });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const receiptOf = async (headers: Record<string, string>) => {
+      const response = await mark(t.app, headers, { tipo: 'entrada', posicion: near });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json().comprobante;
+    };
+    const first = await receiptOf(member.headers);
+    expect(first.resolucionExcepcional).toEqual({ numero: 'Res. Ex. 321', fecha: '2025-02-03' });
+    const again = await t.app.inject({ method: 'GET', url: `/api/v1/marcas/${first.marcaId}/comprobante`, headers: member.headers });
+    expect(again.json().resolucionExcepcional).toEqual({ numero: 'Res. Ex. 321', fecha: '2025-02-03' });
+    expect((await receiptOf(withOwn.headers)).resolucionExcepcional).toEqual({ numero: 'Res. Ex. 654', fecha: '2025-03-04' });
+  });
+});

@@ -7,6 +7,7 @@ import type { MetodoMarca, MotivoIntento, TipoMarca } from '@jornada/contracts';
 import { and, asc, count, desc, eq, getTableColumns, gt, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { anyOf } from '../../db/any-of';
+import { scheduleInForceId } from '../../db/exceptional-schedule';
 import { companies, exceptionalSchedules, jobs, markAttempts, markChainHeads, marks, sites, users } from '../../db/schema/index';
 import type { AttemptRow, MarkRow, RecordAttemptInput, WorkerContext } from './marks.types';
 
@@ -21,7 +22,7 @@ export async function loadWorkerContext(dbx: DbOrTx, companyId: string, userId: 
     .select({ user: users, company: companies, schedule: exceptionalSchedules })
     .from(users)
     .innerJoin(companies, eq(companies.id, users.companyId))
-    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), eq(exceptionalSchedules.id, users.jornadaExcepcionalId)))
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), sql`${exceptionalSchedules.id} = ${scheduleInForceId('users')}`))
     .where(and(eq(users.companyId, companyId), eq(users.id, userId)))
     .limit(1);
   if (!row) return null;
@@ -204,7 +205,7 @@ export async function readBatch(db: DbOrTx, batch: BatchReadInput[]) {
     .innerJoin(users, sql`${users.companyId} = r.company_id and ${users.id} = r.user_id`)
     .innerJoin(companies, eq(companies.id, users.companyId))
     .leftJoin(sites, sql`${sites.companyId} = ${users.companyId} and ${sites.id} = coalesce(r.site_id, ${users.siteId})`)
-    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), eq(exceptionalSchedules.id, users.jornadaExcepcionalId)))
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), sql`${exceptionalSchedules.id} = ${scheduleInForceId('users')}`))
     .leftJoin(markChainHeads, and(eq(markChainHeads.companyId, users.companyId), eq(markChainHeads.userId, users.id)));
 }
 

@@ -65,7 +65,7 @@ export function workplaceAddress(source: Pick<ReceiptSource, 'site' | 'company'>
  * number goes on the receipt): the worker's own, when in force on the mark's local date, else the one the
  * company declared for itself, else none.
  */
-export function receiptResolution(source: Pick<ReceiptSource, 'schedule' | 'company'>, localDate: string): { numero: string; fecha: string | null } | null {
+function receiptResolution(source: Pick<ReceiptSource, 'schedule' | 'company'>, localDate: string): { numero: string; fecha: string | null } | null {
   const s = source.schedule;
   if (s && (s.vigenteDesde === null || s.vigenteDesde <= localDate) && (s.vigenteHasta === null || localDate <= s.vigenteHasta)) return { numero: s.numero, fecha: s.fecha };
   const company = source.company;

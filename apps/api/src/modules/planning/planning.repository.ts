@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
+import { scheduleInForceId } from '../../db/exceptional-schedule';
 import { companies, decemberExtensions, exceptionalSchedules, groups, planningChanges, planningDays, sites, users } from '../../db/schema/index';
 
 export type PlanningDayRow = typeof planningDays.$inferSelect;
@@ -43,7 +44,7 @@ const workerColumns = {
   jornadaPromedioHasta: users.jornadaPromedioHasta,
   jornadaExcepcional: sql<Worker['jornadaExcepcional']>`(select json_build_object('resolution', je.numero, 'workDays', je.dias_trabajo, 'restDays', je.dias_descanso,
     'dailyOrdinaryHours', je.horas_diarias, 'validFrom', je.vigente_desde, 'validTo', je.vigente_hasta)
-    from ${exceptionalSchedules} je where je.company_id = ${users.companyId} and je.id = ${users.jornadaExcepcionalId})`,
+    from ${exceptionalSchedules} je where je.company_id = ${users.companyId} and je.id = ${scheduleInForceId('users')})`,
 };
 
 function scopeCondition(scope: WorkerScope): SQL {

@@ -3,6 +3,7 @@ import type { Perfil } from '@jornada/contracts';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { anyOf } from '../../db/any-of';
 import type { DbOrTx } from '../../db/client';
+import { scheduleInForceId } from '../../db/exceptional-schedule';
 import { authAudit, exceptionalSchedules, groupLeaders, groups, logins, passwordResets, sites, users } from '../../db/schema/index';
 import { containsPattern } from '../../lib/text-search';
 
@@ -61,6 +62,7 @@ const userColumns = {
   siteNombre: sites.nombre,
   groupNombre: groups.nombre,
   jornadaExcepcional: {
+    id: exceptionalSchedules.id,
     numero: exceptionalSchedules.numero,
     diasTrabajo: exceptionalSchedules.diasTrabajo,
     diasDescanso: exceptionalSchedules.diasDescanso,
@@ -71,8 +73,8 @@ export type UserWithRefs = {
   user: UserRow;
   siteNombre: string | null;
   groupNombre: string | null;
-  /** The worker's exceptional schedule (left joined: its columns are null without one). */
-  jornadaExcepcional: { numero: string; diasTrabajo: number | null; diasDescanso: number | null } | null;
+  /** The exceptional schedule in force for the worker, their own or their group's (left joined: its columns are null without one). */
+  jornadaExcepcional: { id: string; numero: string; diasTrabajo: number | null; diasDescanso: number | null } | null;
 };
 
 /** Lower case without Spanish accents, on the SQL side. */
@@ -122,7 +124,7 @@ function baseSelect(db: DbOrTx) {
     .from(users)
     .leftJoin(sites, and(eq(sites.companyId, users.companyId), eq(sites.id, users.siteId)))
     .leftJoin(groups, and(eq(groups.companyId, users.companyId), eq(groups.id, users.groupId)))
-    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), eq(exceptionalSchedules.id, users.jornadaExcepcionalId)));
+    .leftJoin(exceptionalSchedules, and(eq(exceptionalSchedules.companyId, users.companyId), sql`${exceptionalSchedules.id} = ${scheduleInForceId('users')}`));
 }
 
 export async function listUsers(

@@ -91,7 +91,9 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
     telefono: u.telefono,
     sede: u.siteId && row.siteNombre !== null ? { id: u.siteId, nombre: row.siteNombre } : null,
     grupo: u.groupId && row.groupNombre !== null ? { id: u.groupId, nombre: row.groupNombre } : null,
-    jornadaExcepcional: u.jornadaExcepcionalId && row.jornadaExcepcional ? { id: u.jornadaExcepcionalId, nombre: nombreJornadaExcepcional(row.jornadaExcepcional) } : null,
+    jornadaExcepcional: row.jornadaExcepcional
+      ? { id: row.jornadaExcepcional.id, nombre: nombreJornadaExcepcional(row.jornadaExcepcional), origen: u.jornadaExcepcionalId ? 'trabajador' : 'grupo' }
+      : null,
     gruposLiderados: led,
     horasSemanales: u.horasSemanales,
     sueldoBase: u.sueldoBase,

@@ -145,4 +145,36 @@ describe('groups', () => {
     renderPage(<GroupEditPage />, { path: '/dashboard/group/edit?id=zzz' });
     expect(await screen.findByRole('alert', {}, { timeout: 4000 })).toHaveTextContent('El grupo no existe.');
   });
+
+  it('the group form names the DT resolution its members are under (art. 38) and saves it with the group', async () => {
+    const group = makeGroup();
+    const schedule = { id: 'j1', numero: 'Res. 123', fecha: null, diasTrabajo: 7, diasDescanso: 7, horasDiarias: 12, vigenteDesde: null, vigenteHasta: null, trabajadores: 0, grupos: 0, creadoEn: '', actualizadoEn: '' };
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...SITES,
+      'GET /v1/jornadas-excepcionales': () => ({ body: { items: [schedule] } }),
+      'GET /v1/grupos': () => ({ body: page([group]) }),
+      'GET /v1/grupos/:id': () => ({ body: group }),
+      'GET /v1/usuarios': () => ({ body: page([]) }),
+      'PATCH /v1/grupos/:id': () => ({ body: { ...group, jornadaExcepcional: { id: 'j1', nombre: '7x7 · Res. 123' } } }),
+    });
+    renderPage(<GroupEditPage />, { path: `/dashboard/group/edit?id=${group.id}` });
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Datos del grupo' });
+    await user.click(within(form).getByRole('combobox', { name: /Jornada excepcional \(art\. 38\)/ }));
+    await user.click(await screen.findByRole('option', { name: '7x7 · Res. 123', hidden: true }));
+    await user.click(within(form).getByRole('button', { name: 'Guardar datos' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'PATCH')?.body).toMatchObject({ jornadaExcepcionalId: 'j1' }));
+  });
+
+  it('the list shows each group’s resolution', async () => {
+    mockRoutes({
+      ...signedInAs('administrador'),
+      ...SITES,
+      'GET /v1/grupos': () => ({ body: page([makeGroup({ jornadaExcepcional: { id: 'j1', nombre: '7x7 · Res. 123' } })]) }),
+    });
+    renderPage(<DashboardGroupsPage />, { path: '/dashboard/group' });
+    const table = await screen.findByRole('table', { name: 'Grupos' });
+    expect(within(table).getByText('7x7 · Res. 123')).toBeInTheDocument();
+  });
 });

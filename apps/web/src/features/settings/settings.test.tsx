@@ -7,6 +7,7 @@ import { mockRoutes, page, signedInAs } from '../../test/mock-api';
 import { renderPage } from '../../test/render-page';
 import { CompanyPage } from './company';
 import { SitesPage } from './sites';
+import { ExceptionalSchedulesPage } from './exceptional-schedules';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -92,5 +93,20 @@ describe('settings', () => {
     expect(within(table).getByText(/Radio 150 m/)).toBeInTheDocument();
     expect(within(table).getByText('Chile continental')).toBeInTheDocument();
     expect(within(table).getByRole('button', { name: `Editar ${SITE.nombre}` })).toBeInTheDocument();
+  });
+});
+
+describe('/dashboard/settings/exceptional-schedules', () => {
+  it('counts the workers under each resolution and the groups it names, and refuses to delete one a group has', async () => {
+    const schedule = { id: 'j1', numero: 'Res. 123', fecha: null, diasTrabajo: 7, diasDescanso: 7, horasDiarias: 12, vigenteDesde: null, vigenteHasta: null, trabajadores: 7, grupos: 1, creadoEn: '', actualizadoEn: '' };
+    mockRoutes({ ...signedInAs('administrador'), 'GET /v1/jornadas-excepcionales': () => ({ body: { items: [schedule] } }) });
+    renderPage(<ExceptionalSchedulesPage />, { path: '/dashboard/settings/exceptional-schedules' });
+    const table = await screen.findByRole('table', { name: 'Jornadas excepcionales' });
+    expect(within(table).getByText('7 trabajadores')).toBeInTheDocument();
+    expect(within(table).getByText('1 grupo')).toBeInTheDocument();
+    await userEvent.setup().click(within(table).getByRole('button', { name: 'Eliminar Res. 123' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar jornada excepcional' });
+    expect(dialog).toHaveTextContent('«Res. 123» tiene 7 trabajadores bajo ella y 1 grupo asignado: asigna otra jornada o ninguna en la ficha de cada trabajador y grupo antes de eliminarla.');
+    expect(within(dialog).getByRole('button', { name: 'Eliminar jornada' })).toBeDisabled();
   });
 });

@@ -386,6 +386,26 @@ describe('/dashboard/users/:id', () => {
     );
   }, 30_000);
 
+  it('shows the exceptional schedule in force and where it comes from; editing does not make the group’s their own (art. 38)', async () => {
+    const current = makeUser({ id: 'u4', perfil: 'trabajador', horasSemanales: 42, grupo: { id: 'a1000000-0000-4000-8000-000000000001', nombre: 'Bodega' }, jornadaExcepcional: { id: 'a2000000-0000-4000-8000-000000000002', nombre: '7x7 · Res. 123', origen: 'grupo' } });
+    const { calls } = mockRoutes({
+      ...signedInAs('administrador'),
+      ...OPTIONS,
+      'GET /v1/jornadas-excepcionales': () => ({ body: { items: [] } }),
+      'GET /v1/usuarios/:id': () => ({ body: current }),
+      'PATCH /v1/usuarios/:id': () => ({ body: current }),
+    });
+    renderPage(<UserDetailPage />, { path: '/dashboard/users/u4', routePath: '/dashboard/users/:id' });
+    expect(await screen.findByText('Jornada excepcional (art. 38)', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText('Jornada excepcional (art. 38)').nextSibling).toHaveTextContent('7x7 · Res. 123 (por su grupo Bodega)');
+    const u = userEvent.setup();
+    await u.click(screen.getByRole('button', { name: 'Editar' }));
+    const drawer = await screen.findByRole('form', { name: 'Editar usuario' });
+    await u.click(within(drawer).getByRole('button', { name: 'Guardar cambios' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    expect((calls.find((c) => c.method === 'PATCH')!.body as { jornadaExcepcionalId?: unknown }).jornadaExcepcionalId ?? null).toBeNull();
+  }, 30_000);
+
   it('records an averaged distribution pact (art. 22 bis), checked in Spanish, and shows it', async () => {
     let current = makeUser({ id: 'u3', perfil: 'trabajador', grupo: null, horasSemanales: 42 });
     const { calls } = mockRoutes({

@@ -1,6 +1,7 @@
 import type { CrearGrupoBody, Grupo } from '@jornada/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
@@ -14,6 +15,7 @@ export function useCreateGroup() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CrearGrupoBody) => createGroup(token, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: groupKeys.all }),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: groupKeys.all }), client.invalidateQueries({ queryKey: queryRoots.exceptionalSchedules })]),
   });
 }

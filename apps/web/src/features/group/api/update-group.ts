@@ -1,6 +1,7 @@
 import type { ActualizarGrupoBody, Grupo } from '@jornada/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 import { groupKeys } from './keys';
 
@@ -16,7 +17,12 @@ export function useUpdateGroup(id: string) {
     mutationFn: (body: ActualizarGrupoBody) => updateGroup(token, id, body),
     onSuccess: (group) => {
       client.setQueryData(groupKeys.detail(id), group);
-      return client.invalidateQueries({ queryKey: groupKeys.all });
+      // Its exceptional schedule is its members' unless they have their own: their pages and the resolutions' counts change.
+      return Promise.all([
+        client.invalidateQueries({ queryKey: groupKeys.all }),
+        client.invalidateQueries({ queryKey: queryRoots.users }),
+        client.invalidateQueries({ queryKey: queryRoots.exceptionalSchedules }),
+      ]);
     },
   });
 }

@@ -14,6 +14,10 @@ export function StateBadge({ estado }: { estado: EstadoGrupo }) {
   );
 }
 
+/** The group form's exceptional schedule select (create and edit). */
+export const EXCEPTIONAL_SCHEDULE_LABEL = 'Jornada excepcional (art. 38)';
+export const EXCEPTIONAL_SCHEDULE_HELP = 'Si la resolución de la Dirección del Trabajo nombra a este grupo: rige para sus integrantes sin una jornada excepcional propia.';
+
 export const personName = (person: Pick<UsuarioResumen, 'nombre' | 'apellidos'>) => fullName(person.nombre, person.apellidos);
 
 /** "Ana Pérez, Luis Soto" or a dimmed "Sin líderes". */

@@ -62,6 +62,7 @@ export function GroupDetail({ group, canManage }: { group: Grupo; canManage: boo
           {group.totalMiembros === 1 ? 'integrante' : 'integrantes'}
         </Text>
       </div>
+      {group.jornadaExcepcional && <Text size="sm">Jornada excepcional (art. 38): {group.jornadaExcepcional.nombre}, para quienes no tienen una propia</Text>}
       {group.descripcion && <Text size="sm">{group.descripcion}</Text>}
       {canManage && (
         <div className={classes.detailActions}>

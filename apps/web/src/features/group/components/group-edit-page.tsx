@@ -14,11 +14,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { perfilLabel, plural } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useGroup } from '../api/get-group';
-import { useSiteOptions } from '../../../lib/entity-options';
+import { useExceptionalScheduleOptions, useSiteOptions } from '../../../lib/entity-options';
 import { usePeopleSearch } from '../api/search-people';
 import { useUpdateGroup } from '../api/update-group';
 import { useUpdateMembers } from '../api/update-members';
-import { GroupPicker, personName, StateBadge } from './group-bits';
+import { EXCEPTIONAL_SCHEDULE_HELP, EXCEPTIONAL_SCHEDULE_LABEL, GroupPicker, personName, StateBadge } from './group-bits';
 import { NewGroupDialog } from './group-form-dialog';
 import grid from '../../../components/form-grid.module.css';
 import classes from './groups.module.css';
@@ -33,9 +33,11 @@ const MEMBER_COLUMNS: Column<UsuarioResumen>[] = [
 function GroupDataForm({ group }: { group: Grupo }) {
   const mutation = useUpdateGroup(group.id);
   const sites = useSiteOptions();
+  const schedules = useExceptionalScheduleOptions();
   const [nombre, setNombre] = useState(group.nombre);
   const [descripcion, setDescripcion] = useState(group.descripcion ?? '');
   const [sedeId, setSedeId] = useState<string | null>(group.sede?.id ?? null);
+  const [jornadaExcepcionalId, setJornadaExcepcionalId] = useState<string | null>(group.jornadaExcepcional?.id ?? null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const save = async () => {
@@ -45,7 +47,7 @@ function GroupDataForm({ group }: { group: Grupo }) {
     }
     setErrors({});
     try {
-      await mutation.mutateAsync({ nombre, descripcion: descripcion.trim() || null, sedeId });
+      await mutation.mutateAsync({ nombre, descripcion: descripcion.trim() || null, sedeId, jornadaExcepcionalId });
       notify.success('Datos del grupo guardados.');
     } catch (error) {
       if (error instanceof ApiError && error.fields && Object.keys(error.fields).length) setErrors({ ...error.fields });
@@ -75,6 +77,19 @@ function GroupDataForm({ group }: { group: Grupo }) {
             searchable
             placeholder="Sin sede"
             error={errors.sedeId}
+            size="md"
+          />
+          <Select
+            label={EXCEPTIONAL_SCHEDULE_LABEL}
+            name="jornadaExcepcionalId"
+            className={grid.full}
+            description={EXCEPTIONAL_SCHEDULE_HELP}
+            data={schedules.data ?? []}
+            value={jornadaExcepcionalId}
+            onChange={setJornadaExcepcionalId}
+            clearable
+            placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
+            error={errors.jornadaExcepcionalId}
             size="md"
           />
           <Textarea label="Descripción" name="descripcion" className={grid.full} autosize minRows={2} value={descripcion} onChange={(e) => setDescripcion(e.currentTarget.value)} error={errors.descripcion} />
@@ -196,7 +211,7 @@ function Members({ group }: { group: Grupo }) {
   );
 }
 
-/** `/dashboard/group/edit?id=`: a group's name, description and site, and its members (add and remove with search and multi-select). */
+/** `/dashboard/group/edit?id=`: a group's name, description, site and exceptional schedule, and its members (add and remove with search and multi-select). */
 export function GroupEditPage() {
   const [params, setParams] = useSearchParams();
   const id = params.get('id');

@@ -6,15 +6,18 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useCreateGroup } from '../api/create-group';
-import { useSiteOptions } from '../../../lib/entity-options';
+import { useExceptionalScheduleOptions, useSiteOptions } from '../../../lib/entity-options';
+import { EXCEPTIONAL_SCHEDULE_HELP, EXCEPTIONAL_SCHEDULE_LABEL } from './group-bits';
 
-/** "Nuevo grupo": name, description and site; opens the new group when created. */
+/** "Nuevo grupo": name, description, site and exceptional schedule; opens the new group when created. */
 export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (group: Grupo) => void }) {
   const mutation = useCreateGroup();
   const sites = useSiteOptions({ enabled: opened });
+  const schedules = useExceptionalScheduleOptions({ enabled: opened });
   const [nombre, setNombre] = useState('');
   const [descripcion, setDescripcion] = useState('');
   const [sedeId, setSedeId] = useState<string | null>(null);
+  const [jornadaExcepcionalId, setJornadaExcepcionalId] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const confirm = async () => {
@@ -23,11 +26,12 @@ export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean
       return;
     }
     try {
-      const group = await mutation.mutateAsync({ nombre, descripcion: descripcion.trim() || null, sedeId });
+      const group = await mutation.mutateAsync({ nombre, descripcion: descripcion.trim() || null, sedeId, jornadaExcepcionalId });
       notify.success(`Grupo «${group.nombre}» creado.`);
       setNombre('');
       setDescripcion('');
       setSedeId(null);
+      setJornadaExcepcionalId(null);
       setErrors({});
       onCreated(group);
     } catch (error) {
@@ -51,6 +55,19 @@ export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean
         searchable
         placeholder="Sin sede"
         error={errors.sedeId}
+        comboboxProps={{ withinPortal: true, zIndex: 400 }}
+      />
+      <Select
+        label={EXCEPTIONAL_SCHEDULE_LABEL}
+        name="jornadaExcepcionalId"
+        mt="md"
+        description={EXCEPTIONAL_SCHEDULE_HELP}
+        data={schedules.data ?? []}
+        value={jornadaExcepcionalId}
+        onChange={setJornadaExcepcionalId}
+        clearable
+        placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
+        error={errors.jornadaExcepcionalId}
         comboboxProps={{ withinPortal: true, zIndex: 400 }}
       />
     </ConfirmDialog>

@@ -84,6 +84,7 @@ export function GroupsView({ breadcrumbs }: GroupsViewProps) {
       ),
     },
     { key: 'sede', header: 'Sede', cell: (group) => group.sede?.nombre ?? '—' },
+    { key: 'jornadaExcepcional', header: 'Jornada excepcional', cell: (group) => group.jornadaExcepcional?.nombre ?? '—' },
     { key: 'lideres', header: 'Líderes', cell: (group) => <PeopleInline people={group.lideres} empty="Sin líderes" /> },
     { key: 'miembros', header: 'Integrantes', align: 'right', cell: (group) => group.totalMiembros.toLocaleString('es-CL') },
     { key: 'estado', header: 'Estado', nowrap: true, cell: (group) => <StateBadge estado={group.estado} /> },

@@ -51,10 +51,18 @@ function vigencia(j: JornadaExcepcional): string {
 }
 
 const trabajadores = (n: number) => (n === 1 ? '1 trabajador' : `${n} trabajadores`);
+const grupos = (n: number) => (n === 1 ? '1 grupo' : `${n} grupos`);
+/** What keeps a schedule from being deleted: the workers under it (their own or through a group) and the groups it names. */
+function inUse(j: JornadaExcepcional): string | null {
+  if (j.trabajadores === 0 && j.grupos === 0) return null;
+  const who = [j.trabajadores > 0 ? `${trabajadores(j.trabajadores)} bajo ella` : null, j.grupos > 0 ? `${grupos(j.grupos)} ${j.grupos === 1 ? 'asignado' : 'asignados'}` : null].filter(Boolean).join(' y ');
+  return `«${j.numero}» tiene ${who}: asigna otra jornada o ninguna en la ficha de cada trabajador y grupo antes de eliminarla.`;
+}
 
 /**
  * `/dashboard/settings/exceptional-schedules`: the exceptional distribution systems the Dirección del Trabajo
- * authorised (art. 38 inc. final), with how many workers each has. Workers are assigned in their record.
+ * authorised (art. 38 inc. final), with how many workers and groups each has. A resolution names workers (assigned in
+ * their record) or groups (in the group's); a worker without one of their own is under their group's.
  */
 export function ExceptionalSchedulesPage() {
   const list = useExceptionalSchedules();
@@ -145,14 +153,15 @@ export function ExceptionalSchedulesPage() {
       cell: (j) => (j.horasDiarias === null ? 'Sin indicar' : `${String(j.horasDiarias).replace('.', ',')} h`),
     },
     { key: 'vigencia', header: 'Vigencia', cell: vigencia },
-    { key: 'trabajadores', header: 'Trabajadores asignados', nowrap: true, cell: (j) => trabajadores(j.trabajadores) },
+    { key: 'trabajadores', header: 'Trabajadores', nowrap: true, cell: (j) => trabajadores(j.trabajadores) },
+    { key: 'grupos', header: 'Grupos', nowrap: true, cell: (j) => grupos(j.grupos) },
   ];
 
   return (
     <>
       <PageHeader
         title="Jornadas excepcionales"
-        description="Los sistemas excepcionales de distribución de jornada autorizados por resolución de la Dirección del Trabajo (art. 38 inc. final: 7x7, 4x4, 14x14…). A cada trabajador se le asigna el suyo en su ficha; quien no tiene uno sigue los límites diarios y semanales ordinarios."
+        description="Los sistemas excepcionales de distribución de jornada autorizados por resolución de la Dirección del Trabajo (art. 38 inc. final: 7x7, 4x4, 14x14…). La resolución nombra trabajadores o grupos: se asigna en la ficha del trabajador o en la del grupo, y quien no tiene una propia sigue la de su grupo. Quien no está bajo ninguna sigue los límites diarios y semanales ordinarios."
         breadcrumbs={[{ label: 'Inicio', to: '/dashboard' }, { label: 'Configuración' }, { label: 'Jornadas excepcionales' }]}
         actions={<Button onClick={() => open(null)}>Nueva jornada excepcional</Button>}
       />
@@ -255,14 +264,12 @@ export function ExceptionalSchedulesPage() {
         title="Eliminar jornada excepcional"
         message={
           removing
-            ? removing.trabajadores > 0
-              ? `«${removing.numero}» tiene ${trabajadores(removing.trabajadores)} asignados: asígnales otra jornada o ninguna en su ficha antes de eliminarla.`
-              : `¿Eliminar «${removing.numero}»? Esta acción no se puede deshacer.`
+            ? (inUse(removing) ?? `¿Eliminar «${removing.numero}»? Esta acción no se puede deshacer.`)
             : null
         }
         confirmLabel="Eliminar jornada"
         danger
-        confirmDisabled={removing !== null && removing.trabajadores > 0}
+        confirmDisabled={removing !== null && inUse(removing) !== null}
         loading={remove.isPending}
         onConfirm={confirmRemove}
       />

@@ -38,6 +38,14 @@ function todayIso(): string {
   return local.toISOString().slice(0, 10);
 }
 
+/** The exceptional schedule in force, and whether it is the worker's own or their group's: «7x7 · Res. 123 (por su grupo Bodega)». */
+function jornadaExcepcionalText(user: Pick<Usuario, 'jornadaExcepcional' | 'grupo'>): string {
+  const j = user.jornadaExcepcional;
+  if (!j) return 'Ninguna: límites ordinarios';
+  if (j.origen === 'trabajador') return j.nombre;
+  return user.grupo ? `${j.nombre} (por su grupo ${user.grupo.nombre})` : `${j.nombre} (por su grupo)`;
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className={classes.field}>
@@ -361,6 +369,7 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
             <Field label="Limitación de jornada">
               {user.excluidoLimiteJornada ? 'Excluido (art. 22 inc. 2): sin límite de horas, atrasos ni horas extra; sus marcas se registran' : 'Afecto a la jornada pactada'}
             </Field>
+            <Field label="Jornada excepcional (art. 38)">{jornadaExcepcionalText(user)}</Field>
             <Field label="Jornada promedio (art. 22 bis)">
               {user.jornadaPromedio
                 ? `Ciclos de ${user.jornadaPromedio.semanasCiclo} semanas desde el ${formatDate(user.jornadaPromedio.desde)}${user.jornadaPromedio.hasta ? ` hasta el ${formatDate(user.jornadaPromedio.hasta)}` : ''}: la planificación se revisa contra el promedio del ciclo; horas extra y atrasos, por semana`

@@ -306,7 +306,7 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
               <Select
                 label={USER_LABELS.jornadaExcepcionalId}
                 name="jornadaExcepcionalId"
-                description={lockedNote ?? 'Sistema autorizado por la Dirección del Trabajo (art. 38 inc. final): sus límites reemplazan a los diarios y semanales.'}
+                description={lockedNote ?? 'Sistema autorizado por la Dirección del Trabajo (art. 38 inc. final): sus límites reemplazan a los diarios y semanales. Sin una propia, rige la de su grupo.'}
                 data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
                 value={field.value ?? ''}
                 onChange={(value) => field.onChange(value || null)}

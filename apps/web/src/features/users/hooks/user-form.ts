@@ -124,7 +124,7 @@ export function userToForm(user: Usuario): UserFormValues {
     perfil: user.perfil,
     sedeId: user.sede?.id ?? null,
     grupoId: user.grupo?.id ?? null,
-    jornadaExcepcionalId: user.jornadaExcepcional?.id ?? null,
+    jornadaExcepcionalId: user.jornadaExcepcional?.origen === 'trabajador' ? user.jornadaExcepcional.id : null,
     horasSemanales: user.horasSemanales ?? '',
     sueldoBase: user.sueldoBase ?? '',
     numeroContrato: user.numeroContrato ?? '',
