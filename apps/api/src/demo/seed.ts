@@ -10,6 +10,7 @@ import { createLedGroups } from '../modules/groups/index';
 import { createCompanyHolidays } from '../modules/holidays/index';
 import { createPermissionReads } from '../modules/permissions/index';
 import { createPlanReader } from '../modules/planning/index';
+import { createShiftReads } from '../modules/shifts/index';
 import { insertCompany } from '../modules/companies/companies.repository';
 import { DEMO_SUNDAY_GROUPS, seedPlanningDemo } from './planning';
 import { seedPermissionsDemo } from './permissions';
@@ -276,7 +277,7 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
   const [year, month] = today.split('-').map(Number) as [number, number];
   const firstOfPrevious = `${month === 1 ? year - 1 : year}-${String(month === 1 ? 12 : month - 1).padStart(2, '0')}-01`;
   const lastOfCurrent = localDate(new Date(Date.UTC(year, month, 0, 12)), 'UTC');
-  await createAttendanceService({ db, plan: createPlanReader(db, createCompanyHolidays(db)), ledGroups: createLedGroups(db), permissions: createPermissionReads(db) }).rebuild(companyId, firstOfPrevious, lastOfCurrent, now);
+  await createAttendanceService({ db, plan: createPlanReader(db, createCompanyHolidays(db), createShiftReads()), ledGroups: createLedGroups(db), permissions: createPermissionReads(db) }).rebuild(companyId, firstOfPrevious, lastOfCurrent, now);
   // Overtime pacts and decisions on the overtime the evaluation just found (some days left pending).
   await seedOvertimeDemo(db, { companyId, adminId, now });
   return people;

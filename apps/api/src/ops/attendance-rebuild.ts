@@ -17,6 +17,7 @@ import { createLedGroups } from '../modules/groups/index';
 import { createCompanyHolidays } from '../modules/holidays/index';
 import { createPermissionReads } from '../modules/permissions/index';
 import { createPlanReader } from '../modules/planning/index';
+import { createShiftReads } from '../modules/shifts/index';
 
 function option(args: string[], name: string): string | null {
   const i = args.indexOf(name);
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(databaseTarget(loadConfig()));
   try {
     await database.migrate();
-    const attendance = createAttendanceService({ db: database.db, plan: createPlanReader(database.db, createCompanyHolidays(database.db)), ledGroups: createLedGroups(database.db), permissions: createPermissionReads(database.db) });
+    const attendance = createAttendanceService({ db: database.db, plan: createPlanReader(database.db, createCompanyHolidays(database.db), createShiftReads()), ledGroups: createLedGroups(database.db), permissions: createPermissionReads(database.db) });
     const empresa = option(args, '--empresa');
     const targets = await attendance.companiesToRebuild(empresa);
     if (targets.length === 0) throw new Error(empresa ? `No existe la empresa ${empresa}.` : 'No hay empresas registradas.');

@@ -29,7 +29,7 @@ describe('the demo company', () => {
     expect(stored.filter((r) => r.status === 'presente').length).toBeGreaterThan(100);
     await t.database.db.delete(attendanceDays).where(eq(attendanceDays.companyId, companyId));
     // The same range the seed evaluates: the previous and the current month (the test clock is 2025-06-02).
-    await runAsSystem(() => createAttendanceService({ db: t.database.appDatabase.db, plan: createPlanReader(t.database.appDatabase.db, t.app.companyHolidays), ledGroups: t.app.ledGroups, permissions: t.app.permissionReads }).rebuild(companyId, '2025-05-01', '2025-06-30', t.clock.now()));
+    await runAsSystem(() => createAttendanceService({ db: t.database.appDatabase.db, plan: createPlanReader(t.database.appDatabase.db, t.app.companyHolidays, t.app.shiftReads.get()), ledGroups: t.app.ledGroups, permissions: t.app.permissionReads }).rebuild(companyId, '2025-05-01', '2025-06-30', t.clock.now()));
     expect(await snapshot()).toEqual(stored);
   }, 300_000);
 

@@ -381,7 +381,7 @@ describe('stored days follow the marks', () => {
     const before = await snapshot();
     expect(before.length).toBeGreaterThan(0);
     await t.database.db.delete(attendanceDays).where(eq(attendanceDays.companyId, companyId));
-    const service = (await import('./index')).createAttendanceService({ db: t.database.appDatabase.db, plan: (await import('../planning/index')).createPlanReader(t.database.appDatabase.db, t.app.companyHolidays), ledGroups: t.app.ledGroups, permissions: t.app.permissionReads });
+    const service = (await import('./index')).createAttendanceService({ db: t.database.appDatabase.db, plan: (await import('../planning/index')).createPlanReader(t.database.appDatabase.db, t.app.companyHolidays, t.app.shiftReads.get()), ledGroups: t.app.ledGroups, permissions: t.app.permissionReads });
     const weeks = [...new Set(before.map((r) => `${r.userId} ${r.fecha}`))];
     const { rebuild } = service;
     await runAsSystem(async () => {

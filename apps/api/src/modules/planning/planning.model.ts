@@ -16,7 +16,7 @@ import {
 import { AVERAGED_CYCLE_MAX_WEEKS, exceptionalScheduleOver, formatRut } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
-import { readShiftCatalog, templateOf, toTurnoPlanificado, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
+import { templateOf, toTurnoPlanificado, type ShiftReads, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
 import { deleteDays, insertChanges, upsertDays, type PlanningDayRow, type Worker } from './planning.repository';
 
 /**
@@ -35,8 +35,8 @@ export interface ShiftCatalog {
   version(shiftId: string, version: number): { row: ShiftVersionRow; template: ShiftTemplate } | undefined;
 }
 
-export async function loadCatalog(db: DbOrTx, companyId: string): Promise<ShiftCatalog> {
-  const { shifts, versions } = await readShiftCatalog(db, companyId);
+export async function loadCatalog(reads: ShiftReads, db: DbOrTx, companyId: string): Promise<ShiftCatalog> {
+  const { shifts, versions } = await reads.catalog(db, companyId);
   const templates = new Map<string, { row: ShiftVersionRow; template: ShiftTemplate }>();
   for (const [key, row] of versions) templates.set(key, { row, template: versionTemplate(row) });
   return {

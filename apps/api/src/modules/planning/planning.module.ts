@@ -1,4 +1,6 @@
 import { apiModule } from '../../lib/api-module';
+import { LatePort } from '../../lib/late-port';
+import type { ShiftReads } from '../shifts/index';
 import { createDecemberExtensions } from './planning.december';
 import { createDayWriter } from './planning.model';
 import { createPlanReader, type PlanReader } from './planning.plan';
@@ -14,16 +16,25 @@ declare module 'fastify' {
     plan: PlanReader;
     /** Moves the future plan days of a shift whose times changed (the shifts module calls it when a shift is edited). */
     retimeFuturePlanning: RetimeFuturePlanning;
+    /**
+     * Where the planning reads the shift catalogue from: modules/shifts provides it when it registers, after the
+     * planning, which it calls when a shift is edited (lib/late-port.ts).
+     */
+    shiftReads: LatePort<ShiftReads>;
   }
 }
 
 /** The monthly plan: days, rests, the wizard, the plan's legal alerts and the plan as the engine reads it. */
 export const planningModule = apiModule('planning', ['companies', 'groups', 'holidays', 'permissions', 'payroll-periods'], (app, { db, clock }) => {
   const writeDays = createDayWriter(app.payrollPeriods);
-  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays, holidays: app.companyHolidays });
+  const shiftReads = new LatePort<ShiftReads>('el catálogo de turnos (de modules/shifts)');
+  const shifts: ShiftReads = { catalog: (...args) => shiftReads.get().catalog(...args), versions: (...args) => shiftReads.get().versions(...args) };
+  const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays, holidays: app.companyHolidays, shifts });
   const december = createDecemberExtensions({ db, isCommerceCompany: async (id) => isCommerce((await app.companies.findById(id))?.rubro ?? null), payrollPeriods: app.payrollPeriods });
   registerPlanningRoutes(app, planning, december, clock);
   app.decorate('planning', planning);
-  app.decorate('plan', createPlanReader(db, app.companyHolidays));
+  app.decorate('plan', createPlanReader(db, app.companyHolidays, shifts));
+  app.decorate('shiftReads', shiftReads);
+  app.addHook('onReady', async () => shiftReads.requireProvided());
   app.decorate('retimeFuturePlanning', createRetimer(writeDays));
 });

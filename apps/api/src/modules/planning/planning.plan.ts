@@ -8,7 +8,7 @@
 import type { HolidayLookup, PlanEntry, ShiftTemplate } from '@jornada/domain';
 import type { Db, DbOrTx } from '../../db/client';
 import type { CompanyHolidaysPort } from '../holidays/index';
-import { readShiftVersions, type ShiftVersionRow } from '../shifts/index';
+import type { ShiftReads, ShiftVersionRow } from '../shifts/index';
 import { versionTemplate } from './planning.model';
 import * as repo from './planning.repository';
 import { isCommerce } from './planning.service';
@@ -48,7 +48,7 @@ export interface PlanReader {
 /** Companies whose shift versions a reader keeps; past it the reader starts over (a full read costs one statement). */
 const CACHED_COMPANIES = 1000;
 
-export function createPlanReader(db: Db, holidays: CompanyHolidaysPort): PlanReader {
+export function createPlanReader(db: Db, holidays: CompanyHolidaysPort, shifts: Pick<ShiftReads, 'versions'>): PlanReader {
   // A shift version never changes (an edited timing adds a version), so each company's committed versions
   // are kept and read again only when a plan names one not seen yet: evaluating after a mark costs one
   // statement here. Templates are built anew on every call (placeShift caches per template object, so a long-lived
@@ -60,7 +60,7 @@ export function createPlanReader(db: Db, holidays: CompanyHolidaysPort): PlanRea
     let versions = versionsOf.get(companyId) ?? new Map<string, ShiftVersionRow>();
     const known = versions;
     if (sources.some((source) => source.days.some(([, kind, shiftId, shiftVersion]) => kind === 'turno' && !known.has(`${shiftId}:${shiftVersion}`)))) {
-      versions = await readShiftVersions(executor, companyId);
+      versions = await shifts.versions(executor, companyId);
       // Only what is committed is kept: a transaction's own new version may still roll back.
       if (executor === db) {
         if (versionsOf.size >= CACHED_COMPANIES) versionsOf.clear();

@@ -40,14 +40,14 @@ import { simplify } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { CompanyHolidaysPort } from '../holidays/index';
 import type { PermissionReads } from '../permissions/index';
-import { toTurnoPlanificado } from '../shifts/index';
+import { toTurnoPlanificado, type ShiftReads } from '../shifts/index';
 import type { LedGroupsPort } from '../groups/index';
 import {
   assignmentOf,
   dayView,
   decide,
   hhmm,
-  loadCatalog,
+  loadCatalog as loadShiftCatalog,
   planEntryOf,
   REST,
   shiftStartProblem,
@@ -114,9 +114,14 @@ interface PlanningServiceDeps {
   writeDays: WriteDays;
   /** Each company's holidays, its own days included (modules/holidays' `app.companyHolidays`). */
   holidays: CompanyHolidaysPort;
+  /** The shift catalogue (modules/shifts' `app.shiftReads`). */
+  shifts: ShiftReads;
 }
 
-export function createPlanningService({ db, companyRubro, ledGroups, permissions: permissionReads, writeDays, holidays: companyHolidays }: PlanningServiceDeps) {
+export function createPlanningService({ db, companyRubro, ledGroups, permissions: permissionReads, writeDays, holidays: companyHolidays, shifts }: PlanningServiceDeps) {
+  /** Every shift of a company with its versions' templates, in `dbx`. */
+  const loadCatalog = (dbx: DbOrTx, companyId: string) => loadShiftCatalog(shifts, dbx, companyId);
+
   /**
    * What a request needs to know before it opens a transaction: every query inside one must use its
    * `tx` (PGlite has a single connection, so a query on `db` there would wait for ever).

@@ -1,14 +1,15 @@
 /**
- * The shift catalogue as other modules use it, never through the repository: the planning reads it
- * (`readShiftCatalog`, and `readShiftVersions` for the plan the engine reads) and the bulk upload of shifts reads and writes it through `ShiftCatalogPort`,
- * given at assembly (`app.shiftCatalog`), in the caller's transaction.
+ * The shift catalogue as other modules use it, never through the repository, in the caller's transaction:
+ * the planning reads it through `ShiftReads` (the whole catalogue, and every version for the plan the engine
+ * reads), which this module gives it at assembly (`app.shiftReads`, a late port: planning registers first);
+ * the bulk upload of shifts reads and writes it through `ShiftCatalogPort` (`app.shiftCatalog`).
  */
 import type { DbOrTx } from '../../db/client';
 import type { NewShift, ShiftRow, ShiftVersionRow } from './shifts.model';
 import * as repo from './shifts.repository';
 
 /** Every shift of a company (by code) and every version of those shifts, keyed `shiftId:version`. */
-export async function readShiftCatalog(db: DbOrTx, companyId: string): Promise<{ shifts: ShiftRow[]; versions: Map<string, ShiftVersionRow> }> {
+async function readShiftCatalog(db: DbOrTx, companyId: string): Promise<{ shifts: ShiftRow[]; versions: Map<string, ShiftVersionRow> }> {
   const shifts = await repo.allShifts(db, companyId);
   const versions = await repo.versionsByKey(
     db,
@@ -19,8 +20,21 @@ export async function readShiftCatalog(db: DbOrTx, companyId: string): Promise<{
 }
 
 /** Every version of the company's shifts, keyed `shiftId:version`, in one statement: what a plan's days point at. */
-export async function readShiftVersions(db: DbOrTx, companyId: string): Promise<Map<string, ShiftVersionRow>> {
+async function readShiftVersions(db: DbOrTx, companyId: string): Promise<Map<string, ShiftVersionRow>> {
   return new Map((await repo.allVersions(db, companyId)).map((row) => [`${row.shiftId}:${row.version}`, row]));
+}
+
+/** What the planning reads of the catalogue (modules/planning's `app.shiftReads`). */
+export interface ShiftReads {
+  /** Every shift of a company (by code) and every version of those shifts, keyed `shiftId:version`. */
+  catalog(executor: DbOrTx, companyId: string): Promise<{ shifts: ShiftRow[]; versions: Map<string, ShiftVersionRow> }>;
+  /** Every version of the company's shifts, keyed `shiftId:version`, in one statement. */
+  versions(executor: DbOrTx, companyId: string): Promise<Map<string, ShiftVersionRow>>;
+}
+
+/** The catalogue reads, for the app's assembly and for who builds the planning's ports outside it (the demo, apps/api/src/ops). */
+export function createShiftReads(): ShiftReads {
+  return { catalog: readShiftCatalog, versions: readShiftVersions };
 }
 
 /** A shift the upload changes: the stored row, the new values, and whether its timing (so its version) changed. */

@@ -1,5 +1,5 @@
 import { apiModule } from '../../lib/api-module';
-import { shiftCatalog, type ShiftCatalogPort } from './shifts.catalog';
+import { createShiftReads, shiftCatalog, type ShiftCatalogPort } from './shifts.catalog';
 import { registerShiftRoutes } from './shifts.routes';
 import { createShiftsService } from './shifts.service';
 
@@ -14,4 +14,6 @@ declare module 'fastify' {
 export const shiftsModule = apiModule('shifts', ['planning'], (app, { db, clock }) => {
   registerShiftRoutes(app, createShiftsService(db, { retimeFuturePlanning: app.retimeFuturePlanning }), clock);
   app.decorate('shiftCatalog', shiftCatalog);
+  // The planning registers before shifts (an edited shift moves its future days) but reads the catalogue on every request.
+  app.shiftReads.provide(createShiftReads());
 });
