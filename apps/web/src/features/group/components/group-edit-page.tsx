@@ -73,7 +73,7 @@ function GroupDataForm({ group }: { group: Grupo }) {
             data={sites.data ?? []}
             value={sedeId}
             onChange={setSedeId}
-            clearable
+            allowDeselect={false}
             searchable
             placeholder="Sin sede"
             error={errors.sedeId}
@@ -84,9 +84,9 @@ function GroupDataForm({ group }: { group: Grupo }) {
             name="jornadaExcepcionalId"
             className={grid.full}
             description={EXCEPTIONAL_SCHEDULE_HELP}
-            data={schedules.data ?? []}
-            value={jornadaExcepcionalId}
-            onChange={setJornadaExcepcionalId}
+            data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
+            value={jornadaExcepcionalId ?? ''}
+            onChange={(value) => setJornadaExcepcionalId(value || null)}
             clearable
             placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
             error={errors.jornadaExcepcionalId}

@@ -51,7 +51,7 @@ export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean
         data={sites.data ?? []}
         value={sedeId}
         onChange={setSedeId}
-        clearable
+        allowDeselect={false}
         searchable
         placeholder="Sin sede"
         error={errors.sedeId}
@@ -62,9 +62,9 @@ export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean
         name="jornadaExcepcionalId"
         mt="md"
         description={EXCEPTIONAL_SCHEDULE_HELP}
-        data={schedules.data ?? []}
-        value={jornadaExcepcionalId}
-        onChange={setJornadaExcepcionalId}
+        data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
+        value={jornadaExcepcionalId ?? ''}
+        onChange={(value) => setJornadaExcepcionalId(value || null)}
         clearable
         placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
         error={errors.jornadaExcepcionalId}

@@ -345,7 +345,7 @@ export function RemunerationsPage() {
       align: 'right',
       cell: (r) =>
         r.horasExtra.compensadasFeriadoSegundos > 0 || r.horasExtra.feriadoNoUsadoSegundos > 0 ? (
-          <span className={classes.stack}>
+          <span className={classes.stackedFigures}>
             {r.horasExtra.compensadasFeriadoSegundos > 0 && (
               <>
                 {hoursMinutes(r.horasExtra.compensadasFeriadoSegundos)}
