@@ -1,16 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn, shootBothSizes } from '../support/fixtures';
 
-async function shoot(page: Page, name: string) {
-  for (const [label, size] of [
-    ['1366x768', { width: 1366, height: 768 }],
-    ['390x844', { width: 390, height: 844 }],
-  ] as const) {
-    await page.setViewportSize(size);
-    await page.screenshot({ path: `test-results/screenshots/${name}-${label}.png` });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
+const shoot = (page: Page, name: string) =>
+  shootBothSizes(page, 'test-results/screenshots', name, { laptop: { width: 1366, height: 768 }, fullPage: false, after: { width: 1280, height: 720 } });
 
 test('commerce declares two December extension days (art. 24) and the 12-hour shifts on them stop alerting', async ({ page, request }) => {
   test.setTimeout(150_000);

@@ -1,6 +1,5 @@
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn, shootBothSizes } from '../support/fixtures';
 
 const ZONE = 'America/Santiago';
 /** `aaaa-mm-dd` in Santiago, `days` from today. */
@@ -10,17 +9,7 @@ const santiagoDate = (days = 0) =>
 const typed = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
 
 const SHOTS = 'test-results/screenshots/overtime-rest';
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, SHOTS, name);
 
 test('overtime compensated with vacation days: the administrator records the written agreement on the pact, the worker sees the F.H.E. balance', async ({ browser, request }) => {
   test.setTimeout(180_000);

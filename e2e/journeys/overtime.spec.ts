@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createGroup, createUser, expectAccessible, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createGroup, createUser, expectAccessible, signIn, shootBothSizes } from '../support/fixtures';
 
 const ZONE = 'America/Santiago';
 /** `aaaa-mm-dd` in Santiago, `days` from today. */
@@ -17,17 +16,7 @@ function santiagoInstant(date: string, time: string): string {
 }
 
 const SHOTS = 'test-results/screenshots/overtime';
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, SHOTS, name);
 
 test('overtime: the administrator registers a pact, the worker’s overtime appears as an exception, the leader confirms part, the worker sees it', async ({ browser, request }) => {
   test.setTimeout(240_000);

@@ -1,6 +1,6 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn } from '../support/fixtures';
+import { apiSession, createCompanyWithAdmin, createUser, expectAccessible, signIn, shootBothSizes } from '../support/fixtures';
 
 const ZONE = 'America/Santiago';
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
@@ -15,17 +15,7 @@ function previousMonth(): { periodo: string; day: (n: number) => string; label: 
 }
 
 const SHOTS = 'test-results/screenshots/remunerations';
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  for (const [w, h] of [
-    [1366, 900],
-    [390, 844],
-  ] as const) {
-    await page.setViewportSize({ width: w, height: h });
-    await page.screenshot({ path: `${SHOTS}/${name}-${w}x${h}.png`, fullPage: true });
-  }
-  await page.setViewportSize({ width: 1366, height: 900 });
-}
+const shoot = (page: Page, name: string) => shootBothSizes(page, SHOTS, name);
 
 test('remunerations: the administrator opens last month, drills down to an absence, exports the CSV for payroll and closes the month', async ({ page, request }) => {
   test.setTimeout(240_000);

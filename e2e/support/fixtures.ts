@@ -1,4 +1,4 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -206,4 +206,22 @@ export async function createGroup(request: APIRequestContext, headers: Record<st
   const response = await request.post('/api/v1/grupos', { headers, data: { nombre, descripcion: `Grupo ${nombre}` } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: string; nombre: string };
+}
+
+/**
+ * Screenshots of the page at a laptop and a phone size (`<dir>/<name>-<w>x<h>.png`), for a person to look at the
+ * page as it was drawn; the `after` size (the laptop's by default) is set again when done.
+ */
+export async function shootBothSizes(
+  page: Page,
+  dir: string,
+  name: string,
+  { laptop = { width: 1366, height: 900 }, fullPage = true, after = laptop }: { laptop?: { width: number; height: number }; fullPage?: boolean; after?: { width: number; height: number } } = {},
+) {
+  mkdirSync(dir, { recursive: true });
+  for (const size of [laptop, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size);
+    await page.screenshot({ path: `${dir}/${name}-${size.width}x${size.height}.png`, fullPage });
+  }
+  await page.setViewportSize(after);
 }

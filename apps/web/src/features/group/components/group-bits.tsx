@@ -1,8 +1,9 @@
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Text.css';
-import { Badge, Select, Text } from '@mantine/core';
+import { Badge, Select, Text, type SelectProps } from '@mantine/core';
 import type { EstadoGrupo, UsuarioResumen } from '@jornada/contracts';
+import { useExceptionalScheduleOptions } from '../../../lib/entity-options';
 import { fullName } from '../../../lib/format';
 import { useGroups } from '../api/list-groups';
 
@@ -14,9 +15,31 @@ export function StateBadge({ estado }: { estado: EstadoGrupo }) {
   );
 }
 
-/** The group form's exceptional schedule select (create and edit). */
-export const EXCEPTIONAL_SCHEDULE_LABEL = 'Jornada excepcional (art. 38)';
-export const EXCEPTIONAL_SCHEDULE_HELP = 'Si la resolución de la Dirección del Trabajo nombra a este grupo: rige para sus integrantes sin una jornada excepcional propia.';
+/**
+ * The group form's exceptional schedule select (create and edit): «Ninguna» or one of the company's DT
+ * resolutions, loaded while `enabled`.
+ */
+export function ExceptionalScheduleSelect({
+  value,
+  onChange,
+  enabled = true,
+  ...props
+}: { value: string | null; onChange: (value: string | null) => void; enabled?: boolean } & Pick<SelectProps, 'className' | 'mt' | 'size' | 'error' | 'comboboxProps'>) {
+  const schedules = useExceptionalScheduleOptions({ enabled });
+  return (
+    <Select
+      label="Jornada excepcional (art. 38)"
+      name="jornadaExcepcionalId"
+      description="Si la resolución de la Dirección del Trabajo nombra a este grupo: rige para sus integrantes sin una jornada excepcional propia."
+      data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
+      value={value ?? ''}
+      onChange={(next) => onChange(next || null)}
+      allowDeselect={false}
+      placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
+      {...props}
+    />
+  );
+}
 
 export const personName = (person: Pick<UsuarioResumen, 'nombre' | 'apellidos'>) => fullName(person.nombre, person.apellidos);
 

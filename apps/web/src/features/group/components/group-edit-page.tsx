@@ -14,11 +14,11 @@ import { ApiError, errorMessage } from '../../../lib/api-client';
 import { perfilLabel, plural } from '../../../lib/format';
 import { notify } from '../../../lib/toasts';
 import { useGroup } from '../api/get-group';
-import { useExceptionalScheduleOptions, useSiteOptions } from '../../../lib/entity-options';
+import { useSiteOptions } from '../../../lib/entity-options';
 import { usePeopleSearch } from '../api/search-people';
 import { useUpdateGroup } from '../api/update-group';
 import { useUpdateMembers } from '../api/update-members';
-import { EXCEPTIONAL_SCHEDULE_HELP, EXCEPTIONAL_SCHEDULE_LABEL, GroupPicker, personName, StateBadge } from './group-bits';
+import { ExceptionalScheduleSelect, GroupPicker, personName, StateBadge } from './group-bits';
 import { NewGroupDialog } from './group-form-dialog';
 import grid from '../../../components/form-grid.module.css';
 import classes from './groups.module.css';
@@ -33,7 +33,6 @@ const MEMBER_COLUMNS: Column<UsuarioResumen>[] = [
 function GroupDataForm({ group }: { group: Grupo }) {
   const mutation = useUpdateGroup(group.id);
   const sites = useSiteOptions();
-  const schedules = useExceptionalScheduleOptions();
   const [nombre, setNombre] = useState(group.nombre);
   const [descripcion, setDescripcion] = useState(group.descripcion ?? '');
   const [sedeId, setSedeId] = useState<string | null>(group.sede?.id ?? null);
@@ -79,17 +78,11 @@ function GroupDataForm({ group }: { group: Grupo }) {
             error={errors.sedeId}
             size="md"
           />
-          <Select
-            label={EXCEPTIONAL_SCHEDULE_LABEL}
-            name="jornadaExcepcionalId"
-            className={grid.full}
-            description={EXCEPTIONAL_SCHEDULE_HELP}
-            data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
-            value={jornadaExcepcionalId ?? ''}
-            onChange={(value) => setJornadaExcepcionalId(value || null)}
-            clearable
-            placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
+          <ExceptionalScheduleSelect
+            value={jornadaExcepcionalId}
+            onChange={setJornadaExcepcionalId}
             error={errors.jornadaExcepcionalId}
+            className={grid.full}
             size="md"
           />
           <Textarea label="Descripción" name="descripcion" className={grid.full} autosize minRows={2} value={descripcion} onChange={(e) => setDescripcion(e.currentTarget.value)} error={errors.descripcion} />

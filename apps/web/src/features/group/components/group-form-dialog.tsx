@@ -6,14 +6,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/toasts';
 import { useCreateGroup } from '../api/create-group';
-import { useExceptionalScheduleOptions, useSiteOptions } from '../../../lib/entity-options';
-import { EXCEPTIONAL_SCHEDULE_HELP, EXCEPTIONAL_SCHEDULE_LABEL } from './group-bits';
+import { useSiteOptions } from '../../../lib/entity-options';
+import { ExceptionalScheduleSelect } from './group-bits';
 
 /** "Nuevo grupo": name, description, site and exceptional schedule; opens the new group when created. */
 export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean; onClose: () => void; onCreated: (group: Grupo) => void }) {
   const mutation = useCreateGroup();
   const sites = useSiteOptions({ enabled: opened });
-  const schedules = useExceptionalScheduleOptions({ enabled: opened });
   const [nombre, setNombre] = useState('');
   const [descripcion, setDescripcion] = useState('');
   const [sedeId, setSedeId] = useState<string | null>(null);
@@ -57,17 +56,12 @@ export function NewGroupDialog({ opened, onClose, onCreated }: { opened: boolean
         error={errors.sedeId}
         comboboxProps={{ withinPortal: true, zIndex: 400 }}
       />
-      <Select
-        label={EXCEPTIONAL_SCHEDULE_LABEL}
-        name="jornadaExcepcionalId"
-        mt="md"
-        description={EXCEPTIONAL_SCHEDULE_HELP}
-        data={[{ value: '', label: 'Ninguna' }, ...(schedules.data ?? [])]}
-        value={jornadaExcepcionalId ?? ''}
-        onChange={(value) => setJornadaExcepcionalId(value || null)}
-        clearable
-        placeholder={schedules.isLoading ? 'Cargando jornadas…' : 'Ninguna'}
+      <ExceptionalScheduleSelect
+        value={jornadaExcepcionalId}
+        onChange={setJornadaExcepcionalId}
+        enabled={opened}
         error={errors.jornadaExcepcionalId}
+        mt="md"
         comboboxProps={{ withinPortal: true, zIndex: 400 }}
       />
     </ConfirmDialog>
