@@ -18,6 +18,24 @@ const OPTIONS = {
   'GET /v1/grupos': () => ({ body: page([]) }),
 };
 
+
+/** A user's page as an administrador sees it, whose PATCH saves into the shown user; `calls` are the requests made. */
+function editUserPage(user: ReturnType<typeof makeUser>, routes: Parameters<typeof mockRoutes>[0] = {}) {
+  let current = user;
+  const mocked = mockRoutes({
+    ...signedInAs('administrador'),
+    ...OPTIONS,
+    ...routes,
+    'GET /v1/usuarios/:id': () => ({ body: current }),
+    'PATCH /v1/usuarios/:id': (call) => {
+      current = { ...current, ...(call.body as Partial<typeof current>) };
+      return { body: current };
+    },
+  });
+  renderPage(<UserDetailPage />, { path: `/dashboard/users/${user.id}`, routePath: '/dashboard/users/:id' });
+  return mocked;
+}
+
 describe('/dashboard/users', () => {
   it('loads the first page sorted by apellidos and shows RUT, dates and state', async () => {
     let release: () => void = () => undefined;
@@ -359,17 +377,7 @@ describe('/dashboard/users/:id', () => {
   });
 
   it('shows whether the worker is excluded from the hours limit (art. 22 inc. 2) and sends the change from the edit drawer', async () => {
-    let current = makeUser({ id: 'u2', perfil: 'trabajador', grupo: null, horasSemanales: 42, excluidoLimiteJornada: false });
-    const { calls } = mockRoutes({
-      ...signedInAs('administrador'),
-      ...OPTIONS,
-      'GET /v1/usuarios/:id': () => ({ body: current }),
-      'PATCH /v1/usuarios/:id': (call) => {
-        current = { ...current, ...(call.body as Partial<typeof current>) };
-        return { body: current };
-      },
-    });
-    renderPage(<UserDetailPage />, { path: '/dashboard/users/u2', routePath: '/dashboard/users/:id' });
+    const { calls } = editUserPage(makeUser({ id: 'u2', perfil: 'trabajador', grupo: null, horasSemanales: 42, excluidoLimiteJornada: false }));
     expect(await screen.findByText('Limitación de jornada', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Limitación de jornada').nextSibling).toHaveTextContent('Afecto a la jornada pactada');
     const u = userEvent.setup();
@@ -388,14 +396,7 @@ describe('/dashboard/users/:id', () => {
 
   it('shows the exceptional schedule in force and where it comes from; editing does not make the group’s their own (art. 38)', async () => {
     const current = makeUser({ id: 'u4', perfil: 'trabajador', horasSemanales: 42, grupo: { id: 'a1000000-0000-4000-8000-000000000001', nombre: 'Bodega' }, jornadaExcepcional: { id: 'a2000000-0000-4000-8000-000000000002', nombre: '7x7 · Res. 123', origen: 'grupo' } });
-    const { calls } = mockRoutes({
-      ...signedInAs('administrador'),
-      ...OPTIONS,
-      'GET /v1/jornadas-excepcionales': () => ({ body: { items: [] } }),
-      'GET /v1/usuarios/:id': () => ({ body: current }),
-      'PATCH /v1/usuarios/:id': () => ({ body: current }),
-    });
-    renderPage(<UserDetailPage />, { path: '/dashboard/users/u4', routePath: '/dashboard/users/:id' });
+    const { calls } = editUserPage(current, { 'GET /v1/jornadas-excepcionales': () => ({ body: { items: [] } }) });
     expect(await screen.findByText('Jornada excepcional (art. 38)', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Jornada excepcional (art. 38)').nextSibling).toHaveTextContent('7x7 · Res. 123 (por su grupo Bodega)');
     const u = userEvent.setup();
@@ -407,17 +408,7 @@ describe('/dashboard/users/:id', () => {
   }, 30_000);
 
   it('records an averaged distribution pact (art. 22 bis), checked in Spanish, and shows it', async () => {
-    let current = makeUser({ id: 'u3', perfil: 'trabajador', grupo: null, horasSemanales: 42 });
-    const { calls } = mockRoutes({
-      ...signedInAs('administrador'),
-      ...OPTIONS,
-      'GET /v1/usuarios/:id': () => ({ body: current }),
-      'PATCH /v1/usuarios/:id': (call) => {
-        current = { ...current, ...(call.body as Partial<typeof current>) };
-        return { body: current };
-      },
-    });
-    renderPage(<UserDetailPage />, { path: '/dashboard/users/u3', routePath: '/dashboard/users/:id' });
+    const { calls } = editUserPage(makeUser({ id: 'u3', perfil: 'trabajador', grupo: null, horasSemanales: 42 }));
     expect(await screen.findByText('Jornada promedio (art. 22 bis)', {}, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByText('Jornada promedio (art. 22 bis)').nextSibling).toHaveTextContent('Sin pacto: cada semana por separado');
     const u = userEvent.setup();
