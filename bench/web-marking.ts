@@ -13,7 +13,11 @@
  * As a check (CI): `BENCH_MARKS_HEALTH_FLOOR=0.04` makes the run fail (exit 1) when marks/health falls
  * under that fraction, or when any acknowledged mark is lost, duplicated or breaks a chain;
  * `BENCH_SKIP_RECEIPTS=1` leaves the receipts queued instead of draining them (about 25 s).
+ * `BENCH_PROFILE=<file.cpuprofile>` writes a CPU profile of the server's thread during the measured marking.
  */
+import { readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import inspector from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -38,7 +42,37 @@ const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 10) * 1000;
 const TARGET = { marksPerSecond: 2000, p99Ms: 100 };
 const FLOOR = process.env.BENCH_MARKS_HEALTH_FLOOR ? Number(process.env.BENCH_MARKS_HEALTH_FLOOR) : null;
 const SKIP_RECEIPTS = process.env.BENCH_SKIP_RECEIPTS === '1';
+const PROFILE = process.env.BENCH_PROFILE;
 let failed: string | null = null;
+
+/**
+ * CPU time (user + system) of this process's main thread, which runs the server (the load comes from a
+ * worker thread), from Linux's per-thread counters; null elsewhere.
+ */
+function serverThreadCpuMs(): number | null {
+  try {
+    const fields = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** A CPU profile of this process's main thread (the server) over the measured marking only (`BENCH_PROFILE=<file.cpuprofile>`). */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return {
+    async stop(file) {
+      const { profile } = await session.post('Profiler.stop');
+      await writeFile(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`Perfil de CPU del servidor durante el marcaje: ${file}`);
+    },
+  };
+}
 
 if (!process.env.DATABASE_URL) {
   console.log('Marcaje web: se mide en PostgreSQL (la meta de design.md). Define DATABASE_URL, p. ej. postgres://postgres@127.0.0.1:5432/postgres');
@@ -76,7 +110,11 @@ try {
 
   const health = await autocannon({ url: `${base}/api/health`, connections: WORKERS, duration: DURATION_MS / 1000, workers: 1 });
   const before = Number((await count(sql`select count(*) as n from marks`))[0]!.n);
+  const profiler = PROFILE ? await startProfile() : null;
+  const cpuBefore = serverThreadCpuMs();
   const load = await runLoad({ base, tokens, durationMs: DURATION_MS });
+  const cpuAfter = serverThreadCpuMs();
+  if (profiler) await profiler.stop(PROFILE!);
 
   const latencies = load.latencies.sort((a, b) => a - b);
   const rate = load.acked.length / (load.elapsedMs / 1000);
@@ -99,6 +137,9 @@ try {
     `Conteo: ${load.acked.length} confirmadas, ${stored} guardadas en la corrida, ${storedOnce} una sola vez, ${duplicated} duplicadas, ${lost} perdidas, ${load.retries} reintentos, ${load.replays} respuestas de reintento; cadena: ${broken} rupturas; estados ${JSON.stringify(load.statuses)}`,
   );
 
+  if (cpuBefore !== null && cpuAfter !== null && load.acked.length > 0) {
+    console.log(`CPU del hilo del servidor por marca: ${((cpuAfter - cpuBefore) / load.acked.length).toFixed(2)} ms (menos sensible a la carga que marcas/s)`);
+  }
   const ratio = rate / health.requests.average;
   if (lost + duplicated + broken > 0 || stored !== storedOnce) failed = 'se perdieron, duplicaron o encadenaron mal marcas confirmadas';
   else if (FLOOR !== null && ratio < FLOOR) {
