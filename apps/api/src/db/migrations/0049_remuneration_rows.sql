@@ -1,10 +1,17 @@
+CREATE TABLE "remuneration_row_details" (
+	"company_id" uuid NOT NULL,
+	"periodo" text NOT NULL,
+	"user_id" uuid NOT NULL,
+	"row" jsonb NOT NULL,
+	CONSTRAINT "remuneration_row_details_pkey" PRIMARY KEY("company_id","periodo","user_id")
+);
+--> statement-breakpoint
 CREATE TABLE "remuneration_rows" (
 	"company_id" uuid NOT NULL,
 	"periodo" text NOT NULL,
 	"user_id" uuid NOT NULL,
 	"closed" date NOT NULL,
 	"claim" uuid,
-	"row" jsonb,
 	"dias_trabajados" double precision DEFAULT 0 NOT NULL,
 	"ausencias_dias" double precision DEFAULT 0 NOT NULL,
 	"ausencias_valor" double precision DEFAULT 0 NOT NULL,
@@ -22,11 +29,12 @@ CREATE TABLE "remuneration_rows" (
 	CONSTRAINT "remuneration_rows_pkey" PRIMARY KEY("company_id","periodo","user_id")
 );
 --> statement-breakpoint
+ALTER TABLE "remuneration_row_details" ADD CONSTRAINT "remuneration_row_details_row_fk" FOREIGN KEY ("company_id","periodo","user_id") REFERENCES "public"."remuneration_rows"("company_id","periodo","user_id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "remuneration_rows" ADD CONSTRAINT "remuneration_rows_user_fk" FOREIGN KEY ("company_id","user_id") REFERENCES "public"."users"("company_id","id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "remuneration_rows_user_idx" ON "remuneration_rows" USING btree ("company_id","user_id");--> statement-breakpoint
 -- hand-written
--- A worker-month's stored pay (remuneration_rows, the remunerations module's) is deleted in the statement that changes
--- what it was computed from; the next read computes it again (docs/remunerations.md, «La paga guardada del mes»).
+-- A worker-month's stored pay (remuneration_rows, the remunerations module's; its remuneration_row_details go with it)
+-- is deleted in the statement that changes what it was computed from; the next read computes it again (docs/remunerations.md, «La paga guardada del mes»).
 -- A stored day or a decision on its overtime counts in its own month and, its week being settled whole (Monday to
 -- Sunday), in the month of its Sunday, at most 6 days later. Writing, invalidating (marking stale) and deleting days
 -- all delete. overtime_approvals has the same key columns, so one function serves both tables.

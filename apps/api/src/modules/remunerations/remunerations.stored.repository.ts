@@ -1,11 +1,12 @@
 /**
- * The SQL of each worker's stored pay of an open month (`remuneration_rows`, migration 0049): a read finds
+ * The SQL of each worker's stored pay of an open month (`remuneration_rows` and the rows themselves in
+ * `remuneration_row_details`, migration 0049): a read finds
  * which workers of its filter have a row for its `closed` day and adds up those rows, claims the missing
  * ones, computes them and stores those its claim still holds. The triggers of the migration delete rows
  * (and claims) when what they were computed from changes.
  */
 import { sql } from 'drizzle-orm';
-import { remunerationRows, users } from '../../db/schema/index';
+import { remunerationRowDetails, remunerationRows, users } from '../../db/schema/index';
 import type { DbOrTx } from '../../db/client';
 import { payColumn, SUMMED_PAY_KEYS, type SummedPayKey } from './remunerations.model';
 import { payWorkerConditions, type PayWorkerFilter } from './remunerations.repository';
@@ -70,7 +71,7 @@ export async function claimRows(db: DbOrTx, companyId: string, periodo: string, 
     await db.execute(
       sql`insert into ${remunerationRows} (company_id, periodo, user_id, closed, claim)
           select ${companyId}, ${periodo}, id, ${closed}::date, ${claim}::uuid from unnest(${sql.param([...chunk])}::uuid[]) as id
-          on conflict (company_id, periodo, user_id) do update set closed = excluded.closed, claim = excluded.claim, row = null`,
+          on conflict (company_id, periodo, user_id) do update set closed = excluded.closed, claim = excluded.claim`,
     );
   }
 }
@@ -89,12 +90,19 @@ export async function storeRows(db: DbOrTx, companyId: string, periodo: string, 
   const columns = sql.raw(SUMMED_PAY_KEYS.map((k) => `${payColumn(k)} float8`).join(', '));
   for (let i = 0; i < computed.length; i += STORE_CHUNK) {
     const values = computed.slice(i, i + STORE_CHUNK).map((c) => ({ user_id: c.userId, row: c.row, ...Object.fromEntries(SUMMED_PAY_KEYS.map((k) => [payColumn(k), c.sums[k]])) }));
+    // The figures and the row in one statement: the row is written only for the claims the update found.
     const done = await rows<{ user_id: string }>(
       db,
-      sql`update ${remunerationRows} r set row = v.row, claim = null, ${sets}
-          from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(user_id uuid, row jsonb, ${columns})
-          where r.company_id = ${companyId} and r.periodo = ${periodo} and r.user_id = v.user_id and r.claim = ${claim}::uuid
-          returning r.user_id`,
+      sql`with v as (select * from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(user_id uuid, row jsonb, ${columns})),
+          kept as (
+            update ${remunerationRows} r set claim = null, ${sets} from v
+            where r.company_id = ${companyId} and r.periodo = ${periodo} and r.user_id = v.user_id and r.claim = ${claim}::uuid
+            returning r.user_id
+          )
+          insert into ${remunerationRowDetails} (company_id, periodo, user_id, row)
+          select ${companyId}, ${periodo}, v.user_id, v.row from v join kept on kept.user_id = v.user_id
+          on conflict (company_id, periodo, user_id) do update set row = excluded.row
+          returning user_id`,
     );
     stored += done.length;
   }
@@ -112,15 +120,16 @@ export async function storedRows(db: DbOrTx, companyId: string, periodo: string,
   if (userIds.length === 0) return out;
   const result = await rows<{ user_id: string; row: unknown }>(
     db,
-    sql`select user_id, row from ${remunerationRows}
-        where company_id = ${companyId} and periodo = ${periodo} and user_id = any(${sql.param([...userIds])}::uuid[])
-          and closed = ${closed}::date and claim is null`,
+    sql`select r.user_id, d.row from ${remunerationRows} r
+        join ${remunerationRowDetails} d on d.company_id = r.company_id and d.periodo = r.periodo and d.user_id = r.user_id
+        where r.company_id = ${companyId} and r.periodo = ${periodo} and r.user_id = any(${sql.param([...userIds])}::uuid[])
+          and r.closed = ${closed}::date and r.claim is null`,
   );
   for (const r of result) out.set(r.user_id, typeof r.row === 'string' ? JSON.parse(r.row) : r.row);
   return out;
 }
 
-/** Deletes the company's stored pay (of one month, or every month): the next read computes it again. */
+/** Deletes the company's stored pay (of one month, or every month; the details go with the rows): the next read computes it again. */
 export async function forgetRows(db: DbOrTx, companyId: string, periodo?: string): Promise<number> {
   const result = await rows<{ n: number }>(
     db,
