@@ -14,6 +14,7 @@ import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { act, propose, signedIn } from '../../test/fixtures/corrections';
 import { julyMark, julyOffice, type JulyOffice } from '../../test/fixtures/july-office';
+import { createStoredPay } from './index';
 import { rowSums, totalsOf } from './remunerations.model';
 import * as stored from './remunerations.stored.repository';
 
@@ -61,7 +62,7 @@ async function office(names: string[]): Promise<JulyOffice> {
 }
 
 describe('the triggers of the stored pay', () => {
-  it('delete a worker-month when its inputs change, a company’s months on company-wide changes, and nothing else', async () => {
+  it('delete a worker-month when its inputs change, a company’s months on company-wide changes, and nothing else', { timeout: 180_000 }, async () => {
     const o = await office(['Ana', 'Beto']);
     const [ana, beto] = o.people as [JulyOffice['people'][number], JulyOffice['people'][number]];
     // June is over, July runs: the days of 29–30 June settle in the week of Sunday 5 July.
@@ -136,7 +137,7 @@ describe('the triggers of the stored pay', () => {
     expect(await storedOf(o.companyId)).toHaveLength(0);
   });
 
-  it('store nothing under a claim a change deleted while the read computed', async () => {
+  it('store nothing under a claim a change deleted while the read computed; the rollups rebuild forgets them', { timeout: 120_000 }, async () => {
     const o = await office(['Carla']);
     const [carla] = o.people;
     const claim = randomUUID();
@@ -160,6 +161,11 @@ describe('the triggers of the stored pay', () => {
       expect(await stored.storeRows(t.database.db, o.companyId, '202607', claim, [{ userId: carla!.id, row, sums: rowSums(row) }])).toBe(1);
     });
     expect((await page(o.admin.headers)).items.find((r) => r.usuarioId === carla!.id)).toEqual(live);
+    // npm run attendance:rollups:rebuild forgets the stored pay; the next read computes the same.
+    const before = await page(o.admin.headers);
+    expect(await runAsSystem(() => createStoredPay(t.database.db).forget(o.companyId))).toBe(2);
+    expect(await storedOf(o.companyId)).toEqual([]);
+    expect(await page(o.admin.headers)).toEqual(before);
   });
 });
 
