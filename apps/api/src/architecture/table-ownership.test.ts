@@ -47,6 +47,7 @@ const SCHEMA_OWNERS: Record<string, string> = {
   overtime: 'overtime',
   'password-resets': 'auth',
   'payroll-periods': 'payroll-periods',
+  remunerations: 'remunerations',
   permissions: 'permissions',
   planning: 'planning',
   roster: 'roster',

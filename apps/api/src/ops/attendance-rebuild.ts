@@ -5,7 +5,9 @@
  * month), on the same DATA_DIR or DATABASE_URL as `npm start`. Idempotent: the result is what the
  * reads would compute.
  * `npm run attendance:rollups:rebuild -- [--empresa <rut|id>]` (`--rollups`) evaluates nothing: it
- * rebuilds the rollups (`attendance_rollups`) of every date from the stored days as they are.
+ * rebuilds the rollups (`attendance_rollups`) of every date from the stored days as they are, and
+ * forgets the stored pay of open months (`remuneration_rows`), which the next read of each month
+ * computes again.
  */
 import { isValidLocalDate } from '@jornada/domain';
 import { loadConfig } from '../config';
@@ -17,6 +19,7 @@ import { createLedGroups } from '../modules/groups/index';
 import { createCompanyHolidays } from '../modules/holidays/index';
 import { createPermissionReads } from '../modules/permissions/index';
 import { createPlanReader } from '../modules/planning/index';
+import { createStoredPay } from '../modules/remunerations/index';
 import { createShiftReads } from '../modules/shifts/index';
 
 function option(args: string[], name: string): string | null {
@@ -43,7 +46,10 @@ async function main(): Promise<void> {
       for (const company of targets) {
         const started = Date.now();
         const fechas = await attendance.rebuildRollups(company.id);
-        console.log(`${company.razonSocial}: totales de ${fechas} fechas reconstruidos desde los días guardados en ${((Date.now() - started) / 1000).toFixed(1)} s.`);
+        const pagas = await createStoredPay(database.db).forget(company.id);
+        console.log(
+          `${company.razonSocial}: totales de ${fechas} fechas reconstruidos desde los días guardados y ${pagas} pagas guardadas olvidadas (se calculan en la próxima lectura) en ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+        );
       }
       return;
     }

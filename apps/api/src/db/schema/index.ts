@@ -24,6 +24,7 @@ export * from './inspectors';
 export * from './attendance';
 export * from './permissions';
 export * from './payroll-periods';
+export * from './remunerations';
 export * from './overtime';
 
 export * from './alerts';

@@ -6,3 +6,4 @@
 export { remunerationsModule } from './remunerations.module';
 
 export type { ApprovedOvertimeReader, RemunerationsService } from './remunerations.service';
+export { createStoredPay } from './remunerations.stored';

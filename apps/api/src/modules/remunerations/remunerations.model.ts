@@ -22,6 +22,26 @@ export function monthBounds(periodo: string): { from: string; to: string } {
 }
 
 
+type Identity = Pick<RemuneracionTrabajador, 'usuarioId' | 'nombre' | 'apellidos' | 'rut' | 'idEmpleado' | 'numeroContrato' | 'cargo' | 'grupo' | 'sede'>;
+
+/**
+ * Who the worker is, as the page shows them now: a stored row (remuneration_rows) is served with these read
+ * with the page, so renaming a worker, a group or a site needs no row computed again.
+ */
+export function identityOf(w: PayWorkerRow): Identity {
+  return {
+    usuarioId: w.id,
+    nombre: w.nombre,
+    apellidos: w.apellidos,
+    rut: formatRut(w.rut) ?? w.rut,
+    idEmpleado: w.rut,
+    numeroContrato: w.numeroContrato ?? '1',
+    cargo: w.cargo,
+    grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
+    sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
+  };
+}
+
 /**
  * A worker's row: money only when the worker has a base salary (computed with 0 otherwise and hidden).
  * The overtime compliance problems of the month's days are flagged when the month pays overtime: a day's
@@ -42,15 +62,7 @@ export function workerRow(w: PayWorkerRow, v: RemunerationVariables, typeNames: 
     alertas.unshift({ codigo: 'sin_horas_pactadas', fecha: null, mensaje: `El trabajador no tiene horas semanales pactadas: se usan las ${v.weeklyHoursUsed} horas del máximo legal.` });
   }
   return {
-    usuarioId: w.id,
-    nombre: w.nombre,
-    apellidos: w.apellidos,
-    rut: formatRut(w.rut) ?? w.rut,
-    idEmpleado: w.rut,
-    numeroContrato: w.numeroContrato ?? '1',
-    cargo: w.cargo,
-    grupo: w.groupId ? { id: w.groupId, nombre: w.groupNombre ?? '' } : null,
-    sede: w.siteId ? { id: w.siteId, nombre: w.siteNombre ?? '' } : null,
+    ...identityOf(w),
     sueldoBase: w.sueldoBase,
     horasSemanales: w.horasSemanales,
     diasTrabajados: v.daysWorked,
@@ -141,42 +153,77 @@ export function weekRows(v: RemunerationVariables, paid: boolean): SemanaRemuner
   }));
 }
 
-export function totalsOf(rows: readonly RemuneracionTrabajador[]): TotalesRemuneraciones {
-  const t: TotalesRemuneraciones = {
-    trabajadores: rows.length,
-    diasTrabajados: 0,
-    ausenciasDias: 0,
-    ausenciasValor: 0,
-    faltanteSegundos: 0,
-    faltanteValor: 0,
-    horasExtraSegundos: 0,
-    horasExtraValor: 0,
-    domingosOFestivosTrabajados: 0,
-    domingoOrdinarioSegundos: 0,
-    recargoDominicalMonto: 0,
-    permisosPagadosDias: 0,
-    permisosNoPagadosDias: 0,
-    descuentoPermisos: 0,
-    diasPendientes: 0,
-    sinSueldo: 0,
+/** The totals a worker's row adds to (all but the count of workers and of those without a salary). */
+export type SummedPayKey = Exclude<keyof TotalesRemuneraciones, 'trabajadores' | 'sinSueldo'>;
+
+/**
+ * What one row adds to each summed total: the one definition of the page's totals, which totalsOf adds up in
+ * memory and remuneration_rows keeps beside each stored row (one column per key, snake_case) for SQL to add up.
+ */
+export function rowSums(r: RemuneracionTrabajador): Record<SummedPayKey, number> {
+  let permisosPagadosDias = 0;
+  let permisosNoPagadosDias = 0;
+  for (const p of r.permisos) {
+    if (p.pagado) permisosPagadosDias += p.dias;
+    else permisosNoPagadosDias += p.dias;
+  }
+  return {
+    diasTrabajados: r.diasTrabajados,
+    ausenciasDias: r.ausencias.dias,
+    ausenciasValor: r.ausencias.valor ?? 0,
+    faltanteSegundos: r.faltante.segundos,
+    faltanteValor: r.faltante.valor ?? 0,
+    horasExtraSegundos: r.horasExtra.segundos,
+    horasExtraValor: r.horasExtra.valor ?? 0,
+    domingosOFestivosTrabajados: r.domingosOFestivosTrabajados,
+    domingoOrdinarioSegundos: r.domingoOrdinarioSegundos,
+    recargoDominicalMonto: r.recargoDominicalMonto ?? 0,
+    permisosPagadosDias,
+    permisosNoPagadosDias,
+    descuentoPermisos: r.descuentoPermisos ?? 0,
+    diasPendientes: r.diasPendientes,
   };
+}
+
+const SUMMED: Record<SummedPayKey, true> = {
+  diasTrabajados: true,
+  ausenciasDias: true,
+  ausenciasValor: true,
+  faltanteSegundos: true,
+  faltanteValor: true,
+  horasExtraSegundos: true,
+  horasExtraValor: true,
+  domingosOFestivosTrabajados: true,
+  domingoOrdinarioSegundos: true,
+  recargoDominicalMonto: true,
+  permisosPagadosDias: true,
+  permisosNoPagadosDias: true,
+  descuentoPermisos: true,
+  diasPendientes: true,
+};
+export const SUMMED_PAY_KEYS = Object.keys(SUMMED) as SummedPayKey[];
+
+/** A summed total's column in remuneration_rows: `diasTrabajados` → `dias_trabajados`. */
+export const payColumn = (key: SummedPayKey): string => key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+export function emptyTotals(): TotalesRemuneraciones {
+  return { trabajadores: 0, ...(Object.fromEntries(SUMMED_PAY_KEYS.map((k) => [k, 0])) as Record<SummedPayKey, number>), sinSueldo: 0 };
+}
+
+/** Adds `more` into `into` (totals of disjoint sets of workers). */
+export function addTotals(into: TotalesRemuneraciones, more: TotalesRemuneraciones): TotalesRemuneraciones {
+  into.trabajadores += more.trabajadores;
+  into.sinSueldo += more.sinSueldo;
+  for (const k of SUMMED_PAY_KEYS) into[k] += more[k];
+  return into;
+}
+
+export function totalsOf(rows: readonly RemuneracionTrabajador[]): TotalesRemuneraciones {
+  const t = emptyTotals();
   for (const r of rows) {
-    t.diasTrabajados += r.diasTrabajados;
-    t.ausenciasDias += r.ausencias.dias;
-    t.ausenciasValor += r.ausencias.valor ?? 0;
-    t.faltanteSegundos += r.faltante.segundos;
-    t.faltanteValor += r.faltante.valor ?? 0;
-    t.horasExtraSegundos += r.horasExtra.segundos;
-    t.horasExtraValor += r.horasExtra.valor ?? 0;
-    t.domingosOFestivosTrabajados += r.domingosOFestivosTrabajados;
-    t.domingoOrdinarioSegundos += r.domingoOrdinarioSegundos;
-    t.recargoDominicalMonto += r.recargoDominicalMonto ?? 0;
-    for (const p of r.permisos) {
-      if (p.pagado) t.permisosPagadosDias += p.dias;
-      else t.permisosNoPagadosDias += p.dias;
-    }
-    t.descuentoPermisos += r.descuentoPermisos ?? 0;
-    t.diasPendientes += r.diasPendientes;
+    const sums = rowSums(r);
+    for (const k of SUMMED_PAY_KEYS) t[k] += sums[k];
+    t.trabajadores++;
     if (r.sueldoBase === null) t.sinSueldo++;
   }
   return t;

@@ -1,5 +1,6 @@
 /**
- * All SQL of the remunerations module. It writes only `payroll_periods` and `payroll_period_events`;
+ * All SQL of the remunerations module. It writes only `payroll_periods`, `payroll_period_events`,
+ * `payroll_period_rows` and its stored pay (`remuneration_rows`, remunerations.stored.repository.ts);
  * workers, groups, sites and the company's Sunday surcharge are read with read-only queries (the
  * contract terms and settings pay needs).
  */
@@ -34,6 +35,8 @@ export interface PayWorkerRow {
 
 export interface PayWorkerFilter {
   userId?: string | undefined;
+  /** These workers only (those whose stored row is missing). */
+  userIds?: readonly string[] | undefined;
   grupoId?: string | undefined;
   sedeId?: string | undefined;
   cargo?: string | undefined;
@@ -43,9 +46,10 @@ export interface PayWorkerFilter {
   to: string;
 }
 
-function conditions(companyId: string, f: PayWorkerFilter): SQL {
+export function payWorkerConditions(companyId: string, f: PayWorkerFilter): SQL {
   const parts: SQL[] = [sql`u.company_id = ${companyId}`, sql`u.perfil <> 'fiscalizador'`];
   if (f.userId !== undefined) parts.push(sql`u.id = ${f.userId}`);
+  if (f.userIds !== undefined) parts.push(sql`u.id = any(${sql.param([...f.userIds])}::uuid[])`);
   if (f.grupoId !== undefined) parts.push(sql`u.group_id = ${f.grupoId}`);
   if (f.sedeId !== undefined) parts.push(sql`u.site_id = ${f.sedeId}`);
   if (f.cargo !== undefined && f.cargo !== '') parts.push(sql`lower(u.cargo) = lower(${f.cargo})`);
@@ -64,8 +68,8 @@ function conditions(companyId: string, f: PayWorkerFilter): SQL {
   return sql.join(parts, sql` and `);
 }
 
-/** Every worker of the filter, in the list's order (surname, name). */
-export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilter): Promise<PayWorkerRow[]> {
+/** Every worker of the filter in the list's order (surname, name), or one page of them (`users_company_name_idx`). */
+export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilter, page?: { offset: number; limit: number }): Promise<PayWorkerRow[]> {
   const result = await rows<PayWorkerRow>(
     db,
     sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre", u.site_id as "siteId",
@@ -74,8 +78,9 @@ export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilt
         from ${users} u
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
-        where ${conditions(companyId, f)}
-        order by u.apellidos, u.nombre, u.id`,
+        where ${payWorkerConditions(companyId, f)}
+        order by u.apellidos, u.nombre, u.id
+        ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
   return result.map((r) => ({ ...r, horasSemanales: r.horasSemanales === null ? null : Number(r.horasSemanales), sueldoBase: r.sueldoBase === null ? null : Number(r.sueldoBase) }));
 }

@@ -10,8 +10,10 @@ import {
   type RemuneracionTrabajador,
   type remuneracionesQuerySchema,
   type SemanaRemuneracion,
+  type TotalesRemuneraciones,
 } from '@jornada/contracts';
 import { addDays, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
+import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
@@ -24,15 +26,34 @@ import type { AttendanceService } from '../attendance/index';
 import type { OvertimeCompliance } from '../overtime/index';
 import type { PermissionReads } from '../permissions/index';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
-import { exportRecord, monthBounds, storedRow, totalsOf, weekRows, workerRow, type ExportRecord, type StoredRemuneracion } from './remunerations.model';
+import {
+  addTotals,
+  emptyTotals,
+  exportRecord,
+  identityOf,
+  monthBounds,
+  rowSums,
+  storedRow,
+  totalsOf,
+  weekRows,
+  workerRow,
+  type ExportRecord,
+  type StoredRemuneracion,
+} from './remunerations.model';
 import type { PayrollAttendance } from './remunerations.attendance';
 import * as repo from './remunerations.repository';
+import * as stored from './remunerations.stored.repository';
 
 type RemuneracionesInput = z.output<typeof remuneracionesQuerySchema>;
 type ExportarRemuneracionesInput = z.output<typeof exportarRemuneracionesQuerySchema>;
 
 /** Workers whose pay is computed at a time (docs/performance.md, «Remuneraciones»): bounds the stored days held in memory. */
 const PAY_CHUNK = 2000;
+
+/** Whether a filter narrows the month's workers (the whole company's freshness is settled by attendance's rollups otherwise). */
+function narrowedFilter(filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>): boolean {
+  return filter.userId !== undefined || filter.userIds !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || (filter.cargo ?? '') !== '' || (filter.q ?? '') !== '';
+}
 
 const REMUNERATION_MESSAGES = {
   workerNotFound: 'El trabajador no existe.',
@@ -130,36 +151,47 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
    * rollups in one statement when it already is.
    */
   async function freshen(companyId: string, filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>, ids: readonly string[], month: { from: string; to: string; closed: string }, now: Date) {
-    const narrowed = filter.userId !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || (filter.cargo ?? '') !== '' || (filter.q ?? '') !== '';
-    if (narrowed) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    if (narrowedFilter(filter)) await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
     else await attendance.ensureFreshFilter(companyId, { activeFrom: month.from, activeTo: month.to }, month.from, month.closed, now);
   }
 
+  /** A chunk of workers with their rows (and weeks and approved overtime when asked), and whether each may be stored. */
+  interface PayChunk {
+    workers: repo.PayWorkerRow[];
+    rows: RemuneracionTrabajador[];
+    weeks: SemanaRemuneracion[][];
+    approved: Map<string, Map<string, number>>;
+    /** False for a worker with an overtime pact compensated with vacation days (art. 32 inc. 4): their pay depends on earlier months. */
+    storable: boolean[];
+  }
+
   /**
-   * Every worker of the filter with their pay variables, from the stored evaluation (brought up to date
-   * first unless `current` says it already is, as in the closing transaction, which reads with `reader`).
+   * The pay of `workers` from their stored days (brought up to date by the caller), a chunk at a time in id
+   * order: each chunk's days are a stretch of the primary key, and they are let go once `onChunk` has the
+   * chunk's rows, so the memory a month takes is a chunk's, not the company's. `fresh`: whether the overtime
+   * rest ledger may bring earlier days up to date (not in the closing transaction, which re-evaluated them).
    */
-  async function computeLive(
+  async function payOf(
     companyId: string,
     periodo: string,
-    filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
+    workers: readonly repo.PayWorkerRow[],
+    month: { from: string; to: string; closed: string },
     now: Date,
-    { reader = db, current = false, withWeeks = true }: { reader?: DbOrTx; current?: boolean; withWeeks?: boolean } = {},
-  ): Promise<{ rows: RemuneracionTrabajador[]; weeks: SemanaRemuneracion[][]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string }> {
-    const month = monthOf(periodo, now);
-    const workers = await repo.payWorkers(reader, companyId, { ...filter, from: month.from, to: month.to });
-    const ids = workers.map((w) => w.id);
-    if (!current && month.closed >= month.from) await freshen(companyId, filter, ids, month, now);
+    { reader, fresh, withWeeks }: { reader: DbOrTx; fresh: boolean; withWeeks: boolean },
+    onChunk: (chunk: PayChunk) => Promise<void>,
+  ): Promise<void> {
+    if (workers.length === 0) return;
     const weekFrom = addDays(month.from, -6);
     const [typeNames, sundayPercent] = await Promise.all([permissions.permissionTypeNames(reader, companyId), repo.sundaySurchargePercent(reader, companyId)]);
     // Overtime compensated with vacation days and the expired rest paid now (art. 32 inc. 4), from the stored days.
-    const rest = await overtimeRest(companyId, ids, month.from.slice(0, 7), month.to, now, { executor: reader, fresh: !current });
-    const rowOf = new Map<string, RemuneracionTrabajador>();
-    const weeksOf = new Map<string, SemanaRemuneracion[]>();
-    const approved = new Map<string, Map<string, number>>();
-    // A chunk of workers at a time, in id order (each chunk's days are a stretch of the primary key): the
-    // stored days behind a worker's pay (their facts) are let go once their row is computed, so the memory a
-    // month takes is a chunk's, not the company's.
+    const rest = await overtimeRest(
+      companyId,
+      workers.map((w) => w.id),
+      month.from.slice(0, 7),
+      month.to,
+      now,
+      { executor: reader, fresh },
+    );
     const byId = [...workers].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     for (let i = 0; i < byId.length; i += PAY_CHUNK) {
       const chunk = byId.slice(i, i + PAY_CHUNK);
@@ -169,6 +201,8 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
         month.closed >= month.from ? approvedOvertime(reader, companyId, chunkIds, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
         month.closed >= month.from ? overtimeCompliance(reader, companyId, chunkIds, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
       ]);
+      const rows: RemuneracionTrabajador[] = [];
+      const weeks: SemanaRemuneracion[][] = [];
       for (const w of chunk) {
         const variables = remunerationFromFacts(facts.get(w.id)!, {
           salary: w.sueldoBase ?? 0,
@@ -181,17 +215,111 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
           overtimeRest: rest.get(w.id),
         });
         const row = workerRow(w, variables, typeNames, compliance.get(w.id));
-        rowOf.set(w.id, row);
-        if (withWeeks) weeksOf.set(w.id, weekRows(variables, row.sueldoBase !== null));
-        const own = chunkApproved.get(w.id);
-        if (withWeeks && own) approved.set(w.id, own);
+        rows.push(row);
+        if (withWeeks) weeks.push(weekRows(variables, row.sueldoBase !== null));
       }
+      await onChunk({ workers: chunk, rows, weeks, approved: chunkApproved, storable: chunk.map((w) => !rest.has(w.id)) });
       if (i + PAY_CHUNK < byId.length) await new Promise<void>((resolve) => setImmediate(resolve));
     }
+  }
+
+  /**
+   * Every worker of the filter with their pay variables, computed from the stored evaluation (brought up to
+   * date first unless `current` says it already is, as in the closing transaction, which reads with `reader`).
+   * The exports, the worker's drill-down and the close read this; the page reads the stored rows (storedPage).
+   */
+  async function computeLive(
+    companyId: string,
+    periodo: string,
+    filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
+    now: Date,
+    { reader = db, current = false, withWeeks = true }: { reader?: DbOrTx; current?: boolean; withWeeks?: boolean } = {},
+  ): Promise<{ rows: RemuneracionTrabajador[]; weeks: SemanaRemuneracion[][]; approved: Map<string, Map<string, number>>; from: string; to: string; closed: string; today: string }> {
+    const month = monthOf(periodo, now);
+    const workers = await repo.payWorkers(reader, companyId, { ...filter, from: month.from, to: month.to });
+    const ids = workers.map((w) => w.id);
+    if (!current && month.closed >= month.from) await freshen(companyId, filter, ids, month, now);
+    const rowOf = new Map<string, RemuneracionTrabajador>();
+    const weeksOf = new Map<string, SemanaRemuneracion[]>();
+    const approved = new Map<string, Map<string, number>>();
+    await payOf(companyId, periodo, workers, month, now, { reader, fresh: !current, withWeeks }, async (chunk) => {
+      chunk.workers.forEach((w, i) => {
+        rowOf.set(w.id, chunk.rows[i]!);
+        if (!withWeeks) return;
+        weeksOf.set(w.id, chunk.weeks[i]!);
+        const own = chunk.approved.get(w.id);
+        if (own) approved.set(w.id, own);
+      });
+    });
     // The page's order is the workers' (payWorkers).
     const rows = workers.map((w) => rowOf.get(w.id)!);
     const weeks = withWeeks ? workers.map((w) => weeksOf.get(w.id)!) : [];
     return { rows, weeks, approved, ...month };
+  }
+
+  /**
+   * A page of an open month and the totals of its filter from the stored pay (remuneration_rows): the rows
+   * stored for this `closed` day are added up in SQL; only the workers without one are computed (their days
+   * brought up to date first), and stored under a claim a change made meanwhile deletes. A stored row needs
+   * no freshening: it exists only while none of its days, approvals, pacts, permissions or contract terms
+   * changed since it was computed from fresh days (the triggers of migration 0049). Workers with an overtime
+   * pact compensated with vacation days are computed on each read and never stored.
+   */
+  async function storedPage(
+    companyId: string,
+    periodo: string,
+    filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
+    page: { offset: number; limit: number },
+    now: Date,
+  ): Promise<{ items: RemuneracionTrabajador[]; total: number; totales: TotalesRemuneraciones; from: string; to: string; closed: string; today: string }> {
+    const month = monthOf(periodo, now);
+    const f: repo.PayWorkerFilter = { ...filter, from: month.from, to: month.to };
+    const [found, pageWorkers] = await Promise.all([stored.storedPay(db, companyId, periodo, month.closed, f), repo.payWorkers(db, companyId, f, page)]);
+    const totales: TotalesRemuneraciones = { ...emptyTotals(), ...found.sums, trabajadores: found.stored, sinSueldo: found.storedWithoutSalary };
+    const pageIds = new Set(pageWorkers.map((w) => w.id));
+    const rowOf = new Map<string, RemuneracionTrabajador>();
+    const compute = async (ids: readonly string[], everyone: boolean) => {
+      const freshen = async () => {
+        if (month.closed < month.from) return;
+        if (everyone && !narrowedFilter(filter)) await attendance.ensureFreshFilter(companyId, { activeFrom: month.from, activeTo: month.to }, month.from, month.closed, now);
+        else await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+      };
+      await freshen();
+      const claim = randomUUID();
+      await stored.claimRows(db, companyId, periodo, month.closed, ids, claim);
+      try {
+        // Again, now that the claims are there: nothing to do unless a mark or a change came after the first
+        // pass (a day it left stale); the days it evaluates again delete their workers' claims.
+        await freshen();
+        const workers = await repo.payWorkers(db, companyId, { from: month.from, to: month.to, userIds: ids });
+        await payOf(companyId, periodo, workers, month, now, { reader: db, fresh: true, withWeeks: false }, async (chunk) => {
+          addTotals(totales, totalsOf(chunk.rows));
+          await stored.storeRows(db, companyId, periodo, claim, chunk.rows.flatMap((row, i) => (chunk.storable[i] ? [{ userId: row.usuarioId, row, sums: rowSums(row) }] : [])));
+          for (const row of chunk.rows) if (pageIds.has(row.usuarioId)) rowOf.set(row.usuarioId, row);
+        });
+      } finally {
+        await stored.releaseClaim(db, companyId, periodo, claim);
+      }
+    };
+    if (found.missing.length > 0) await compute(found.missing, found.missing.length === found.workers);
+    // The page's rows: computed now, or stored (served with who the worker is now, identityOf).
+    const rest = pageWorkers.filter((w) => !rowOf.has(w.id)).map((w) => w.id);
+    const kept = await stored.storedRows(db, companyId, periodo, month.closed, rest);
+    for (const [id, row] of kept) rowOf.set(id, storedRow(row as StoredRemuneracion));
+    // A row deleted by a change since the totals were read: computed for the page (the totals are the snapshot's).
+    const gone = rest.filter((id) => !rowOf.has(id));
+    if (gone.length > 0) {
+      const workers = await repo.payWorkers(db, companyId, { from: month.from, to: month.to, userIds: gone });
+      if (month.closed >= month.from) await attendance.ensureFresh(companyId, gone, month.from, month.closed, now);
+      await payOf(companyId, periodo, workers, month, now, { reader: db, fresh: true, withWeeks: false }, async (chunk) => {
+        for (const row of chunk.rows) rowOf.set(row.usuarioId, row);
+      });
+    }
+    const items = pageWorkers.flatMap((w) => {
+      const row = rowOf.get(w.id);
+      return row ? [{ ...row, ...identityOf(w) }] : [];
+    });
+    return { items, total: found.workers, totales, ...month };
   }
 
   /**
@@ -243,19 +371,24 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       requirePerfil(session, ...ACCESS.remunerations);
       await checkFilterIds(session.companyId, query.grupoId, query.sedeId);
       // The page and the totals need every worker's row, not their weeks.
-      const { rows, from, to, closed, today } = await compute(session.companyId, periodo, { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q }, now, false);
+      const filter = { grupoId: query.grupoId, sedeId: query.sedeId, cargo: query.cargo, q: query.q };
       const offset = (query.page - 1) * query.pageSize;
+      const period = await repo.findPeriod(db, session.companyId, periodo);
+      // A closed month is served as stored at its close (compute); an open one from the stored pay.
+      const read = period?.closedAt
+        ? await compute(session.companyId, periodo, filter, now, false).then(({ rows, ...month }) => ({ ...month, items: rows.slice(offset, offset + query.pageSize), total: rows.length, totales: totalsOf(rows) }))
+        : await storedPage(session.companyId, periodo, filter, { offset, limit: query.pageSize }, now);
       return {
         periodo,
-        desde: from,
-        hasta: to,
-        hastaCerrado: closed,
-        estado: await periodState(session.companyId, periodo, today),
-        items: rows.slice(offset, offset + query.pageSize),
-        total: rows.length,
+        desde: read.from,
+        hasta: read.to,
+        hastaCerrado: read.closed,
+        estado: await periodState(session.companyId, periodo, read.today),
+        items: read.items,
+        total: read.total,
         page: query.page,
         pageSize: query.pageSize,
-        totales: totalsOf(rows),
+        totales: read.totales,
       };
     },
 
@@ -338,6 +471,8 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
         if (row.closedAt === null) throw new AppError('CONFLICT', REMUNERATION_MESSAGES.notClosed, { periodo: REMUNERATION_MESSAGES.notClosed });
         await payrollPeriods.takeMonth(tx, session.companyId, periodo);
         await repo.thawRows(tx, session.companyId, periodo);
+        // Rows stored before the close were deleted by its evaluation of the month; none is kept across it.
+        await stored.forgetRows(tx, session.companyId, periodo);
         await repo.reopenPeriod(tx, session.companyId, periodo, session.userId, body.motivo, now);
         await repo.insertEvent(tx, { companyId: session.companyId, periodo, accion: 'reapertura', userId: session.userId, motivo: body.motivo, at: now });
       });
