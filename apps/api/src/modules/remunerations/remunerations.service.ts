@@ -11,7 +11,7 @@ import {
   type remuneracionesQuerySchema,
   type SemanaRemuneracion,
 } from '@jornada/contracts';
-import { addDays, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
+import { addDays, AVERAGED_CYCLE_MAX_WEEKS, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
@@ -150,7 +150,9 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     const workers = await repo.payWorkers(reader, companyId, { ...filter, from: month.from, to: month.to });
     const ids = workers.map((w) => w.id);
     if (!current && month.closed >= month.from) await freshen(companyId, filter, ids, month, now);
-    const weekFrom = addDays(month.from, -6);
+    // The confirmed overtime of the weeks settled in the month: from the Monday of its first day, or the first day of a
+    // cycle of an averaged distribution pact (art. 22 bis) ending in it, up to four weeks before.
+    const weekFrom = addDays(month.from, workers.some((w) => w.jornadaPromedio !== null) ? -7 * AVERAGED_CYCLE_MAX_WEEKS + 1 : -6);
     const [typeNames, sundayPercent] = await Promise.all([permissions.permissionTypeNames(reader, companyId), repo.sundaySurchargePercent(reader, companyId)]);
     // Overtime compensated with vacation days and the expired rest paid now (art. 32 inc. 4), from the stored days.
     const rest = await overtimeRest(companyId, ids, month.from.slice(0, 7), month.to, now, { executor: reader, fresh: !current });
@@ -165,7 +167,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       const chunk = byId.slice(i, i + PAY_CHUNK);
       const chunkIds = chunk.map((w) => w.id);
       const [facts, chunkApproved, compliance] = await Promise.all([
-        payroll.facts(companyId, chunkIds, month.from, month.closed, reader),
+        payroll.facts(companyId, chunkIds, month.from, month.closed, reader, new Map(chunk.map((w) => [w.id, w.jornadaPromedio]))),
         month.closed >= month.from ? approvedOvertime(reader, companyId, chunkIds, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
         month.closed >= month.from ? overtimeCompliance(reader, companyId, chunkIds, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
       ]);
