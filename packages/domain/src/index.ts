@@ -13,7 +13,7 @@ export * from './day-result';
 export * from './exceptional-schedule';
 export * from './period-evaluation';
 export * from './period-totals';
-export { averagedCycleOf, settlementRange, settlementUnitOf } from './settlement';
+export { settlementRange } from './settlement';
 export * from './stored-pay-facts';
 export * from './plan-alerts';
 export * from './remuneration';

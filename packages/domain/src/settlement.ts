@@ -42,7 +42,7 @@ export function settlementRange(from: LocalDate, to: LocalDate, pact?: AveragedD
 }
 
 /** What a unit's ordinary time is measured against (art. 30): its bound in seconds, per week, and where it comes from. */
-export interface SettlementBound {
+interface SettlementBound {
   /** Per week (a cycle's bound divided by its weeks). */
   weeklySeconds: number;
   source: 'pactada' | 'legal';
@@ -51,7 +51,7 @@ export interface SettlementBound {
 }
 
 /** The contract's agreed hours, or null when there is no weekly bound (exceptional schedule, art. 38; excluded from the limit, art. 22 inc. 2). */
-export type SettlementTerms = { agreed: AgreedWeeklyHours | null | undefined } | null;
+type SettlementTerms = { agreed: AgreedWeeklyHours | null | undefined } | null;
 
 /**
  * Settles each unit touching `weekFirst`..`last` (units start at `weekFirst`, a Monday or a cycle's first day):
