@@ -145,6 +145,8 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       list.push({ id: m.id, kind: m.kind, at: m.at });
     }
     const results: { userId: string; zone: string; result: PeriodResult; excluded: boolean }[] = [];
+    // Workers whose pact changed between `pacts` and this snapshot: what was loaded may not reach their new cycles.
+    const pactMoved = new Set<string>();
     for (const w of workers) {
       const zone = w.zone;
       const own = plans.get(w.id);
@@ -168,6 +170,8 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       // Art. 22 bis: an averaged distribution pact settles the worked time by cycle, not by week.
       const pact = averagedPactOf(w);
       if (pact) workerOptions.averagedDistribution = pact;
+      const read = pacts.get(w.id) ?? null;
+      if (read?.cycleWeeks !== pact?.cycleWeeks || read?.from !== pact?.from || read?.to !== pact?.to) pactMoved.add(w.id);
       const result = evaluatePeriod({
         from,
         to,
@@ -181,6 +185,8 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       });
       results.push({ userId: w.id, zone, result, excluded: w.excluidoLimiteJornada });
     }
+    // Their days are stored stale (as after a mark the snapshot missed), to be evaluated again with the new cycles.
+    for (const id of pactMoved) chainSeq.set(id, -1);
     return { results, templates, loadedAt, chainSeq };
   }
 
