@@ -271,6 +271,11 @@ export const semanaAsistenciaSchema = z.object({
   extraSobrePactadaSegundos: z.number().default(0),
   /** Missing time of incomplete days: unknown until corrected, never deducted meanwhile. */
   pendienteSegundos: z.number(),
+  /**
+   * Weeks of the averaged distribution cycle (art. 22 bis) the row settles, from `lunes` to `domingo`; null for a
+   * week settled alone (and in weeks stored before). `jornadaSemanalSegundos` is then the cycle's weekly average.
+   */
+  semanasCiclo: z.number().nullable().default(null),
 });
 export type SemanaAsistencia = z.infer<typeof semanaAsistenciaSchema>;
 

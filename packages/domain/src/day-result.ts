@@ -200,8 +200,12 @@ export interface DayResult {
    * Set by the period evaluation, which settles weeks; 0 from `evaluateDay` alone.
    */
   overtimeOverAgreedSeconds: number;
-  /** What `overtimeOverAgreedSeconds` was measured against: the week's bound and whether it is the contract's or the law's; null when 0. */
-  overAgreedBasis: { weeklySeconds: number; source: 'pactada' | 'legal' } | null;
+  /**
+   * What `overtimeOverAgreedSeconds` was measured against: the week's bound (a cycle's weekly average, with its
+   * `cycleWeeks`, art. 22 bis) and whether it is the contract's or the law's; `weekCeiling` when the day's week
+   * passed 45 ordinary hours in the cycle; null when 0.
+   */
+  overAgreedBasis: { weeklySeconds: number; source: 'pactada' | 'legal'; cycleWeeks?: number; weekCeiling?: boolean } | null;
   firstEntry: number | null;
   lastExit: number | null;
   inconsistencies: Inconsistency[];

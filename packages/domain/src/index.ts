@@ -13,6 +13,7 @@ export * from './day-result';
 export * from './exceptional-schedule';
 export * from './period-evaluation';
 export * from './period-totals';
+export { settlementRange } from './settlement';
 export * from './stored-pay-facts';
 export * from './plan-alerts';
 export * from './remuneration';

@@ -1,23 +1,25 @@
 /**
  * Period evaluation: a worker's week, fortnight or month. Places the plan's shifts, attributes the
- * marks, evaluates each day, then applies the weekly rules: lateness and early leave made up within
- * the same Monday-to-Sunday week are not a shortfall (the compensating time is not overtime either),
- * and the plan itself is checked against the legal limits in force on its dates.
+ * marks, evaluates each day, then applies the weekly rules (settlement.ts): lateness and early leave
+ * made up within the same Monday-to-Sunday week are not a shortfall (the compensating time is not
+ * overtime either), and the plan itself is checked against the legal limits in force on its dates.
+ * Under an averaged distribution pact (art. 22 bis) the unit settled is the pact's cycle, not the week.
  *
- * Weeks are settled whole: the evaluation widens the period to the Monday before `from` and the
- * Sunday after `to`, and a week's compensation, shortfall and net overtime count in the totals of
- * the period in which the week ends (its Sunday). `evaluationLoadRange` says what to load for that.
+ * Units are settled whole: the evaluation widens the period to the Monday before `from` (or the first
+ * day of its cycle) and the Sunday after `to` (or the last day of its cycle), and a unit's compensation,
+ * shortfall and net overtime count in the totals of the period in which it ends. `evaluationLoadRange`
+ * says what to load for that.
  */
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
-import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
+import { fromDayNumber, toDayNumber, type LocalDate } from './calendar/local-date';
 import { attributeMarks, type AttributionOptions, type MarkAttribution } from './attribution';
 import { evaluateDay } from './day-evaluation';
 import type { DayResult, EvaluationOptions, PlanKind } from './day-result';
-import { DAILY_OVERTIME_LIMIT_SECONDS, weeklyHoursLimit } from './law';
 import type { Mark } from './marks';
 import { periodTotalsOf, type PeriodTotals } from './period-totals';
 import { planAlerts, type PlanAlert } from './plan-alerts';
 import type { Permission } from './permissions';
+import { settlementUnitOf, settleUnits } from './settlement';
 import { placeShift, type ShiftInstance, type ShiftTemplate } from './shift-instance';
 import { DEFAULT_TIME_ZONE, startOfLocalDayNumber } from './time-zone';
 
@@ -41,7 +43,8 @@ export interface PeriodEvaluationOptions extends EvaluationOptions {
   sundayRest?: { contractFrom: LocalDate; contractTo: LocalDate | null };
   /**
    * Averaged distribution pact (art. 22 bis): from `from` (a Monday, the first cycle's start) to `to` (a Sunday;
-   * null: open), cycles of `cycleWeeks` whole weeks. The plan alerts judge each cycle's average instead of each week.
+   * null: open), cycles of `cycleWeeks` whole weeks. The plan alerts judge each cycle's average instead of each week,
+   * and the worked time is settled by cycle (settlement.ts). Ignored under an exceptional schedule or without a jornada.
    */
   averagedDistribution?: AveragedDistribution;
 }
@@ -91,25 +94,32 @@ export interface PeriodEvaluationInput {
   options?: PeriodEvaluationOptions;
 }
 
-/** One whole Monday-to-Sunday week touching the period, after the weekly compensation. */
+/**
+ * One whole settlement unit touching the period, after its compensation: a Monday-to-Sunday week, or under an
+ * averaged distribution pact (art. 22 bis) one cycle of the pact, whose figures are the whole cycle's.
+ */
 export interface WeekSummary {
   weekStart: LocalDate;
-  /** The week's Monday and Sunday: weeks are evaluated whole, days outside the period included. */
+  /** The unit's first day (a Monday) and last (a Sunday, or `to` of the period when it ends later): units are evaluated whole, days outside the period included. */
   from: LocalDate;
   to: LocalDate;
-  /** The whole week lies inside the period. */
+  /** Weeks of the pact's cycle when the unit is one (art. 22 bis); null for a week settled alone. */
+  cycleWeeks: number | null;
+  /** The whole unit lies inside the period. */
   complete: boolean;
-  /** The week ends (its Sunday) inside the period, so its compensation, shortfall and net overtime count in this period's totals. */
+  /** The unit ends inside the period, so its compensation, shortfall and net overtime count in this period's totals. */
   settledInPeriod: boolean;
   /**
    * Ordinary weekly limit in seconds: the one in force on the week's last day with a planned shift
-   * (its Sunday when none), since hours accumulate day by day against the limit of each day.
+   * (its Sunday when none), since hours accumulate day by day against the limit of each day; for a
+   * cycle, the average of its weeks' limits.
    */
   weeklyLimitSeconds: number;
   /**
-   * Ordinary weekly hours the week's work is measured against, in seconds (art. 30): the contract's
-   * agreed hours on the week's last planned day, or the legal limit when lower or when the contract
-   * says none; null under an exceptional schedule (art. 38), whose cycles are not weekly, and for a
+   * Ordinary weekly hours the unit's work is measured against, in seconds (art. 30): the contract's
+   * agreed hours on the unit's last planned day, or the legal limit when lower or when the contract
+   * says none (for a cycle, the weekly average: the agreed hours, or its weeks' legal limits averaged
+   * when lower); null under an exceptional schedule (art. 38), whose cycles are not weekly, and for a
    * worker excluded from the hours limit (art. 22 inc. 2), who has no ordinary hours to pass.
    */
   agreedLimitSeconds: number | null;
@@ -129,9 +139,10 @@ export interface WeekSummary {
   lateAfterCompensationSeconds: number;
   earlyLeaveAfterCompensationSeconds: number;
   /**
-   * Ordinary seconds worked beyond `agreedLimitSeconds` (after compensation): overtime even though
-   * the plan had them (art. 30: "la que excede ... de la pactada contractualmente, si fuese menor").
-   * Part of `netOvertimeSeconds`. The night the clocks go back, the extra real hour counts here.
+   * Ordinary seconds worked beyond `agreedLimitSeconds` (after compensation; a cycle's over its weeks
+   * times it, or over 45 hours in one of its weeks): overtime even though the plan had them (art. 30:
+   * "la que excede ... de la pactada contractualmente, si fuese menor"). Part of `netOvertimeSeconds`.
+   * The night the clocks go back, the extra real hour counts here.
    */
   overtimeOverAgreedSeconds: number;
   /** Overtime left after compensation plus the ordinary time over the agreed hours, and its split by the 2-hour daily limit. */
@@ -149,7 +160,7 @@ export interface PeriodResult {
   zone: string;
   /** The period's days, `from` to `to`. */
   days: DayResult[];
-  /** Days outside the period evaluated only to settle its weeks whole (and the day before `from`); not in the day totals. */
+  /** Days outside the period evaluated only to settle its weeks (or cycles) whole, and the day before `from`; not in the day totals. */
   adjacentDays: DayResult[];
   weeks: WeekSummary[];
   totals: PeriodTotals;
@@ -176,14 +187,20 @@ export interface PlacedPlan {
 }
 
 /**
- * Day numbers around a period: `start` is the first evaluated day (the Monday of `from`'s week, or
- * the day before `from` when it is a Monday), `end` the Sunday of `to`'s week (the plan is checked
- * over whole weeks). Days are evaluated from `start` to `to`: a week that ends after `to` settles in
- * the next period, so its later days add nothing to this one.
+ * Day numbers around a period: `start` is the first evaluated day (the Monday of `from`'s week or the
+ * first day of its pact cycle, or the day before `from` when that is `from`), `end` the Sunday of `to`'s
+ * week or the last day of its cycle (the plan is checked over whole units). Days are evaluated from
+ * `start` to `to`: a unit that ends after `to` settles in the next period, so its later days add
+ * nothing to this one.
  */
-function evaluationSpan(first: number, last: number): { start: number; end: number; weekFirst: number } {
-  const weekFirst = first - (weekdayOfDayNumber(first) - 1);
-  return { start: Math.min(weekFirst, first - 1), end: last + (7 - weekdayOfDayNumber(last)), weekFirst };
+function evaluationSpan(first: number, last: number, pact?: AveragedDistribution): { start: number; end: number; weekFirst: number } {
+  const weekFirst = settlementUnitOf(first, pact).start;
+  return { start: Math.min(weekFirst, first - 1), end: settlementUnitOf(last, pact).end, weekFirst };
+}
+
+/** The pact the settlement applies: none under an exceptional schedule (it averages its own cycle) or without a jornada (art. 22 inc. 2). */
+function settledPact(options: PeriodEvaluationOptions): AveragedDistribution | undefined {
+  return options.exceptionalSchedule || options.excludedFromHoursLimit ? undefined : options.averagedDistribution;
 }
 
 /** Evaluates a worker's period: days, whole weeks with the weekly compensation, totals and the plan's legal alerts. */
@@ -195,7 +212,8 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
   const first = toDayNumber(input.from);
   const last = toDayNumber(input.to);
   if (last < first) throw new RangeError(`Periodo inválido: ${input.from} a ${input.to}`);
-  const span = evaluationSpan(first, last);
+  const pact = settledPact(options);
+  const span = evaluationSpan(first, last, pact);
 
   // Place the shifts of the evaluated span plus one day each side, so boundary marks find their
   // shift. Arrays indexed by day number - base hold each date's plan and instance for every later pass.
@@ -268,14 +286,8 @@ export function evaluatePeriod(input: PeriodEvaluationInput): PeriodResult {
   const days = evaluated.slice(first - span.start, last - span.start + 1);
   const adjacentDays = evaluated.slice(0, first - span.start);
   // No weekly bound under an exceptional schedule (its cycles are averaged) nor without a jornada (art. 22 inc. 2).
-  const agreedLimit = options.exceptionalSchedule || options.excludedFromHoursLimit
-    ? null
-    : (date: LocalDate): WeeklyBound => {
-        const legal = weeklyHoursLimit(date);
-        const agreed = agreedWeeklyHoursOn(input.agreedWeeklyHours, date);
-        return agreed !== null && agreed < legal ? { weeklySeconds: agreed * 3600, source: 'pactada' } : { weeklySeconds: legal * 3600, source: 'legal' };
-      };
-  const weeks = summariseWeeks(evaluated, plan, span.start, span.weekFirst, first, last, agreedLimit);
+  const terms = options.exceptionalSchedule || options.excludedFromHoursLimit ? null : { agreed: input.agreedWeeklyHours };
+  const weeks = settleUnits(evaluated, plan, span.start, span.weekFirst, first, last, terms, pact);
   return {
     from: input.from,
     to: input.to,
@@ -305,163 +317,26 @@ function marksBefore(marks: readonly Mark[], bound: number): readonly Mark[] {
   return kept;
 }
 
-/** The ordinary weekly hours a week is measured against (art. 30), and where they come from. */
-interface WeeklyBound {
-  weeklySeconds: number;
-  source: 'pactada' | 'legal';
-}
-
-/**
- * Settles each Monday-to-Sunday week: compensation, shortfall and net overtime; then the ordinary
- * time worked beyond the agreed (or legal) weekly hours, which is overtime too and belongs to the
- * week's last hours (`agreedLimit`: the bound in force on a date, in seconds; null: no weekly bound).
- */
-function summariseWeeks(
-  evaluated: readonly DayResult[],
-  plan: PlacedPlan,
-  start: number,
-  weekFirst: number,
-  first: number,
-  last: number,
-  agreedLimit: ((date: LocalDate) => WeeklyBound) | null,
-): WeekSummary[] {
-  const weeks: WeekSummary[] = [];
-  for (let monday = weekFirst; monday <= last; monday += 7) {
-    const sunday = monday + 6;
-    // The week that ends after the period is summarised up to `to`; it settles in the next period.
-    const end = sunday < last ? sunday : last;
-    let lastPlanned = sunday;
-    for (let n = sunday; n >= monday; n--) {
-      if (plan.placed[n - plan.base]) {
-        lastPlanned = n;
-        break;
-      }
-    }
-    const bound = agreedLimit ? agreedLimit(fromDayNumber(lastPlanned)) : null;
-    const week: WeekSummary = {
-      weekStart: fromDayNumber(monday),
-      from: fromDayNumber(monday),
-      to: fromDayNumber(end),
-      complete: monday >= first && sunday <= last,
-      settledInPeriod: sunday <= last,
-      weeklyLimitSeconds: weeklyHoursLimit(fromDayNumber(lastPlanned)) * 3600,
-      agreedLimitSeconds: bound ? bound.weeklySeconds : null,
-      plannedSeconds: 0,
-      workedSeconds: 0,
-      lateSeconds: 0,
-      earlyLeaveSeconds: 0,
-      missingSeconds: 0,
-      overtimeSeconds: 0,
-      compensatedSeconds: 0,
-      shortfallSeconds: 0,
-      lateAfterCompensationSeconds: 0,
-      earlyLeaveAfterCompensationSeconds: 0,
-      overtimeOverAgreedSeconds: 0,
-      netOvertimeSeconds: 0,
-      netOvertimeWithinLimitSeconds: 0,
-      netOvertimeBeyondLimitSeconds: 0,
-      pendingSeconds: 0,
-    };
-    let within = 0;
-    let beyond = 0;
-    let ordinary = 0;
-    for (let n = monday; n <= end; n++) {
-      const d = evaluated[n - start]!;
-      week.plannedSeconds += d.plannedSeconds;
-      week.workedSeconds += d.workedSeconds;
-      if (d.status === 'presente') {
-        ordinary += d.ordinarySeconds;
-        week.missingSeconds += d.missingSeconds;
-        week.overtimeSeconds += d.overtimeSeconds;
-        week.lateSeconds += d.lateSeconds;
-        week.earlyLeaveSeconds += d.earlyLeaveSeconds;
-        within += d.overtimeWithinLimitSeconds;
-        beyond += d.overtimeBeyondLimitSeconds;
-      } else if (d.status === 'incompleto') {
-        week.pendingSeconds += d.missingSeconds;
-        week.lateSeconds += d.lateSeconds;
-        week.earlyLeaveSeconds += d.earlyLeaveSeconds;
-      }
-    }
-    const compensated = Math.min(week.missingSeconds, week.overtimeSeconds);
-    week.compensatedSeconds = compensated;
-    week.shortfallSeconds = week.missingSeconds - compensated;
-    // Extra time that made up missing time is not overtime; it is taken first from what broke the daily limit.
-    const fromBeyond = Math.min(beyond, compensated);
-    week.netOvertimeBeyondLimitSeconds = beyond - fromBeyond;
-    week.netOvertimeWithinLimitSeconds = within - (compensated - fromBeyond);
-    // Compensating time is ordinary time: what the week worked within the plan, beyond the agreed hours, is overtime.
-    if (bound) {
-      const over = Math.max(0, ordinary + compensated - bound.weeklySeconds);
-      const split = attributeOverAgreed(evaluated, start, monday, end, over, bound);
-      week.overtimeOverAgreedSeconds = over;
-      week.netOvertimeWithinLimitSeconds += split.within;
-      week.netOvertimeBeyondLimitSeconds += split.beyond;
-    }
-    week.netOvertimeSeconds = week.netOvertimeWithinLimitSeconds + week.netOvertimeBeyondLimitSeconds;
-    week.lateAfterCompensationSeconds = Math.min(week.lateSeconds, week.shortfallSeconds);
-    week.earlyLeaveAfterCompensationSeconds = Math.min(week.earlyLeaveSeconds, week.shortfallSeconds - week.lateAfterCompensationSeconds);
-    weeks.push(week);
-  }
-  return weeks;
-}
-
-/**
- * Gives the week's ordinary time over the agreed hours to its attended days, from the last one back
- * (hours accumulate from Monday, so the last ones pass the bound), and splits it by the 2-hour daily
- * overtime limit each day has left after its own overtime.
- */
-function attributeOverAgreed(
-  evaluated: readonly DayResult[],
-  start: number,
-  monday: number,
-  end: number,
-  over: number,
-  bound: WeeklyBound,
-): { within: number; beyond: number } {
-  let left = over;
-  let within = 0;
-  let lastAttended: DayResult | null = null;
-  for (let n = end; n >= monday && left > 0; n--) {
-    const d = evaluated[n - start]!;
-    if (d.status !== 'presente') continue;
-    lastAttended ??= d;
-    const part = Math.min(left, d.ordinarySeconds);
-    if (part <= 0) continue;
-    d.overtimeOverAgreedSeconds = part;
-    d.overAgreedBasis = bound;
-    within += Math.min(part, Math.max(0, DAILY_OVERTIME_LIMIT_SECONDS - d.overtimeSeconds));
-    left -= part;
-  }
-  // Compensation counted as ordinary can leave a remainder beyond the days' own ordinary time: the last attended day takes it.
-  if (left > 0 && lastAttended) {
-    lastAttended.overtimeOverAgreedSeconds += left;
-    lastAttended.overAgreedBasis = bound;
-    within += Math.min(left, Math.max(0, DAILY_OVERTIME_LIMIT_SECONDS - lastAttended.overtimeSeconds - (lastAttended.overtimeOverAgreedSeconds - left)));
-  }
-  return { within, beyond: over - within };
-}
-
 /** What to load for a period: the plan over `from`..`to`, the marks over `marks`. */
 interface EvaluationLoadRange {
-  /** The plan (and anything by date: permissions, holidays) from the day before the first week's Monday to the day after the last week's Sunday. */
+  /** The plan (and anything by date: permissions, holidays) from the day before the first unit's first day to the day after the last unit's last day. */
   from: LocalDate;
   to: LocalDate;
-  /** Marks are needed only up to the day after the period: the week that ends later settles in the next period. */
+  /** Marks are needed only up to the day after the period: the unit that ends later settles in the next period. */
   marks: { from: LocalDate; to: LocalDate };
 }
 
 /**
  * The range of plan and marks a caller must load to evaluate a period: the plan over the whole
- * Monday-to-Sunday weeks it touches, and the marks from the first week's Monday (at least the day
- * before `from`) to the period's end, each with one day more on each side so night shifts keep
- * their marks. The single place callers learn what to load; loading marks over the plan's range
- * also works (the later ones are left out).
+ * Monday-to-Sunday weeks it touches (whole cycles under an averaged distribution pact, `pact`), and the
+ * marks from the first unit's first day (at least the day before `from`) to the period's end, each with
+ * one day more on each side so night shifts keep their marks. The single place callers learn what to
+ * load; loading marks over the plan's range also works (the later ones are left out).
  */
-export function evaluationLoadRange(from: LocalDate, to: LocalDate): EvaluationLoadRange {
+export function evaluationLoadRange(from: LocalDate, to: LocalDate, pact?: AveragedDistribution | null): EvaluationLoadRange {
   const first = toDayNumber(from);
   const last = toDayNumber(to);
-  const span = evaluationSpan(first, last);
+  const span = evaluationSpan(first, last, pact ?? undefined);
   const start = fromDayNumber(span.start - 1);
   return { from: start, to: fromDayNumber(span.end + 1), marks: { from: start, to: fromDayNumber(last + 1) } };
 }

@@ -158,11 +158,14 @@ export interface PayrollDay {
   overtimeSeconds: number;
 }
 
-/** A week settled in the period (its Sunday inside it), with the engine's settlement. */
+/**
+ * A week settled in the period (its Sunday inside it), with the engine's settlement; under an averaged distribution
+ * pact (art. 22 bis), the pact's cycle that ends in the period.
+ */
 export interface PayrollWeek {
   from: LocalDate;
   to: LocalDate;
-  /** Ordinary weekly limit in force for the week (see `settledWeekLimitSeconds`). */
+  /** Ordinary weekly limit in force for the week (see `settledWeekLimitSeconds`); for a cycle, its weeks' limits averaged. */
   weeklyLimitSeconds: number;
   shortfallSeconds: number;
   netOvertimeSeconds: number;
@@ -289,9 +292,9 @@ export function remunerationFactsOf(result: PeriodResult): RemunerationFacts {
         netOvertimeWithinLimitSeconds: w.netOvertimeWithinLimitSeconds,
         overAgreedSeconds: w.overtimeOverAgreedSeconds,
       })),
-    // The days of the weeks settled in the period: from the Monday of `from`'s week (the day before a Monday `from` belongs to an earlier week).
+    // The days of the units settled in the period: from the first day of `from`'s week or cycle (the day before a Monday `from` belongs to an earlier one).
     weekDays: [...result.adjacentDays, ...result.days]
-      .filter((d) => d.date >= weekStart(result.from) && d.date <= result.to)
+      .filter((d) => d.date >= (result.weeks[0]?.settledInPeriod ? result.weeks[0].from : weekStart(result.from)) && d.date <= result.to)
       .map((d) => ({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overtimeOverAgreedSeconds })),
     // By the Sunday's date: Saturday's night shift into the period's first Sunday counts here (the day before `from` is evaluated).
     sundayOrdinaryWork: sundayOrdinaryWorkIn([...result.adjacentDays, ...result.days].map(sundayFactsOfDay), result.from, result.to),
@@ -353,7 +356,7 @@ function monthDeductions(
 
 /**
  * The Sunday surcharge (art. 38 inc. 2, Ley 20.823): each Sunday's ordinary hours at the ordinary hour
- * value of its week (the agreed hours, or the legal limit in force that week when lower, as for
+ * value of its week or cycle (the agreed hours, or the legal limit in force when lower, as for
  * overtime) times the percent. Only for a worker excepted from Sunday rest (a percent given).
  */
 function sundaySurchargeOf(facts: RemunerationFacts, input: RemunerationInput): RemunerationVariables['sundaySurcharge'] {
@@ -363,7 +366,7 @@ function sundaySurchargeOf(facts: RemunerationFacts, input: RemunerationInput): 
   let seconds = 0;
   let amount = 0;
   for (const w of facts.sundayOrdinaryWork ?? []) {
-    const week = facts.weeks.find((k) => k.to === w.date);
+    const week = facts.weeks.find((k) => k.from <= w.date && w.date <= k.to);
     const limitHours = week ? week.weeklyLimitSeconds / 3600 : weeklyHoursLimit(w.date);
     seconds += w.seconds;
     amount += (w.seconds / 3600) * ordinaryHourValue(input.salary, Math.min(input.weeklyHours, limitHours)) * (percent / 100);
@@ -385,7 +388,9 @@ export function remunerationFromFacts(facts: RemunerationFacts, input: Remunerat
   const approved = approvedGetter(input.approvedOvertime);
 
   // Per settled week: payable overtime (all that remains after compensation; reviews are reported,
-  // never a cap) and the shortfall, valued with the weekly hours in force that week.
+  // never a cap) and the shortfall, valued with the weekly hours in force that week. A cycle of an averaged
+  // distribution pact (art. 22 bis) is one settled unit valued with the agreed average (or its weeks' legal
+  // limits averaged when lower), never with the hours of a longer week.
   let overtimeSeconds = 0;
   let overAgreedSeconds = 0;
   let confirmedSeconds: number | null = approved ? 0 : null;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays, eachDate } from './calendar/local-date';
+import { addDays, eachDate, weekStart } from './calendar/local-date';
 import type { Mark } from './marks';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
 import type { Permission } from './permissions';
@@ -52,7 +52,9 @@ describe('remunerationFactsOfStoredDays', () => {
         fc.boolean(),
         // Art. 22 inc. 2: a worker excluded from the hours limit (no overtime, lateness nor absences) reads the same stored.
         fc.boolean(),
-        (period, specs, permissionSpecs, agreed, worksOnHolidays, excludedFromHoursLimit) => {
+        // Art. 22 bis: an averaged distribution pact settles cycles of 2 to 4 weeks, started on a Monday before or in the period.
+        fc.option(fc.record({ cycleWeeks: fc.integer({ min: 2, max: 4 }), weeksBefore: fc.integer({ min: -2, max: 5 }), weeksLong: fc.option(fc.integer({ min: 1, max: 9 }), { nil: null }) }), { nil: null }),
+        (period, specs, permissionSpecs, agreed, worksOnHolidays, excludedFromHoursLimit, pactSpec) => {
           const first = addDays(period.from, -8);
           const dates = eachDate(first, addDays(period.to, 7));
           const plan: Record<string, PlanEntry> = {};
@@ -80,10 +82,21 @@ describe('remunerationFactsOfStoredDays', () => {
             to: addDays(period.from, p.offset + p.length),
             ...(p.hours ? { hours: { start: '08:00', end: '10:00' }, unit: 'horas' as const } : {}),
           }));
-          const r = evaluatePeriod({ ...period, zone: S, plan, marks, permissions, agreedWeeklyHours: agreed, options: { worksOnHolidays, excludedFromHoursLimit } });
-          // What the API stores: each day, and on each Sunday the week it ends.
-          const weekBySunday = new Map(r.weeks.map((w) => [w.to, w]));
-          const loadFrom = payFactsLoadFrom(period.from);
+          const pactFrom = pactSpec ? addDays(weekStart(period.from), -7 * pactSpec.weeksBefore) : null;
+          const averagedDistribution =
+            pactSpec && pactFrom ? { cycleWeeks: pactSpec.cycleWeeks, from: pactFrom, to: pactSpec.weeksLong === null ? null : addDays(pactFrom, 7 * pactSpec.weeksLong - 1) } : undefined;
+          const r = evaluatePeriod({
+            ...period,
+            zone: S,
+            plan,
+            marks,
+            permissions,
+            agreedWeeklyHours: agreed,
+            options: { worksOnHolidays, excludedFromHoursLimit, ...(averagedDistribution ? { averagedDistribution } : {}) },
+          });
+          // What the API stores: each day, and on the last day of each week (or cycle) settled, its settlement.
+          const weekBySunday = new Map(r.weeks.filter((w) => w.settledInPeriod).map((w) => [w.to, w]));
+          const loadFrom = payFactsLoadFrom(period.from, averagedDistribution);
           const stored = [...r.adjacentDays, ...r.days].filter((d) => d.date >= loadFrom && d.date <= period.to).map((d) => storedPayDayOf(d, weekBySunday.get(d.date) ?? null));
           expect(remunerationFactsOfStoredDays(stored, period.from, period.to)).toEqual(remunerationFactsOf(r));
         },

@@ -5,11 +5,12 @@
  * test evaluates random periods and compares them.
  */
 import type { LocalDate } from './calendar/local-date';
-import { addDays, isoWeekday, weekStart } from './calendar/local-date';
+import { addDays, diffDays, fromDayNumber, isoWeekday, toDayNumber, weekStart } from './calendar/local-date';
 import type { DayResult, DayStatus, PlanKind } from './day-result';
-import type { WeekSummary } from './period-evaluation';
+import type { AveragedDistribution, WeekSummary } from './period-evaluation';
 import { byTypeAndPay } from './period-totals';
 import type { PermissionUnit } from './permissions';
+import { settlementUnitOf } from './settlement';
 import { settledWeekLimitSeconds, sundayOrdinaryWorkIn, type PayrollDay, type PayrollWeek, type RemunerationFacts } from './remuneration';
 
 /** One stored day, reduced to what the pay variables count. */
@@ -32,15 +33,21 @@ export interface StoredPayDay {
   hourPermissions: readonly { type: string; paid: boolean; seconds: number }[];
   /** The Sundays and holidays the day's work touched by the clock (dates), and whether each was a Sunday or a holiday. */
   sundayHolidayWork: readonly { date: LocalDate; sunday: boolean; holiday: boolean }[];
-  /** On a Sunday: the settlement of the week it ends. */
-  week: { shortfallSeconds: number; lateAfterCompensationSeconds: number; earlyLeaveAfterCompensationSeconds: number; netOvertimeSeconds: number; netOvertimeWithinLimitSeconds: number; overAgreedSeconds: number } | null;
+  /**
+   * On a Sunday: the settlement of the week it ends, or of the cycle of an averaged distribution pact (art. 22 bis)
+   * it ends, from `from` (the unit's first day; absent: the week's Monday).
+   */
+  week: { from?: LocalDate; shortfallSeconds: number; lateAfterCompensationSeconds: number; earlyLeaveAfterCompensationSeconds: number; netOvertimeSeconds: number; netOvertimeWithinLimitSeconds: number; overAgreedSeconds: number } | null;
 }
 
-/** The first date whose stored day the facts of a period starting on `from` read: its week's Monday, or the day before when `from` is a Monday. */
-export function payFactsLoadFrom(from: LocalDate): LocalDate {
-  const monday = weekStart(from);
+/**
+ * The first date whose stored day the facts of a period starting on `from` read: its week's Monday (the first day
+ * of its cycle under an averaged distribution pact, `pact`), or the day before when that is `from`.
+ */
+export function payFactsLoadFrom(from: LocalDate, pact?: AveragedDistribution | null): LocalDate {
+  const first = fromDayNumber(settlementUnitOf(toDayNumber(from), pact).start);
   const before = addDays(from, -1);
-  return monday < before ? monday : before;
+  return first < before ? first : before;
 }
 
 /** A day of the engine as the API stores it for pay (its week's settlement when it is the week's Sunday). */
@@ -61,6 +68,7 @@ export function storedPayDayOf(d: DayResult, week: WeekSummary | null): StoredPa
     week:
       week && week.to === d.date
         ? {
+            from: week.from,
             shortfallSeconds: week.shortfallSeconds,
             lateAfterCompensationSeconds: week.lateAfterCompensationSeconds,
             earlyLeaveAfterCompensationSeconds: week.earlyLeaveAfterCompensationSeconds,
@@ -75,9 +83,10 @@ export function storedPayDayOf(d: DayResult, week: WeekSummary | null): StoredPa
 type Totals = RemunerationFacts['totals'];
 
 /**
- * The facts of `from`..`to` from one worker's stored days in date order, read from `payFactsLoadFrom(from)`
- * (days after `to` are ignored). Weeks count in the period that holds their Sunday; Sundays and holidays
- * count by the clock, once per date, whichever day's shift reached them.
+ * The facts of `from`..`to` from one worker's stored days in date order, read from `payFactsLoadFrom(from, pact)`
+ * (days after `to` are ignored, and earlier ones add nothing). Weeks (or cycles of an averaged distribution pact)
+ * count in the period that holds their last day; Sundays and holidays count by the clock, once per date, whichever
+ * day's shift reached them.
  */
 export function remunerationFactsOfStoredDays(days: readonly StoredPayDay[], from: LocalDate, to: LocalDate): RemunerationFacts {
   const totals: Totals = {
@@ -99,18 +108,28 @@ export function remunerationFactsOfStoredDays(days: readonly StoredPayDay[], fro
   const restDates = new Map<LocalDate, { sunday: boolean; holiday: boolean }>();
   const permissionDays = new Map<string, Totals['permissionDays'][number]>();
   const permissionHours = new Map<string, Totals['permissionHours'][number]>();
-  const firstMonday = weekStart(from);
+  // The days of the weeks settled in the period start with the first one's (the unit holding `from`: a cycle may start weeks before it).
+  const firstSettled = days.find((d) => d.week && d.date >= from && d.date <= to && isoWeekday(d.date) === 7);
+  const firstMonday = firstSettled ? (firstSettled.week!.from ?? weekStart(firstSettled.date)) : weekStart(from);
   for (const d of days) {
     if (d.date > to) continue;
     if (d.date >= firstMonday) weekDays.push({ date: d.date, status: d.status, overtimeSeconds: d.overtimeSeconds + d.overAgreedSeconds });
     if (d.planKind === 'turno') plannedDates.push(d.date);
     for (const w of d.sundayHolidayWork) if (w.date >= from && w.date <= to && !restDates.has(w.date)) restDates.set(w.date, w);
     if (d.week && d.date >= from && isoWeekday(d.date) === 7) {
-      const monday = weekStart(d.date);
+      const unitFrom = d.week.from ?? weekStart(d.date);
+      // A cycle's limit is its weeks' limits averaged, each week's as the engine settles it.
+      const weekCount = Math.max(1, Math.round((diffDays(unitFrom, d.date) + 1) / 7));
+      let limitSeconds = 0;
+      for (let w = 0; w < weekCount; w++) {
+        const monday = addDays(unitFrom, 7 * w);
+        const sunday = addDays(monday, 6);
+        limitSeconds += settledWeekLimitSeconds(sunday, plannedDates.filter((p) => p >= monday && p <= sunday));
+      }
       weeks.push({
-        from: monday,
+        from: unitFrom,
         to: d.date,
-        weeklyLimitSeconds: settledWeekLimitSeconds(d.date, plannedDates.filter((p) => p >= monday)),
+        weeklyLimitSeconds: limitSeconds / weekCount,
         shortfallSeconds: d.week.shortfallSeconds,
         netOvertimeSeconds: d.week.netOvertimeSeconds,
         netOvertimeWithinLimitSeconds: d.week.netOvertimeWithinLimitSeconds,

@@ -75,6 +75,10 @@ export interface WorkerRow {
   derechoAlimentacionModo: ModoDerechoAlimentacion;
   /** The exceptional schedule the worker is under (art. 38 inc. final): with the period, the engine's `exceptionalSchedule`. */
   jornadaExcepcional: AuthorisedSchedule | null;
+  /** Averaged distribution pact (art. 22 bis): cycle weeks, first Monday and last Sunday (null: open); null without a pact. */
+  jornadaPromedioSemanas: number | null;
+  jornadaPromedioDesde: string | null;
+  jornadaPromedioHasta: string | null;
   inicioContrato: string;
   finContrato: string | null;
 }
@@ -92,6 +96,8 @@ export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u
   u.excluido_limite_jornada as "excluidoLimiteJornada", u.banda_inicio_flexible_minutos as "bandaInicioFlexibleMinutos",
   u.derecho_alimentacion_hasta::text as "derechoAlimentacionHasta", u.derecho_alimentacion_modo as "derechoAlimentacionModo",
   ${EXCEPTIONAL_SCHEDULE} as "jornadaExcepcional",
+  u.jornada_promedio_semanas as "jornadaPromedioSemanas", u.jornada_promedio_desde::text as "jornadaPromedioDesde",
+  u.jornada_promedio_hasta::text as "jornadaPromedioHasta",
   u.inicio_contrato::text as "inicioContrato", u.fin_contrato::text as "finContrato"`;
 export const WORKER_FROM = sql`${users} u
   left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id

@@ -19,9 +19,11 @@ import {
   type TurnoDelDia,
 } from '@jornada/contracts';
 import {
+  AVERAGED_WEEK_CEILING_HOURS,
   DAY_STATUS_LABELS,
   formatDurationEs,
   localClockOf,
+  type AveragedDistribution,
   type DayPermission,
   type DayResult,
   type ShiftInstance,
@@ -29,6 +31,11 @@ import {
   type SummedTotals,
   type WeekSummary,
 } from '@jornada/domain';
+
+/** A worker's averaged distribution pact (art. 22 bis) as the engine takes it, or null without one. */
+export function averagedPactOf(w: { jornadaPromedioSemanas: number | null; jornadaPromedioDesde: string | null; jornadaPromedioHasta: string | null }): AveragedDistribution | null {
+  return w.jornadaPromedioSemanas !== null && w.jornadaPromedioDesde !== null ? { cycleWeeks: w.jornadaPromedioSemanas, from: w.jornadaPromedioDesde, to: w.jornadaPromedioHasta } : null;
+}
 
 /** The day as stored in `attendance_days.result` (what the API shows, less what depends on the clock). */
 export type StoredDay = Omit<DiaTrabajador, 'estado' | 'calculadoEn'>;
@@ -92,7 +99,7 @@ function permisoOf(p: DayPermission): PermisoDia {
  * The engine's result of a day in Spanish sentences: plan, holiday, permission, each mark and why, times, status.
  * `excluded`: the worker is excluded from the hours limit (art. 22 inc. 2), as the day was evaluated.
  */
-function explainDay(day: DayResult, zone: string, excluded: boolean): string[] {
+function explainDay(day: DayResult, zone: string, excluded: boolean, averaged: boolean): string[] {
   const lines: string[] = [];
   const shift = day.shift;
   if (day.planKind === 'turno' && shift) {
@@ -140,10 +147,18 @@ function explainDay(day: DayResult, zone: string, excluded: boolean): string[] {
     const basis = day.overAgreedBasis;
     const weekly = basis.weeklySeconds % 3600 === 0 ? `${basis.weeklySeconds / 3600} h` : formatDurationEs(basis.weeklySeconds);
     const bound = basis.source === 'pactada' ? `la jornada pactada de ${weekly} semanales` : `el máximo legal de ${weekly} semanales`;
-    lines.push(`Hora extra sobre ${bound}: ${formatDurationEs(day.overtimeOverAgreedSeconds)} de lo planificado, porque la semana ya pasó ese límite (art. 30).`);
+    const extra = formatDurationEs(day.overtimeOverAgreedSeconds);
+    if (basis.weekCeiling) {
+      lines.push(`Hora extra en la jornada promedio (art. 22 bis): ${extra} de lo planificado, porque la semana pasó las ${AVERAGED_WEEK_CEILING_HOURS} horas ordinarias que ninguna semana del ciclo puede exceder.`);
+    } else if (basis.cycleWeeks !== undefined) {
+      const cycle = basis.cycleWeeks === 1 ? 'su ciclo de 1 semana' : `su ciclo de ${basis.cycleWeeks} semanas`;
+      lines.push(`Hora extra en la jornada promedio (art. 22 bis): ${extra} de lo planificado, porque ${cycle} ya pasó ${bound} en promedio (art. 30).`);
+    } else lines.push(`Hora extra sobre ${bound}: ${extra} de lo planificado, porque la semana ya pasó ese límite (art. 30).`);
   }
   if (day.missingSeconds > 0 && day.status === 'presente') {
-    lines.push(`Faltan ${formatDurationEs(day.missingSeconds)} de lo planificado; la semana puede compensarlos con tiempo extra de otros días.`);
+    lines.push(
+      `Faltan ${formatDurationEs(day.missingSeconds)} de lo planificado; ${averaged ? 'el ciclo de la jornada promedio' : 'la semana'} puede compensarlos con tiempo extra de otros días.`,
+    );
   }
   if (day.status === 'ausente') lines.push(`Sin marcas ni permiso en un día con turno: ausencia de ${formatDurationEs(day.missingSeconds)}.`);
   if (excluded && day.status === 'libre' && day.planKind === 'turno') {
@@ -176,11 +191,15 @@ function storedWeek(w: WeekSummary): StoredWeek {
     jornadaSemanalSegundos: w.agreedLimitSeconds,
     extraSobrePactadaSegundos: w.overtimeOverAgreedSeconds,
     pendienteSegundos: w.pendingSeconds,
+    semanasCiclo: w.cycleWeeks,
   };
 }
 
-/** The stored row of a day (its week's settlement when it is the week's Sunday); `excluded`: evaluated without a jornada (art. 22 inc. 2). */
-export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<string, ShiftTemplate>, week: WeekSummary | null, excluded = false): DayRowValues {
+/**
+ * The stored row of a day (its week's or cycle's settlement when it is the unit's last day); `excluded`: evaluated
+ * without a jornada (art. 22 inc. 2); `inCycle`: the day is settled in a cycle of an averaged distribution pact (art. 22 bis).
+ */
+export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<string, ShiftTemplate>, week: WeekSummary | null, excluded = false, inCycle = false): DayRowValues {
   const inconsistencias: InconsistenciaDia[] = day.inconsistencies.map((i) => ({ codigo: i.code, etiqueta: i.label, marcaIds: [...i.markIds] }));
   const result: StoredDay = {
     fecha: day.date,
@@ -223,7 +242,7 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
     ...(day.parentsRights
       ? { derechosParentales: { bandaInicioSegundos: day.parentsRights.flexibleStartSeconds, alimentacionSegundos: day.parentsRights.feedingSeconds } }
       : {}),
-    explicacion: explainDay(day, zone, excluded),
+    explicacion: explainDay(day, zone, excluded, inCycle),
   };
   return {
     fecha: day.date,

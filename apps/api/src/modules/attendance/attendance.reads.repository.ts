@@ -68,7 +68,8 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
     sql`select a.user_id as "userId", a.fecha::text as fecha, a.status, a.plan_kind, a.worked_seconds, a.ordinary_seconds, a.overtime_seconds,
           a.overtime_over_agreed_seconds, a.sunday_seconds, a.sunday_holiday_work, r.feriado, r.permiso, r."permisosPorHoras" as hours,
           a.week is not null as has_week, a.week_shortfall_seconds, a.week_late_after_seconds, a.week_early_leave_after_seconds,
-          a.week_net_overtime_seconds, a.week_net_overtime_within_seconds, coalesce((a.week::jsonb->>'extraSobrePactadaSegundos')::float8, 0) as week_over_agreed
+          a.week_net_overtime_seconds, a.week_net_overtime_within_seconds, coalesce((a.week::jsonb->>'extraSobrePactadaSegundos')::float8, 0) as week_over_agreed,
+          a.week::jsonb->>'lunes' as week_from
         from ${attendanceDays} a
           cross join lateral jsonb_to_record(a.result) as r(feriado text, permiso jsonb, "permisosPorHoras" jsonb)
         where a.company_id = ${companyId} and a.user_id = any(${uuids(userIds)}) and a.fecha between ${from}::date and ${to}::date
@@ -95,6 +96,8 @@ export async function payrollDayRows(db: DbOrTx, companyId: string, userIds: rea
       sundayHolidayWork: json<StoredPayDay['sundayHolidayWork']>(r.sunday_holiday_work ?? []),
       week: r.has_week
         ? {
+            // The unit's first day: a cycle of an averaged distribution pact (art. 22 bis) starts weeks before its Sunday.
+            ...(typeof r.week_from === 'string' ? { from: r.week_from } : {}),
             shortfallSeconds: num(r.week_shortfall_seconds),
             lateAfterCompensationSeconds: num(r.week_late_after_seconds),
             earlyLeaveAfterCompensationSeconds: num(r.week_early_leave_after_seconds),

@@ -11,7 +11,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { EstadoDia } from '@jornada/contracts';
-import { addDays, diffDays, type AuthorisedSchedule, type MarkKind } from '@jornada/domain';
+import { addDays, diffDays, type AuthorisedSchedule, type AveragedDistribution, type MarkKind } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { isUuid } from '../../lib/ids';
 import { attendanceDays, companies, groups, markChainHeads, marks, planningDays, sites, users } from '../../db/schema/index';
@@ -46,6 +46,18 @@ export async function listWorkers(db: DbOrTx, companyId: string, f: WorkerFilter
     sql`select ${WORKER_COLUMNS} from ${WORKER_FROM} where ${workerConditions(companyId, f)} order by u.apellidos, u.nombre, u.id ${page}`,
   );
   return result.map(workerOf);
+}
+
+/** The averaged distribution pacts (art. 22 bis) of these workers, for those who have one: what widens their evaluation to whole cycles. */
+export async function averagedPacts(db: DbOrTx, companyId: string, userIds: readonly string[]): Promise<Map<string, AveragedDistribution>> {
+  if (userIds.length === 0) return new Map();
+  const result = await rows<{ id: string; weeks: number; desde: string; hasta: string | null }>(
+    db,
+    sql`select u.id, u.jornada_promedio_semanas as weeks, u.jornada_promedio_desde::text as desde, u.jornada_promedio_hasta::text as hasta
+        from ${users} u
+        where u.company_id = ${companyId} and u.id = any(${uuids(userIds)}) and u.jornada_promedio_semanas is not null and u.jornada_promedio_desde is not null`,
+  );
+  return new Map(result.map((r) => [r.id, { cycleWeeks: Number(r.weeks), from: r.desde, to: r.hasta }]));
 }
 
 /** A mark as the engine reads it: its effective instant (the device time of an offline mark). */

@@ -21,8 +21,10 @@ import {
   localClockOf,
   normalizeRut,
   startOfLocalDay,
+  settlementRange,
   weekStart,
   zeroSummedTotals,
+  type AveragedDistribution,
   type Mark,
   type PeriodEvaluationOptions,
   type PeriodResult,
@@ -39,7 +41,7 @@ import type { LedGroupsPort } from '../groups/index';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import type { Perfil } from '@jornada/contracts';
-import { boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
+import { averagedPactOf, boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
 type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
@@ -96,10 +98,20 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   /**
    * The engine's evaluation of `from`..`to` for some workers, from their marks, plan, permissions and
    * contract as stored now (not stored itself). Templates are shared per shift version within one
-   * evaluation (placeShift caches per template object).
+   * evaluation (placeShift caches per template object). `pacts`: the workers' averaged distribution
+   * pacts (art. 22 bis), whose whole cycles are loaded.
    */
-  async function evaluateFresh(companyId: string, ids: readonly string[], from: string, to: string, executor: DbOrTx = db) {
+  async function evaluateFresh(companyId: string, ids: readonly string[], from: string, to: string, pacts: ReadonlyMap<string, AveragedDistribution>, executor: DbOrTx = db) {
     const range = evaluationLoadRange(from, to);
+    // A worker under an averaged distribution pact settles whole cycles: what is loaded reaches them.
+    for (const id of ids) {
+      const pact = pacts.get(id);
+      if (!pact) continue;
+      const own = evaluationLoadRange(from, to, pact);
+      if (own.from < range.from) range.from = own.from;
+      if (own.to > range.to) range.to = own.to;
+      if (own.marks.from < range.marks.from) range.marks.from = own.marks.from;
+    }
     // Few round trips and no transaction: after a mark this runs while the server is busy with requests,
     // and each round trip waits its turn; upsertDays keeps a day stale if a mark or a change came meanwhile.
     // UTC bounds a day wider than any Chilean zone; each worker's own bounds are applied below.
@@ -133,6 +145,8 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       list.push({ id: m.id, kind: m.kind, at: m.at });
     }
     const results: { userId: string; zone: string; result: PeriodResult; excluded: boolean }[] = [];
+    // Workers whose pact changed between `pacts` and this snapshot: what was loaded may not reach their new cycles.
+    const pactMoved = new Set<string>();
     for (const w of workers) {
       const zone = w.zone;
       const own = plans.get(w.id);
@@ -153,6 +167,11 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       // Parents' rights (art. 27 band, Ley 21.561; art. 206 feeding hour until the child turns two): they move what a day expects.
       if (w.bandaInicioFlexibleMinutos) workerOptions.flexibleStartBandSeconds = w.bandaInicioFlexibleMinutos * 60;
       if (w.derechoAlimentacionHasta) workerOptions.feedingRight = { until: w.derechoAlimentacionHasta, mode: w.derechoAlimentacionModo };
+      // Art. 22 bis: an averaged distribution pact settles the worked time by cycle, not by week.
+      const pact = averagedPactOf(w);
+      if (pact) workerOptions.averagedDistribution = pact;
+      const read = pacts.get(w.id) ?? null;
+      if (read?.cycleWeeks !== pact?.cycleWeeks || read?.from !== pact?.from || read?.to !== pact?.to) pactMoved.add(w.id);
       const result = evaluatePeriod({
         from,
         to,
@@ -166,17 +185,24 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       });
       results.push({ userId: w.id, zone, result, excluded: w.excluidoLimiteJornada });
     }
+    // Their days are stored stale (as after a mark the snapshot missed), to be evaluated again with the new cycles.
+    for (const id of pactMoved) chainSeq.set(id, -1);
     return { results, templates, loadedAt, chainSeq };
   }
 
-  /** Evaluates `from`..`to` for some workers and stores its days. */
-  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date, executor: DbOrTx = db): Promise<number> {
+  /** Evaluates `from`..`to` (whole weeks, or whole cycles for a pact's workers) for some workers and stores its days. */
+  async function evaluateChunk(companyId: string, ids: readonly string[], from: string, to: string, now: Date, pacts: ReadonlyMap<string, AveragedDistribution>, executor: DbOrTx = db): Promise<number> {
     if (ids.length === 0) return 0;
-    const { results, templates, loadedAt, chainSeq } = await evaluateFresh(companyId, ids, from, to, executor);
+    const { results, templates, loadedAt, chainSeq } = await evaluateFresh(companyId, ids, from, to, pacts, executor);
     const items: { userId: string; day: DayRowValues }[] = [];
     for (const { userId, zone, result, excluded } of results) {
-      const weekBySunday = new Map(result.weeks.map((week) => [week.to, week]));
-      for (const day of result.days) items.push({ userId, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null, excluded) });
+      // A week's (or a cycle's) settlement is stored on its last day, so the period that holds that day counts it.
+      const weekBySunday = new Map(result.weeks.filter((week) => week.settledInPeriod).map((week) => [week.to, week]));
+      const cycles = result.weeks.filter((week) => week.cycleWeeks !== null);
+      for (const day of result.days) {
+        const inCycle = cycles.some((c) => c.from <= day.date && day.date <= c.to);
+        items.push({ userId, day: dayRow(day, zone, templates, weekBySunday.get(day.date) ?? null, excluded, inCycle) });
+      }
     }
     await repo.upsertDays(executor, companyId, items, now, loadedAt, chainSeq);
     return items.length;
@@ -184,7 +210,9 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
 
   /**
    * Evaluates with the engine and stores the given weeks of the given workers (each item a worker and
-   * a Monday). Workers are grouped by the span of their weeks and evaluated in chunks.
+   * a Monday). Workers are grouped by the span of their weeks and evaluated in chunks. Under an averaged
+   * distribution pact (art. 22 bis) a week is part of its cycle: the whole cycle is evaluated and stored,
+   * since every day of it carries figures that depend on the others (the cycle's overtime over its bound).
    */
   async function evaluateWeeks(companyId: string, weeks: readonly { userId: string; monday: string }[], now: Date, executor: DbOrTx = db): Promise<number> {
     if (weeks.length === 0) return 0;
@@ -197,6 +225,8 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
         if (addDays(monday, 6) > span.to) span.to = addDays(monday, 6);
       }
     }
+    const pacts = await repo.averagedPacts(executor, companyId, [...spans.keys()]);
+    for (const [userId, pact] of pacts) spans.set(userId, settlementRange(spans.get(userId)!.from, spans.get(userId)!.to, pact));
     const bySpan = new Map<string, string[]>();
     for (const [userId, span] of spans) {
       const key = `${span.from}|${span.to}`;
@@ -209,7 +239,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const [from, to] = key.split('|') as [string, string];
       const size = Math.max(1, Math.min(EVALUATION_CHUNK, Math.floor(EVALUATION_DAYS / (diffDays(from, to) + 1))));
       for (let i = 0; i < userIds.length; i += size) {
-        stored += await evaluateChunk(companyId, userIds.slice(i, i + size), from, to, now, executor);
+        stored += await evaluateChunk(companyId, userIds.slice(i, i + size), from, to, now, pacts, executor);
         // On PGlite each statement runs in the server's thread and resolves without a turn of the loop: let requests in.
         if (i + size < userIds.length) await yieldToLoop();
       }
@@ -326,7 +356,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
      */
     async evaluate(companyId: string, ids: readonly string[], from: string, to: string): Promise<Map<string, PeriodResult>> {
       if (ids.length === 0) return new Map();
-      const { results } = await evaluateFresh(companyId, ids, from, to);
+      const { results } = await evaluateFresh(companyId, ids, from, to, await repo.averagedPacts(db, companyId, ids));
       return new Map(results.map((r) => [r.userId, r.result]));
     },
 

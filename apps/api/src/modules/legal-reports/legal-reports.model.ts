@@ -145,7 +145,9 @@ export function dailyWorkdayRows(days: readonly LegalDay[], from: string, to: st
     if (d.week && d.week.lunes <= to && d.week.domingo >= from) {
       const w = d.week;
       const cells = new Array<string>(width).fill('');
-      cells[0] = `Total semana ${shortDate(w.lunes)} al ${shortDate(w.domingo)}`;
+      // A cycle of an averaged distribution pact (art. 22 bis) is settled whole, on its last Sunday (rows stored before lack the field).
+      const cycle = (w.semanasCiclo ?? null) !== null;
+      cells[0] = `Total ${cycle ? `ciclo de jornada promedio (art. 22 bis)` : 'semana'} ${shortDate(w.lunes)} al ${shortDate(w.domingo)}`;
       if (w.domingo > today) cells[8] = 'Semana en curso: el total se calcula al cerrar el domingo';
       else if (excluded) {
         const justified = days.filter((x) => x.fecha >= w.lunes && x.fecha <= w.domingo).reduce((sum, x) => sum + x.day.segundos.justificado, 0);

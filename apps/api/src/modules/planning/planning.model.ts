@@ -13,7 +13,7 @@ import {
   type PlanEntry,
   type ShiftTemplate,
 } from '@jornada/domain';
-import { AVERAGED_CYCLE_MAX_WEEKS, exceptionalScheduleOver, formatRut } from '@jornada/domain';
+import { AVERAGED_CYCLE_MAX_WEEKS, exceptionalScheduleOver, formatRut, weeklyHoursLimit } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { templateOf, toTurnoPlanificado, type ShiftReads, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
@@ -245,18 +245,21 @@ export function weeksView(
   });
   const alertas: AlertaPlan[] = result.planAlerts.map((a) => ({ codigo: a.code, fecha: a.date, mensaje: a.message, valor: a.value, limite: a.limit }));
   const semanas: SemanaPlan[] = [];
-  for (const week of result.weeks) {
-    const monday = week.weekStart;
+  // Calendar weeks, not the evaluation's settlement units (a cycle of an averaged distribution settles as one).
+  for (let monday = range.from; monday <= range.to; monday = addDays(monday, 7)) {
     const sunday = addDays(monday, 6);
     // Planned hours as the plan says them (a shift on a holiday still counts, as in the plan alerts); the
     // evaluation's own planned figure leaves holidays out because it measures what is owed.
     let days = 0;
     let seconds = 0;
     let incompleta = false;
+    // The week's legal limit is the one in force on its last planned day (its Sunday when none), as the evaluation's.
+    let lastPlanned = sunday;
     for (let date = monday; date <= sunday; date = addDays(date, 1)) {
       const entry = plan.get(date);
       if (entry === undefined) incompleta = true;
       if (entry?.kind !== 'turno') continue;
+      lastPlanned = date;
       days++;
       seconds += placeShift(entry.shift, date, zone).plannedSeconds;
     }
@@ -267,7 +270,7 @@ export function weeksView(
       segundosPlanificados: seconds,
       horasPlanificadas: hhmm(seconds),
       diasTrabajo: days,
-      limiteHorasSemanales: week.weeklyLimitSeconds / 3600,
+      limiteHorasSemanales: weeklyHoursLimit(lastPlanned),
       sobreLimiteSemanal: mine.some((a) => a.codigo === 'jornada_semanal_sobre_limite'),
       diaSobreDiezHoras: mine.some((a) => a.codigo === 'jornada_diaria_sobre_limite'),
       diasFueraDeRango: mine.some((a) => a.codigo === 'dias_por_semana_fuera_de_rango'),

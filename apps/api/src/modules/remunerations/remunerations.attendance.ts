@@ -6,7 +6,7 @@
  * with the attendance service's `ensureFresh`.
  */
 import type { DiaTrabajador } from '@jornada/contracts';
-import { payFactsLoadFrom, remunerationFactsOfStoredDays, weekStart, type RemunerationFacts } from '@jornada/domain';
+import { payFactsLoadFrom, remunerationFactsOfStoredDays, weekStart, type AveragedDistribution, type RemunerationFacts } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { AttendanceReads } from '../attendance/index';
 
@@ -18,11 +18,24 @@ export function createPayrollAttendance(reads: AttendanceReads) {
     /**
      * The payroll facts of some workers for the month `from`..`to`, counting days up to `closed` (the
      * month's last day, or yesterday while it runs). Weeks are those whose Sunday lies in the month; their
-     * days before the month are read too (`payFactsLoadFrom`). `executor`: the closing transaction.
+     * days before the month are read too (`payFactsLoadFrom`), from the first day of the cycle for a worker under an
+     * averaged distribution pact (`pacts`, art. 22 bis). `executor`: the closing transaction.
      */
-    async facts(companyId: string, userIds: readonly string[], from: string, closed: string, executor?: DbOrTx): Promise<Map<string, RemunerationFacts>> {
+    async facts(
+      companyId: string,
+      userIds: readonly string[],
+      from: string,
+      closed: string,
+      executor?: DbOrTx,
+      pacts?: ReadonlyMap<string, AveragedDistribution | null>,
+    ): Promise<Map<string, RemunerationFacts>> {
       const out = new Map<string, RemunerationFacts>();
-      const rows = closed < from ? [] : await reads.days.pay(companyId, userIds, payFactsLoadFrom(from), closed, executor);
+      let loadFrom = payFactsLoadFrom(from);
+      for (const pact of pacts?.values() ?? []) {
+        const own = payFactsLoadFrom(from, pact);
+        if (own < loadFrom) loadFrom = own;
+      }
+      const rows = closed < from ? [] : await reads.days.pay(companyId, userIds, loadFrom, closed, executor);
       let start = 0;
       for (let i = 1; i <= rows.length; i++) {
         if (i === rows.length || rows[i]!.userId !== rows[start]!.userId) {

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import type { AveragedDistribution } from '@jornada/domain';
 import { companies, groups, payrollPeriodEvents, payrollPeriodRows, payrollPeriods, sites, users } from '../../db/schema/index';
 
 type Rows<T> = { rows: T[] };
@@ -31,6 +32,8 @@ export interface PayWorkerRow {
   numeroContrato: string | null;
   /** Excepted from Sunday rest (art. 38): their ordinary Sunday hours carry the company's surcharge. */
   exceptuadoDescansoDominical: boolean;
+  /** Averaged distribution pact (art. 22 bis): its cycles are settled whole, in the month where each ends. */
+  jornadaPromedio: AveragedDistribution | null;
 }
 
 export interface PayWorkerFilter {
@@ -70,11 +73,12 @@ export function payWorkerConditions(companyId: string, f: PayWorkerFilter): SQL 
 
 /** Every worker of the filter in the list's order (surname, name), or one page of them (`users_company_name_idx`). */
 export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilter, page?: { offset: number; limit: number }): Promise<PayWorkerRow[]> {
-  const result = await rows<PayWorkerRow>(
+  const result = await rows<Omit<PayWorkerRow, 'jornadaPromedio'> & { pactWeeks: number | null; pactFrom: string | null; pactTo: string | null }>(
     db,
     sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre", u.site_id as "siteId",
           s.nombre as "siteNombre", u.horas_semanales as "horasSemanales", u.sueldo_base as "sueldoBase", u.numero_contrato as "numeroContrato",
-          u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical"
+          u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical", u.jornada_promedio_semanas as "pactWeeks",
+          u.jornada_promedio_desde::text as "pactFrom", u.jornada_promedio_hasta::text as "pactTo"
         from ${users} u
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
@@ -82,7 +86,12 @@ export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilt
         order by u.apellidos, u.nombre, u.id
         ${page ? sql`limit ${page.limit} offset ${page.offset}` : sql``}`,
   );
-  return result.map((r) => ({ ...r, horasSemanales: r.horasSemanales === null ? null : Number(r.horasSemanales), sueldoBase: r.sueldoBase === null ? null : Number(r.sueldoBase) }));
+  return result.map(({ pactWeeks, pactFrom, pactTo, ...r }) => ({
+    ...r,
+    horasSemanales: r.horasSemanales === null ? null : Number(r.horasSemanales),
+    sueldoBase: r.sueldoBase === null ? null : Number(r.sueldoBase),
+    jornadaPromedio: pactWeeks !== null && pactFrom !== null ? { cycleWeeks: Number(pactWeeks), from: pactFrom, to: pactTo } : null,
+  }));
 }
 
 /** The company's Sunday surcharge in percent (art. 38 inc. 2, Ley 20.823; 30 by default). */

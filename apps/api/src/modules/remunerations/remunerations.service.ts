@@ -12,7 +12,7 @@ import {
   type SemanaRemuneracion,
   type TotalesRemuneraciones,
 } from '@jornada/contracts';
-import { addDays, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
+import { addDays, AVERAGED_CYCLE_MAX_WEEKS, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -181,7 +181,9 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     onChunk: (chunk: PayChunk) => Promise<void>,
   ): Promise<void> {
     if (workers.length === 0) return;
-    const weekFrom = addDays(month.from, -6);
+    // The confirmed overtime of the weeks settled in the month: from the Monday of its first day, or the first day of a
+    // cycle of an averaged distribution pact (art. 22 bis) ending in it, up to four weeks before.
+    const weekFrom = addDays(month.from, workers.some((w) => w.jornadaPromedio !== null) ? -7 * AVERAGED_CYCLE_MAX_WEEKS + 1 : -6);
     const [typeNames, sundayPercent] = await Promise.all([permissions.permissionTypeNames(reader, companyId), repo.sundaySurchargePercent(reader, companyId)]);
     // Overtime compensated with vacation days and the expired rest paid now (art. 32 inc. 4), from the stored days.
     const rest = await overtimeRest(
@@ -197,7 +199,7 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       const chunk = byId.slice(i, i + PAY_CHUNK);
       const chunkIds = chunk.map((w) => w.id);
       const [facts, chunkApproved, compliance] = await Promise.all([
-        payroll.facts(companyId, chunkIds, month.from, month.closed, reader),
+        payroll.facts(companyId, chunkIds, month.from, month.closed, reader, new Map(chunk.map((w) => [w.id, w.jornadaPromedio]))),
         month.closed >= month.from ? approvedOvertime(reader, companyId, chunkIds, weekFrom, month.closed) : Promise.resolve(new Map<string, Map<string, number>>()),
         month.closed >= month.from ? overtimeCompliance(reader, companyId, chunkIds, month.from, month.closed) : Promise.resolve(new Map<string, OvertimeCompliance>()),
       ]);

@@ -431,7 +431,7 @@ describe('/dashboard/users/:id', () => {
     expect(calls.find((c) => c.method === 'PATCH')!.body).toMatchObject({ jornadaPromedio: { semanasCiclo: 2, desde: '2026-06-01', hasta: null } });
     await waitFor(() =>
       expect(screen.getByText('Jornada promedio (art. 22 bis)').nextSibling).toHaveTextContent(
-        'Ciclos de 2 semanas desde el 01-06-2026: la planificación se revisa contra el promedio del ciclo; horas extra y atrasos, por semana',
+        'Ciclos de 2 semanas desde el 01-06-2026: la planificación y lo trabajado se revisan contra el promedio del ciclo; horas extra y atrasos, por ciclo',
       ),
     );
   }, 30_000);

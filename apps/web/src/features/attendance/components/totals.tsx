@@ -28,7 +28,7 @@ export function PeriodTotals({ data }: { data: AsistenciaTrabajadorResponse }) {
           : data.hastaCerrado < data.hasta
             ? `Totales del ${formatDate(data.desde)} al ${formatDate(data.hastaCerrado)}: el día en curso y los siguientes no se suman todavía.`
             : `Totales del ${formatDate(data.desde)} al ${formatDate(data.hasta)}.`}{' '}
-        La compensación semanal se liquida en semanas completas de lunes a domingo, en el periodo que contiene su domingo.
+        La compensación semanal se liquida en semanas completas de lunes a domingo (con jornada promedio, en ciclos completos), en el periodo que contiene su domingo.
       </Text>
       <div className={classes.cards} data-kind="totals" role="group" aria-label="Totales del periodo">
         <Card label="Trabajado" value={duration(t.trabajadoSegundos)} hint={`de ${duration(t.planificadoSegundos)} planificadas · ${plural(t.diasTrabajados, 'día')}`} accent="jornada" />
@@ -56,7 +56,7 @@ export function PeriodTotals({ data }: { data: AsistenciaTrabajadorResponse }) {
   );
 }
 
-/** Each Monday–Sunday week touching the period, after the weekly compensation. */
+/** Each Monday–Sunday week touching the period (or cycle of an averaged distribution, art. 22 bis), after its compensation. */
 export function WeeksTable({ data }: { data: AsistenciaTrabajadorResponse }) {
   return (
     <div className={classes.tableWrap} tabIndex={0} role="region" aria-label="Semanas del periodo">
@@ -80,6 +80,7 @@ export function WeeksTable({ data }: { data: AsistenciaTrabajadorResponse }) {
             <tr key={week.lunes}>
               <th scope="row" style={{ whiteSpace: 'nowrap' }}>
                 {formatDate(week.lunes).slice(0, 5)} al {formatDate(week.domingo).slice(0, 5)}
+                {week.semanasCiclo !== null && <div style={{ fontWeight: 'normal' }}>Ciclo de {week.semanasCiclo === 1 ? '1 semana' : `${week.semanasCiclo} semanas`}</div>}
               </th>
               <td data-num>{duration(week.planificadoSegundos)}</td>
               <td data-num>{duration(week.trabajadoSegundos)}</td>

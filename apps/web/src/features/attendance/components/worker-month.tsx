@@ -108,7 +108,7 @@ export function WorkerMonth({ usuarioId, before, after, noWorker, showPerson = t
             )}
           </div>
           {data.semanas.length > 0 && (
-            <SectionCard title="Semanas" description="Cada semana de lunes a domingo después de la compensación: el tiempo faltante se compensa con horas extra de la misma semana.">
+            <SectionCard title="Semanas" description="Cada semana de lunes a domingo después de la compensación: el tiempo faltante se compensa con horas extra de la misma semana. Con jornada promedio (art. 22 bis), cada ciclo se liquida entero.">
               <WeeksTable data={data} />
             </SectionCard>
           )}

@@ -372,7 +372,7 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
             <Field label="Jornada excepcional (art. 38)">{jornadaExcepcionalText(user)}</Field>
             <Field label="Jornada promedio (art. 22 bis)">
               {user.jornadaPromedio
-                ? `Ciclos de ${user.jornadaPromedio.semanasCiclo} semanas desde el ${formatDate(user.jornadaPromedio.desde)}${user.jornadaPromedio.hasta ? ` hasta el ${formatDate(user.jornadaPromedio.hasta)}` : ''}: la planificación se revisa contra el promedio del ciclo; horas extra y atrasos, por semana`
+                ? `Ciclos de ${user.jornadaPromedio.semanasCiclo} semanas desde el ${formatDate(user.jornadaPromedio.desde)}${user.jornadaPromedio.hasta ? ` hasta el ${formatDate(user.jornadaPromedio.hasta)}` : ''}: la planificación y lo trabajado se revisan contra el promedio del ciclo; horas extra y atrasos, por ciclo`
                 : 'Sin pacto: cada semana por separado'}
             </Field>
             <Field label="Banda de inicio flexible (art. 27)">

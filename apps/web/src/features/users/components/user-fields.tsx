@@ -474,7 +474,7 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
                 name="jornadaPromedioSemanas"
                 description={
                   lockedNote ??
-                  'Pacto que distribuye las horas en un promedio semanal dentro de ciclos de 2 a 4 semanas: la planificación se revisa contra el promedio del ciclo; ninguna semana pasa de 45 horas ni supera el promedio más de dos semanas seguidas. Las horas extra y los atrasos se liquidan todavía por semana. Con un trabajador sindicalizado, lo pacta su sindicato.'
+                  'Pacto que distribuye las horas en un promedio semanal dentro de ciclos de 2 a 4 semanas: la planificación se revisa contra el promedio del ciclo; ninguna semana pasa de 45 horas ni supera el promedio más de dos semanas seguidas. Lo trabajado se liquida por ciclo: son horas extra las que exceden las del ciclo o las 45 de una semana, y los atrasos se compensan dentro del ciclo. Con un trabajador sindicalizado, lo pacta su sindicato.'
                 }
                 data={CICLO_OPTIONS}
                 value={field.value}
