@@ -6,6 +6,7 @@ import type { Mark, MarkKind } from './marks';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
 import type { Permission } from './permissions';
 import type { ShiftTemplate } from './shift-instance';
+import type { SundayRestException } from './sunday-rest';
 import { localToInstant, parseClockTime } from './time-zone';
 
 const S = 'America/Santiago';
@@ -23,7 +24,8 @@ interface Case {
   /** The dates with a shift (every other date is a rest day). */
   shifts: readonly string[];
   marks: readonly Mark[];
-  excepted?: boolean;
+  /** The exception from Sunday rest: the whole contract (true, the default), none (false) or its dates. */
+  excepted?: boolean | SundayRestException;
   shift?: ShiftTemplate;
   holidays?: HolidayLookup;
   permissions?: readonly Permission[];
@@ -43,7 +45,7 @@ function evaluatedDays(c: Case): CompensatoryRestDay[] {
     permissions: c.permissions ?? [],
     ...(c.holidays ? { holidays: c.holidays } : {}),
     // Art. 38 exceptions: a planned holiday shift is owed and ordinary (the API sets it from the same contract flag).
-    options: c.excepted === false ? {} : { worksOnHolidays: true },
+    options: c.excepted === false ? {} : { worksOnHolidays: c.excepted ?? true },
   });
   return result.days.map((d) => ({ date: d.date, status: d.status, holiday: d.holiday !== null }));
 }
@@ -143,6 +145,23 @@ const CASES: Case[] = [
     marks: weekOf('2026-05-04').flatMap(worked),
     permissions: [{ type: 'VAC.', paid: true, from: '2026-05-10', to: '2026-05-10', hours: null, unit: 'dias_corridos' }],
     owed: { days: 0, sundays: 0, holidays: 0, dates: [] },
+  },
+  {
+    name: 'an exception that starts on a date (a transfer to a store open on Sundays): the holiday and Sunday before it owe nothing, the Sunday that ends a week worked under it owes a day (art. 38 inc. 3, read on each day)',
+    from: '2026-04-27',
+    to: '2026-05-10',
+    shifts: [...weekOf('2026-04-27'), ...weekOf('2026-05-04')],
+    marks: [...weekOf('2026-04-27'), ...weekOf('2026-05-04')].flatMap(worked),
+    excepted: { from: '2026-05-04', to: null },
+    owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-05-10'] },
+  },
+  {
+    name: 'an exception that ends on a date: the holiday within it owes a day, the Sunday after it is the worker’s weekly rest again (art. 38 inc. 3 and art. 35)',
+    ...week,
+    shifts: weekOf('2026-04-27'),
+    marks: weekOf('2026-04-27').flatMap(worked),
+    excepted: { from: null, to: '2026-05-01' },
+    owed: { days: 1, sundays: 0, holidays: 1, dates: ['2026-05-01'] },
   },
 ];
 

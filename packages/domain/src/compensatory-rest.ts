@@ -8,6 +8,7 @@
  */
 import { addDays, isoWeekday, type LocalDate } from './calendar/local-date';
 import type { DayStatus } from './day-result';
+import { exceptedFromSundayRestOn, type SundayRestException } from './sunday-rest';
 
 /**
  * The statuses of a day the worker worked, with marks complete or still waiting for one: the engine's
@@ -56,10 +57,13 @@ export interface CompensatoryRestOwed {
  *   (they still count for the Sunday surcharge and the legal report c), which go by the clock); a Sunday
  *   22:00–06:00 shift is a Sunday worked.
  *
+ * - **On the day**: a date owes only when the exception is in force on it (`exceptedFromSundayRest`: `true` for the
+ *   whole contract, or its dates); a Sunday or holiday worked before or after it owes nothing here.
+ *
  * `from`, when given, is where the count starts: earlier days only tell whether the first Sundays ended a week
  * without rest.
  */
-export function compensatoryRestOwed(days: readonly CompensatoryRestDay[], worker: { exceptedFromSundayRest: boolean }, from?: LocalDate): CompensatoryRestOwed {
+export function compensatoryRestOwed(days: readonly CompensatoryRestDay[], worker: { exceptedFromSundayRest: boolean | SundayRestException }, from?: LocalDate): CompensatoryRestOwed {
   const owed: CompensatoryRestOwed = { days: 0, sundays: 0, holidays: 0, dates: [] };
   if (!worker.exceptedFromSundayRest) return owed;
   const byDate = new Map<LocalDate, CompensatoryRestDay>();
@@ -69,7 +73,7 @@ export function compensatoryRestOwed(days: readonly CompensatoryRestDay[], worke
     return day !== undefined && WORKED_DAY_STATUSES.includes(day.status);
   };
   for (const date of [...byDate.keys()].sort()) {
-    if (!worked(date) || (from !== undefined && date < from)) continue;
+    if (!worked(date) || (from !== undefined && date < from) || !exceptedFromSundayRestOn(worker.exceptedFromSundayRest, date)) continue;
     if (isoWeekday(date) === 7) {
       if (![1, 2, 3, 4, 5, 6].every((k) => worked(addDays(date, -k)))) continue;
       owed.sundays++;

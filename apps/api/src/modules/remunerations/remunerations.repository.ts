@@ -30,6 +30,9 @@ export interface PayWorkerRow {
   numeroContrato: string | null;
   /** Excepted from Sunday rest (art. 38): their ordinary Sunday hours carry the company's surcharge. */
   exceptuadoDescansoDominical: boolean;
+  /** The exception's first and last day (null: the contract's own): only Sundays within them carry the surcharge. */
+  exceptuadoDescansoDominicalDesde: string | null;
+  exceptuadoDescansoDominicalHasta: string | null;
 }
 
 export interface PayWorkerFilter {
@@ -70,7 +73,8 @@ export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilt
     db,
     sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre", u.site_id as "siteId",
           s.nombre as "siteNombre", u.horas_semanales as "horasSemanales", u.sueldo_base as "sueldoBase", u.numero_contrato as "numeroContrato",
-          u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical"
+          u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
+          u.exceptuado_descanso_dominical_desde::text as "exceptuadoDescansoDominicalDesde", u.exceptuado_descanso_dominical_hasta::text as "exceptuadoDescansoDominicalHasta"
         from ${users} u
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
