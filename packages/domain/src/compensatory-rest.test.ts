@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, eachDate } from './calendar/local-date';
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
-import { compensatoryRestOwed, type CompensatoryRestDay } from './compensatory-rest';
+import { compensatoryRestOwed, uncompensatedRest, uncompensatedRestText, type CompensatoryRestDay } from './compensatory-rest';
 import type { Mark, MarkKind } from './marks';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
 import type { Permission } from './permissions';
@@ -188,5 +188,67 @@ describe('compensatory rest owed to workers excepted from Sunday rest (art. 38 i
     expect(compensatoryRestOwed([], { exceptedFromSundayRest: true }).days).toBe(0);
     // From 17 May on, the days before only tell that its week had no rest.
     expect(compensatoryRestOwed(days, { exceptedFromSundayRest: true }, '2026-05-17')).toEqual({ days: 1, sundays: 1, holidays: 0, dates: ['2026-05-17'] });
+  });
+});
+
+describe('compensatory rest not granted within its term (art. 38 inc. 3: «un día de descanso a la semana»; term of seven days, verificar)', () => {
+  // Sunday 10 May 2026 and Thursday 21 May 2026 (Glorias Navales) worked and owed.
+  const owed = ['2026-05-10', '2026-05-21'];
+  const none = { restDays: [], permissions: [] };
+  const dc38 = (from: string, to = from, hours: unknown = null) => ({ from, to, hours });
+
+  it.each([
+    {
+      name: 'nothing granted: both are reported once their seven days are over, with their term',
+      grants: none,
+      today: '2026-06-01',
+      expected: [
+        { date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' },
+        { date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' },
+      ],
+    },
+    { name: 'a term still running is not reported: the Sunday on its last day, the holiday not yet', grants: none, today: '2026-05-17', expected: [] },
+    { name: 'the day after the term, the Sunday is', grants: none, today: '2026-05-18', expected: [{ date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' }] },
+    {
+      name: 'a rest day of the plan within the week after compensates the Sunday, not the holiday (DT, Ord. 4697/271)',
+      grants: { restDays: ['2026-05-12', '2026-05-25'], permissions: [] },
+      today: '2026-06-01',
+      expected: [{ date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' }],
+    },
+    { name: 'a D.C.38 permission within each term compensates both', grants: { restDays: [], permissions: [dc38('2026-05-13'), dc38('2026-05-26')] }, today: '2026-06-01', expected: [] },
+    {
+      name: 'a D.C.38 day granted after the term is late: the date is still reported',
+      grants: { restDays: [], permissions: [dc38('2026-05-18'), dc38('2026-05-29')] },
+      today: '2026-06-01',
+      expected: [
+        { date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' },
+        { date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' },
+      ],
+    },
+    {
+      name: 'a D.C.38 permission by hours is no day of rest: it compensates nothing',
+      grants: { restDays: [], permissions: [dc38('2026-05-13', '2026-05-13', { start: '09:00', end: '13:00' })] },
+      today: '2026-06-01',
+      expected: [
+        { date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' },
+        { date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' },
+      ],
+    },
+  ])('$name', ({ grants, today, expected }) => {
+    expect(uncompensatedRest(owed, grants, today)).toEqual(expected);
+  });
+
+  it('each day of rest compensates one date: a holiday and the Sunday after it with one D.C.38 day between them leave the Sunday owed', () => {
+    // Thursday 1 January 2026 and Sunday 4 January, one D.C.38 day on Monday 5 January: it goes to the holiday.
+    expect(uncompensatedRest(['2026-01-01', '2026-01-04'], { restDays: [], permissions: [dc38('2026-01-05')] }, '2026-02-01')).toEqual([
+      { date: '2026-01-04', kind: 'domingo', termEnd: '2026-01-11' },
+    ]);
+    // With a rest day of the plan on Tuesday 6 January as well, the Sunday takes it.
+    expect(uncompensatedRest(['2026-01-01', '2026-01-04'], { restDays: ['2026-01-06'], permissions: [dc38('2026-01-05')] }, '2026-02-01')).toEqual([]);
+  });
+
+  it('says who worked which Sunday or holiday, and until when the day was due', () => {
+    expect(uncompensatedRestText('Ana Pérez', '2026-05-10')).toBe('Ana Pérez trabajó el domingo 10-05-2026 y no se le otorgó su día de descanso compensatorio hasta el 17-05-2026 (art. 38 inc. 3).');
+    expect(uncompensatedRestText('Ana Pérez', '2026-05-21')).toBe('Ana Pérez trabajó el festivo 21-05-2026 y no se le otorgó su día de descanso compensatorio hasta el 28-05-2026 (art. 38 inc. 3).');
   });
 });

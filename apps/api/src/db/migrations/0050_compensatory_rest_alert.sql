@@ -1,0 +1,1 @@
+ALTER TABLE "alert_settings" ADD COLUMN "compensatory_rest" boolean DEFAULT true NOT NULL;
