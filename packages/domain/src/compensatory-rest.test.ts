@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, eachDate } from './calendar/local-date';
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
-import { compensatoryRestOwed, uncompensatedRest, uncompensatedRestText, type CompensatoryRestDay } from './compensatory-rest';
+import { compensatoryRestOwed, splitCompensatoryRest, uncompensatedRest, uncompensatedRestText, type CompensatoryRestDay } from './compensatory-rest';
 import type { Mark, MarkKind } from './marks';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
 import type { Permission } from './permissions';
@@ -250,5 +250,23 @@ describe('compensatory rest not granted within its term (art. 38 inc. 3: «un d�
   it('says who worked which Sunday or holiday, and until when the day was due', () => {
     expect(uncompensatedRestText('Ana Pérez', '2026-05-10')).toBe('Ana Pérez trabajó el domingo 10-05-2026 y no se le otorgó su día de descanso compensatorio hasta el 17-05-2026 (art. 38 inc. 3).');
     expect(uncompensatedRestText('Ana Pérez', '2026-05-21')).toBe('Ana Pérez trabajó el festivo 21-05-2026 y no se le otorgó su día de descanso compensatorio hasta el 28-05-2026 (art. 38 inc. 3).');
+  });
+});
+
+describe('more than one compensatory day in a week, paid under an agreement (art. 38 inc. 5)', () => {
+  // Week of 27 April 2026: Friday 1 May (Día del Trabajo) and Sunday 3 May after seven days worked owe two days.
+  const twoInAWeek = ['2026-05-01', '2026-05-03'];
+
+  it.each([
+    { name: 'without an agreement both stay rest days: paying them needs the parties’ agreement (art. 38 inc. 5)', signed: null, expected: { rest: twoInAWeek, paid: [] } },
+    { name: 'with an agreement, the day past one a week is paid (at no less than the overtime rate, art. 32)', signed: '2026-04-01', expected: { rest: ['2026-05-01'], paid: ['2026-05-03'] } },
+    { name: 'an agreement signed after the week changes nothing before it', signed: '2026-05-04', expected: { rest: twoInAWeek, paid: [] } },
+  ])('$name', ({ signed, expected }) => {
+    expect(splitCompensatoryRest(twoInAWeek, signed)).toEqual(expected);
+  });
+
+  it('one day a week is never paid, whatever the agreement: only those that exceed one weekly (art. 38 inc. 5)', () => {
+    // 1 May and 21 May 2026 are in different weeks; Thursday 21 May (Glorias Navales) and Sunday 24 May share one.
+    expect(splitCompensatoryRest(['2026-05-01', '2026-05-21', '2026-05-24', '2026-05-21'], '2026-01-01')).toEqual({ rest: ['2026-05-01', '2026-05-21'], paid: ['2026-05-24'] });
   });
 });

@@ -158,3 +158,33 @@ export function uncompensatedRestText(worker: string, date: LocalDate): string {
   const kind = isoWeekday(date) === 7 ? 'domingo' : 'festivo';
   return `${worker} trabajó el ${kind} ${dayMonthYear(date)} y no se le otorgó su día de descanso compensatorio hasta el ${dayMonthYear(addDays(date, COMPENSATORY_REST_TERM_DAYS))} (art. 38 inc. 3).`;
 }
+
+/** The dates owed split by art. 38 inc. 5: the rest days kept as rest, and those past one a week paid under an agreement. */
+export interface CompensatoryRestSplit {
+  /** Granted as rest (they count in the D.C.38 balance). */
+  rest: LocalDate[];
+  /** Paid instead, at no less than the overtime rate (art. 32): out of the balance, into payroll. */
+  paid: LocalDate[];
+}
+
+/**
+ * Art. 38 inc. 5: «Cuando se acumule más de un día de descanso en la semana por aplicación de los incisos
+ * tercero y cuarto, las partes podrán acordar una especial forma de distribución o de remuneración de los días de
+ * descanso que excedan de uno semanal. En este último caso, la remuneración no podrá ser inferior a la prevista en
+ * el artículo 32.» Per Monday–Sunday week of the dates owed, the first stays a rest day; the others exceed one a
+ * week and, under a written agreement to pay them (`agreementSignedOn`, the day it was signed), are paid when they
+ * fall on or after that day. Without an agreement every date stays a rest day: the law lets the parties agree,
+ * it does not let the employer pay the rest instead.
+ */
+export function splitCompensatoryRest(owedDates: readonly LocalDate[], agreementSignedOn: LocalDate | null): CompensatoryRestSplit {
+  const split: CompensatoryRestSplit = { rest: [], paid: [] };
+  const seenWeeks = new Set<LocalDate>();
+  for (const date of [...new Set(owedDates)].sort()) {
+    const monday = addDays(date, 1 - isoWeekday(date));
+    const first = !seenWeeks.has(monday);
+    seenWeeks.add(monday);
+    if (!first && agreementSignedOn !== null && date >= agreementSignedOn) split.paid.push(date);
+    else split.rest.push(date);
+  }
+  return split;
+}
