@@ -49,6 +49,9 @@ test('alerts: the administrator turns an alert on, saves, reloads; a missed entr
   await expect(page.getByRole('switch', { name: 'Colación no registrada' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Enviar copia a los administradores de la empresa' })).toBeChecked();
   await expect(page.getByRole('switch', { name: 'Jornada semanal sobre el máximo legal' })).toBeChecked();
+  // The compensatory rest of art. 38 inc. 3 not granted within the seven days after a Sunday or holiday: on by default.
+  await expect(page.getByRole('switch', { name: 'Descanso compensatorio no otorgado' })).toBeChecked();
+  await expect(page.getByText(/no lo tuvo en los 7 días siguientes/)).toBeVisible();
 
   // Within a pass of the server's scan, the e-mail is sent and logged (to the worker, a copy to the administrator).
   await expect

@@ -7,6 +7,7 @@ import {
   decodeQuotedPrintable,
   expectAccessible,
   randomRut,
+  shootBothSizes,
   signIn,
   waitForMail,
 } from '../support/fixtures';
@@ -33,6 +34,13 @@ test('an administrator registers a worker, who sets a password from the e-mail a
   await page.getByRole('textbox', { name: /^Horas semanales/ }).fill('42');
   await page.getByRole('textbox', { name: /^Inicio de contrato/ }).fill('05-01-2026');
   await page.getByRole('textbox', { name: /^Inicio de contrato/ }).press('Tab');
+  // A cashier moved to a store open on Sundays in March: excepted from Sunday rest (art. 38) from that date on.
+  await page.getByRole('switch', { name: /^Exceptuado del descanso dominical/ }).check();
+  await page.getByRole('textbox', { name: /^Exceptuado desde/ }).fill('02-03-2026');
+  await page.getByRole('textbox', { name: /^Exceptuado desde/ }).press('Tab');
+  await expect(page.getByRole('textbox', { name: /^Exceptuado hasta/ })).toHaveValue('');
+  await page.getByRole('switch', { name: /^Exceptuado del descanso dominical/ }).scrollIntoViewIfNeeded();
+  await shootBothSizes(page, test.info().outputPath('screens'), 'user-sunday-exception', { fullPage: false });
   await page.getByRole('button', { name: 'Registrar usuario' }).click();
   await expect(page.getByRole('link', { name: /Ver ficha de Valentina/ })).toBeVisible();
   await expectAccessible(page);

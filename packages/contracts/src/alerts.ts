@@ -16,6 +16,11 @@ export const configuracionAlertasSchema = z.object({
   limiteDiario: flag('Límite diario'),
   /** Worked time of a week past the weekly limit in force (Ley 21.561). */
   limiteSemanal: flag('Límite semanal'),
+  /**
+   * A Sunday or holiday worked by a worker excepted from Sunday rest whose compensatory day (art. 38 inc. 3) was
+   * not granted within the seven days after it.
+   */
+  descansoCompensatorio: flag('Descanso compensatorio'),
   /** A copy of every alert to the company's administrators (the worker's leaders always get one). */
   copiaAdministradores: flag('Copia a administradores'),
 });
@@ -30,10 +35,11 @@ export const CONFIGURACION_ALERTAS_INICIAL: ConfiguracionAlertas = {
   colacionOmitida: false,
   limiteDiario: true,
   limiteSemanal: true,
+  descansoCompensatorio: true,
   copiaAdministradores: false,
 };
 
-export const TIPOS_ALERTA = ['entrada', 'salida', 'inicio_colacion', 'fin_colacion', 'limite_diario', 'limite_semanal'] as const;
+export const TIPOS_ALERTA = ['entrada', 'salida', 'inicio_colacion', 'fin_colacion', 'limite_diario', 'limite_semanal', 'descanso_compensatorio'] as const;
 export const tipoAlertaSchema = z.enum(TIPOS_ALERTA, { error: 'El tipo de alerta no es válido.' });
 export type TipoAlerta = z.infer<typeof tipoAlertaSchema>;
 export const TIPO_ALERTA_LABELS: Record<TipoAlerta, string> = {
@@ -43,7 +49,9 @@ export const TIPO_ALERTA_LABELS: Record<TipoAlerta, string> = {
   fin_colacion: 'Fin de colación no registrado',
   limite_diario: 'Jornada diaria sobre el máximo legal',
   limite_semanal: 'Jornada semanal sobre el máximo legal',
+  descanso_compensatorio: 'Descanso compensatorio no otorgado',
 };
+
 
 /** `GET /api/v1/configuracion/alertas/enviadas`: the log of alerts sent, newest first. */
 export const alertasEnviadasQuerySchema = paginationQuerySchema.extend({

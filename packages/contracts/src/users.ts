@@ -165,6 +165,9 @@ export const usuarioSchema = z.object({
   aniosReconocidosAnteriores: z.number().int(),
   /** Excepted from Sunday and holiday rest (art. 38: commerce, continuous processes, services to the public): holiday shifts are ordinary time, Sunday ordinary hours carry the surcharge. */
   exceptuadoDescansoDominical: z.boolean(),
+  /** First and last day (inclusive) the art. 38 exception is in force; null: from the contract's start, or to its end. */
+  exceptuadoDescansoDominicalDesde: z.string().nullable(),
+  exceptuadoDescansoDominicalHasta: z.string().nullable(),
   /**
    * Excluded from the limitation of the working day (art. 22 inc. 2: managers, administrators, attorneys with
    * administrative powers, those who work without immediate supervision): no ordinary-hours limit, no lateness,
@@ -227,6 +230,13 @@ export type UsuariosPage = z.infer<typeof usuariosPageSchema>;
 /** GET /api/v1/usuarios/exportar: the same filters, every match, as an xlsx file. */
 export const exportarUsuariosQuerySchema = z.object(usuariosFilterShape);
 
+/** The art. 38 exception's last day may not come before its first (either may be open). */
+export const exceptionDatesInOrder = (desde: string | null | undefined, hasta: string | null | undefined): boolean => !desde || !hasta || hasta >= desde;
+/** The Spanish error of exception dates out of order, shown on the last day's field. */
+export const EXCEPTION_DATES_ORDER_MESSAGE = 'El término de la excepción del descanso dominical no puede ser anterior a su inicio.';
+// A fresh object each time: zod takes over the params it is given.
+const exceptionDatesOrder = () => ({ path: ['exceptuadoDescansoDominicalHasta'], message: EXCEPTION_DATES_ORDER_MESSAGE });
+
 /** POST /api/v1/usuarios: no password; the user receives an e-mail to set it (72 hours). */
 export const crearUsuarioV1BodySchema = z
   .object({
@@ -247,6 +257,8 @@ export const crearUsuarioV1BodySchema = z
     numeroContrato: nullableText(40),
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.default(0),
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.default(false),
+    exceptuadoDescansoDominicalDesde: nullableDate,
+    exceptuadoDescansoDominicalHasta: nullableDate,
     excluidoLimiteJornada: excluidoLimiteJornadaSchema.default(false),
     bandaInicioFlexibleMinutos: bandaInicioFlexibleMinutosSchema.nullable().optional(),
     jornadaPromedio: jornadaPromedioSchema.optional(),
@@ -259,7 +271,8 @@ export const crearUsuarioV1BodySchema = z
   .refine((u) => !u.finContrato || u.finContrato >= u.inicioContrato, {
     path: ['finContrato'],
     message: 'El fin de contrato no puede ser anterior al inicio.',
-  });
+  })
+  .refine((u) => exceptionDatesInOrder(u.exceptuadoDescansoDominicalDesde, u.exceptuadoDescansoDominicalHasta), exceptionDatesOrder());
 export type CrearUsuarioV1Body = z.input<typeof crearUsuarioV1BodySchema>;
 
 /**
@@ -320,6 +333,8 @@ export const actualizarUsuarioBodySchema = z
     numeroContrato: nullableText(40),
     aniosReconocidosAnteriores: aniosReconocidosAnterioresSchema.optional(),
     exceptuadoDescansoDominical: exceptuadoDescansoDominicalSchema.optional(),
+    exceptuadoDescansoDominicalDesde: nullableDate,
+    exceptuadoDescansoDominicalHasta: nullableDate,
     excluidoLimiteJornada: excluidoLimiteJornadaSchema.optional(),
     bandaInicioFlexibleMinutos: bandaInicioFlexibleMinutosSchema.nullable().optional(),
     jornadaPromedio: jornadaPromedioSchema.optional(),
@@ -332,7 +347,8 @@ export const actualizarUsuarioBodySchema = z
   .refine((u) => !u.finContrato || !u.inicioContrato || u.finContrato >= u.inicioContrato, {
     path: ['finContrato'],
     message: 'El fin de contrato no puede ser anterior al inicio.',
-  });
+  })
+  .refine((u) => exceptionDatesInOrder(u.exceptuadoDescansoDominicalDesde, u.exceptuadoDescansoDominicalHasta), exceptionDatesOrder());
 export type ActualizarUsuarioBody = z.input<typeof actualizarUsuarioBodySchema>;
 
 /**
@@ -354,6 +370,8 @@ export const PRINCIPAL_OWN_FIELDS = [
   'numeroContrato',
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
+  'exceptuadoDescansoDominicalDesde',
+  'exceptuadoDescansoDominicalHasta',
   'excluidoLimiteJornada',
   'jornadaExcepcionalId',
   'bandaInicioFlexibleMinutos',

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, eachDate } from './calendar/local-date';
 import { holidayLookup, type HolidayLookup } from './calendar/holidays';
-import { compensatoryRestOwed, type CompensatoryRestDay } from './compensatory-rest';
+import { compensatoryRestOwed, splitCompensatoryRest, uncompensatedRest, uncompensatedRestText, type CompensatoryRestDay } from './compensatory-rest';
 import type { Mark, MarkKind } from './marks';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
 import type { Permission } from './permissions';
 import type { ShiftTemplate } from './shift-instance';
+import type { SundayRestException } from './sunday-rest';
 import { localToInstant, parseClockTime } from './time-zone';
 
 const S = 'America/Santiago';
@@ -23,7 +24,8 @@ interface Case {
   /** The dates with a shift (every other date is a rest day). */
   shifts: readonly string[];
   marks: readonly Mark[];
-  excepted?: boolean;
+  /** The exception from Sunday rest: the whole contract (true, the default), none (false) or its dates. */
+  excepted?: boolean | SundayRestException;
   shift?: ShiftTemplate;
   holidays?: HolidayLookup;
   permissions?: readonly Permission[];
@@ -43,7 +45,7 @@ function evaluatedDays(c: Case): CompensatoryRestDay[] {
     permissions: c.permissions ?? [],
     ...(c.holidays ? { holidays: c.holidays } : {}),
     // Art. 38 exceptions: a planned holiday shift is owed and ordinary (the API sets it from the same contract flag).
-    options: c.excepted === false ? {} : { worksOnHolidays: true },
+    options: c.excepted === false ? {} : { worksOnHolidays: c.excepted ?? true },
   });
   return result.days.map((d) => ({ date: d.date, status: d.status, holiday: d.holiday !== null }));
 }
@@ -144,6 +146,23 @@ const CASES: Case[] = [
     permissions: [{ type: 'VAC.', paid: true, from: '2026-05-10', to: '2026-05-10', hours: null, unit: 'dias_corridos' }],
     owed: { days: 0, sundays: 0, holidays: 0, dates: [] },
   },
+  {
+    name: 'an exception that starts on a date (a transfer to a store open on Sundays): the holiday and Sunday before it owe nothing, the Sunday that ends a week worked under it owes a day (art. 38 inc. 3, read on each day)',
+    from: '2026-04-27',
+    to: '2026-05-10',
+    shifts: [...weekOf('2026-04-27'), ...weekOf('2026-05-04')],
+    marks: [...weekOf('2026-04-27'), ...weekOf('2026-05-04')].flatMap(worked),
+    excepted: { from: '2026-05-04', to: null },
+    owed: { days: 1, sundays: 1, holidays: 0, dates: ['2026-05-10'] },
+  },
+  {
+    name: 'an exception that ends on a date: the holiday within it owes a day, the Sunday after it is the worker’s weekly rest again (art. 38 inc. 3 and art. 35)',
+    ...week,
+    shifts: weekOf('2026-04-27'),
+    marks: weekOf('2026-04-27').flatMap(worked),
+    excepted: { from: null, to: '2026-05-01' },
+    owed: { days: 1, sundays: 0, holidays: 1, dates: ['2026-05-01'] },
+  },
 ];
 
 describe('compensatory rest owed to workers excepted from Sunday rest (art. 38 inc. 3)', () => {
@@ -169,5 +188,85 @@ describe('compensatory rest owed to workers excepted from Sunday rest (art. 38 i
     expect(compensatoryRestOwed([], { exceptedFromSundayRest: true }).days).toBe(0);
     // From 17 May on, the days before only tell that its week had no rest.
     expect(compensatoryRestOwed(days, { exceptedFromSundayRest: true }, '2026-05-17')).toEqual({ days: 1, sundays: 1, holidays: 0, dates: ['2026-05-17'] });
+  });
+});
+
+describe('compensatory rest not granted within its term (art. 38 inc. 3: «un día de descanso a la semana»; term of seven days, verificar)', () => {
+  // Sunday 10 May 2026 and Thursday 21 May 2026 (Glorias Navales) worked and owed.
+  const owed = ['2026-05-10', '2026-05-21'];
+  const none = { restDays: [], permissions: [] };
+  const dc38 = (from: string, to = from, hours: unknown = null) => ({ from, to, hours });
+
+  it.each([
+    {
+      name: 'nothing granted: both are reported once their seven days are over, with their term',
+      grants: none,
+      today: '2026-06-01',
+      expected: [
+        { date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' },
+        { date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' },
+      ],
+    },
+    { name: 'a term still running is not reported: the Sunday on its last day, the holiday not yet', grants: none, today: '2026-05-17', expected: [] },
+    { name: 'the day after the term, the Sunday is', grants: none, today: '2026-05-18', expected: [{ date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' }] },
+    {
+      name: 'a rest day of the plan within the week after compensates the Sunday, not the holiday (DT, Ord. 4697/271)',
+      grants: { restDays: ['2026-05-12', '2026-05-25'], permissions: [] },
+      today: '2026-06-01',
+      expected: [{ date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' }],
+    },
+    { name: 'a D.C.38 permission within each term compensates both', grants: { restDays: [], permissions: [dc38('2026-05-13'), dc38('2026-05-26')] }, today: '2026-06-01', expected: [] },
+    {
+      name: 'a D.C.38 day granted after the term is late: the date is still reported',
+      grants: { restDays: [], permissions: [dc38('2026-05-18'), dc38('2026-05-29')] },
+      today: '2026-06-01',
+      expected: [
+        { date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' },
+        { date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' },
+      ],
+    },
+    {
+      name: 'a D.C.38 permission by hours is no day of rest: it compensates nothing',
+      grants: { restDays: [], permissions: [dc38('2026-05-13', '2026-05-13', { start: '09:00', end: '13:00' })] },
+      today: '2026-06-01',
+      expected: [
+        { date: '2026-05-10', kind: 'domingo', termEnd: '2026-05-17' },
+        { date: '2026-05-21', kind: 'festivo', termEnd: '2026-05-28' },
+      ],
+    },
+  ])('$name', ({ grants, today, expected }) => {
+    expect(uncompensatedRest(owed, grants, today)).toEqual(expected);
+  });
+
+  it('each day of rest compensates one date: a holiday and the Sunday after it with one D.C.38 day between them leave the Sunday owed', () => {
+    // Thursday 1 January 2026 and Sunday 4 January, one D.C.38 day on Monday 5 January: it goes to the holiday.
+    expect(uncompensatedRest(['2026-01-01', '2026-01-04'], { restDays: [], permissions: [dc38('2026-01-05')] }, '2026-02-01')).toEqual([
+      { date: '2026-01-04', kind: 'domingo', termEnd: '2026-01-11' },
+    ]);
+    // With a rest day of the plan on Tuesday 6 January as well, the Sunday takes it.
+    expect(uncompensatedRest(['2026-01-01', '2026-01-04'], { restDays: ['2026-01-06'], permissions: [dc38('2026-01-05')] }, '2026-02-01')).toEqual([]);
+  });
+
+  it('says who worked which Sunday or holiday, and until when the day was due', () => {
+    expect(uncompensatedRestText('Ana Pérez', '2026-05-10')).toBe('Ana Pérez trabajó el domingo 10-05-2026 y no se le otorgó su día de descanso compensatorio hasta el 17-05-2026 (art. 38 inc. 3).');
+    expect(uncompensatedRestText('Ana Pérez', '2026-05-21')).toBe('Ana Pérez trabajó el festivo 21-05-2026 y no se le otorgó su día de descanso compensatorio hasta el 28-05-2026 (art. 38 inc. 3).');
+  });
+});
+
+describe('more than one compensatory day in a week, paid under an agreement (art. 38 inc. 5)', () => {
+  // Week of 27 April 2026: Friday 1 May (Día del Trabajo) and Sunday 3 May after seven days worked owe two days.
+  const twoInAWeek = ['2026-05-01', '2026-05-03'];
+
+  it.each([
+    { name: 'without an agreement both stay rest days: paying them needs the parties’ agreement (art. 38 inc. 5)', signed: null, expected: { rest: twoInAWeek, paid: [] } },
+    { name: 'with an agreement, the day past one a week is paid (at no less than the overtime rate, art. 32)', signed: '2026-04-01', expected: { rest: ['2026-05-01'], paid: ['2026-05-03'] } },
+    { name: 'an agreement signed after the week changes nothing before it', signed: '2026-05-04', expected: { rest: twoInAWeek, paid: [] } },
+  ])('$name', ({ signed, expected }) => {
+    expect(splitCompensatoryRest(twoInAWeek, signed)).toEqual(expected);
+  });
+
+  it('one day a week is never paid, whatever the agreement: only those that exceed one weekly (art. 38 inc. 5)', () => {
+    // 1 May and 21 May 2026 are in different weeks; Thursday 21 May (Glorias Navales) and Sunday 24 May share one.
+    expect(splitCompensatoryRest(['2026-05-01', '2026-05-21', '2026-05-24', '2026-05-21'], '2026-01-01')).toEqual({ rest: ['2026-05-01', '2026-05-21'], paid: ['2026-05-24'] });
   });
 });

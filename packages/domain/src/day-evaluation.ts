@@ -23,6 +23,7 @@ import {
 } from './day-result';
 import { hourRangeOn, permissionUnit, type Permission } from './permissions';
 import type { ShiftInstance } from './shift-instance';
+import { exceptedFromSundayRestOn } from './sunday-rest';
 import { localDayNumberOf, startOfLocalDayNumber } from './time-zone';
 
 /** Inconsistencies that leave the day's time unknown until a correction: the day is 'incompleto'. */
@@ -140,7 +141,7 @@ export function evaluateDay(input: DayEvaluationInput): DayResult {
     counted.push(a.mark);
   }
 
-  const holidayOff = holiday !== null && !(instance !== null && options.worksOnHolidays === true);
+  const holidayOff = holiday !== null && !(instance !== null && exceptedFromSundayRestOn(options.worksOnHolidays, input.date));
   const shiftInForce = holidayOff ? null : instance;
   // On a holiday that lifts the plan the planned colación still is not worked time (art. 34).
   const breakShift = shiftInForce ?? (holidayOff ? instance : null);

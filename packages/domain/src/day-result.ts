@@ -8,6 +8,7 @@ import type { LocalDate } from './calendar/local-date';
 import type { MarkAttribution } from './attribution';
 import type { HourRange, PermissionUnit } from './permissions';
 import type { ShiftInstance } from './shift-instance';
+import type { SundayRestException } from './sunday-rest';
 
 /** Attendance status of a day, as stored and shown. */
 export type DayStatus = 'presente' | 'ausente' | 'justificado' | 'libre' | 'feriado' | 'incompleto';
@@ -75,8 +76,11 @@ export interface EvaluationOptions {
    * Not read under an exceptional schedule, whose resolution sets the day.
    */
   decemberExtensions?: ReadonlyMap<LocalDate, number>;
-  /** The worker works holidays when planned (art. 38 exceptions); otherwise a holiday overrides a planned shift. Default false. */
-  worksOnHolidays?: boolean;
+  /**
+   * The worker works holidays when planned (art. 38 exceptions); otherwise a holiday overrides a planned shift.
+   * `true` for the whole contract, or the dates the exception is in force (`exceptedFromSundayRestOn`). Default false.
+   */
+  worksOnHolidays?: boolean | SundayRestException;
   /**
    * `threshold` (default): past the tolerance, the whole lateness counts from the shift's start;
    * `deductible`: only the seconds beyond the tolerance count. Same for early leave.

@@ -21,6 +21,7 @@ import { planAlerts, type PlanAlert } from './plan-alerts';
 import type { Permission } from './permissions';
 import { settlementUnitOf, settleUnits } from './settlement';
 import { placeShift, type ShiftInstance, type ShiftTemplate } from './shift-instance';
+import type { SundayRestException } from './sunday-rest';
 import { DEFAULT_TIME_ZONE, startOfLocalDayNumber } from './time-zone';
 
 /** What the plan assigns to a date: a shift or a rest day (a date absent from the plan has nothing planned). */
@@ -38,9 +39,10 @@ export interface PeriodEvaluationOptions extends EvaluationOptions {
   continuousProcess?: boolean;
   /**
    * Worker excepted from Sunday rest (art. 38), with their contract's bounds: each calendar month needs two
-   * Sundays of rest in the plan (art. 38 inc. 4) unless `sundayRestExclusion` leaves the worker out.
+   * Sundays of rest in the plan (art. 38 inc. 4) unless `sundayRestExclusion` leaves the worker out. With
+   * `excepted` (the exception's dates), only the months with a day in it are checked.
    */
-  sundayRest?: { contractFrom: LocalDate; contractTo: LocalDate | null };
+  sundayRest?: { contractFrom: LocalDate; contractTo: LocalDate | null; excepted?: SundayRestException };
   /**
    * Averaged distribution pact (art. 22 bis): from `from` (a Monday, the first cycle's start) to `to` (a Sunday;
    * null: open), cycles of `cycleWeeks` whole weeks. The plan alerts judge each cycle's average instead of each week,

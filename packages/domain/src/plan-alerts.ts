@@ -22,7 +22,7 @@ import { formatDurationEs } from './marks';
 import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type AveragedDistribution, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
 import { averagedCycleOf } from './settlement';
 import { placeShift, type ShiftInstance } from './shift-instance';
-import { MIN_SUNDAYS_OFF_PER_MONTH, sundayRestExclusion, sundaysText } from './sunday-rest';
+import { MIN_SUNDAYS_OFF_PER_MONTH, exceptedFromSundayRestWithin, sundayRestExclusion, sundaysText, type SundayRestException } from './sunday-rest';
 import { localDayNumberOf, localToInstant, startOfLocalDayNumber } from './time-zone';
 
 /** `aaaa-mm-dd` as the product writes dates in text: dd-mm-aaaa. */
@@ -479,7 +479,7 @@ function sundayRestAlerts(
   last: number,
   entryOn: (date: LocalDate) => PlanEntry | undefined,
   holidays: HolidayLookup,
-  contract: { contractFrom: LocalDate; contractTo: LocalDate | null },
+  contract: { contractFrom: LocalDate; contractTo: LocalDate | null; excepted?: SundayRestException },
   agreed: AgreedWeeklyHours | null,
 ): void {
   const firstMonth = civilFromDays(first);
@@ -489,6 +489,8 @@ function sundayRestAlerts(
     const m = (k % 12) + 1;
     const monthFirst = daysFromCivil(y, m, 1);
     const monthLast = monthFirst + daysInMonth(y, m) - 1;
+    // A month the exception does not reach: the worker rests on Sundays by law (art. 35), no count of two.
+    if (contract.excepted && !exceptedFromSundayRestWithin(contract.excepted, fromDayNumber(monthFirst), fromDayNumber(monthLast))) continue;
     const workedSundays: number[] = [];
     const workDates: LocalDate[] = [];
     let sundays = 0;

@@ -441,6 +441,16 @@ describe('Sunday surcharge (art. 38 inc. 2, as amended by Ley 20.823)', () => {
     expect(r.sundaySurcharge).toMatchObject({ seconds: 16 * H, amount: roundPesos(8 * 0.3 * (ordinaryHourValue(600_000, 44) + ordinaryHourValue(600_000, 42))) });
   });
 
+  it('only the Sundays within the exception’s dates carry it (art. 38 inc. 2, the exception in force on each Sunday)', () => {
+    const marks = ['2026-03-08', '2026-03-15'].flatMap((d) => [m('entrada', d, '09:00'), m('salida', d, '18:00')]);
+    const result = evaluatePeriod({ from: '2026-03-01', to: '2026-03-31', plan: retail({ '2026-03-08': store, '2026-03-15': store }), marks });
+    const base = { salary: 600_000, weeklyHours: 44, sundaySurchargePercent: 30 };
+    expect(remunerationVariables(result, base).sundaySurcharge.seconds).toBe(16 * H);
+    // Excepted from 9 March: the 8th was the worker's weekly rest by law, worked or not; only the 15th carries the surcharge.
+    expect(remunerationVariables(result, { ...base, sundaySurchargeDates: { from: '2026-03-09', to: null } }).sundaySurcharge).toEqual({ percent: 30, seconds: 8 * H, hours: 8, amount: 7636 });
+    expect(remunerationVariables(result, { ...base, sundaySurchargeDates: { from: null, to: '2026-03-08' } }).sundaySurcharge.seconds).toBe(8 * H);
+  });
+
   it('is the same from the stored facts as from the evaluation', () => {
     const marks = [m('entrada', '2026-03-07', '22:00'), m('salida', '2026-03-08', '08:00'), m('entrada', '2026-03-15', '09:00'), m('salida', '2026-03-15', '18:00')];
     const result = evaluatePeriod({ from: '2026-03-01', to: '2026-03-31', plan: retail({ '2026-03-07': night, '2026-03-15': store }), marks });

@@ -10,6 +10,7 @@ import { OVERTIME_SURCHARGE, dayValue, ordinaryHourValue, overtimeHourValue, rou
 import type { PeriodResult } from './period-evaluation';
 import type { PeriodTotals } from './period-totals';
 import type { PermissionUnit } from './permissions';
+import { exceptedFromSundayRestOn, type SundayRestException } from './sunday-rest';
 
 /** Salary terms of the worker for the period. */
 interface RemunerationInput {
@@ -34,6 +35,11 @@ interface RemunerationInput {
    * null: the worker is not excepted and nothing is computed.
    */
   sundaySurchargePercent?: number | null;
+  /**
+   * The dates the exception from Sunday rest is in force (`SundayRestException`): only the Sundays within them
+   * carry the surcharge. Absent: every Sunday of the period, as when the exception covers the whole contract.
+   */
+  sundaySurchargeDates?: SundayRestException;
   /**
    * Overtime compensated with vacation days (art. 32 inc. 4, Ley 21.561; overtime-rest.ts): `compensatedSeconds`
    * of the month's overtime are not paid (the worker takes 1.5 times them as rest), and `payoutSeconds` of
@@ -366,6 +372,7 @@ function sundaySurchargeOf(facts: RemunerationFacts, input: RemunerationInput): 
   let seconds = 0;
   let amount = 0;
   for (const w of facts.sundayOrdinaryWork ?? []) {
+    if (input.sundaySurchargeDates && !exceptedFromSundayRestOn(input.sundaySurchargeDates, w.date)) continue;
     const week = facts.weeks.find((k) => k.from <= w.date && w.date <= k.to);
     const limitHours = week ? week.weeklyLimitSeconds / 3600 : weeklyHoursLimit(w.date);
     seconds += w.seconds;

@@ -3,7 +3,7 @@ import { eachDate, isoWeekday } from './calendar/local-date';
 import { holidayLookup } from './calendar/holidays';
 import { evaluatePeriod, type PlanEntry } from './period-evaluation';
 import type { ShiftTemplate } from './shift-instance';
-import { extraSundaysOff, sundayRestExclusion, sundaysText } from './sunday-rest';
+import { exceptedFromSundayRestOn, exceptedFromSundayRestWithin, extraSundaysOff, sundayRestExceptionOf, sundayRestExclusion, sundaysText, type SundayRestException } from './sunday-rest';
 
 const holidays = holidayLookup();
 const shift: ShiftTemplate = { id: 'tienda', start: '10:00', end: '18:00', break: { minutes: 60 } };
@@ -19,15 +19,15 @@ function plan(restSundays: readonly string[], unplanned: readonly string[] = [])
   return out;
 }
 
-function sundayAlerts(p: Record<string, PlanEntry>, opts: { hours?: number | null; contractTo?: string | null; art38?: boolean } = {}) {
-  const { hours = 42, contractTo = null, art38 = true } = opts;
+function sundayAlerts(p: Record<string, PlanEntry>, opts: { hours?: number | null; contractTo?: string | null; art38?: boolean; excepted?: SundayRestException } = {}) {
+  const { hours = 42, contractTo = null, art38 = true, excepted } = opts;
   const result = evaluatePeriod({
     from: '2026-12-01',
     to: '2026-12-31',
     plan: p,
     marks: [],
     agreedWeeklyHours: hours,
-    options: { worksOnHolidays: true, ...(art38 ? { sundayRest: { contractFrom: '2026-01-01', contractTo } } : {}) },
+    options: { worksOnHolidays: excepted ?? true, ...(art38 ? { sundayRest: { contractFrom: '2026-01-01', contractTo, ...(excepted ? { excepted } : {}) } } : {}) },
   });
   return result.planAlerts.filter((a) => a.code === 'domingos_de_descanso_insuficientes');
 }
@@ -84,6 +84,40 @@ describe('two Sundays of rest a month for workers excepted from Sunday rest (art
     // One Friday shift more and the worker is no longer weekend-only.
     weekends['2026-12-11'] = { kind: 'turno', shift };
     expect(sundayAlerts(weekends, { hours: 24 }).map((a) => a.value)).toEqual([0]);
+  });
+});
+
+describe('the exception from Sunday rest in force on a day (art. 38, on the contract with its dates)', () => {
+  it('true is the whole contract, false none; a range holds from its first to its last day, a null bound open', () => {
+    expect(exceptedFromSundayRestOn(true, '2020-01-05')).toBe(true);
+    expect(exceptedFromSundayRestOn(false, '2020-01-05')).toBe(false);
+    expect(exceptedFromSundayRestOn(null, '2020-01-05')).toBe(false);
+    const range = { from: '2026-03-01', to: '2026-06-30' };
+    expect(['2026-02-28', '2026-03-01', '2026-06-30', '2026-07-01'].map((d) => exceptedFromSundayRestOn(range, d))).toEqual([false, true, true, false]);
+    expect(exceptedFromSundayRestOn({ from: '2026-03-01', to: null }, '2030-01-01')).toBe(true);
+    expect(exceptedFromSundayRestOn({ from: null, to: '2026-03-01' }, '2026-03-02')).toBe(false);
+    expect(exceptedFromSundayRestWithin(range, '2026-07-01', '2026-07-31')).toBe(false);
+    expect(exceptedFromSundayRestWithin(range, '2026-06-01', '2026-06-30')).toBe(true);
+  });
+
+  it('reads the contract: no flag, none; a flag without dates, the whole contract; with dates, the range', () => {
+    expect(sundayRestExceptionOf(false, '2026-03-01', null)).toBe(false);
+    expect(sundayRestExceptionOf(true, null, null)).toBe(true);
+    expect(sundayRestExceptionOf(true, '2026-03-01', null)).toEqual({ from: '2026-03-01', to: null });
+  });
+
+  it('two Sundays off a month (art. 38 inc. 4) are checked only in the months the exception reaches', () => {
+    // December with only one Sunday off: alerted while excepted, not once the exception ended in November.
+    expect(sundayAlerts(plan(['2026-12-06']), { excepted: { from: null, to: '2026-11-30' } })).toEqual([]);
+    expect(sundayAlerts(plan(['2026-12-06']), { excepted: { from: '2026-12-20', to: null } }).map((a) => a.value)).toEqual([1]);
+  });
+
+  it('a holiday shift is ordinary work only while the exception is in force (art. 38; otherwise art. 35 lifts it)', () => {
+    const day = (excepted: SundayRestException) =>
+      evaluatePeriod({ from: '2026-12-08', to: '2026-12-08', plan: { '2026-12-08': { kind: 'turno', shift } }, marks: [], options: { worksOnHolidays: excepted } }).days[0]!.status;
+    // No marks on the Immaculate Conception: absent when the shift is owed, a holiday when the law lifts it.
+    expect(day({ from: '2026-12-01', to: null })).toBe('ausente');
+    expect(day({ from: '2026-12-09', to: null })).toBe('feriado');
   });
 });
 

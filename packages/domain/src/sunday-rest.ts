@@ -5,6 +5,43 @@
  */
 import { isoWeekday, toDayNumber, type LocalDate } from './calendar/local-date';
 
+/**
+ * When a worker is excepted from Sunday and holiday rest (art. 38): the first and last day the exception is
+ * in force on the contract, inclusive; a null bound is the contract's own (null and null: the whole contract).
+ * A contract changes (a worker moves to a store that opens on Sundays, or leaves it), and what a day owes
+ * follows the exception in force on that day, never today's.
+ */
+export interface SundayRestException {
+  from: LocalDate | null;
+  to: LocalDate | null;
+}
+
+/**
+ * Whether the exception from Sunday rest is in force on `date`: `true` for the whole contract, `false`,
+ * null or undefined never, and a range on the days within it.
+ */
+export function exceptedFromSundayRestOn(exception: boolean | SundayRestException | null | undefined, date: LocalDate): boolean {
+  if (exception === true) return true;
+  if (!exception) return false;
+  return (exception.from === null || date >= exception.from) && (exception.to === null || date <= exception.to);
+}
+
+/**
+ * The exception as the engine reads it from the contract's flag and dates: false when the flag is off,
+ * true when it has no dates (the whole contract), else its range.
+ */
+export function sundayRestExceptionOf(excepted: boolean, from: LocalDate | null, to: LocalDate | null): boolean | SundayRestException {
+  if (!excepted) return false;
+  return from === null && to === null ? true : { from, to };
+}
+
+/** Whether the exception is in force on some day of `from`..`to` (inclusive). */
+export function exceptedFromSundayRestWithin(exception: boolean | SundayRestException | null | undefined, from: LocalDate, to: LocalDate): boolean {
+  if (exception === true) return true;
+  if (!exception) return false;
+  return (exception.from === null || exception.from <= to) && (exception.to === null || exception.to >= from);
+}
+
 /** Sundays of a calendar month that must be rest days (art. 38 inc. 4). */
 export const MIN_SUNDAYS_OFF_PER_MONTH = 2;
 /** Sundays off a year beyond the two a month (art. 38 bis). */

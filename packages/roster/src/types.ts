@@ -2,7 +2,7 @@
  * The public shapes of the automatic roster: what a planner states (demand, workers, period) and what the
  * solver proposes. Dates are local dates of the site's zone; instants come from the domain's shift placement.
  */
-import type { EvaluationOptions, HolidayLookup, LocalDate, ShiftTemplate } from '@jornada/domain';
+import type { EvaluationOptions, HolidayLookup, LocalDate, PeriodEvaluationOptions, ShiftTemplate } from '@jornada/domain';
 
 /** A candidate shift the roster may assign. */
 export interface RosterShift {
@@ -61,7 +61,7 @@ export interface RosterWorker {
   /** Continuous-process work (art. 34 inc. 2): shifts need no colación. */
   continuousProcess?: boolean;
   /** Excepted from Sunday rest (art. 38): two Sundays off per calendar month unless excluded by the domain. */
-  sundayRest?: { contractFrom: LocalDate; contractTo: LocalDate | null };
+  sundayRest?: PeriodEvaluationOptions['sundayRest'];
   /** Contract bounds: no shift outside them (`contractTo` null: indefinite). */
   contractFrom?: LocalDate;
   contractTo?: LocalDate | null;

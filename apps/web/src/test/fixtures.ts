@@ -39,6 +39,8 @@ export function makeUser(overrides: Partial<Usuario> = {}): Usuario {
     numeroContrato: null,
     aniosReconocidosAnteriores: 0,
     exceptuadoDescansoDominical: false,
+    exceptuadoDescansoDominicalDesde: null,
+    exceptuadoDescansoDominicalHasta: null,
     excluidoLimiteJornada: false,
     bandaInicioFlexibleMinutos: null,
     jornadaPromedio: null,

@@ -17,6 +17,8 @@ export const alertSettings = pgTable(
     missedBreak: boolean('missed_break').notNull(),
     dailyLimit: boolean('daily_limit').notNull(),
     weeklyLimit: boolean('weekly_limit').notNull(),
+    /** A compensatory day (art. 38 inc. 3) not granted within the seven days after the Sunday or holiday worked. */
+    compensatoryRest: boolean('compensatory_rest').notNull().default(true),
     copyAdmins: boolean('copy_admins').notNull(),
     updatedAt: instant('updated_at').notNull(),
     updatedBy: uuid('updated_by'),
@@ -35,11 +37,11 @@ export const alerts = pgTable(
     id: idColumn(),
     companyId: uuid('company_id').notNull(),
     userId: uuid('user_id').notNull(),
-    /** entrada, salida, inicio_colacion, fin_colacion, limite_diario or limite_semanal. */
+    /** entrada, salida, inicio_colacion, fin_colacion, limite_diario, limite_semanal or descanso_compensatorio. */
     kind: text('kind').notNull(),
     /** What identifies the alert: kind, worker and expected instant, day or week. */
     alertKey: text('alert_key').notNull(),
-    /** Local date of the shift, the day, or the Monday of the week. */
+    /** Local date of the shift, the day, the Monday of the week, or the Sunday or holiday worked. */
     fecha: date('fecha', { mode: 'string' }).notNull(),
     timeZone: text('time_zone').notNull(),
     expectedAt: instant('expected_at'),

@@ -48,6 +48,13 @@ export const users = pgTable(
      */
     exceptuadoDescansoDominical: boolean('exceptuado_descanso_dominical').notNull().default(false),
     /**
+     * First and last day (inclusive) the art. 38 exception is in force; null: from the contract's start, or to
+     * its end. Each day is read with the exception in force on it (evaluation, plan alerts, Sunday surcharge,
+     * compensatory rest, report c)).
+     */
+    exceptuadoDescansoDominicalDesde: date('exceptuado_descanso_dominical_desde', { mode: 'string' }),
+    exceptuadoDescansoDominicalHasta: date('exceptuado_descanso_dominical_hasta', { mode: 'string' }),
+    /**
      * Excluded from the limitation of the working day (art. 22 inc. 2: managers, administrators,
      * attorneys with administrative powers, those who work without immediate supervision): no
      * ordinary-hours limit, no lateness, no overtime; marks are still recorded and reported.

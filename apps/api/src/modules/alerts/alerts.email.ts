@@ -1,5 +1,5 @@
 import { TIPO_ALERTA_LABELS, type TipoAlerta } from '@jornada/contracts';
-import { formatRut, formatSignedHms, toLocalDateTime } from '@jornada/domain';
+import { addDays, COMPENSATORY_REST_TERM_DAYS, formatRut, formatSignedHms, toLocalDateTime, uncompensatedRestText } from '@jornada/domain';
 import type { MailMessage } from '../../lib/mailer';
 
 /** `dd/mm/aa` of a local date `yyyy-mm-dd`. */
@@ -62,6 +62,20 @@ function content(f: AlertMailFacts): { subject: string; intro: string; lines: [s
         ['Alerta emitida', `${detected.fecha} ${detected.hora}`],
       ],
       advice: 'Si ya marcaste o tienes un permiso para ese momento, no necesitas hacer nada. Si no pudiste marcar, pide a tu empleador que registre la marca como corrección.',
+    };
+  }
+  if (f.tipo === 'descanso_compensatorio') {
+    return {
+      subject: `Alerta de asistencia: ${TIPO_ALERTA_LABELS[f.tipo].toLowerCase()} (${shortDate(f.fecha)})`,
+      intro: uncompensatedRestText(worker, f.fecha),
+      lines: [
+        ...people,
+        ['Domingo o festivo trabajado', shortDate(f.fecha)],
+        ['Plazo para otorgarlo', `hasta el ${shortDate(addDays(f.fecha, COMPENSATORY_REST_TERM_DAYS))}`],
+        ['Alerta emitida', `${detected.fecha} ${detected.hora}`],
+      ],
+      advice:
+        'Quien está exceptuado del descanso dominical tiene derecho a un día de descanso por el domingo trabajado y a otro por cada festivo trabajado (art. 38 inc. 3 del Código del Trabajo). El empleador debe otorgarlo como permiso «Descanso compensatorio (art. 38)» de día completo.',
     };
   }
   const weekly = f.tipo === 'limite_semanal';

@@ -11,11 +11,14 @@ declare module 'fastify' {
   }
 }
 
-/** Alerts (Res. Ex. 38): a missed mark at +30 min and worked time past the legal limits, e-mailed once. */
-export const alertsModule = apiModule('alerts', ['attendance', 'planning'], (app, { db, mailer, config, clock, log, jobs, every }) => {
+/**
+ * Alerts (Res. Ex. 38): a missed mark at +30 min and worked time past the legal limits, e-mailed once; and a
+ * compensatory day of art. 38 inc. 3 not granted in its term.
+ */
+export const alertsModule = apiModule('alerts', ['attendance', 'planning', 'permissions'], (app, { db, mailer, config, clock, log, jobs, every }) => {
   const alerts = createAlertsService({
     db,
-    watched: createWatchedAttendance({ reads: app.attendanceReads, attendance: app.attendance }),
+    watched: createWatchedAttendance({ db, reads: app.attendanceReads, attendance: app.attendance, plan: app.plan, permissions: app.permissionReads }),
     log,
     decemberExtensions: app.plan.decemberExtensions,
     onJobQueued: () => jobs.kick(),

@@ -32,6 +32,12 @@ export const ALERT_SCAN_EVERY_MS = 60_000;
  */
 const ALERT_LOOKBACK_MS = 12 * 3600_000;
 
+/**
+ * How often a company's compensatory rest is checked: its term ends on a day, and the check reads weeks of stored
+ * days, plans and permissions, so once an hour (per process) is enough; the alert's key sends each date once.
+ */
+const COMPENSATORY_REST_EVERY_MS = 3600_000;
+
 type AlertasEnviadasInput = z.output<typeof alertasEnviadasQuerySchema>;
 
 function toConfig(row: repo.AlertSettingsRow | null): ConfiguracionAlertas {
@@ -41,6 +47,7 @@ function toConfig(row: repo.AlertSettingsRow | null): ConfiguracionAlertas {
     colacionOmitida: row.missedBreak,
     limiteDiario: row.dailyLimit,
     limiteSemanal: row.weeklyLimit,
+    descansoCompensatorio: row.compensatoryRest,
     copiaAdministradores: row.copyAdmins,
   };
 }
@@ -74,6 +81,9 @@ interface AlertsServiceDeps {
 }
 
 export function createAlertsService({ db, watched, log, decemberExtensions, onJobQueued }: AlertsServiceDeps) {
+  /** When each company's compensatory rest was last checked by this process (ms). */
+  const compensatoryCheckedAt = new Map<string, number>();
+
   /**
    * Records an alert once: the unique key makes a second pass, a restart or another process find it
    * taken, and only the insert that created the row queues its e-mail (same transaction).
@@ -127,6 +137,16 @@ export function createAlertsService({ db, watched, log, decemberExtensions, onJo
         }
       }
     }
+    if (config.descansoCompensatorio) {
+      const last = compensatoryCheckedAt.get(companyId);
+      if (last === undefined || Math.abs(now.getTime() - last) >= COMPENSATORY_REST_EVERY_MS) {
+        // Art. 38 inc. 3: a Sunday or holiday worked whose compensatory day was not granted in the seven days after it.
+        for (const { userId, zone, rest } of await watched.uncompensatedRest(companyId, now)) {
+          for (const r of rest) await add({ userId, kind: 'descanso_compensatorio', alertKey: `descanso_compensatorio:${userId}:${r.date}`, fecha: r.date, timeZone: zone });
+        }
+        compensatoryCheckedAt.set(companyId, now.getTime());
+      }
+    }
     return queued;
   }
 
@@ -144,6 +164,7 @@ export function createAlertsService({ db, watched, log, decemberExtensions, onJo
         missedBreak: body.colacionOmitida,
         dailyLimit: body.limiteDiario,
         weeklyLimit: body.limiteSemanal,
+        compensatoryRest: body.descansoCompensatorio,
         copyAdmins: body.copiaAdministradores,
         updatedAt: now,
         updatedBy: session.userId,
@@ -171,7 +192,7 @@ export function createAlertsService({ db, watched, log, decemberExtensions, onJo
       let queued = 0;
       for (const { companyId, settings } of companies) {
         const config = toConfig(settings);
-        if (!config.marcaOmitida && !config.colacionOmitida && !config.limiteDiario && !config.limiteSemanal) continue;
+        if (!config.marcaOmitida && !config.colacionOmitida && !config.limiteDiario && !config.limiteSemanal && !config.descansoCompensatorio) continue;
         try {
           queued += await runAsCompany(companyId, () => scanCompany(companyId, config, now));
         } catch (error) {

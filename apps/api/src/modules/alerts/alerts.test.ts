@@ -30,8 +30,8 @@ async function api(method: 'GET' | 'PUT' | 'POST', url: string, who: Person, pay
   return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
-async function worker(nombre: string): Promise<Person> {
-  const person = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId, groupId, nombre, apellidos: 'Prueba' });
+async function worker(nombre: string, options: { exceptuadoDescansoDominical?: boolean } = {}): Promise<Person> {
+  const person = await addPerson(t.app, t.database.db, companyId, 'trabajador', { siteId, groupId, nombre, apellidos: 'Prueba', ...options });
   const personal = `${nombre.toLowerCase()}.personal@correo.cl`;
   await t.database.db.update(users).set({ emailPersonal: personal }).where(eq(users.id, person.id));
   emails.set(person.id, personal);
@@ -141,7 +141,7 @@ describe('missed mark alerts', () => {
 
   it('the alert turned off in the settings: nothing; the administrators copied when chosen', async () => {
     const settings = await api('GET', '/api/v1/configuracion/alertas', admin);
-    expect(settings.json()).toEqual({ marcaOmitida: true, colacionOmitida: false, limiteDiario: true, limiteSemanal: true, copiaAdministradores: false });
+    expect(settings.json()).toEqual({ marcaOmitida: true, colacionOmitida: false, limiteDiario: true, limiteSemanal: true, descansoCompensatorio: true, copiaAdministradores: false });
     const off = await api('PUT', '/api/v1/configuracion/alertas', admin, { ...settings.json(), marcaOmitida: false });
     expect(off.json()).toMatchObject({ marcaOmitida: false });
     const diego = await worker('Diego');
@@ -236,15 +236,53 @@ describe('legal limit alerts', () => {
   });
 });
 
+describe('compensatory rest not granted (art. 38 inc. 3)', () => {
+  it('a Sunday that ended seven days worked, with no rest in the seven days after it: one alert naming the worker and the date; a holiday compensated with a D.C.38 day: none', async () => {
+    const rosa = await worker('Rosa', { exceptuadoDescansoDominical: true });
+    // Seven days of 8 hours also pass the weekly limit: only this alert's e-mails are read here.
+    const restMails = () => mailsOf(rosa).filter((m) => m.subject.includes('descanso compensatorio'));
+    // Monday 1 to Sunday 7 June 2026 worked (UTC-4: 08:00 is 12:00Z), and Monday 29 June (San Pedro y San Pablo).
+    for (const date of ['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05', '2026-06-06', '2026-06-07', '2026-06-29']) {
+      await plan(rosa.id, date);
+      await markAt(rosa, 'entrada', `${date}T12:00:00Z`);
+      await markAt(rosa, 'salida', `${date}T21:00:00Z`);
+    }
+    // The Sunday's term runs to Sunday 14 June: nothing yet on its last day.
+    await scanAt('2026-06-14T16:00:00Z');
+    expect(restMails()).toHaveLength(0);
+    await scanAt('2026-06-15T16:00:00Z');
+    await scanAt('2026-06-15T18:00:00Z');
+    const mails = restMails();
+    expect(mails.map((m) => m.subject)).toEqual(['Alerta de asistencia: descanso compensatorio no otorgado (07/06/26)']);
+    expect(mails[0]!.text).toContain('Rosa Prueba trabajó el domingo 07-06-2026 y no se le otorgó su día de descanso compensatorio hasta el 14-06-2026 (art. 38 inc. 3).');
+    expect(mails[0]!.text).toContain('Plazo para otorgarlo: hasta el 14/06/26');
+    // To the worker, with a copy to their leader, like every alert.
+    expect(mails[0]!.cc).toContain((await t.database.db.select({ email: users.email }).from(users).where(eq(users.id, leader.id)))[0]!.email);
+
+    // The holiday's day is granted as a whole-day D.C.38 permission on Wednesday 1 July, within its term: no alert.
+    t.clock.set('2026-06-30T15:00:00Z');
+    const types = (await api('GET', '/api/v1/tipos-permiso', admin)).json<{ items: { id: string; codigo: string }[] }>().items;
+    const granted = await api('POST', '/api/v1/permisos', admin, { usuarioId: rosa.id, tipoId: types.find((type) => type.codigo === 'D.C.38')!.id, desde: '2026-07-01', hasta: '2026-07-01' });
+    expect(granted.statusCode, granted.body).toBe(201);
+    t.mailer.sent.length = 0;
+    await scanAt('2026-07-08T16:00:00Z');
+    expect(restMails()).toHaveLength(0);
+
+    // The log lists it for the administrator.
+    const sent = (await api('GET', '/api/v1/configuracion/alertas/enviadas?tipo=descanso_compensatorio', admin)).json<{ items: { trabajador: { id: string }; fecha: string }[] }>();
+    expect(sent.items.filter((a) => a.trabajador.id === rosa.id).map((a) => a.fecha)).toEqual(['2026-06-07']);
+  });
+});
+
 describe('settings', () => {
   it('only administrators; bad bodies are a Spanish 400', async () => {
     const someone = await worker('Iris');
     expect((await api('GET', '/api/v1/configuracion/alertas', someone)).statusCode).toBe(403);
     expect((await api('PUT', '/api/v1/configuracion/alertas', leader, { marcaOmitida: true })).statusCode).toBe(403);
-    const bad = await api('PUT', '/api/v1/configuracion/alertas', admin, { marcaOmitida: 'sí', colacionOmitida: false, limiteDiario: true, limiteSemanal: true, copiaAdministradores: false });
+    const bad = await api('PUT', '/api/v1/configuracion/alertas', admin, { marcaOmitida: 'sí', colacionOmitida: false, limiteDiario: true, limiteSemanal: true, descansoCompensatorio: true, copiaAdministradores: false });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields).toEqual({ marcaOmitida: 'Marca omitida debe ser verdadero o falso.' });
-    const extra = await api('PUT', '/api/v1/configuracion/alertas', admin, { marcaOmitida: true, colacionOmitida: false, limiteDiario: true, limiteSemanal: true, copiaAdministradores: false, x: '\u0000' });
+    const extra = await api('PUT', '/api/v1/configuracion/alertas', admin, { marcaOmitida: true, colacionOmitida: false, limiteDiario: true, limiteSemanal: true, descansoCompensatorio: true, copiaAdministradores: false, x: '\u0000' });
     expect(extra.statusCode).toBe(400);
     expect((await api('GET', '/api/v1/configuracion/alertas/enviadas?page=0', admin)).statusCode).toBe(400);
     // Another company sees none of these alerts.

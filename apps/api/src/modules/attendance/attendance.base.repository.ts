@@ -64,8 +64,10 @@ export interface WorkerRow {
   region: string | null;
   comuna: string | null;
   horasSemanales: number | null;
-  /** Excepted from Sunday and holiday rest (art. 38): the engine's `worksOnHolidays`. */
+  /** Excepted from Sunday and holiday rest (art. 38): with its first and last day (null: the contract's), the engine's `worksOnHolidays`. */
   exceptuadoDescansoDominical: boolean;
+  exceptuadoDescansoDominicalDesde: string | null;
+  exceptuadoDescansoDominicalHasta: string | null;
   /** Excluded from the hours limit (art. 22 inc. 2): the engine's `excludedFromHoursLimit`. */
   excluidoLimiteJornada: boolean;
   /** Flexible start band in minutes (art. 27, Ley 21.561): the engine's `flexibleStartBandSeconds`. */
@@ -93,6 +95,7 @@ export const WORKER_COLUMNS = sql`u.id, u.nombre, u.apellidos, u.rut, u.cargo, u
   u.site_id as "siteId", s.nombre as "siteNombre", coalesce(s.time_zone, 'America/Santiago') as zone, s.region, s.comuna,
   nullif(concat_ws(', ', nullif(trim(concat_ws(' ', s.calle, s.numero)), ''), s.comuna), '') as "siteDireccion",
   u.horas_semanales as "horasSemanales", u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical",
+  u.exceptuado_descanso_dominical_desde::text as "exceptuadoDescansoDominicalDesde", u.exceptuado_descanso_dominical_hasta::text as "exceptuadoDescansoDominicalHasta",
   u.excluido_limite_jornada as "excluidoLimiteJornada", u.banda_inicio_flexible_minutos as "bandaInicioFlexibleMinutos",
   u.derecho_alimentacion_hasta::text as "derechoAlimentacionHasta", u.derecho_alimentacion_modo as "derechoAlimentacionModo",
   ${EXCEPTIONAL_SCHEDULE} as "jornadaExcepcional",

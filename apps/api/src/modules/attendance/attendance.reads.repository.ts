@@ -367,6 +367,8 @@ export interface LegalWorkerFilter extends WorkerFilter {
   /** Part time (`parcial`: agreed hours at most `partTimeMaxHours`) or full time (more, or not set). */
   tipoJornada?: 'completa' | 'parcial' | 'excluida' | undefined;
   partTimeMaxHours?: number | undefined;
+  /** Only workers excepted from Sunday rest (art. 38), whatever the dates of their exception. */
+  exceptedFromSundayRest?: boolean | undefined;
 }
 
 function legalWorkerConditions(companyId: string, f: LegalWorkerFilter): SQL {
@@ -375,6 +377,7 @@ function legalWorkerConditions(companyId: string, f: LegalWorkerFilter): SQL {
     parts.push(sql`exists (select 1 from ${planningDays} p where p.company_id = u.company_id and p.user_id = u.id and p.shift_id = ${f.shiftId}
       and p.date between ${f.activeFrom ?? '1900-01-01'}::date and ${f.activeTo ?? '2100-12-31'}::date)`);
   }
+  if (f.exceptedFromSundayRest) parts.push(sql`u.exceptuado_descanso_dominical`);
   // A worker excluded from the hours limit (art. 22 inc. 2) has no jornada, full or part time, whatever hours the contract says.
   if (f.tipoJornada === 'excluida') parts.push(sql`u.excluido_limite_jornada`);
   else if (f.tipoJornada !== undefined && f.partTimeMaxHours !== undefined) {

@@ -29,6 +29,7 @@ import {
   type PeriodEvaluationOptions,
   type PeriodResult,
   type ShiftTemplate,
+  sundayRestExceptionOf,
 } from '@jornada/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -162,7 +163,9 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       const exceptional = exceptionalScheduleOver(w.jornadaExcepcional, from, to);
       if (exceptional) workerOptions.exceptionalSchedule = exceptional;
       if (extensions.size > 0) workerOptions.decemberExtensions = extensions;
-      if (w.exceptuadoDescansoDominical) workerOptions.worksOnHolidays = true;
+      // The art. 38 exception is read on each day: a holiday outside its dates lifts the shift as for anyone (art. 35).
+      const exception = sundayRestExceptionOf(w.exceptuadoDescansoDominical, w.exceptuadoDescansoDominicalDesde, w.exceptuadoDescansoDominicalHasta);
+      if (exception) workerOptions.worksOnHolidays = exception;
       if (w.excluidoLimiteJornada) workerOptions.excludedFromHoursLimit = true;
       // Parents' rights (art. 27 band, Ley 21.561; art. 206 feeding hour until the child turns two): they move what a day expects.
       if (w.bandaInicioFlexibleMinutos) workerOptions.flexibleStartBandSeconds = w.bandaInicioFlexibleMinutos * 60;

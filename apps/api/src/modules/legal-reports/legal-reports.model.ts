@@ -14,11 +14,13 @@ import {
   type FilaReporteLegal,
 } from '@jornada/contracts';
 import {
+  exceptedFromSundayRestWithin,
   EXTRA_SUNDAYS_OFF_PER_YEAR,
   extraSundaysOff,
   localClockOf,
   localDateOf,
   MIN_SUNDAYS_OFF_PER_MONTH,
+  sundayRestExceptionOf,
   sundayRestExclusion,
   type AuthorisedSchedule,
   type SundayRestExclusion,
@@ -173,7 +175,10 @@ const sundayOrHoliday = (d: LegalDay) => d.day.esDomingo || d.day.feriado !== nu
 export const includesSundays = (days: readonly LegalDay[]) => days.some((d) => sundayOrHoliday(d) && (d.day.plan === 'turno' || attended(d)));
 
 /** What c) needs of a worker for the Sunday-rest rules of art. 38 inc. 4 and 38 bis. */
-type SundayWorker = Pick<LegalWorker, 'horasSemanales' | 'inicioContrato' | 'finContrato' | 'exceptuadoDescansoDominical'>;
+type SundayWorker = Pick<
+  LegalWorker,
+  'horasSemanales' | 'inicioContrato' | 'finContrato' | 'exceptuadoDescansoDominical' | 'exceptuadoDescansoDominicalDesde' | 'exceptuadoDescansoDominicalHasta'
+>;
 
 /** Why a worker is outside the two Sundays a month (art. 38 inc. 4), as c) prints it. */
 const EXCLUSION_TEXT: Record<SundayRestExclusion, string> = {
@@ -193,7 +198,9 @@ export function sundayRows(days: readonly LegalDay[], commerce: boolean, worker:
   const rows: FilaReporteLegal[] = [];
   type Tally = { worked: number; absent: number; sundays: number; holidays: number; restSundays: number };
   const zero = (): Tally => ({ worked: 0, absent: 0, sundays: 0, holidays: 0, restSundays: 0 });
-  const subject = commerce || worker.exceptuadoDescansoDominical;
+  // Commerce always; a worker excepted from Sunday rest in the months their exception reaches (its dates, if any).
+  const exception = sundayRestExceptionOf(worker.exceptuadoDescansoDominical, worker.exceptuadoDescansoDominicalDesde, worker.exceptuadoDescansoDominicalHasta);
+  const subject = (key: string) => commerce || exceptedFromSundayRestWithin(exception, `${key}-01`, `${key}-31`);
   // The days worked or planned as work, by month: a worker whose are all Saturdays, Sundays or holidays is hired for weekends.
   const workByMonth = new Map<string, string[]>();
   const holidayDates = new Set<string>();
@@ -228,7 +235,7 @@ export function sundayRows(days: readonly LegalDay[], commerce: boolean, worker:
   const closeMonth = () => {
     if (month === null) return;
     const notes: string[] = [];
-    if (subject) {
+    if (subject(month)) {
       const exclusion = exclusionOf(month);
       if (exclusion) notes.push(`Sin mínimo de domingos de descanso: ${EXCLUSION_TEXT[exclusion]} (art. 38 inc. 4)`);
       else {

@@ -129,6 +129,32 @@ describe('compensatory rest of art. 38 inc. 3 (descanso compensatorio)', () => {
     expect((await api('GET', '/api/v1/permisos/saldos?anio=2026', excepted.headers)).statusCode).toBe(403);
   });
 
+  it('reads the exception on each day: with dates on the contract, only the Sundays and holidays within them owe rest; the dates are checked in order', async () => {
+    const { admin, companyId, excepted } = await company();
+    // Two weeks worked whole, 27 April to 10 May: Friday 1 May is a holiday, both Sundays end a week without rest.
+    for (let day = 0; day < 14; day++) await workDay(companyId, excepted, new Date(Date.UTC(2026, 3, 27 + day)).toISOString().slice(0, 10));
+    const balance = async () => compensatory((await api('GET', `/api/v1/permisos/saldos?anio=2026&usuarioId=${excepted.id}`, admin.headers)).json<{ items: SaldoPermiso[] }>().items)[0]!;
+    expect((await balance()).asignados).toBe(3);
+
+    // Moved to a store open on Sundays on Monday 4 May: the holiday and the Sunday before it owe nothing.
+    const dated = await api('PATCH', `/api/v1/usuarios/${excepted.id}`, admin.headers, { exceptuadoDescansoDominicalDesde: '2026-05-04' });
+    expect(dated.statusCode, dated.body).toBe(200);
+    expect(dated.json()).toMatchObject({ exceptuadoDescansoDominical: true, exceptuadoDescansoDominicalDesde: '2026-05-04', exceptuadoDescansoDominicalHasta: null });
+    expect(await balance()).toMatchObject({ asignados: 1, fundamento: ['1 domingo sin descanso en su semana trabajado en 2026'] });
+
+    // A last day before the first is refused in Spanish, sent together or alone against the one kept; nothing changes.
+    const together = await api('PATCH', `/api/v1/usuarios/${excepted.id}`, admin.headers, { exceptuadoDescansoDominicalDesde: '2026-05-04', exceptuadoDescansoDominicalHasta: '2026-05-03' });
+    const alone = await api('PATCH', `/api/v1/usuarios/${excepted.id}`, admin.headers, { exceptuadoDescansoDominicalHasta: '2026-05-01' });
+    for (const refused of [together, alone]) {
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().error.fields.exceptuadoDescansoDominicalHasta).toBe('El término de la excepción del descanso dominical no puede ser anterior a su inicio.');
+    }
+
+    // Without dates again: the whole contract, as before.
+    expect((await api('PATCH', `/api/v1/usuarios/${excepted.id}`, admin.headers, { exceptuadoDescansoDominicalDesde: null })).statusCode).toBe(200);
+    expect((await balance()).asignados).toBe(3);
+  });
+
   it('another company sees none of it: its permission is not found, its worker and type are not there', async () => {
     const mine = await company();
     const theirs = await company();

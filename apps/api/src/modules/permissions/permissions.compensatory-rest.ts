@@ -4,17 +4,28 @@
  * the days granted, recorded as permissions of the type `CODIGO_DESCANSO_COMPENSATORIO`.
  */
 import { CODIGO_DESCANSO_COMPENSATORIO, type FuenteSaldo } from '@jornada/contracts';
-import { addDays, compensatoryRestOwed, isoWeekday, type CompensatoryRestDay, type CompensatoryRestOwed } from '@jornada/domain';
+import { addDays, compensatoryRestOwed, isoWeekday, sundayRestExceptionOf, type CompensatoryRestDay, type CompensatoryRestOwed, type SundayRestException } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import { localDate } from '../../lib/clock';
 import * as repo from './permissions.repository';
 import type { Allowance } from './permissions.rules';
 
 /**
- * The compensatory rest each worker is owed over `from`..`to`. No session: the caller has scoped the company
+ * The compensatory rest each worker is owed over `from`..`to`, by worker id with the exception from Sunday rest on
+ * their contract (`exceptionOf`: the whole contract or its dates). No session: the caller has scoped the company
  * and the workers, and asks only for workers excepted from Sunday rest (`owedCompensatoryRest`).
  */
-export type OwedCompensatoryRest = (companyId: string, userIds: readonly string[], from: string, to: string, now: Date) => Promise<Map<string, CompensatoryRestOwed>>;
+export type OwedCompensatoryRest = (
+  companyId: string,
+  exceptions: ReadonlyMap<string, boolean | SundayRestException>,
+  from: string,
+  to: string,
+  now: Date,
+) => Promise<Map<string, CompensatoryRestOwed>>;
+
+/** The exception from Sunday rest on a worker's contract, as the domain reads it (art. 38, with its dates). */
+const exceptionOf = (worker: Pick<repo.WorkerRow, 'exceptuadoDescansoDominical' | 'exceptuadoDescansoDominicalDesde' | 'exceptuadoDescansoDominicalHasta'>) =>
+  sundayRestExceptionOf(worker.exceptuadoDescansoDominical, worker.exceptuadoDescansoDominicalDesde, worker.exceptuadoDescansoDominicalHasta);
 
 /**
  * The days the attendance engine found worked (a worked status, and whether each is a holiday of the
@@ -28,7 +39,8 @@ export type WorkedDaysReader = (companyId: string, userIds: readonly string[], f
  * engine's worked days, read from the Monday before `from` so that the first Sunday's week is known.
  */
 export function createOwedCompensatoryRest(workedDays: WorkedDaysReader): OwedCompensatoryRest {
-  return async (companyId, userIds, from, to, now) => {
+  return async (companyId, exceptions, from, to, now) => {
+    const userIds = [...exceptions.keys()];
     const daysOf = new Map<string, CompensatoryRestDay[]>();
     if (userIds.length > 0 && from <= to) {
       for (const { userId, ...day } of await workedDays(companyId, userIds, addDays(from, -6), to, now)) {
@@ -37,7 +49,7 @@ export function createOwedCompensatoryRest(workedDays: WorkedDaysReader): OwedCo
         else daysOf.set(userId, [day]);
       }
     }
-    return new Map(userIds.map((id) => [id, compensatoryRestOwed(daysOf.get(id) ?? [], { exceptedFromSundayRest: true }, from)]));
+    return new Map(userIds.map((id) => [id, compensatoryRestOwed(daysOf.get(id) ?? [], { exceptedFromSundayRest: exceptions.get(id)! }, from)]));
   };
 }
 
@@ -73,7 +85,7 @@ export async function owedFor(owed: OwedCompensatoryRest, companyId: string, wor
   const from = `${year - 1}-01-01` > earliest ? `${year - 1}-01-01` : earliest;
   const today = localDate(now);
   const to = `${year}-12-31` < today ? `${year}-12-31` : today;
-  return from <= to ? owed(companyId, excepted.map((w) => w.id), from, to, now) : new Map();
+  return from <= to ? owed(companyId, new Map(excepted.map((w) => [w.id, exceptionOf(w)])), from, to, now) : new Map();
 }
 
 /** Per worker, the days of compensatory rest granted in `year`: the type's permissions that start in it, approved or pending. */

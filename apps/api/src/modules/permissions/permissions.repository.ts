@@ -86,6 +86,9 @@ export interface WorkerRow {
   aniosReconocidosAnteriores: number;
   /** Excepted from Sunday and holiday rest (art. 38): owed compensatory rest for the Sundays and holidays worked. */
   exceptuadoDescansoDominical: boolean;
+  /** The exception's first and last day (null: the contract's own). */
+  exceptuadoDescansoDominicalDesde: string | null;
+  exceptuadoDescansoDominicalHasta: string | null;
 }
 
 const workerColumns = {
@@ -106,6 +109,8 @@ const workerColumns = {
   comuna: sites.comuna,
   aniosReconocidosAnteriores: users.aniosReconocidosAnteriores,
   exceptuadoDescansoDominical: users.exceptuadoDescansoDominical,
+  exceptuadoDescansoDominicalDesde: users.exceptuadoDescansoDominicalDesde,
+  exceptuadoDescansoDominicalHasta: users.exceptuadoDescansoDominicalHasta,
 };
 
 function workerSelect(db: DbOrTx) {

@@ -13,7 +13,7 @@ import {
   type PlanEntry,
   type ShiftTemplate,
 } from '@jornada/domain';
-import { AVERAGED_CYCLE_MAX_WEEKS, exceptionalScheduleOver, formatRut, weeklyHoursLimit } from '@jornada/domain';
+import { AVERAGED_CYCLE_MAX_WEEKS, exceptionalScheduleOver, formatRut, sundayRestExceptionOf, weeklyHoursLimit } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
 import { templateOf, toTurnoPlanificado, type ShiftReads, type ShiftRow, type ShiftVersionRow } from '../shifts/index';
@@ -183,6 +183,8 @@ function agreedHoursOf(worker: Pick<Worker, 'inicioContrato' | 'horasSemanales'>
 
 /** The averaged distribution pact's fields of a worker (art. 22 bis). */
 type RegimePactFields = 'jornadaPromedioSemanas' | 'jornadaPromedioDesde' | 'jornadaPromedioHasta';
+/** The exception from Sunday rest (art. 38) with its dates. */
+type SundayRestFields = 'exceptuadoDescansoDominical' | 'exceptuadoDescansoDominicalDesde' | 'exceptuadoDescansoDominicalHasta';
 
 /**
  * The regime a worker's plan is judged under over [from, to]: commerce, excluded from the hours limit (art. 22
@@ -192,7 +194,7 @@ type RegimePactFields = 'jornadaPromedioSemanas' | 'jornadaPromedioDesde' | 'jor
  * The plan's alerts and the automatic roster read the same fields through this one function.
  */
 export function planRegime(
-  worker: Pick<Worker, 'inicioContrato' | 'finContrato' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional' | RegimePactFields>,
+  worker: Pick<Worker, 'inicioContrato' | 'finContrato' | 'excluidoLimiteJornada' | SundayRestFields | 'jornadaExcepcional' | RegimePactFields>,
   commerce: boolean,
   from: string,
   to: string,
@@ -203,13 +205,18 @@ export function planRegime(
     worker.jornadaPromedioSemanas !== null && worker.jornadaPromedioDesde !== null
       ? { cycleWeeks: worker.jornadaPromedioSemanas, from: worker.jornadaPromedioDesde, to: worker.jornadaPromedioHasta }
       : null;
+  // Art. 38 inc. 4 in the months the exception reaches (its dates, when it has any).
+  const exception = sundayRestExceptionOf(worker.exceptuadoDescansoDominical, worker.exceptuadoDescansoDominicalDesde, worker.exceptuadoDescansoDominicalHasta);
+  const sundayRest = exception
+    ? { contractFrom: worker.inicioContrato, contractTo: worker.finContrato, ...(exception === true ? {} : { excepted: exception }) }
+    : null;
   return {
     commerce,
     ...(commerce && decemberExtensions && decemberExtensions.size > 0 ? { decemberExtensions } : {}),
     excludedFromHoursLimit: worker.excluidoLimiteJornada,
     ...(exceptional ? { exceptionalSchedule: exceptional } : {}),
     ...(averaged ? { averagedDistribution: averaged } : {}),
-    ...(worker.exceptuadoDescansoDominical ? { sundayRest: { contractFrom: worker.inicioContrato, contractTo: worker.finContrato } } : {}),
+    ...(sundayRest ? { sundayRest } : {}),
   };
 }
 
@@ -226,7 +233,7 @@ export function weeksView(
   plan: Map<string, PlanEntry>,
   from: string,
   to: string,
-  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | 'exceptuadoDescansoDominical' | 'jornadaExcepcional' | RegimePactFields>,
+  worker: Pick<Worker, 'zone' | 'inicioContrato' | 'finContrato' | 'horasSemanales' | 'excluidoLimiteJornada' | SundayRestFields | 'jornadaExcepcional' | RegimePactFields>,
   holidays: HolidayLookup,
   commerce: boolean,
   decemberExtensions?: ReadonlyMap<string, number>,

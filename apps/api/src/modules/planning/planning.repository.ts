@@ -39,6 +39,8 @@ const workerColumns = {
   horasSemanales: users.horasSemanales,
   excluidoLimiteJornada: users.excluidoLimiteJornada,
   exceptuadoDescansoDominical: users.exceptuadoDescansoDominical,
+  exceptuadoDescansoDominicalDesde: users.exceptuadoDescansoDominicalDesde,
+  exceptuadoDescansoDominicalHasta: users.exceptuadoDescansoDominicalHasta,
   jornadaPromedioSemanas: users.jornadaPromedioSemanas,
   jornadaPromedioDesde: users.jornadaPromedioDesde,
   jornadaPromedioHasta: users.jornadaPromedioHasta,

@@ -25,6 +25,9 @@ export interface Worker {
   excluidoLimiteJornada: boolean;
   /** Excepted from Sunday rest (art. 38): the plan needs two Sundays of rest a month (art. 38 inc. 4). */
   exceptuadoDescansoDominical: boolean;
+  /** The exception's first and last day (null: the contract's own): months outside it need no two Sundays. */
+  exceptuadoDescansoDominicalDesde: string | null;
+  exceptuadoDescansoDominicalHasta: string | null;
   /** The exceptional schedule (art. 38 inc. final) the worker is under: the plan's limits are the resolution's. */
   jornadaExcepcional: AuthorisedSchedule | null;
   /** Averaged distribution pact (art. 22 bis): weeks of its cycles (null: none), its first Monday and last Sunday. */

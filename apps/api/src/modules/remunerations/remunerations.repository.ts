@@ -34,6 +34,9 @@ export interface PayWorkerRow {
   exceptuadoDescansoDominical: boolean;
   /** Averaged distribution pact (art. 22 bis): its cycles are settled whole, in the month where each ends. */
   jornadaPromedio: AveragedDistribution | null;
+  /** The exception's first and last day (null: the contract's own): only Sundays within them carry the surcharge. */
+  exceptuadoDescansoDominicalDesde: string | null;
+  exceptuadoDescansoDominicalHasta: string | null;
 }
 
 export interface PayWorkerFilter {
@@ -78,7 +81,8 @@ export async function payWorkers(db: DbOrTx, companyId: string, f: PayWorkerFilt
     sql`select u.id, u.nombre, u.apellidos, u.rut, u.cargo, u.group_id as "groupId", g.nombre as "groupNombre", u.site_id as "siteId",
           s.nombre as "siteNombre", u.horas_semanales as "horasSemanales", u.sueldo_base as "sueldoBase", u.numero_contrato as "numeroContrato",
           u.exceptuado_descanso_dominical as "exceptuadoDescansoDominical", u.jornada_promedio_semanas as "pactWeeks",
-          u.jornada_promedio_desde::text as "pactFrom", u.jornada_promedio_hasta::text as "pactTo"
+          u.jornada_promedio_desde::text as "pactFrom", u.jornada_promedio_hasta::text as "pactTo",
+          u.exceptuado_descanso_dominical_desde::text as "exceptuadoDescansoDominicalDesde", u.exceptuado_descanso_dominical_hasta::text as "exceptuadoDescansoDominicalHasta"
         from ${users} u
         left join ${groups} g on g.company_id = u.company_id and g.id = u.group_id
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id

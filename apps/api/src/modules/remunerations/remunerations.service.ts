@@ -12,7 +12,7 @@ import {
   type SemanaRemuneracion,
   type TotalesRemuneraciones,
 } from '@jornada/contracts';
-import { addDays, AVERAGED_CYCLE_MAX_WEEKS, remunerationFromFacts, weeklyHoursLimit } from '@jornada/domain';
+import { addDays, AVERAGED_CYCLE_MAX_WEEKS, exceptedFromSundayRestWithin, remunerationFromFacts, sundayRestExceptionOf, weeklyHoursLimit } from '@jornada/domain';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
@@ -206,17 +206,20 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
       const rows: RemuneracionTrabajador[] = [];
       const weeks: SemanaRemuneracion[][] = [];
       for (const w of chunk) {
+        // Art. 38 inc. 2 (Ley 20.823): the Sunday surcharge on the Sundays the exception is in force.
+        const exception = sundayRestExceptionOf(w.exceptuadoDescansoDominical, w.exceptuadoDescansoDominicalDesde, w.exceptuadoDescansoDominicalHasta);
+        const excepted = exceptedFromSundayRestWithin(exception, month.from, month.to);
         const variables = remunerationFromFacts(facts.get(w.id)!, {
           salary: w.sueldoBase ?? 0,
           weeklyHours: w.horasSemanales ?? weeklyHoursLimit(month.closed >= month.from ? month.closed : month.from),
           period: periodo,
           // Confirmed in review, reported beside the paid overtime (never a cap).
           approvedOvertime: chunkApproved.get(w.id) ?? new Map<string, number>(),
-          // Art. 38 inc. 2 (Ley 20.823): only workers excepted from Sunday rest carry the Sunday surcharge.
-          sundaySurchargePercent: w.exceptuadoDescansoDominical ? sundayPercent : null,
+          sundaySurchargePercent: excepted ? sundayPercent : null,
+          ...(typeof exception === 'object' ? { sundaySurchargeDates: exception } : {}),
           overtimeRest: rest.get(w.id),
         });
-        const row = workerRow(w, variables, typeNames, compliance.get(w.id));
+        const row = workerRow({ ...w, exceptuadoDescansoDominical: excepted }, variables, typeNames, compliance.get(w.id));
         rows.push(row);
         if (withWeeks) weeks.push(weekRows(variables, row.sueldoBase !== null));
       }

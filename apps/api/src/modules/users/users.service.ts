@@ -5,6 +5,8 @@ import {
   type crearUsuarioV1BodySchema,
   type desactivarUsuarioBodySchema,
   type EnvioInvitaciones,
+  EXCEPTION_DATES_ORDER_MESSAGE,
+  exceptionDatesInOrder,
   type exportarUsuariosQuerySchema,
   nombreJornadaExcepcional,
   type Perfil,
@@ -100,6 +102,8 @@ function toUsuario(row: repo.UserWithRefs, led: { id: string; nombre: string }[]
     numeroContrato: u.numeroContrato,
     aniosReconocidosAnteriores: u.aniosReconocidosAnteriores,
     exceptuadoDescansoDominical: u.exceptuadoDescansoDominical,
+    exceptuadoDescansoDominicalDesde: u.exceptuadoDescansoDominicalDesde,
+    exceptuadoDescansoDominicalHasta: u.exceptuadoDescansoDominicalHasta,
     excluidoLimiteJornada: u.excluidoLimiteJornada,
     bandaInicioFlexibleMinutos: u.bandaInicioFlexibleMinutos,
     jornadaPromedio:
@@ -343,6 +347,8 @@ export function createUsersService(deps: UsersServiceDeps) {
             numeroContrato: input.numeroContrato ?? null,
             aniosReconocidosAnteriores: input.aniosReconocidosAnteriores,
             exceptuadoDescansoDominical: input.exceptuadoDescansoDominical,
+            exceptuadoDescansoDominicalDesde: input.exceptuadoDescansoDominicalDesde ?? null,
+            exceptuadoDescansoDominicalHasta: input.exceptuadoDescansoDominicalHasta ?? null,
             excluidoLimiteJornada: input.excluidoLimiteJornada,
             bandaInicioFlexibleMinutos: input.bandaInicioFlexibleMinutos ?? null,
             ...averagedDistributionColumns(input.jornadaPromedio ?? null),
@@ -390,6 +396,10 @@ export function createUsersService(deps: UsersServiceDeps) {
           const inicio = input.inicioContrato ?? current.inicioContrato;
           const fin = input.finContrato === undefined ? current.finContrato : input.finContrato;
           if (fin !== null && fin < inicio) throw fieldError('finContrato', 'El fin de contrato no puede ser anterior al inicio.');
+          // The exception's dates as they will be stored: one sent alone is checked against the other kept.
+          const exceptionFrom = input.exceptuadoDescansoDominicalDesde === undefined ? current.exceptuadoDescansoDominicalDesde : input.exceptuadoDescansoDominicalDesde;
+          const exceptionTo = input.exceptuadoDescansoDominicalHasta === undefined ? current.exceptuadoDescansoDominicalHasta : input.exceptuadoDescansoDominicalHasta;
+          if (!exceptionDatesInOrder(exceptionFrom, exceptionTo)) throw fieldError('exceptuadoDescansoDominicalHasta', EXCEPTION_DATES_ORDER_MESSAGE);
           const horas = input.horasSemanales ?? current.horasSemanales;
           if (horas !== null && (input.horasSemanales !== undefined || input.inicioContrato !== undefined || input.finContrato !== undefined)) {
             const problem = weeklyHoursProblem(horas, inicio, fin, localDate(now));
@@ -532,6 +542,8 @@ function changesOf(input: ActualizarUsuarioInput): Partial<repo.NewUser> {
   if (input.numeroContrato !== undefined) values.numeroContrato = input.numeroContrato;
   if (input.aniosReconocidosAnteriores !== undefined) values.aniosReconocidosAnteriores = input.aniosReconocidosAnteriores;
   if (input.exceptuadoDescansoDominical !== undefined) values.exceptuadoDescansoDominical = input.exceptuadoDescansoDominical;
+  if (input.exceptuadoDescansoDominicalDesde !== undefined) values.exceptuadoDescansoDominicalDesde = input.exceptuadoDescansoDominicalDesde;
+  if (input.exceptuadoDescansoDominicalHasta !== undefined) values.exceptuadoDescansoDominicalHasta = input.exceptuadoDescansoDominicalHasta;
   if (input.excluidoLimiteJornada !== undefined) values.excluidoLimiteJornada = input.excluidoLimiteJornada;
   if (input.bandaInicioFlexibleMinutos !== undefined) values.bandaInicioFlexibleMinutos = input.bandaInicioFlexibleMinutos;
   if (input.jornadaPromedio !== undefined) Object.assign(values, averagedDistributionColumns(input.jornadaPromedio));

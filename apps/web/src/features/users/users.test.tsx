@@ -227,6 +227,14 @@ describe('/dashboard/users/register', () => {
     const sundays = screen.getByRole('switch', { name: /^Exceptuado del descanso dominical \(art\. 38\)/ });
     expect(sundays).not.toBeChecked();
     await user.click(sundays);
+    // Excepted from a date (moved to a store open on Sundays), to the end of the contract; a last day before the first is refused before sending.
+    await user.type(screen.getByRole('textbox', { name: /^Exceptuado desde/ }), '01-06-2025');
+    const exceptionTo = screen.getByRole('textbox', { name: /^Exceptuado hasta/ });
+    await user.type(exceptionTo, '31-05-2025');
+    await user.click(screen.getByRole('button', { name: 'Registrar usuario' }));
+    expect(await screen.findByText('El término de la excepción del descanso dominical no puede ser anterior a su inicio.')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/v1/usuarios')).toBe(false);
+    await user.clear(exceptionTo);
     // A branch manager: excluded from the hours limit (art. 22 inc. 2), off by default, beside the art. 38 switch.
     const excluded = screen.getByRole('switch', { name: /^Excluido de la limitación de jornada \(art\. 22 inc\. 2\)/ });
     expect(excluded).not.toBeChecked();
@@ -249,6 +257,8 @@ describe('/dashboard/users/register', () => {
       sueldoBase: null,
       aniosReconocidosAnteriores: 12,
       exceptuadoDescansoDominical: true,
+      exceptuadoDescansoDominicalDesde: '2025-06-01',
+      exceptuadoDescansoDominicalHasta: null,
       excluidoLimiteJornada: true,
     });
     expect(sent).not.toHaveProperty('password');

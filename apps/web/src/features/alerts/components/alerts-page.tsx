@@ -12,6 +12,7 @@ import {
   type AlertaEnviada,
   type ConfiguracionAlertas,
 } from '@jornada/contracts';
+import { uncompensatedRestText } from '@jornada/domain';
 import { Controller, useForm } from 'react-hook-form';
 import { DataTable, FilterBar, useTableParams, type Column } from '../../../components/data-table';
 import { FilterSelect } from '../../../components/filter-select';
@@ -46,9 +47,15 @@ const SWITCHES: { name: keyof ConfiguracionAlertas; label: string; description: 
     label: 'Jornada semanal sobre el máximo legal',
     description: 'Cuando el tiempo trabajado de la semana (lunes a domingo) supera el máximo legal vigente según la Ley 21.561: 44 horas, 42 desde el 26-04-2026 y 40 desde el 26-04-2028.',
   },
+  {
+    name: 'descansoCompensatorio',
+    label: 'Descanso compensatorio no otorgado',
+    description:
+      'Cuando un trabajador exceptuado del descanso dominical trabajó un domingo o festivo que le da un día de descanso (art. 38 inc. 3) y no lo tuvo en los 7 días siguientes: un día libre planificado compensa el domingo; el festivo, solo un permiso «Descanso compensatorio (art. 38)» de día completo.',
+  },
 ];
 
-const FIELDS = ['marcaOmitida', 'colacionOmitida', 'limiteDiario', 'limiteSemanal', 'copiaAdministradores'] as const;
+const FIELDS = ['marcaOmitida', 'colacionOmitida', 'limiteDiario', 'limiteSemanal', 'descansoCompensatorio', 'copiaAdministradores'] as const;
 
 function hms(seconds: number | null): string {
   const total = Math.round(seconds ?? 0);
@@ -58,6 +65,7 @@ function hms(seconds: number | null): string {
 
 function detail(a: AlertaEnviada): string {
   if (a.esperadaEn) return `Esperada el ${formatDateTimeSeconds(a.esperadaEn, a.zonaHoraria)}`;
+  if (a.tipo === 'descanso_compensatorio') return uncompensatedRestText(a.trabajador.nombre, a.fecha);
   const period = a.tipo === 'limite_semanal' ? `Semana del ${formatDate(a.fecha)}` : formatDate(a.fecha);
   return `${period}: ${hms(a.segundosTrabajados)} trabajadas (máximo ${hms(a.segundosLimite)})`;
 }

@@ -46,6 +46,11 @@ function jornadaExcepcionalText(user: Pick<Usuario, 'jornadaExcepcional' | 'grup
   return user.grupo ? `${j.nombre} (por su grupo ${user.grupo.nombre})` : `${j.nombre} (por su grupo)`;
 }
 
+/** « desde el 01-03-2026 hasta el 30-06-2026», or nothing when the exception covers the whole contract. */
+function exceptionDates(desde: string | null, hasta: string | null): string {
+  return `${desde ? ` desde el ${formatDate(desde)}` : ''}${hasta ? ` hasta el ${formatDate(hasta)}` : ''}`;
+}
+
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className={classes.field}>
@@ -383,7 +388,11 @@ export function UserDetailPage({ tabs = NO_TABS }: { tabs?: readonly RecordTab[]
                 ? `Hasta el ${formatDate(user.derechoAlimentacionHasta)}: ${MODO_DERECHO_ALIMENTACION_LABELS[user.derechoAlimentacionModo].toLowerCase()}`
                 : 'Sin derecho'}
             </Field>
-            <Field label="Descanso dominical">{user.exceptuadoDescansoDominical ? 'Exceptuado (art. 38): domingos y festivos con recargo dominical' : 'Descansa domingos y festivos'}</Field>
+            <Field label="Descanso dominical">
+              {user.exceptuadoDescansoDominical
+                ? `Exceptuado (art. 38)${exceptionDates(user.exceptuadoDescansoDominicalDesde, user.exceptuadoDescansoDominicalHasta)}: domingos y festivos con recargo dominical`
+                : 'Descansa domingos y festivos'}
+            </Field>
             <Field label="Métodos de marcaje">{user.metodosMarcaje.map((m) => METODO_MARCAJE_LABELS[m]).join(', ')}</Field>
             <Field label="Inicio de contrato">{formatDate(user.inicioContrato)}</Field>
             <Field label="Fin de contrato">{user.finContrato ? formatDate(user.finContrato) : 'Indefinido'}</Field>

@@ -42,6 +42,8 @@ const USER_LABELS: Record<keyof UserFormValues, string> = {
   numeroContrato: 'Número de contrato',
   aniosReconocidosAnteriores: 'Años trabajados con empleadores anteriores (art. 68)',
   exceptuadoDescansoDominical: 'Exceptuado del descanso dominical (art. 38)',
+  exceptuadoDescansoDominicalDesde: 'Exceptuado desde',
+  exceptuadoDescansoDominicalHasta: 'Exceptuado hasta',
   excluidoLimiteJornada: 'Excluido de la limitación de jornada (art. 22 inc. 2)',
   bandaInicioFlexibleMinutos: 'Banda de inicio flexible (art. 27)',
   jornadaPromedioSemanas: 'Ciclo de la jornada promedio',
@@ -92,6 +94,7 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
   const { register, control, setValue, formState } = form;
   const { errors } = formState;
   const pactChosen = useWatch({ control, name: 'jornadaPromedioSemanas' }) !== '';
+  const sundayExcepted = useWatch({ control, name: 'exceptuadoDescansoDominical' });
   const sites = useSiteOptions();
   const groups = useGroupOptions({ label: 'estado' });
   const schedules = useExceptionalScheduleOptions();
@@ -278,6 +281,42 @@ export function UserFields({ form, perfilLocked, identityLocked, principalLocked
               />
             )}
           />
+          {sundayExcepted && (
+            <>
+              <Controller
+                control={control}
+                name="exceptuadoDescansoDominicalDesde"
+                render={({ field }) => (
+                  <DateField
+                    label={USER_LABELS.exceptuadoDescansoDominicalDesde}
+                    name="exceptuadoDescansoDominicalDesde"
+                    description={lockedNote ?? 'Vacío: desde el inicio del contrato'}
+                    readOnly={locked}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.exceptuadoDescansoDominicalDesde?.message}
+                  />
+                )}
+              />
+              <Controller
+                control={control}
+                name="exceptuadoDescansoDominicalHasta"
+                render={({ field }) => (
+                  <DateField
+                    label={USER_LABELS.exceptuadoDescansoDominicalHasta}
+                    name="exceptuadoDescansoDominicalHasta"
+                    description={lockedNote ?? 'Vacío: mientras dure el contrato'}
+                    readOnly={locked}
+                    value={field.value}
+                    onChange={field.onChange}
+                    onBlur={field.onBlur}
+                    error={errors.exceptuadoDescansoDominicalHasta?.message}
+                  />
+                )}
+              />
+            </>
+          )}
           <Controller
             control={control}
             name="excluidoLimiteJornada"

@@ -31,6 +31,9 @@ export interface UserFormValues {
   numeroContrato: string;
   aniosReconocidosAnteriores: number | string;
   exceptuadoDescansoDominical: boolean;
+  /** The exception's first and last day (art. 38); null: from the contract's start, or to its end. */
+  exceptuadoDescansoDominicalDesde: string | null;
+  exceptuadoDescansoDominicalHasta: string | null;
   excluidoLimiteJornada: boolean;
   /** Minutes of the art. 27 band; '' for none. */
   bandaInicioFlexibleMinutos: number | string;
@@ -63,6 +66,8 @@ export const USER_FIELD_NAMES = [
   'numeroContrato',
   'aniosReconocidosAnteriores',
   'exceptuadoDescansoDominical',
+  'exceptuadoDescansoDominicalDesde',
+  'exceptuadoDescansoDominicalHasta',
   'excluidoLimiteJornada',
   'bandaInicioFlexibleMinutos',
   'jornadaPromedioSemanas',
@@ -98,6 +103,8 @@ export function emptyUserForm(today: string = todayInChile()): UserFormValues {
     numeroContrato: '',
     aniosReconocidosAnteriores: 0,
     exceptuadoDescansoDominical: false,
+    exceptuadoDescansoDominicalDesde: null,
+    exceptuadoDescansoDominicalHasta: null,
     excluidoLimiteJornada: false,
     bandaInicioFlexibleMinutos: '',
     jornadaPromedioSemanas: '',
@@ -130,6 +137,8 @@ export function userToForm(user: Usuario): UserFormValues {
     numeroContrato: user.numeroContrato ?? '',
     aniosReconocidosAnteriores: user.aniosReconocidosAnteriores,
     exceptuadoDescansoDominical: user.exceptuadoDescansoDominical,
+    exceptuadoDescansoDominicalDesde: user.exceptuadoDescansoDominicalDesde,
+    exceptuadoDescansoDominicalHasta: user.exceptuadoDescansoDominicalHasta,
     excluidoLimiteJornada: user.excluidoLimiteJornada,
     bandaInicioFlexibleMinutos: user.bandaInicioFlexibleMinutos ?? '',
     jornadaPromedioSemanas: user.jornadaPromedio ? String(user.jornadaPromedio.semanasCiclo) : '',
@@ -172,6 +181,9 @@ export function toBody(values: UserFormValues): CrearUsuarioV1Body {
     numeroContrato: values.numeroContrato.trim() || null,
     aniosReconocidosAnteriores: anios,
     exceptuadoDescansoDominical: values.exceptuadoDescansoDominical,
+    // Not excepted: no dates to keep.
+    exceptuadoDescansoDominicalDesde: values.exceptuadoDescansoDominical ? (values.exceptuadoDescansoDominicalDesde ?? null) : null,
+    exceptuadoDescansoDominicalHasta: values.exceptuadoDescansoDominical ? (values.exceptuadoDescansoDominicalHasta ?? null) : null,
     excluidoLimiteJornada: values.excluidoLimiteJornada,
     // An empty band is none; anything else goes as typed, for the schema to judge (0 to 120 minutes).
     bandaInicioFlexibleMinutos: numberOrUndefined(values.bandaInicioFlexibleMinutos) ?? null,
