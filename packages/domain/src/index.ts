@@ -19,6 +19,7 @@ export * from './remuneration';
 export * from './password-policy';
 export * from './planning-patterns';
 export * from './overtime-pacts';
+export * from './december-overtime';
 
 export * from './alerts';
 export * from './vacations';
