@@ -20,6 +20,7 @@ import {
 } from './law';
 import { formatDurationEs } from './marks';
 import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type AveragedDistribution, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
+import { cycleOf, underPact } from './averaged-cycles';
 import { placeShift, type ShiftInstance } from './shift-instance';
 import { MIN_SUNDAYS_OFF_PER_MONTH, sundayRestExclusion, sundaysText } from './sunday-rest';
 import { localDayNumberOf, localToInstant, startOfLocalDayNumber } from './time-zone';
@@ -317,26 +318,6 @@ function cycleAverageAlerts(alerts: PlanAlert[], first: number, last: number, pl
       limit: limitHours * 3600,
     });
   }
-}
-
-/**
- * Whether the week starting on `monday` (a day number) is averaged under the pact: inside it, in a cycle of two
- * weeks or more (a cycle of one week, as a pact ending a week into a cycle leaves, is that week, judged alone).
- */
-function underPact(pact: AveragedDistribution, monday: number): boolean {
-  const bounds = cycleOf(pact, monday);
-  return bounds !== null && bounds.weeks >= 2;
-}
-
-/** The cycle of the pact holding a day (a day number): its first and last day and its whole weeks; null outside the pact. */
-function cycleOf(pact: AveragedDistribution, day: number): { start: number; end: number; weeks: number } | null {
-  const pactFrom = toDayNumber(pact.from);
-  const pactTo = pact.to === null ? Number.POSITIVE_INFINITY : toDayNumber(pact.to);
-  const cycleDays = 7 * pact.cycleWeeks;
-  if (!(cycleDays > 0) || day < pactFrom || day > pactTo) return null;
-  const start = pactFrom + Math.floor((day - pactFrom) / cycleDays) * cycleDays;
-  const end = Math.min(start + cycleDays - 1, pactTo);
-  return { start, end, weeks: Math.floor((end - start + 1) / 7) };
 }
 
 /**
