@@ -5,7 +5,7 @@
  */
 import type { HolidayLookup } from './calendar/holidays';
 import type { ExceptionalSchedule } from './day-result';
-import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
+import { civilFromDays, daysFromCivil, daysInMonth, fromDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import {
   AVERAGED_WEEK_CEILING_HOURS,
   AVERAGED_WEEKS_OVER_AVERAGE_MAX,
