@@ -73,7 +73,8 @@ function dynamicReason(p: Prepared, pw: PreparedWorker, w: number, d: number, s:
  */
 function averagedReason(p: Prepared, pw: PreparedWorker, mine: number[], d: number, hours: number): BlockReason | null {
   const weeks = periodWeeks(p.first, p.days.length);
-  const k = weeks.indexOf(weekOf(p, d));
+  const monday = weekOf(p, d).monday;
+  const k = weeks.findIndex((week) => week.monday === monday);
   const cycle = averagedWeeks(p, pw, weeks)?.byWeek.get(k);
   if (!cycle) return null;
   const weekTotal = (j: number): number =>

@@ -255,6 +255,24 @@ describe('each worker under their own regime', () => {
     expect(weekly.shortfalls).toHaveLength(1);
   });
 
+  it('the lawful greedy start, kept when time runs out, honours the pact and the December days too', () => {
+    for (const from of ['2026-06-01', '2026-11-30']) {
+      const demand = Array.from({ length: 28 }, (_, i) => [
+        { date: addDays(from, i), shiftId: 'H', required: 3 },
+        { date: addDays(from, i), shiftId: 'L', required: 1 },
+      ]).flat();
+      const workers = Array.from({ length: 5 }, (_, i) =>
+        worker(`w${i}`, {
+          commerce: true,
+          decemberExtensions: { '2026-12-15': 7200, '2026-12-16': 7200 },
+          ...(i % 2 === 0 ? { averagedDistribution: { cycleWeeks: 2 + (i % 3), from: '2026-01-05', to: null } } : {}),
+        }),
+      );
+      // `solve` has the domain judge the proposal under each worker's regime.
+      solve({ zone: ZONE, from, to: addDays(from, 27), holidays, shifts: [NINE, { id: 'L', name: 'Larga', template: { start: '10:00', end: '22:30', break: { minutes: 30 } } }], demand, workers, options: { timeLimitSeconds: 0.001 } });
+    }
+  });
+
   it('never plans a third week in a row over the legal limit inside a cycle', () => {
     const from = '2026-06-01';
     const p = solve({
