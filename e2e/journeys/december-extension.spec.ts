@@ -53,3 +53,24 @@ test('commerce declares two December extension days (art. 24) and the 12-hour sh
   await dialog.getByRole('button', { name: 'Guardar días' }).click();
   await expect(page.getByText('1 trabajador con alertas legales')).toBeVisible();
 });
+
+test('a December day an overtime pact covers is not declared: the dialog says which pact (art. 24 inc. 2)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const admin = await createCompanyWithAdmin(request);
+  const headers = await apiSession(request, admin);
+  const worker = await createUser(request, headers, { nombre: 'Pedro', apellidos: 'Reyes Soto' });
+  const pact = await request.post('/api/v1/pactos-horas-extra', { headers, data: { usuarioId: worker.id, desde: '2026-12-01', hasta: '2026-12-16', maxMinutosDia: 120 } });
+  expect(pact.status(), await pact.text()).toBe(201);
+
+  await signIn(page, admin);
+  await page.goto('/dashboard/planning?mes=2026-12');
+  await page.getByRole('button', { name: 'Extensión de diciembre (art. 24)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Extensión de diciembre 2026 (art. 24)' });
+  await dialog.getByRole('checkbox', { name: 'Martes 15 de diciembre' }).check();
+  await dialog.getByRole('button', { name: 'Guardar días' }).click();
+  await expect(dialog.getByRole('alert')).toContainText('Hay pactos de horas extra vigentes en esos días: Pedro Reyes Soto (del 01-12-2026 al 16-12-2026).');
+  await expectAccessible(page);
+  await shoot(page, 'december-extension-pact-refused');
+  const declared = (await (await request.get('/api/v1/planificaciones/extension-diciembre?anio=2026', { headers })).json()) as { dias: unknown[] };
+  expect(declared.dias).toEqual([]);
+});

@@ -143,15 +143,16 @@ export const misPactosQuerySchema = paginationQuerySchema;
 
 /**
  * Why a day's overtime needs a look: time worked on a day a full-day paid permission covers
- * (`trabajo_en_permiso`, not confirmable until the permission or the marks are fixed), the employer's compliance problems (`sin_pacto`, `sobre_limite_legal`
+ * (`trabajo_en_permiso`, not confirmable until the permission or the marks are fixed), the employer's compliance problems (`sin_pacto`,
+ * `extension_diciembre` beyond commerce's declared December extension, where no pact may cover it (art. 24 inc. 2), `sobre_limite_legal`
  * over 2 h, `sobre_pacto`, `dia_descanso` on a rest day or holiday of the plan), overtime above the
  * company's review threshold (`sobre_umbral`), and `cambio` (the evaluation found another figure after
  * the review). None of them changes what is paid: every found second is.
  */
-export const ALERTAS_HORAS_EXTRA = ['trabajo_en_permiso', 'sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso', 'sobre_umbral', 'cambio'] as const;
+export const ALERTAS_HORAS_EXTRA = ['trabajo_en_permiso', 'sin_pacto', 'extension_diciembre', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso', 'sobre_umbral', 'cambio'] as const;
 export type AlertaHorasExtra = (typeof ALERTAS_HORAS_EXTRA)[number];
 /** The alerts that are the employer's compliance problems (shown in the overtime report and the payroll too). */
-export const ALERTAS_CUMPLIMIENTO_HORAS_EXTRA = ['sin_pacto', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'] as const satisfies readonly AlertaHorasExtra[];
+export const ALERTAS_CUMPLIMIENTO_HORAS_EXTRA = ['sin_pacto', 'extension_diciembre', 'sobre_limite_legal', 'sobre_pacto', 'dia_descanso'] as const satisfies readonly AlertaHorasExtra[];
 
 /** Which days a review lists: those with an alert (the default of the page) or all. */
 const REVISIONES_HORAS_EXTRA = ['excepciones', 'todas'] as const;

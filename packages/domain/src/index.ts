@@ -20,6 +20,8 @@ export * from './remuneration';
 export * from './password-policy';
 export * from './planning-patterns';
 export * from './overtime-pacts';
+export * from './december-overtime';
+export { averagedCycleOf } from './averaged-cycles';
 
 export * from './alerts';
 export * from './vacations';

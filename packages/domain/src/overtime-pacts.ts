@@ -5,6 +5,7 @@
  * day's overtime and why a day needs one.
  */
 import { addDays, daysInMonth, type LocalDate } from './calendar/local-date';
+import type { ExtensionCover } from './december-overtime';
 import { DAILY_OVERTIME_LIMIT_SECONDS } from './law';
 
 /** A pact lasts at most this many months (renewed by a new pact). */
@@ -84,7 +85,7 @@ export function checkOvertimeConfirmation(foundSeconds: number, seconds: number,
  * overtime above the company's review threshold. A threshold for review, never for pay: a day below it
  * is still paid in full.
  */
-type OvertimeReviewFlag = 'trabajo_en_permiso' | 'sin_pacto' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
+type OvertimeReviewFlag = 'trabajo_en_permiso' | 'sin_pacto' | 'extension_diciembre' | 'sobre_limite_legal' | 'sobre_pacto' | 'dia_descanso' | 'sobre_umbral';
 
 interface OvertimeReviewInput {
   foundSeconds: number;
@@ -96,16 +97,35 @@ interface OvertimeReviewInput {
   thresholdSeconds: number;
   /** A full-day paid permission covers the day: the time worked on it is flagged first (`trabajo_en_permiso`). */
   onPaidPermission?: boolean;
+  /**
+   * Commerce's December extension (art. 24, `decemberExtensionCover`): the covered share is the extension paid as
+   * overtime and needs no pact; what a declared day has beyond it is `extension_diciembre` (no pact may cover it).
+   * The other checks read the day's overtime without the covered share.
+   */
+  extension?: ExtensionCover | undefined;
 }
 
 export function overtimeReviewFlags(day: OvertimeReviewInput): OvertimeReviewFlag[] {
   if (!(day.foundSeconds > 0)) return [];
   const flags: OvertimeReviewFlag[] = [];
+  const { pactable, beyondExtension, rest } = overtimeOutsideExtension(day.foundSeconds, day.extension);
   if (day.onPaidPermission) flags.push('trabajo_en_permiso');
-  if (day.pactMaxSecondsPerDay === null) flags.push('sin_pacto');
-  if (day.foundSeconds > DAILY_OVERTIME_LIMIT_SECONDS) flags.push('sobre_limite_legal');
-  if (day.pactMaxSecondsPerDay !== null && day.foundSeconds > day.pactMaxSecondsPerDay) flags.push('sobre_pacto');
-  if (day.restDay) flags.push('dia_descanso');
+  if (beyondExtension > 0) flags.push('extension_diciembre');
+  if (day.pactMaxSecondsPerDay === null && pactable > 0) flags.push('sin_pacto');
+  if (rest > DAILY_OVERTIME_LIMIT_SECONDS) flags.push('sobre_limite_legal');
+  if (day.pactMaxSecondsPerDay !== null && rest > day.pactMaxSecondsPerDay) flags.push('sobre_pacto');
+  if (day.restDay && rest > 0) flags.push('dia_descanso');
   if (day.foundSeconds > day.thresholdSeconds) flags.push('sobre_umbral');
   return flags;
+}
+
+/**
+ * A day's overtime without what commerce's December extension explains (art. 24): `rest` is what the ordinary
+ * checks read, `beyondExtension` the part of it on a declared day that no pact may cover, and `pactable` the part
+ * an overtime pact covers (art. 32), whose absence is `sin_pacto`.
+ */
+export function overtimeOutsideExtension(foundSeconds: number, extension: ExtensionCover | undefined): { rest: number; beyondExtension: number; pactable: number } {
+  const rest = Math.max(0, foundSeconds - (extension?.coveredSeconds ?? 0));
+  const beyondExtension = Math.min(rest, extension?.beyondExtensionSeconds ?? 0);
+  return { rest, beyondExtension, pactable: rest - beyondExtension };
 }

@@ -20,7 +20,7 @@ import {
 } from './law';
 import { formatDurationEs } from './marks';
 import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type AveragedDistribution, type PeriodEvaluationOptions, type PlacedPlan, type PlanEntry } from './period-evaluation';
-import { averagedCycleOf } from './settlement';
+import { cycleOf, underPact } from './averaged-cycles';
 import { placeShift, type ShiftInstance } from './shift-instance';
 import { MIN_SUNDAYS_OFF_PER_MONTH, exceptedFromSundayRestWithin, sundayRestExclusion, sundaysText, type SundayRestException } from './sunday-rest';
 import { localDayNumberOf, localToInstant, startOfLocalDayNumber } from './time-zone';
@@ -321,15 +321,6 @@ function cycleAverageAlerts(alerts: PlanAlert[], first: number, last: number, pl
 }
 
 /**
- * Whether the week starting on `monday` (a day number) is averaged under the pact: inside it, in a cycle of two
- * weeks or more (a cycle of one week, as a pact ending a week into a cycle leaves, is that week, judged alone).
- */
-function underPact(pact: AveragedDistribution, monday: number): boolean {
-  const bounds = averagedCycleOf(pact, monday);
-  return bounds !== null && bounds.weeks >= 2;
-}
-
-/**
  * Art. 22 bis (Ley 21.561): «si las partes acuerdan que la jornada ... pueda distribuirse en base a un promedio
  * semanal ... en un ciclo de hasta cuatro semanas, ella no podrá exceder de cuarenta y cinco horas ordinarias en cada
  * semana ni extenderse con este límite por más de dos semanas continuas en el ciclo». Each cycle touching the weeks
@@ -354,7 +345,7 @@ function averagedCycleAlerts(
 ): void {
   const lastSunday = last + (7 - weekdayOfDayNumber(last));
   for (let day = start; day <= lastSunday; ) {
-    const cycle = averagedCycleOf(pact, day);
+    const cycle = cycleOf(pact, day);
     if (cycle === null) {
       day += 7;
       continue;

@@ -8,25 +8,15 @@
  * 45 ordinary hours in one week is overtime whatever the cycle's total. The daily caps (10 ordinary
  * hours, 2 overtime hours) are the days' own and do not change.
  */
+import { cycleOf } from './averaged-cycles';
 import { fromDayNumber, toDayNumber, weekdayOfDayNumber, type LocalDate } from './calendar/local-date';
 import type { DayResult } from './day-result';
 import { AVERAGED_WEEK_CEILING_HOURS, DAILY_OVERTIME_LIMIT_SECONDS, weeklyHoursLimit } from './law';
 import { agreedWeeklyHoursOn, type AgreedWeeklyHours, type AveragedDistribution, type PlacedPlan, type WeekSummary } from './period-evaluation';
 
-/** The cycle of a pact holding a day (a day number): its first and last day and its whole weeks; null outside the pact. */
-export function averagedCycleOf(pact: AveragedDistribution, day: number): { start: number; end: number; weeks: number } | null {
-  const pactFrom = toDayNumber(pact.from);
-  const pactTo = pact.to === null ? Number.POSITIVE_INFINITY : toDayNumber(pact.to);
-  const cycleDays = 7 * pact.cycleWeeks;
-  if (!(cycleDays > 0) || day < pactFrom || day > pactTo) return null;
-  const start = pactFrom + Math.floor((day - pactFrom) / cycleDays) * cycleDays;
-  const end = Math.min(start + cycleDays - 1, pactTo);
-  return { start, end, weeks: Math.floor((end - start + 1) / 7) };
-}
-
 /** The settlement unit holding a day (a day number): the pact's cycle, or the Monday-to-Sunday week. */
 export function settlementUnitOf(day: number, pact?: AveragedDistribution | null): { start: number; end: number; cycleWeeks: number | null } {
-  const cycle = pact ? averagedCycleOf(pact, day) : null;
+  const cycle = pact ? cycleOf(pact, day) : null;
   if (cycle) return { start: cycle.start, end: cycle.end, cycleWeeks: cycle.weeks };
   const monday = day - (weekdayOfDayNumber(day) - 1);
   return { start: monday, end: monday + 6, cycleWeeks: null };

@@ -4,10 +4,11 @@
  * proposal sets: another shift that day, rest, weekly hours and days, Sundays), and the counts are grouped
  * into one Spanish sentence.
  */
-import { civilFromDays, isoWeekday, weeklyHoursLimit, type LocalDate } from '@jornada/domain';
+import { AVERAGED_WEEKS_OVER_AVERAGE_MAX, civilFromDays, isoWeekday, weeklyHoursLimit, type LocalDate } from '@jornada/domain';
 import { periodWeeks, sundayAllowance, weekCaps } from './model';
 import type { Prepared, PreparedBand, PreparedWorker } from './prepare';
 import { reasonClause, type BlockReason } from './reasons';
+import { averagedWeeks, weekHours } from './regimes';
 
 const WEEKDAYS = ['lunes', 'martes', 'miércoles', 'jueves', 'viernes', 'sábado', 'domingo'];
 
@@ -38,11 +39,15 @@ function dynamicReason(p: Prepared, pw: PreparedWorker, w: number, d: number, s:
     for (const day of week.days) {
       const t = mine[day]!;
       if (t < 0) continue;
-      hours += p.instances[t]![day]!.plannedSeconds / 3600;
+      hours += weekHours(p, pw, day, t, caps.underPact);
       days++;
     }
-    if (hours + inst.plannedSeconds / 3600 > caps.hours + 1e-9) return { reason: 'horas_semanales' };
+    if (hours + weekHours(p, pw, d, s, caps.underPact) > caps.hours + 1e-9) return { reason: caps.underPact ? 'jornada_semanal_sobre_tope_promedio' : 'horas_semanales' };
     if (days + 1 > caps.maxDays) return { reason: 'dias_semana', param: days };
+    if (caps.underPact) {
+      const reason = averagedReason(p, pw, mine, d, inst.plannedSeconds / 3600);
+      if (reason) return { reason };
+    }
   } else {
     let hours = 0;
     mine.forEach((t, day) => {
@@ -57,6 +62,30 @@ function dynamicReason(p: Prepared, pw: PreparedWorker, w: number, d: number, s:
     const allowance = sundayAllowance(p, pw, year * 12 + month - 1);
     const worked = allowance.days.filter((day) => mine[day]! >= 0).length;
     if (worked + 1 > allowance.max) return { reason: 'domingos', param: worked + countBefore(p, pw, p.days[d]!) };
+  }
+  return null;
+}
+
+/**
+ * What adding `hours` on day d breaks of an averaged distribution pact (art. 22 bis; the model's `averagedCycle`,
+ * `averagedOver` and `averagedRun` rows): the cycle's weeks over their agreed hours together, or a third week in a
+ * row of the cycle over the legal weekly limit.
+ */
+function averagedReason(p: Prepared, pw: PreparedWorker, mine: number[], d: number, hours: number): BlockReason | null {
+  const weeks = periodWeeks(p.first, p.days.length);
+  const monday = weekOf(p, d).monday;
+  const k = weeks.findIndex((week) => week.monday === monday);
+  const cycle = averagedWeeks(p, pw, weeks)?.byWeek.get(k);
+  if (!cycle) return null;
+  const weekTotal = (j: number): number =>
+    weeks[j]!.days.reduce((sum, day) => sum + (mine[day]! >= 0 ? p.instances[mine[day]!]![day]!.plannedSeconds / 3600 : 0), 0) + (j === k ? hours : 0);
+  const totals = cycle.weeks.map(weekTotal);
+  if (totals.reduce((a, b) => a + b, 0) > cycle.capHours + 1e-9) return 'jornada_promedio_pacto_sobre_limite';
+  let run = 0;
+  for (let i = 0; i < cycle.weeks.length; i++) {
+    const consecutive = i > 0 && cycle.positions[i]! === cycle.positions[i - 1]! + 1;
+    run = totals[i]! > cycle.overAt[i]! + 1e-9 ? (consecutive ? run + 1 : 1) : 0;
+    if (run > AVERAGED_WEEKS_OVER_AVERAGE_MAX) return 'jornada_semanal_sobre_tope_promedio';
   }
   return null;
 }

@@ -5,6 +5,8 @@
  * infeasible model.
  */
 import {
+  AVERAGED_WEEK_CEILING_HOURS,
+  AVERAGED_WEEKS_OVER_AVERAGE_MAX,
   MIN_SUNDAYS_OFF_PER_MONTH,
   allowedDaysPerWeek,
   civilFromDays,
@@ -18,6 +20,7 @@ import {
   weeklyHoursLimit,
 } from '@jornada/domain';
 import { prepare, type Prepared, type PreparedWorker } from './prepare';
+import { averagedWeeks, hoursBefore, weekHours } from './regimes';
 import type { RosterInput } from './types';
 
 /** What a column of the model stands for. */
@@ -28,6 +31,8 @@ export type RosterVariable =
   /** People on the shifts that cover these bands (they share the same covering shifts). */
   | { kind: 'covered'; bands: number[] }
   | { kind: 'minDays'; worker: number; week: number }
+  /** The week is over the legal weekly limit, under an averaged distribution pact (art. 22 bis). */
+  | { kind: 'averagedOver'; worker: number; week: number }
   | { kind: 'fairness'; worker: number; category: FairnessCategory; level: number };
 
 type FairnessCategory = 'sundays' | 'holidays' | 'nights';
@@ -132,24 +137,33 @@ export function periodWeeks(first: number, count: number): { monday: number; day
 /**
  * Weekly bounds of a worker in one week of the period, or null under an exceptional schedule (averaged over
  * its cycle instead): hours within the agreed hours and the legal limit in force (the week's Sunday's, the
- * lowest of the week), days within `allowedDaysPerWeek`, both less what the week held before `from`; and the
- * fewest days a whole week must have (0 when the week is not whole in the period, or not checked).
+ * lowest of the week), or 45 hours in a week of an averaged distribution pact's cycle (art. 22 bis, whose cycle
+ * rows bound the average), days within `allowedDaysPerWeek`, both less what the week held before `from`; and the
+ * fewest days a whole week must have (0 when the week is not whole in the period, or not checked). The hours are
+ * counted with `weekHours` (a declared December extension does not count, art. 24).
  */
-export function weekCaps(p: Prepared, pw: PreparedWorker, week: { monday: number; days: number[] }): { hours: number; maxDays: number; minDays: number } | null {
+export function weekCaps(p: Prepared, pw: PreparedWorker, week: { monday: number; days: number[] }): { hours: number; maxDays: number; minDays: number; underPact: boolean } | null {
   if (pw.options.exceptionalSchedule) return null;
   const history = pw.worker.history;
   const sunday = fromDayNumber(week.monday + 6);
   const containsFrom = week.days[0] === 0 && week.monday < p.first;
-  const beforeSeconds = containsFrom ? (history?.weekBeforeSeconds ?? 0) : 0;
+  const beforeHours = hoursBefore(p, pw, week);
   const beforeDays = containsFrom ? (history?.weekBeforeDays ?? 0) : 0;
   const allowed = allowedDaysPerWeek(pw.agreed);
   const complete = week.days.length === 7 && week.days.every((d) => !pw.unavailable[d]);
   const partTime = isPartTime(pw.agreed, fromDayNumber(week.monday)) && isPartTime(pw.agreed, sunday);
+  const averaged = averagedWeeks(p, pw, periodWeeks(p.first, p.days.length))?.byWeek.has(weekIndexOf(p, week.monday));
   return {
-    hours: Math.max(0, Math.min(pw.agreed, weeklyHoursLimit(sunday)) - beforeSeconds / 3600),
+    underPact: Boolean(averaged),
+    hours: Math.max(0, (averaged ? AVERAGED_WEEK_CEILING_HOURS : Math.min(pw.agreed, weeklyHoursLimit(sunday))) - beforeHours),
     maxDays: Math.max(0, allowed.max - beforeDays),
     minDays: complete && pw.weeklyRules && !partTime ? allowed.min : 0,
   };
+}
+
+/** Index of the period week starting on `monday` (a day number). */
+function weekIndexOf(p: Prepared, monday: number): number {
+  return Math.floor((monday - (p.first - (weekdayOfDayNumber(p.first) - 1))) / 7);
 }
 
 /**
@@ -255,7 +269,7 @@ export function modelOf(p: Prepared): PreparedModel {
     weeks.forEach((week, k) => {
       const caps = weekCaps(p, pw, week);
       if (!caps) return;
-      const hourTerms = week.days.flatMap((d) => dayTerms(w, d, (s) => hoursOf(s, d)));
+      const hourTerms = week.days.flatMap((d) => dayTerms(w, d, (s) => weekHours(p, pw, d, s, caps.underPact)));
       const dayCount = week.days.flatMap((d) => dayTerms(w, d));
       lp.row('weekHours', hourTerms, '<=', caps.hours);
       lp.row('weekDays', dayCount, '<=', caps.maxDays);
@@ -264,6 +278,24 @@ export function modelOf(p: Prepared): PreparedModel {
         lp.row('weekMinDays', [...dayCount, [1, slack]], '>=', caps.minDays);
       }
     });
+    // An averaged distribution pact (art. 22 bis): each cycle's weeks in the period within the agreed hours of each
+    // (the legal limit if lower), and where a cycle has three weeks or more, no more than two in a row over the
+    // legal weekly limit (a binary per week says it is over; then it may reach the 45 of `weekCaps`).
+    for (const cycle of averagedWeeks(p, pw, weeks)?.cycles ?? []) {
+      const termsOf = (k: number) => weeks[k]!.days.flatMap((d) => dayTerms(w, d, (s) => hoursOf(s, d)));
+      lp.row('averagedCycle', cycle.weeks.flatMap(termsOf), '<=', cycle.capHours);
+      if (cycle.length <= AVERAGED_WEEKS_OVER_AVERAGE_MAX) continue;
+      const over = cycle.weeks.map((k, i) => {
+        const name = lp.column(`a${w}_${k}`, { kind: 'averagedOver', worker: w, week: k }, 0, true, 0, 1);
+        lp.row('averagedOver', [...termsOf(k), [-(AVERAGED_WEEK_CEILING_HOURS - cycle.overAt[i]!), name]], '<=', cycle.overAt[i]!);
+        return name;
+      });
+      for (let i = 0; i + AVERAGED_WEEKS_OVER_AVERAGE_MAX < over.length; i++) {
+        const run = Array.from({ length: AVERAGED_WEEKS_OVER_AVERAGE_MAX + 1 }, (_, j) => i + j);
+        if (cycle.positions[run[run.length - 1]!]! - cycle.positions[i]! !== AVERAGED_WEEKS_OVER_AVERAGE_MAX) continue;
+        lp.row('averagedRun', run.map((j) => [1, over[j]!] as [number, string]), '<=', AVERAGED_WEEKS_OVER_AVERAGE_MAX);
+      }
+    }
     // Exceptional schedules average their weeks over the cycle: the period's hours within the agreed average,
     // and every window of one cycle's length inside the period within the legal weekly limit in force on its
     // last day, averaged as weeks (the plan alerts' `jornada_promedio_ciclo_sobre_limite`, art. 38 inc. final).

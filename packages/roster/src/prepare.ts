@@ -74,6 +74,11 @@ export interface PreparedWorker {
   sundayRule: boolean;
   /** Weekly hours and days are checked (not art. 22 excluded, not an exceptional schedule). */
   weeklyRules: boolean;
+  /**
+   * Per day: hours of commerce's declared December extension (art. 24) that do not count against the week, 0
+   * elsewhere (and under an exceptional schedule, whose resolution sets the day).
+   */
+  extensionHours: number[];
   partTime: boolean;
   issues: { date: LocalDate; message: string }[];
 }
@@ -137,7 +142,7 @@ const SINGLE_SHIFT_IGNORED: ReadonlySet<PlanAlertCode> = new Set(['jornada_pacta
  * than the agreed week. Cached by the worker's regime, shift and date.
  */
 function singleShiftAlerts(cache: Map<string, PlanAlertCode[]>, regimeKey: string, pw: Pick<PreparedWorker, 'options' | 'agreed'>, shift: RosterShift, instance: ShiftInstance, zone: string, holidays: HolidayLookup): PlanAlertCode[] {
-  const key = `${regimeKey}|${shift.id}|${instance.date}`;
+  const key = `${regimeKey}|${shift.id}|${instance.date}|${pw.options.decemberExtensions?.get(instance.date) ?? 0}`;
   let codes = cache.get(key);
   if (!codes) {
     const n = toDayNumber(instance.date);
@@ -159,6 +164,9 @@ export function workerEvaluationOptions(worker: RosterWorker): PeriodEvaluationO
   if (worker.commerce) options.commerce = true;
   if (worker.continuousProcess) options.continuousProcess = true;
   if (worker.sundayRest) options.sundayRest = worker.sundayRest;
+  if (worker.averagedDistribution) options.averagedDistribution = worker.averagedDistribution;
+  const extensions = worker.commerce && worker.decemberExtensions ? Object.entries(worker.decemberExtensions) : [];
+  if (extensions.length > 0) options.decemberExtensions = new Map(extensions);
   return options;
 }
 
@@ -221,7 +229,7 @@ function prepareWorker(
 ): PreparedWorker {
   const options = workerEvaluationOptions(worker);
   const agreed = worker.agreedWeeklyHours;
-  const regimeKey = JSON.stringify([options.excludedFromHoursLimit, options.exceptionalSchedule, options.commerce, options.continuousProcess, agreed]);
+  const regimeKey = JSON.stringify([options.excludedFromHoursLimit, options.exceptionalSchedule, options.commerce, options.continuousProcess, options.averagedDistribution, agreed]);
   const unavailableSet = new Set(worker.unavailableDates ?? []);
   const allowed = worker.allowedShiftIds ? new Set(worker.allowedShiftIds) : null;
   const issues: PreparedWorker['issues'] = [];
@@ -291,6 +299,7 @@ function prepareWorker(
     fixed,
     sundayRule: Boolean(worker.sundayRest) && exclusion === null,
     weeklyRules: !options.excludedFromHoursLimit && !options.exceptionalSchedule,
+    extensionHours: days.map((date) => (options.commerce && !options.exceptionalSchedule ? (options.decemberExtensions?.get(date) ?? 0) / 3600 : 0)),
     partTime,
     issues,
   };

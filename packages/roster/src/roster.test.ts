@@ -221,9 +221,91 @@ describe('model and parts', () => {
   });
 });
 
+describe('each worker under their own regime', () => {
+  // Commerce's December extension (art. 24): Tuesday 15 December 2026 declared with 2 hours.
+  const LONG: RosterShift = { id: 'L', name: 'Larga', template: { start: '10:00', end: '22:30', break: { minutes: 30 } } };
+  const december = { zone: ZONE, from: '2026-12-14', to: '2026-12-20', holidays, shifts: [MORNING, LONG] };
+  // The long day ends at 22:30: the next morning is closed by the 12 hours of rest.
+  const demand: RosterInput['demand'] = [{ date: '2026-12-15', shiftId: 'L', required: 1 }, ...everyDay('2026-12-17', 3, 'M', 1)];
+
+  it('plans 10 hours plus the extension on a declared December day, and not on the others (art. 24)', () => {
+    const declared = solve({ ...december, demand, workers: [worker('a', { commerce: true, decemberExtensions: { '2026-12-15': 2 * 3600 } })] });
+    expect(shiftOn(declared, 'a', '2026-12-15')).toBe('L');
+    // The 12-hour day's extension does not count against the week: 10 + 3 × 8 hours fit the 40 agreed.
+    expect(['2026-12-17', '2026-12-18', '2026-12-19'].map((d) => shiftOn(declared, 'a', d))).toEqual(['M', 'M', 'M']);
+    const undeclared = solve({ ...december, demand, workers: [worker('a', { commerce: true })] });
+    expect(shiftOn(undeclared, 'a', '2026-12-15')).toBeNull();
+    expect(undeclared.shortfalls.find((f) => f.date === '2026-12-15')?.reason).toContain('límite diario');
+  });
+
+  // Averaged distribution (art. 22 bis): cycles of two weeks from Monday 1 June 2026 (legal limit 42 h).
+  const NINE: RosterShift = { id: 'H', name: 'Nueve', template: { start: '08:00', end: '17:30', break: { minutes: 30 } } };
+  const SIX: RosterShift = { id: 'S', name: 'Seis', template: { start: '08:00', end: '14:30', break: { minutes: 30 } } };
+  const cycle = { zone: ZONE, from: '2026-06-01', to: '2026-06-14', holidays, shifts: [NINE, SIX], demand: everyDay('2026-06-01', 5, 'H', 1) };
+
+  it('under an averaged pact a week may reach 45 hours when its cycle stays within the average', () => {
+    const pact = solve({ ...cycle, workers: [worker('a', { averagedDistribution: { cycleWeeks: 2, from: '2026-06-01', to: null } })] });
+    expect(['2026-06-01', '2026-06-02', '2026-06-03', '2026-06-04', '2026-06-05'].map((d) => shiftOn(pact, 'a', d))).toEqual(['H', 'H', 'H', 'H', 'H']);
+    const perWeek = (p: ReturnType<typeof solve>, from: string) =>
+      p.assignments.filter((a) => a.shiftId !== null && a.date >= from && a.date <= addDays(from, 6)).reduce((sum, a) => sum + (a.shiftId === 'H' ? 9 : 6), 0);
+    expect(perWeek(pact, '2026-06-01')).toBe(45);
+    expect(perWeek(pact, '2026-06-01') + perWeek(pact, '2026-06-08')).toBeLessThanOrEqual(80);
+    // Week by week, the same worker stops at 40 hours: one day of the demand is left.
+    const weekly = solve({ ...cycle, workers: [worker('a')] });
+    expect(weekly.shortfalls).toHaveLength(1);
+  });
+
+  it('the lawful greedy start, kept when time runs out, honours the pact and the December days too', () => {
+    for (const from of ['2026-06-01', '2026-11-30']) {
+      const demand = Array.from({ length: 28 }, (_, i) => [
+        { date: addDays(from, i), shiftId: 'H', required: 3 },
+        { date: addDays(from, i), shiftId: 'L', required: 1 },
+      ]).flat();
+      const workers = Array.from({ length: 5 }, (_, i) =>
+        worker(`w${i}`, {
+          commerce: true,
+          decemberExtensions: { '2026-12-15': 7200, '2026-12-16': 7200 },
+          ...(i % 2 === 0 ? { averagedDistribution: { cycleWeeks: 2 + (i % 3), from: '2026-01-05', to: null } } : {}),
+        }),
+      );
+      // `solve` has the domain judge the proposal under each worker's regime.
+      solve({ zone: ZONE, from, to: addDays(from, 27), holidays, shifts: [NINE, { id: 'L', name: 'Larga', template: { start: '10:00', end: '22:30', break: { minutes: 30 } } }], demand, workers, options: { timeLimitSeconds: 0.001 } });
+    }
+  });
+
+  it('never plans a third week in a row over the legal limit inside a cycle', () => {
+    const from = '2026-06-01';
+    const p = solve({
+      zone: ZONE,
+      from,
+      to: addDays(from, 27),
+      holidays,
+      shifts: [NINE, SIX],
+      demand: everyDay(from, 28, 'H', 1),
+      workers: [worker('a', { agreedWeeklyHours: 42, averagedDistribution: { cycleWeeks: 4, from, to: null } })],
+    });
+    const hours = [0, 1, 2, 3].map((k) =>
+      p.assignments.filter((a) => a.shiftId !== null && a.date >= addDays(from, 7 * k) && a.date <= addDays(from, 7 * k + 6)).reduce((sum, a) => sum + (a.shiftId === 'H' ? 9 : 6), 0),
+    );
+    const over = hours.map((h) => h > 42);
+    expect(over.some((o, k) => o && over[k + 1] && over[k + 2])).toBe(false);
+    expect(hours.reduce((a, b) => a + b, 0)).toBeLessThanOrEqual(4 * 42);
+  });
+});
+
 describe('the domain finds no alert in any proposal', () => {
   it('random small instances', () => {
-    const shiftPool = [MORNING, NIGHT, { id: 'T', name: 'Tarde', template: { start: '14:00', end: '22:30', break: { minutes: 30 } } }, NO_BREAK];
+    const shiftPool = [
+      MORNING,
+      NIGHT,
+      { id: 'T', name: 'Tarde', template: { start: '14:00', end: '22:30', break: { minutes: 30 } } },
+      NO_BREAK,
+      // 12 hours: only on a declared December extension day (art. 24).
+      { id: 'L', name: 'Larga', template: { start: '10:00', end: '22:30', break: { minutes: 30 } } },
+      { id: 'H', name: 'Nueve', template: { start: '08:00', end: '17:30', break: { minutes: 30 } } },
+    ];
+    // The December days a commerce company declared (read only for commerce workers).
+    const extensions = { '2026-12-15': 7200, '2026-12-16': 3600, '2026-12-22': 7200 };
     fc.assert(
       fc.property(
         fc.record({
@@ -236,6 +318,8 @@ describe('the domain finds no alert in any proposal', () => {
               commerce: fc.boolean(),
               art38: fc.boolean(),
               cycle: fc.option(fc.constantFrom([4, 3], [5, 2], [3, 3]), { nil: undefined }),
+              // An averaged distribution pact (art. 22 bis) in cycles of 2 to 4 weeks from a Monday before the period.
+              averaged: fc.option(fc.constantFrom(2, 3, 4), { nil: undefined }),
               leave: fc.option(fc.integer({ min: 0, max: 13 }), { nil: undefined }),
               fixedOff: fc.option(fc.integer({ min: 0, max: 13 }), { nil: undefined }),
             }),
@@ -255,6 +339,8 @@ describe('the domain finds no alert in any proposal', () => {
               worker(`w${i}`, {
                 agreedWeeklyHours: w.agreed,
                 commerce: w.commerce,
+                ...(w.commerce ? { decemberExtensions: extensions } : {}),
+                ...(w.averaged ? { averagedDistribution: { cycleWeeks: w.averaged, from: '2026-01-05', to: null } } : {}),
                 ...(w.art38 ? { sundayRest: { contractFrom: '2024-01-01', contractTo: null } } : {}),
                 ...(w.cycle ? { exceptionalSchedule: { resolution: 'R-1', dailyOrdinaryHours: 10, cycle: { workDays: w.cycle[0]!, restDays: w.cycle[1]! } } } : {}),
                 ...(w.leave !== undefined ? { unavailableDates: [addDays(start, w.leave)] } : {}),

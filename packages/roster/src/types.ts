@@ -2,7 +2,7 @@
  * The public shapes of the automatic roster: what a planner states (demand, workers, period) and what the
  * solver proposes. Dates are local dates of the site's zone; instants come from the domain's shift placement.
  */
-import type { EvaluationOptions, HolidayLookup, LocalDate, PeriodEvaluationOptions, ShiftTemplate } from '@jornada/domain';
+import type { AveragedDistribution, EvaluationOptions, HolidayLookup, LocalDate, PeriodEvaluationOptions, ShiftTemplate } from '@jornada/domain';
 
 /** A candidate shift the roster may assign. */
 export interface RosterShift {
@@ -58,6 +58,18 @@ export interface RosterWorker {
   exceptionalSchedule?: EvaluationOptions['exceptionalSchedule'];
   /** Commerce worker: irrenunciable holidays and December closing hours apply. */
   commerce?: boolean;
+  /**
+   * Commerce's declared December extension days (art. 24), seconds by date (a record, so the input crosses to the
+   * solver's process as plain data): on them a shift may reach 10 hours plus the extension, and the extension's
+   * hours do not count against the week (the art. 24 pays them as overtime). Read only with `commerce`.
+   */
+  decemberExtensions?: Readonly<Record<LocalDate, number>>;
+  /**
+   * Averaged distribution pact (art. 22 bis): in its cycles of two weeks or more, a week may reach 45 hours, the
+   * cycle's weeks together stay within the agreed (or legal) hours of each, and no more than two weeks in a row of
+   * the cycle pass the legal weekly limit. Not read under an exceptional schedule or the art. 22 exclusion.
+   */
+  averagedDistribution?: AveragedDistribution;
   /** Continuous-process work (art. 34 inc. 2): shifts need no colación. */
   continuousProcess?: boolean;
   /** Excepted from Sunday rest (art. 38): two Sundays off per calendar month unless excluded by the domain. */

@@ -3,12 +3,28 @@ import type { DbOrTx } from '../db/client';
 import { localDate } from '../lib/clock';
 import { overtimeDays } from '../modules/attendance/attendance.reads.repository';
 import * as repo from '../modules/overtime/overtime.repository';
+import { decemberExtensionSeconds } from '../modules/planning/planning.repository';
+
+/**
+ * A pact's dates moved off the company's declared December extension days (art. 24 inc. 2: no overtime pact while
+ * the jornada is extended), as an employer would: it ends the day before the first declared day it would cover,
+ * or, when it starts after that day, starts the day after the last; null when nothing is left.
+ */
+function clearOfExtensions(desde: string, hasta: string, declared: readonly string[]): { desde: string; hasta: string } | null {
+  const covered = declared.filter((d) => d >= desde && d <= hasta);
+  if (covered.length === 0) return { desde, hasta };
+  const before = addDays(covered[0]!, -1);
+  if (before >= desde) return { desde, hasta: before };
+  const after = addDays(covered[covered.length - 1]!, 1);
+  return after <= hasta ? clearOfExtensions(after, hasta, declared) : null;
+}
 
 /**
  * The demo's overtime, built on what the evaluation found (the attendance rebuild runs first): pacts
  * in force for most workers with overtime (one about to end, one that ended before some of its
- * worker's overtime), their older days decided by the group's leader (approved, one in part, one
- * rejected) and the last week's days waiting. Deterministic for a given `now` and stored evaluation.
+ * worker's overtime, one compensated with vacation days instead of pay, art. 32 inc. 4), their older days
+ * decided by the group's leader (approved, one in part, one rejected) and the last week's days waiting.
+ * No pact covers a declared December extension day. Deterministic for a given `now` and stored evaluation.
  */
 export async function seedOvertimeDemo(db: DbOrTx, input: { companyId: string; adminId: string; now: Date }): Promise<{ pacts: number; decided: number; pending: number }> {
   const { companyId, adminId, now } = input;
@@ -29,6 +45,7 @@ export async function seedOvertimeDemo(db: DbOrTx, input: { companyId: string; a
   const leaders = await repo.firstLeaders(db, companyId);
   // Two of every three workers with overtime have a pact; the rest show their overtime flagged «sin pacto».
   const pacted = withOvertime.filter((_, i) => i % 3 !== 2);
+  const declared = [...(await decemberExtensionSeconds(db, companyId)).keys()].sort();
   let pacts = 0;
   let decided = 0;
   let pending = 0;
@@ -45,14 +62,22 @@ export async function seedOvertimeDemo(db: DbOrTx, input: { companyId: string; a
       desde = addDays(today, -70);
       hasta = addDays(today, -12);
     }
+    const clear = clearOfExtensions(desde, hasta, declared);
+    if (!clear) continue;
+    ({ desde, hasta } = clear);
     const maxSecondsPerDay = i % 2 === 0 ? 7200 : 3600;
+    // The third pact compensates its overtime with vacation days (art. 32 inc. 4), signed the day it starts.
+    const feriado = i === 2;
     const id = await repo.insertPact(db, {
       companyId,
       userId: worker.id,
       desde,
       hasta,
       maxSecondsPerDay,
-      comentario: i === 0 ? 'Cierre de inventario anual' : 'Atención de temporada alta',
+      compensacion: feriado ? 'feriado' : 'pago',
+      firmadoEl: feriado ? desde : null,
+      diasSemana: feriado ? 5 : null,
+      comentario: i === 0 ? 'Cierre de inventario anual' : feriado ? 'Atención de temporada alta, compensada con días de feriado' : 'Atención de temporada alta',
       createdBy: decider,
       createdAt: new Date(`${desde}T12:00:00Z`),
       updatedBy: decider,

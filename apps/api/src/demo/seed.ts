@@ -17,6 +17,7 @@ import { seedPermissionsDemo } from './permissions';
 import { seedKioskDemo } from './kiosk';
 import { demoSetupAt, seedMarksDemo } from './marks';
 import { seedOvertimeDemo } from './overtime';
+import { seedRegimesDemo } from './regimes';
 import { insertUsersWithLogins, type NewUser } from '../modules/users/users.repository';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -242,6 +243,8 @@ export async function seedDemo(db: Db, now = new Date()): Promise<NewUser[]> {
       { companyId, groupId: groupIds[5]!, fromEstado: 'activo' as const, toEstado: 'inactivo' as const, motivo: 'Fin de la temporada de verano', changedBy: adminId, changedAt: new Date(now.getTime() - 60 * day) },
     ]);
     await seedPlanningDemo(tx, { companyId, adminId, now });
+    // Bodega's DT resolution and the December extension days, before anything is evaluated.
+    await seedRegimesDemo(tx, { companyId, adminId, now });
     // Viña del Mar's demand, so the automatic planning can be tried in one click: cashiers on weekdays, fewer on Saturday.
     await tx.insert(rosterDemands).values({
       companyId,

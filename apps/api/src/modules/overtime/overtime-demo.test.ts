@@ -37,4 +37,20 @@ describe('the demo company', () => {
     const total = [...paid.values()].flatMap((days) => [...days.values()]).reduce((a, b) => a + b, 0);
     expect(total).toBe(list.json().totales.aprobadaSegundos);
   }, 120_000);
+
+  it('shows a new administrator each regime: Bodega under its DT resolution, a pact compensated with vacation days, and the December extension days', async () => {
+    const admin = bearer((await signIn(t.app, '11.111.111-1', DEMO_PASSWORD)).tokenSesion);
+    const grupos = (await t.app.inject({ method: 'GET', url: '/api/v1/grupos?pageSize=100', headers: admin })).json();
+    const bodega = grupos.items.find((g: { nombre: string }) => g.nombre === 'Bodega');
+    expect(bodega.jornadaExcepcional?.nombre).toMatch(/4x4 · 2145$/);
+    const pacts = (await t.app.inject({ method: 'GET', url: '/api/v1/pactos-horas-extra?pageSize=100', headers: admin })).json();
+    const feriado = pacts.items.filter((p: { compensacion: string }) => p.compensacion === 'feriado');
+    expect(feriado).toHaveLength(1);
+    expect(feriado[0]).toMatchObject({ diasSemana: 5, firmadoEl: feriado[0].desde });
+    // The test clock is 2025-06-02: the demo's year is 2025, and no pact covers a declared day (art. 24 inc. 2).
+    const december = (await t.app.inject({ method: 'GET', url: '/api/v1/planificaciones/extension-diciembre?anio=2025', headers: admin })).json();
+    expect(december.comercio).toBe(true);
+    expect(december.dias.map((d: { fecha: string }) => d.fecha)).toEqual(['2025-12-15', '2025-12-16', '2025-12-17', '2025-12-18', '2025-12-19', '2025-12-22', '2025-12-23']);
+    for (const pact of pacts.items as { desde: string; hasta: string }[]) expect(december.dias.some((d: { fecha: string }) => d.fecha >= pact.desde && d.fecha <= pact.hasta)).toBe(false);
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import type { RequestSession } from '../../plugins/types';
 import type { AttendanceReads, AttendanceService } from '../attendance/index';
 import type { LedGroupsPort } from '../groups/index';
 import type { PayrollPeriodsPort } from '../payroll-periods/index';
+import type { PlanReader } from '../planning/index';
 import * as repo from './overtime.repository';
 import { monthOf, OVERTIME_MESSAGES } from './overtime.rules';
 
@@ -21,11 +22,13 @@ export interface OvertimeDeps {
   payrollPeriods: PayrollPeriodsPort;
   /** The overtime the evaluation found (modules/attendance's `app.attendanceReads.days.withOvertime`). */
   foundOvertime: AttendanceReads['days']['withOvertime'];
+  /** Commerce's declared December extension days (modules/planning's `app.plan.decemberExtensions`, art. 24). */
+  decemberExtensions: PlanReader['decemberExtensions'];
 }
 
 export type Scope = ApprovalScope;
 
-export function createOvertimeContext({ db, attendance, ledGroups, payrollPeriods, foundOvertime }: OvertimeDeps) {
+export function createOvertimeContext({ db, attendance, ledGroups, payrollPeriods, foundOvertime, decemberExtensions }: OvertimeDeps) {
 
   /** What the session manages: administrador everyone, supervisor the members of the groups they lead. */
   const scopeOf = (session: RequestSession): Promise<Scope> => approvalScope(session, () => ledGroups.ledGroupIds(session.companyId, session.userId));
@@ -65,7 +68,7 @@ export function createOvertimeContext({ db, attendance, ledGroups, payrollPeriod
     return { desde, hasta };
   }
 
-  return { db, attendance, payrollPeriods, foundOvertime, scopeOf, thresholdOf, manages, filterOf, managedWorker, checkFilters, period };
+  return { db, attendance, payrollPeriods, foundOvertime, decemberExtensions, scopeOf, thresholdOf, manages, filterOf, managedWorker, checkFilters, period };
 }
 
 export type OvertimeContext = ReturnType<typeof createOvertimeContext>;

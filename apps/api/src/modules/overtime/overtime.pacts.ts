@@ -28,7 +28,7 @@ import { chileanDate, OVERTIME_MESSAGES, pactState, type Input } from './overtim
 /** The name a signed pact sent without one is stored under, by its kind. */
 const DOCUMENT_NAMES = { 'application/pdf': 'pacto.pdf', 'image/png': 'pacto.png', 'image/jpeg': 'pacto.jpg' } as const;
 
-export function createOvertimePactUseCases({ db, payrollPeriods, scopeOf, manages, filterOf, managedWorker, checkFilters }: OvertimeContext) {
+export function createOvertimePactUseCases({ db, payrollPeriods, decemberExtensions, scopeOf, manages, filterOf, managedWorker, checkFilters }: OvertimeContext) {
   function presentPact(row: repo.PactDetailRow, scope: Scope, session: RequestSession, today: string): Pacto {
     const { pact } = row;
     const estado = pactState(pact, today);
@@ -99,6 +99,22 @@ export function createOvertimePactUseCases({ db, payrollPeriods, scopeOf, manage
     }
   }
 
+  /**
+   * Art. 24 inc. 2: «cuando el empleador ejerciere la facultad prevista en el inciso anterior no procederá pactar
+   * horas extraordinarias». A pact may not cover a December day commerce declared as extended (read in the same
+   * transaction as the write); `before` is the pact's old range when it changes, whose days are not new.
+   */
+  async function refuseDecemberExtension(tx: DbOrTx, companyId: string, desde: string, hasta: string, before?: { desde: string; hasta: string }): Promise<void> {
+    const declared = [...(await decemberExtensions(companyId, { from: desde, to: hasta }, tx)).keys()]
+      .filter((date) => !before || date < before.desde || date > before.hasta)
+      .sort();
+    if (declared.length === 0) return;
+    const message =
+      `El pacto cubre ${declared.length === 1 ? 'el día' : 'los días'} ${declared.map(chileanDate).join(', ')}, que la empresa declaró como extensión de jornada de diciembre: ` +
+      'cuando el empleador extiende la jornada no procede pactar horas extra (art. 24). Deja esos días fuera del pacto, o retíralos de la extensión en la planificación.';
+    throw new AppError('CONFLICT', message, { hasta: message });
+  }
+
   return {
     async listPacts(session: RequestSession, q: Input<typeof pactosQuerySchema>, now: Date): Promise<PactosPage> {
       requirePerfil(session, ...ACCESS.overtime);
@@ -147,6 +163,7 @@ export function createOvertimePactUseCases({ db, payrollPeriods, scopeOf, manage
       const id = await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, worker.id);
         await refuseOverlap(tx, session.companyId, worker.id, body.desde, body.hasta);
+        await refuseDecemberExtension(tx, session.companyId, body.desde, body.hasta);
         // Compensating with vacation days stops paying the months it covers: none of them may be closed.
         if (compensation.compensacion === 'feriado') await payrollPeriods.assertMonthsOpen(tx, session.companyId, monthsOfRange(body.desde, body.hasta));
         return repo.insertPact(tx, {
@@ -186,6 +203,7 @@ export function createOvertimePactUseCases({ db, payrollPeriods, scopeOf, manage
       await db.transaction(async (tx) => {
         await repo.lockWorker(tx, session.companyId, pact.userId);
         await refuseOverlap(tx, session.companyId, pact.userId, desde, hasta, pact.id);
+        await refuseDecemberExtension(tx, session.companyId, desde, hasta, pact);
         // A change to an agreement to compensate with vacation days changes the pay of the months the old and new
         // terms cover (a closed month never changes); a paid pact changing its dates changes no pay.
         if (pact.compensacion === 'feriado' || compensation.compensacion === 'feriado') {

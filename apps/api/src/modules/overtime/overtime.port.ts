@@ -3,7 +3,7 @@
  * overtime, compliance and days still to review, and the management report's reviews. Each method
  * runs in the executor it is given (the caller's transaction when it has one); none checks a session.
  */
-import { createOvertimeReadFunctions, type FoundOvertimeReader } from './overtime.reads';
+import { createOvertimeReadFunctions, type DecemberExtensionReader, type FoundOvertimeReader } from './overtime.reads';
 import type { OvertimeRestInputs } from './overtime.rest';
 
 type ReadFunctions = ReturnType<typeof createOvertimeReadFunctions>;
@@ -21,6 +21,6 @@ export interface OvertimeReads {
   restInputs: OvertimeRestInputs;
 }
 
-export function createOvertimeReads(foundOvertime: FoundOvertimeReader): Omit<OvertimeReads, 'restInputs'> {
-  return createOvertimeReadFunctions(foundOvertime);
+export function createOvertimeReads(foundOvertime: FoundOvertimeReader, decemberExtensions: DecemberExtensionReader): Omit<OvertimeReads, 'restInputs'> {
+  return createOvertimeReadFunctions(foundOvertime, decemberExtensions);
 }

@@ -1,7 +1,8 @@
 /** What other modules read of overtime, without a session: payroll's confirmed overtime and compliance, the report's reviews and pacts, the days still to review. */
-import { overtimeReviewFlags, pactInForce } from '@jornada/domain';
+import { addDays, DAILY_OVERTIME_LIMIT_SECONDS, decemberExtensionCover, overtimeOutsideExtension, overtimeReviewFlags, pactInForce, weekStart, type ExtensionCover } from '@jornada/domain';
 import type { DbOrTx } from '../../db/client';
-import type { AttendanceReads } from '../attendance/index';
+import type { AttendanceReads, FoundOvertimeDay } from '../attendance/index';
+import type { PlanReader } from '../planning/index';
 import * as repo from './overtime.repository';
 
 /** The review of one worker-day, for the overtime report: confirmed (all or part; the rest disputed) or disputed. */
@@ -25,15 +26,49 @@ export interface OvertimeCompliance {
   beyondTwoHoursSeconds: number;
   /** Found on a rest day or holiday of the plan. */
   restDaySeconds: number;
+  /** Found on a declared December extension day beyond the extension, where no pact may cover it (art. 24 inc. 2). */
+  beyondDecemberExtensionSeconds: number;
   /** Days with any of those, or over the pact's own maximum. */
   days: number;
 }
 
 /** The overtime the evaluation found, as the attendance module gives it (`app.attendanceReads.days.withOvertime`). */
 export type FoundOvertimeReader = AttendanceReads['days']['withOvertime'];
+/** Commerce's declared December extension days, seconds by date (modules/planning's `app.plan.decemberExtensions`). */
+export type DecemberExtensionReader = PlanReader['decemberExtensions'];
+
+/**
+ * What commerce's December extension explains of these workers' overtime over `from`..`to` (art. 24), by
+ * `userId date`: the found days of the whole weeks around the period are read, because the engine gives a week's
+ * planned hours over the agreed ones to its last days. Empty (and nothing read) without declared days.
+ */
+export async function extensionCovers(
+  db: DbOrTx,
+  readers: { foundOvertime: FoundOvertimeReader; decemberExtensions: DecemberExtensionReader },
+  companyId: string,
+  userIds: readonly string[],
+  from: string,
+  to: string,
+  found?: readonly FoundOvertimeDay[],
+): Promise<Map<string, ExtensionCover>> {
+  const out = new Map<string, ExtensionCover>();
+  const weeks = { from: weekStart(from), to: addDays(weekStart(to), 6) };
+  if (userIds.length === 0) return out;
+  const extensions = await readers.decemberExtensions(companyId, weeks, db);
+  if (extensions.size === 0) return out;
+  const days = found && weeks.from === from && weeks.to === to ? found : await readers.foundOvertime(companyId, userIds, weeks.from, weeks.to, [], db);
+  const byWorker = new Map<string, { date: string; overtimeSeconds: number; overAgreedSeconds: number }[]>();
+  for (const d of days) {
+    const list = byWorker.get(d.userId) ?? [];
+    list.push({ date: d.fecha, overtimeSeconds: d.overtimeSeconds, overAgreedSeconds: d.overAgreedSeconds });
+    byWorker.set(d.userId, list);
+  }
+  for (const [userId, list] of byWorker) for (const [date, cover] of decemberExtensionCover(list, extensions)) out.set(`${userId} ${date}`, cover);
+  return out;
+}
 
 /** The reads, over the found overtime the attendance module gives (each runs in the executor it is given). */
-export function createOvertimeReadFunctions(foundOvertime: FoundOvertimeReader) {
+export function createOvertimeReadFunctions(foundOvertime: FoundOvertimeReader, decemberExtensions: DecemberExtensionReader) {
   /**
    * Approved overtime seconds by worker and local date over `from`..`to`, for payroll: what was approved,
    * capped by the day's overtime as the evaluation stores it now (an evaluation that later found less
@@ -90,18 +125,23 @@ export function createOvertimeReadFunctions(foundOvertime: FoundOvertimeReader) 
     const out = new Map<string, OvertimeCompliance>();
     if (userIds.length === 0) return out;
     const [found, pacts] = [await foundOvertime(companyId, userIds, from, to, [], db), await repo.pactsInRange(db, companyId, userIds, from, to)];
+    const covers = await extensionCovers(db, { foundOvertime, decemberExtensions }, companyId, userIds, from, to, found);
     const pactsOf = new Map<string, { from: string; to: string; maxSecondsPerDay: number }[]>();
     for (const p of pacts) pactsOf.set(p.userId, [...(pactsOf.get(p.userId) ?? []), { from: p.desde, to: p.hasta, maxSecondsPerDay: p.maxSecondsPerDay }]);
     for (const day of found) {
       const pact = pactInForce(pactsOf.get(day.userId) ?? [], day.fecha);
-      const flags = overtimeReviewFlags({ foundSeconds: day.overtimeSeconds, pactMaxSecondsPerDay: pact?.maxSecondsPerDay ?? null, restDay: day.restDay, thresholdSeconds: Infinity });
+      const extension = covers.get(`${day.userId} ${day.fecha}`);
+      const flags = overtimeReviewFlags({ foundSeconds: day.overtimeSeconds, pactMaxSecondsPerDay: pact?.maxSecondsPerDay ?? null, restDay: day.restDay, thresholdSeconds: Infinity, extension });
       if (flags.length === 0) continue;
+      // What the December extension covers is lawful overtime (art. 24): the problems read the rest.
+      const { rest, beyondExtension, pactable } = overtimeOutsideExtension(day.overtimeSeconds, extension);
       let c = out.get(day.userId);
-      if (!c) out.set(day.userId, (c = { withoutPactSeconds: 0, beyondTwoHoursSeconds: 0, restDaySeconds: 0, days: 0 }));
+      if (!c) out.set(day.userId, (c = { withoutPactSeconds: 0, beyondTwoHoursSeconds: 0, restDaySeconds: 0, beyondDecemberExtensionSeconds: 0, days: 0 }));
       c.days++;
-      if (flags.includes('sin_pacto')) c.withoutPactSeconds += day.overtimeSeconds;
-      if (flags.includes('sobre_limite_legal')) c.beyondTwoHoursSeconds += day.beyondLimitSeconds;
-      if (flags.includes('dia_descanso')) c.restDaySeconds += day.overtimeSeconds;
+      if (flags.includes('sin_pacto')) c.withoutPactSeconds += pactable;
+      if (flags.includes('extension_diciembre')) c.beyondDecemberExtensionSeconds += beyondExtension;
+      if (flags.includes('sobre_limite_legal')) c.beyondTwoHoursSeconds += extension ? Math.max(0, rest - DAILY_OVERTIME_LIMIT_SECONDS) : day.beyondLimitSeconds;
+      if (flags.includes('dia_descanso')) c.restDaySeconds += rest;
     }
     return out;
   }

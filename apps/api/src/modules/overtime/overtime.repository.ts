@@ -182,6 +182,29 @@ export async function overlappingPacts(db: DbOrTx, companyId: string, userId: st
     .orderBy(asc(overtimePacts.desde));
 }
 
+/** A pact that covers some of the given dates, with its worker's name (declaring December extension days, art. 24 inc. 2). */
+export interface PactOnDates {
+  nombre: string;
+  apellidos: string;
+  desde: string;
+  hasta: string;
+}
+
+/** The company's pacts covering any of `dates`, by worker name and start. */
+export async function pactsOnDates(db: DbOrTx, companyId: string, dates: readonly string[]): Promise<PactOnDates[]> {
+  if (dates.length === 0) return [];
+  const covers = sql.join(
+    dates.map((d) => sql`(${overtimePacts.desde} <= ${d}::date and ${overtimePacts.hasta} >= ${d}::date)`),
+    sql` or `,
+  );
+  return db
+    .select({ nombre: users.nombre, apellidos: users.apellidos, desde: overtimePacts.desde, hasta: overtimePacts.hasta })
+    .from(overtimePacts)
+    .innerJoin(users, and(eq(users.companyId, overtimePacts.companyId), eq(users.id, overtimePacts.userId)))
+    .where(and(eq(overtimePacts.companyId, companyId), sql`(${covers})`))
+    .orderBy(asc(users.apellidos), asc(users.nombre), asc(overtimePacts.desde));
+}
+
 /** Pacts of some workers touching `from`..`to` (to find the one in force each day). */
 export async function pactsInRange(db: DbOrTx, companyId: string, userIds: readonly string[], from: string, to: string): Promise<PactRow[]> {
   if (userIds.length === 0) return [];

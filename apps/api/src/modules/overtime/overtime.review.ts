@@ -24,10 +24,11 @@ import { localDate } from '../../lib/clock';
 import { AppError } from '../../lib/errors';
 import type { RequestSession } from '../../plugins/types';
 import type { OvertimeContext, Scope } from './overtime.context';
+import { extensionCovers } from './overtime.reads';
 import * as repo from './overtime.repository';
 import { alertsOf, clock, COMPLIANCE, dayState, matchesRevision, OVERTIME_MESSAGES, REVIEW_PROBLEMS, type DayView, type Input } from './overtime.rules';
 
-export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, payrollPeriods, scopeOf, thresholdOf, filterOf, managedWorker, checkFilters, period }: OvertimeContext) {
+export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, decemberExtensions, payrollPeriods, scopeOf, thresholdOf, filterOf, managedWorker, checkFilters, period }: OvertimeContext) {
   /** The worker-days of some workers over a period: found overtime, decisions and the pact in force. */
   async function daysOf(companyId: string, workers: repo.WorkerRow[], desde: string, hasta: string, now: Date): Promise<DayView[]> {
     const ids = workers.map((w) => w.id);
@@ -45,6 +46,7 @@ export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, pa
       ),
       repo.pactsInRange(db, companyId, ids, desde, hasta),
     ]);
+    const covers = await extensionCovers(db, { foundOvertime, decemberExtensions }, companyId, ids, desde, hasta);
     const byKey = new Map<string, DayView>();
     const workerOf = new Map(workers.map((w) => [w.id, w]));
     const pactsOf = new Map<string, repo.PactRow[]>();
@@ -64,7 +66,10 @@ export function createOvertimeReviewUseCases({ db, attendance, foundOvertime, pa
     };
     for (const f of found) {
       const v = view(f.userId, f.fecha);
-      if (v) v.found = f;
+      if (v) {
+        v.found = f;
+        v.extension = covers.get(`${f.userId} ${f.fecha}`);
+      }
     }
     for (const a of approvals) {
       const v = view(a.userId, a.fecha);

@@ -1,6 +1,6 @@
 /** The overtime module's pure rules: messages, date and duration formats, a pact's state, and a reviewed day's state and alerts. */
 import { ALERTAS_CUMPLIMIENTO_HORAS_EXTRA, HORAS_EXTRA_FILTRO_MAX, HORAS_EXTRA_MAX_DIAS, type AlertaHorasExtra, type EstadoHorasExtra, type EstadoPacto, type RevisionHorasExtra } from '@jornada/contracts';
-import { addDays, overtimeReviewFlags, type OvertimeReviewProblem } from '@jornada/domain';
+import { addDays, overtimeReviewFlags, type ExtensionCover, type OvertimeReviewProblem } from '@jornada/domain';
 import type { z } from 'zod';
 import type { FoundOvertimeDay } from '../attendance/index';
 import type * as repo from './overtime.repository';
@@ -62,6 +62,8 @@ export interface DayView {
   found: FoundOvertimeDay | undefined;
   approval: repo.ApprovalRow | undefined;
   pact: repo.PactRow | null;
+  /** What commerce's December extension explains of the day's overtime (art. 24), when its week has declared days. */
+  extension?: ExtensionCover | undefined;
 }
 
 export function dayState(view: DayView): EstadoHorasExtra {
@@ -77,6 +79,7 @@ export function alertsOf(view: DayView, thresholdSeconds: number): AlertaHorasEx
     restDay: view.found?.restDay ?? false,
     thresholdSeconds,
     onPaidPermission: Boolean(view.found?.paidPermission),
+    extension: view.extension,
   });
   if (view.approval && view.approval.foundSeconds !== found) alerts.push('cambio');
   return alerts;

@@ -1,7 +1,7 @@
 import { apiModule } from '../../lib/api-module';
 import { LatePort } from '../../lib/late-port';
 import type { ShiftReads } from '../shifts/index';
-import { createDecemberExtensions } from './planning.december';
+import { createDecemberExtensions, type OvertimePactsOnDates } from './planning.december';
 import { createDayWriter } from './planning.model';
 import { createPlanReader, type PlanReader } from './planning.plan';
 import { registerPlanningRoutes } from './planning.routes';
@@ -21,6 +21,11 @@ declare module 'fastify' {
      * planning, which it calls when a shift is edited (lib/late-port.ts).
      */
     shiftReads: LatePort<ShiftReads>;
+    /**
+     * The overtime pacts covering some dates: declaring December extension days refuses days a pact covers (art. 24
+     * inc. 2). modules/overtime provides it when it registers, after the planning, whose plan reader it reads.
+     */
+    overtimePactsOnDates: LatePort<OvertimePactsOnDates>;
   }
 }
 
@@ -30,11 +35,21 @@ export const planningModule = apiModule('planning', ['companies', 'groups', 'hol
   const shiftReads = new LatePort<ShiftReads>('el catálogo de turnos (de modules/shifts)');
   const shifts: ShiftReads = { catalog: (...args) => shiftReads.get().catalog(...args), versions: (...args) => shiftReads.get().versions(...args) };
   const planning = createPlanningService({ db, companyRubro: async (id) => (await app.companies.findById(id))?.rubro ?? null, ledGroups: app.ledGroups, permissions: app.permissionReads, writeDays, holidays: app.companyHolidays, shifts });
-  const december = createDecemberExtensions({ db, isCommerceCompany: async (id) => isCommerce((await app.companies.findById(id))?.rubro ?? null), payrollPeriods: app.payrollPeriods });
+  const overtimePacts = new LatePort<OvertimePactsOnDates>('los pactos de horas extra (de modules/overtime)');
+  const december = createDecemberExtensions({
+    db,
+    isCommerceCompany: async (id) => isCommerce((await app.companies.findById(id))?.rubro ?? null),
+    payrollPeriods: app.payrollPeriods,
+    pactsOnDates: (...args) => overtimePacts.get()(...args),
+  });
   registerPlanningRoutes(app, planning, december, clock);
   app.decorate('planning', planning);
   app.decorate('plan', createPlanReader(db, app.companyHolidays, shifts));
   app.decorate('shiftReads', shiftReads);
-  app.addHook('onReady', async () => shiftReads.requireProvided());
+  app.decorate('overtimePactsOnDates', overtimePacts);
+  app.addHook('onReady', async () => {
+    shiftReads.requireProvided();
+    overtimePacts.requireProvided();
+  });
   app.decorate('retimeFuturePlanning', createRetimer(writeDays));
 });

@@ -286,6 +286,7 @@ export function exportRecord(r: RemuneracionTrabajador, periodo: string): Export
 function complianceMessage(c: OvertimeCompliance): string {
   const parts = [
     ...(c.withoutPactSeconds > 0 ? [`${formatDurationEs(c.withoutPactSeconds)} sin pacto vigente (art. 32)`] : []),
+    ...(c.beyondDecemberExtensionSeconds > 0 ? [`${formatDurationEs(c.beyondDecemberExtensionSeconds)} más allá de la extensión de jornada de diciembre, que no admite pacto (art. 24)`] : []),
     ...(c.beyondTwoHoursSeconds > 0 ? [`${formatDurationEs(c.beyondTwoHoursSeconds)} sobre 2 horas al día (art. 31)`] : []),
     ...(c.restDaySeconds > 0 ? [`${formatDurationEs(c.restDaySeconds)} en día de descanso o feriado`] : []),
   ];

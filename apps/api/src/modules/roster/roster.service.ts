@@ -154,7 +154,7 @@ export function createRosterService(deps: RosterServiceDeps) {
     const workers = await workersOf(companyId, site.id, proposal.groupId, desde, hasta);
     const ids = workers.map((w) => w.id);
     const first = historyFrom(desde);
-    const [demand, rubro, catalog, plans, calendar, permissions, asked, stored] = await Promise.all([
+    const [demand, rubro, catalog, plans, calendar, permissions, asked, stored, extensions] = await Promise.all([
       repo.findDemand(db, companyId, site.id),
       deps.companyRubro(companyId),
       planning.loadCatalog(db, companyId),
@@ -163,6 +163,8 @@ export function createRosterService(deps: RosterServiceDeps) {
       deps.permissions.approvedPermissions(db, companyId, ids, desde, hasta),
       deps.permissions.pendingPermissions(db, companyId, ids, desde, hasta),
       planning.storedDays(db, companyId, ids, desde, hasta),
+      // Commerce's declared December extension days (art. 24; empty outside commerce).
+      deps.plan.decemberExtensions(companyId, { from: desde, to: hasta }),
     ]);
     const lookup = calendar.lookup(site.region, site.comuna);
     const commerce = isCommerce(rubro);
@@ -207,8 +209,9 @@ export function createRosterService(deps: RosterServiceDeps) {
         if (p.hours) continue;
         for (const date of eachDate(p.from > desde ? p.from : desde, p.to < hasta ? p.to : hasta)) if (!unavailable.has(date)) preferred.add(date);
       }
-      // The regime the plan's alerts judge the plan with (planning's `planRegime`).
-      const regime = planRegime(w, commerce, desde, hasta);
+      // The regime the plan's alerts judge the plan with (planning's `planRegime`): the declared December days and
+      // an averaged distribution pact included.
+      const regime = planRegime(w, commerce, desde, hasta, extensions);
       rosterWorkers.push({
         id: w.id,
         name,
@@ -217,6 +220,8 @@ export function createRosterService(deps: RosterServiceDeps) {
         ...(regime.commerce ? { commerce: true } : {}),
         ...(regime.exceptionalSchedule ? { exceptionalSchedule: regime.exceptionalSchedule } : {}),
         ...(regime.sundayRest ? { sundayRest: regime.sundayRest } : {}),
+        ...(regime.decemberExtensions ? { decemberExtensions: Object.fromEntries(regime.decemberExtensions) } : {}),
+        ...(regime.averagedDistribution ? { averagedDistribution: regime.averagedDistribution } : {}),
         contractFrom: w.inicioContrato,
         contractTo: w.finContrato,
         ...(cargosOf.size > 0 ? { allowedShiftIds: allowedFor(w.cargo) } : {}),

@@ -17,6 +17,11 @@ const ALERTAS: Record<AlertaHorasExtra, { label: string; help: string; color: st
     color: 'grape',
   },
   sin_pacto: { label: 'Sin pacto', help: 'No hay un pacto de horas extra vigente ese día (art. 32): se pagan igual, y es un incumplimiento del empleador que se regulariza con un pacto.', color: 'red' },
+  extension_diciembre: {
+    label: 'Extensión de diciembre',
+    help: 'Trabajadas más allá de la extensión de jornada de diciembre declarada ese día: mientras el empleador extiende la jornada no procede pactar horas extra (art. 24). Se pagan igual, y es un incumplimiento del empleador.',
+    color: 'red',
+  },
   sobre_limite_legal: { label: 'Sobre 2 h', help: 'Supera el máximo legal de 2 horas extra por día (art. 31): se pagan todas, y es un incumplimiento del empleador.', color: 'red' },
   sobre_pacto: { label: 'Sobre el pacto', help: 'Supera el máximo diario del pacto: se pagan todas; revisa el pacto o la jornada.', color: 'orange' },
   dia_descanso: { label: 'Día de descanso', help: 'Trabajadas en un día libre del plan o en un feriado: se pagan, y el descanso es un derecho que hay que respetar.', color: 'red' },

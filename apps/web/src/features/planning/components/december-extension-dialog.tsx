@@ -5,7 +5,7 @@ import '@mantine/core/styles/Combobox.css';
 import { Alert, Badge, Button, Checkbox, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { extensionDiciembreBodySchema, type ExtensionDiciembre } from '@jornada/contracts';
 import { addDays } from '@jornada/domain';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorState } from '../../../components/states';
 import { longDayLabel } from '../../../components/planning-grid';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -44,6 +44,12 @@ function ExtensionForm({ data, onClose }: { data: ExtensionDiciembre; onClose: (
   const [errors, setErrors] = useState<{ general: string[]; byDate: Map<string, string> }>({ general: [], byDate: new Map() });
   const save = useSaveDecemberExtension();
   const dates = datesOf(data);
+  // A refusal of the whole set (a closed month, a day an overtime pact covers) shows above the list: bring it into
+  // view, since the save button is at the bottom of a dialog that scrolls.
+  const generalRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (errors.general.length > 0) generalRef.current?.scrollIntoView?.({ block: 'start' });
+  }, [errors.general]);
   const full = chosen.size >= data.maxDias;
 
   const toggle = (date: string, on: boolean) =>
@@ -92,11 +98,15 @@ function ExtensionForm({ data, onClose }: { data: ExtensionDiciembre; onClose: (
             {chosen.size} de {data.maxDias} días
           </Badge>
         </Group>
-        {errors.general.map((message) => (
-          <Alert key={message} color="red" variant="light" role="alert">
-            {message}
-          </Alert>
-        ))}
+        {errors.general.length > 0 && (
+          <Stack gap="xs" ref={generalRef} className={classes.refusals}>
+            {errors.general.map((message) => (
+              <Alert key={message} color="red" variant="light" role="alert">
+                {message}
+              </Alert>
+            ))}
+          </Stack>
+        )}
         <ul className={classes.list}>
           {dates.map((date) => {
             const on = chosen.has(date);
