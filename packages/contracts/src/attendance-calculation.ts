@@ -9,7 +9,7 @@ import { z } from 'zod';
 /** What a page shows while the period is evaluated in the background. */
 export const CALCULANDO_ASISTENCIA_MENSAJE = 'Calculando la asistencia del periodo…';
 
-export const ESTADOS_CALCULO = ['calculando', 'listo'] as const;
+const ESTADOS_CALCULO = ['calculando', 'listo'] as const;
 
 export const calculoAsistenciaSchema = z.object({
   id: z.string(),

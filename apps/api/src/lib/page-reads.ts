@@ -15,11 +15,6 @@ export function inPageRead(): boolean {
   return storage.getStore() === true && !inBackground();
 }
 
-/** Runs `fn` as a page read (tests of the services; the routes get it from their config). */
-export function runAsPageRead<T>(fn: () => Promise<T>): Promise<T> {
-  return storage.run(true, fn);
-}
-
 /**
  * Marks the rest of each request of a route with `config.deferEvaluation` as a page read. A callback
  * hook continues the request inside the scope (as the auth plugin's tenant scope does).

@@ -24,7 +24,7 @@ export const ATTENDANCE_CALCULATION_JOB = 'asistencia-calcular';
  * workers' month of 35 days in 10.3 s), so 3,000 keeps an inline evaluation around 1 s. Small companies
  * (the demo's 60 workers, a month of 2,100 worker-days) never see the queue.
  */
-export const INLINE_EVALUATION_DAYS = 3_000;
+const INLINE_EVALUATION_DAYS = 3_000;
 
 /** Workers the job evaluates between two progress reports. */
 const CALCULATION_BATCH_WORKERS = 200;
