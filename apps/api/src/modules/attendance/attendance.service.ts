@@ -255,11 +255,15 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   async function ensureFreshFilter(companyId: string, filter: repo.WorkerFilter, from: string, to: string, now: Date): Promise<void> {
     const monday = weekStart(from);
     const sunday = sundayOf(to);
+    const narrowed = filter.scopeGroupIds !== undefined || filter.userId !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || !!filter.cargo || !!filter.q;
     if (repo.rollupServes(filter)) {
       const { workers, storedDays, staleDays } = await repo.rollupFreshness(db, companyId, filter, monday, sunday);
-      if (staleDays === 0 && storedDays === workers * (diffDays(monday, sunday) + 1)) return;
+      const expected = workers * (diffDays(monday, sunday) + 1);
+      if (staleDays === 0 && storedDays === expected) return;
+      const missingDays = expected - storedDays + staleDays;
+      // The same statement says how much is missing: a whole company's first read is queued without listing its workers.
+      if (!narrowed && missingDays > calculations.inlineDays && inPageRead()) await calculations.defer(companyId, null, monday, sunday, missingDays, now);
     }
-    const narrowed = filter.scopeGroupIds !== undefined || filter.userId !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || !!filter.cargo || !!filter.q;
     await freshen(companyId, await repo.workerIds(db, companyId, filter), from, to, now, !narrowed);
   }
 
