@@ -91,6 +91,10 @@ describe('a page of a period never evaluated', () => {
     const report = await get(`/api/v1/reportes/atrasos?desde=2026-03-02&hasta=2026-03-15`, admin);
     expect(report.statusCode, report.body).toBe(202);
     expect(report.json<CalculandoAsistencia>().calculo.id).toBe(calculo.id);
+    // So does March's payroll page: the 202 passes through the remunerations service untouched.
+    const payroll = await get('/api/v1/remuneraciones/202603', admin);
+    expect(payroll.statusCode, payroll.body).toBe(202);
+    expect(payroll.json<CalculandoAsistencia>().calculo.id).toBe(calculo.id);
     expect(await t.app.jobs.depth(ATTENDANCE_CALCULATION_JOB)).toBe(1);
 
     const progress = await get(`/api/v1/asistencia/calculos/${calculo.id}`, admin);
