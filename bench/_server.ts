@@ -55,3 +55,29 @@ export async function startServer(
   };
   return { child, base: `http://127.0.0.1:${port}`, stop };
 }
+
+/**
+ * A page's first read over HTTP as the web app does it: a period never evaluated answers 202 while the
+ * server's job queue evaluates it (modules/attendance, attendance.calculations.ts); the calculation is
+ * then polled every `pollMs` until done and the page read again. Returns the time to the first answer
+ * (the 202, or the page itself when it needed no queue), to the page ready, and whether it was queued.
+ */
+export async function firstRead(base: string, url: string, headers: Record<string, string>, pollMs = 250): Promise<{ firstAnswerMs: number; readyMs: number; queued: boolean }> {
+  const started = performance.now();
+  let response = await fetch(`${base}${url}`, { headers });
+  const firstAnswerMs = performance.now() - started;
+  const queued = response.status === 202;
+  while (response.status === 202) {
+    const { calculo } = (await response.json()) as { calculo: { id: string } };
+    for (;;) {
+      await new Promise((resolve) => setTimeout(resolve, pollMs));
+      const progress = await fetch(`${base}/api/v1/asistencia/calculos/${calculo.id}`, { headers });
+      if (progress.status !== 200) throw new Error(`cálculo ${calculo.id}: ${progress.status} ${(await progress.text()).slice(0, 300)}`);
+      if (((await progress.json()) as { estado: string }).estado === 'listo') break;
+    }
+    response = await fetch(`${base}${url}`, { headers });
+  }
+  const body = await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString('utf8').slice(0, 300)}`);
+  return { firstAnswerMs, readyMs: performance.now() - started, queued };
+}

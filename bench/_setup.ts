@@ -97,10 +97,14 @@ export async function benchDatabase(): Promise<{ label: 'PostgreSQL' | 'PGlite';
   return { label: serverUrl ? 'PostgreSQL' : 'PGlite', database };
 }
 
-/** The app in production mode, silent, without the web build or background jobs. */
+/**
+ * The app in production mode, silent, without the web build or background jobs. Without its job loop a
+ * page never queues a period's first evaluation: it evaluates inline whatever the size, as the
+ * in-process benchmarks measure it (over HTTP, bench/_server.ts `firstRead` follows the queue).
+ */
 export function benchApp(database: Database, options: Omit<AppDeps, 'db' | 'config'> = {}) {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'jornada-sin-web'), DATA_DIR: os.tmpdir() });
-  return buildApp({ db: database.db, config, startJobs: false, ...options });
+  return buildApp({ db: database.db, config, startJobs: false, attendanceInlineDays: Number.POSITIVE_INFINITY, ...options });
 }
 
 type BenchAppInstance = Awaited<ReturnType<typeof benchApp>>;

@@ -27,7 +27,7 @@ import { analyzeTables, openDatabase } from '../apps/api/src/db/client';
 import { buildScaleCompany, type ScaleCompany } from '../apps/api/src/demo/scale';
 import { APP_ROLE, databaseUrl } from '../apps/api/src/test/app';
 import { machineLine, measured, printRows, type BenchRow } from './_report';
-import { memoryOf, startServer } from './_server';
+import { firstRead, memoryOf, startServer } from './_server';
 import { buildCompany, download, p, postgresDatabase } from './_setup';
 
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1000);
@@ -72,7 +72,8 @@ async function measureServer(kind: 'bundle' | 'tsx', env: Record<string, string>
       return performance.now() - started;
     };
     const monthUrl = `/api/v1/asistencia/resumen?${MONTH}`;
-    const evaluation = await read(monthUrl);
+    // The month never evaluated: 202 and the job queue evaluates it in the same process; followed until the page is ready.
+    const evaluation = (await firstRead(base, monthUrl, headers)).readyMs;
     const evaluationPeak = sampler.take();
     const reads: number[] = [];
     for (let i = 0; i < REPEATS; i++) reads.push(await read(monthUrl));

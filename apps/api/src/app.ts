@@ -42,6 +42,7 @@ import { SessionSources, type AppKernel, type PeriodicTask } from './lib/api-mod
 import { registerGracefulClose } from './ops/graceful-close';
 import { createMetrics, type AppMetrics } from './ops/metrics';
 import { registerOpsRoutes, registerRequestMetrics } from './ops/ops.routes';
+import { registerPageReads } from './lib/page-reads';
 import { shippedMigrations } from './ops/readiness';
 import { registerAuth } from './plugins/auth';
 import { registerBodyParsers } from './plugins/body-parsers';
@@ -107,6 +108,11 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** This process's Prometheus metrics; a fresh registry by default. */
   metrics?: AppMetrics;
+  /**
+   * Worker-days a page of evaluated attendance still evaluates inside the request; above it the period's
+   * first evaluation goes to the job queue and the page answers 202 (INLINE_EVALUATION_DAYS by default).
+   */
+  attendanceInlineDays?: number;
   /** Whether the job loop (receipt e-mails) starts with the app; not under NODE_ENV=test, where tests run the queue by hand. */
   startJobs?: boolean;
 }
@@ -187,10 +193,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     sleep: deps.sleep ?? sleepFor,
     sessions,
+    attendanceInlineDays: deps.attendanceInlineDays,
     every: (task) => void periodic.push(task),
   };
   // Sessions come from the modules that issue them (auth, inspectors); the check runs before any route.
   registerAuth(app, sessions.resolve, { onFiscalizadorRequest: sessions.fiscalizadorRequest });
+  registerPageReads(app);
   for (const module of API_MODULES) await app.register(module, kernel);
   registerOpsRoutes(app, { metrics, metricsToken: config.metricsToken, readiness: { db, expectedMigrations: shippedMigrations() } });
   await registerWeb(app, webDistAvailable(config.webDist) ? config.webDist : null);

@@ -121,6 +121,8 @@ export const ACCESS = {
   attendanceDay: ['administrador', 'supervisor'],
   /** A worker's month (`/dashboard/settings/assists-user`): administrador, supervisor (their groups), trabajador (own). */
   attendanceWorker: ['administrador', 'supervisor', 'trabajador'],
+  /** The progress of a period's first evaluation, queued by any page of evaluated attendance (the legal reports' fiscalizador too). */
+  attendanceCalculation: ['administrador', 'supervisor', 'trabajador', 'fiscalizador'],
   /** Inconsistencies of the evaluation, their export and dismissals: administrador the company, supervisor the groups they lead. */
   inconsistencies: ['administrador', 'supervisor'],
   /** Pay variables of a month, its closing and reopening, and the payroll exports. */

@@ -22,6 +22,7 @@ export * from './corrections';
 export * from './reports';
 export * from './inspectors';
 export * from './attendance';
+export * from './attendance-calculation';
 export * from './permissions';
 export * from './remunerations';
 export * from './overtime';

@@ -72,6 +72,8 @@ export interface AppKernel {
   /** How sign-in slow-down waits; tests record the delays instead. */
   sleep: (ms: number) => Promise<void>;
   sessions: SessionSources;
+  /** Worker-days a page of evaluated attendance evaluates inline before it queues the evaluation (modules/attendance; tests lower it). */
+  attendanceInlineDays?: number | undefined;
   /** Schedules periodic work; the app starts it after `ready` when it runs its jobs. */
   every(task: PeriodicTask): void;
 }

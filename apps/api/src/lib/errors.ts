@@ -26,3 +26,18 @@ export const MESSAGES = {
   unstorable: 'Un dato de la solicitud está fuera de lo que se puede guardar. Revisa los valores ingresados.',
   unavailable: 'El servicio no está disponible en este momento: no podemos conectar con la base de datos. Inténtalo de nuevo en unos segundos.',
 } as const;
+
+/**
+ * Not a failure: what the request needs was queued in the job queue (a period's first evaluation).
+ * The error handler answers 202 with `body`, which tells the page what to follow before reading again;
+ * thrown from deep in a read, it passes through the services between it and the route untouched.
+ */
+export class Accepted extends Error {
+  constructor(
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super('Solicitud aceptada: el trabajo quedó en la cola.');
+    this.name = 'Accepted';
+  }
+}

@@ -7,7 +7,16 @@ import { jobs } from '../db/schema/index';
 import type { Clock } from './clock';
 
 type JobRow = typeof jobs.$inferSelect;
-type JobHandler = (payload: unknown, job: JobRow) => Promise<void>;
+
+/** What a running job may tell its queue. */
+interface JobContext {
+  /**
+   * Merges `fields` into the job's payload, where a page reads how far the job is (a long job's
+   * progress), and renews this worker's lease on it so no other process takes it while it advances.
+   */
+  report(fields: Record<string, unknown>): Promise<void>;
+}
+type JobHandler = (payload: unknown, job: JobRow, context: JobContext) => Promise<void>;
 
 interface JobQueueOptions {
   db: Db;
@@ -26,6 +35,46 @@ interface JobQueueOptions {
 /** Adds a job in the caller's transaction, so it exists exactly when the fact that needs it does. */
 export async function enqueueJob(dbx: DbOrTx, kind: string, payload: unknown, now: Date): Promise<void> {
   await dbx.insert(jobs).values({ kind, payload, runAt: now, createdAt: now });
+}
+
+/** A job as a page reads it back: its payload (with what the job reported) and whether it is done. */
+export interface JobState {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  done: boolean;
+}
+
+/**
+ * Adds a job unless an open one (not done) of the same kind and company already covers it, then
+ * returns the job that will do the work, added or joined. `covers` decides from an open job's payload.
+ * A transaction-scoped advisory lock per kind and company makes two requests at once add one job.
+ */
+export async function enqueueUnlessCovered(
+  db: Db,
+  kind: string,
+  payload: { companyId: string } & Record<string, unknown>,
+  now: Date,
+  covers: (open: Record<string, unknown>) => boolean,
+): Promise<JobState & { joined: boolean }> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`${kind}:${payload.companyId}`}))`);
+    const open = await tx
+      .select({ id: jobs.id, payload: jobs.payload })
+      .from(jobs)
+      .where(and(eq(jobs.kind, kind), isNull(jobs.doneAt), sql`${jobs.payload}->>'companyId' = ${payload.companyId}`))
+      .orderBy(jobs.id);
+    const joined = open.find((job) => covers(job.payload as Record<string, unknown>));
+    if (joined) return { id: joined.id, kind, payload: joined.payload as Record<string, unknown>, done: false, joined: true };
+    const [added] = await tx.insert(jobs).values({ kind, payload, runAt: now, createdAt: now }).returning({ id: jobs.id });
+    return { id: added!.id, kind, payload, done: false, joined: false };
+  });
+}
+
+/** One job by id (null when there is none), for a page that follows its progress. */
+export async function readJob(db: DbOrTx, id: number): Promise<JobState | null> {
+  const [row] = await db.select({ id: jobs.id, kind: jobs.kind, payload: jobs.payload, doneAt: jobs.doneAt }).from(jobs).where(eq(jobs.id, id));
+  return row ? { id: row.id, kind: row.kind, payload: row.payload as Record<string, unknown>, done: row.doneAt !== null } : null;
 }
 
 /** Retry waits: 2 s, 4 s, 8 s... capped. */
@@ -118,8 +167,19 @@ export class JobQueue {
     const handler = this.handlers.get(job.kind)!;
     // A job of one company (its payload says `companyId`) sees only that company's rows.
     const companyId = (job.payload as { companyId?: unknown } | null)?.companyId;
+    const context: JobContext = {
+      report: async (fields) => {
+        await this.options.db
+          .update(jobs)
+          .set({
+            payload: sql`${jobs.payload} || ${JSON.stringify(fields)}::jsonb`,
+            lockedUntil: new Date(this.options.clock().getTime() + this.leaseMs),
+          })
+          .where(and(eq(jobs.id, job.id), eq(jobs.lockedBy, this.workerId)));
+      },
+    };
     try {
-      await (typeof companyId === 'string' ? runAsCompany(companyId, () => handler(job.payload, job)) : handler(job.payload, job));
+      await (typeof companyId === 'string' ? runAsCompany(companyId, () => handler(job.payload, job, context)) : handler(job.payload, job, context));
       await this.options.db
         .update(jobs)
         .set({ doneAt: this.options.clock(), lockedUntil: null, lastError: null })

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import type { ErrorResponse } from '@jornada/contracts';
 import { isDataException, isDatabaseUnavailable } from '../lib/db-errors';
-import { AppError, MESSAGES } from '../lib/errors';
+import { Accepted, AppError, MESSAGES } from '../lib/errors';
 
 /** `/rut` or `body/rut` -> `rut`; nested paths keep their dots (`direccion.comuna`). */
 function fieldName(instancePath: string): string {
@@ -49,6 +49,7 @@ function frameworkMessage(error: FastifyError): string {
 
 /** One handler turns every failure into `{ error: { code, message, fields? } }`, hiding 5xx details. */
 function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error instanceof Accepted) return reply.code(202).headers(error.headers).type('application/json; charset=utf-8').send(error.body);
   if (error instanceof AppError) {
     if (error.headers) reply.headers(error.headers);
     return send(reply, error.statusCode, {

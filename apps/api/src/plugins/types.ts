@@ -46,6 +46,11 @@ declare module 'fastify' {
      * of perfil fiscalizador are read-only: every other non-GET route answers them 403.
      */
     readOnly?: boolean;
+    /**
+     * A page of evaluated attendance: when its period was never evaluated and is too big to evaluate
+     * inside the request, the evaluation is queued and the route answers 202 (lib/page-reads.ts).
+     */
+    deferEvaluation?: boolean;
   }
   interface FastifyRequest {
     session: RequestSession | null;

@@ -1,3 +1,4 @@
+import type { CalculandoAsistencia, CalculoAsistencia } from '@jornada/contracts';
 import { getEnv } from '../config/env';
 
 /** The API answered with a non-2xx status. `message` is the server's Spanish message when it sent one. */
@@ -13,6 +14,27 @@ export class ApiError extends Error {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/**
+ * A page of evaluated attendance answered 202: its period was never evaluated and the server is
+ * evaluating it in its job queue. `components/evaluation-progress.tsx` follows the calculation and
+ * reads the page again; a page that does not shows the server's Spanish message.
+ */
+export class CalculationPending extends Error {
+  constructor(
+    readonly calculo: CalculoAsistencia,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'CalculationPending';
+  }
+}
+
+function calculationOf(body: unknown): CalculandoAsistencia | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const { estado, calculo, mensaje } = body as Partial<CalculandoAsistencia>;
+  return estado === 'calculando' && typeof calculo === 'object' && calculo !== null && typeof mensaje === 'string' ? (body as CalculandoAsistencia) : null;
 }
 
 /** The request never got an answer (server down, connection lost, proxy without upstream). */
@@ -112,11 +134,15 @@ export async function apiRequest<T = unknown>(method: HttpMethod, path: string, 
   if (!response.ok) throw await failure(response);
   const text = await response.text();
   if (!text) return undefined as T;
+  let parsed: unknown;
   try {
-    return JSON.parse(text) as T;
+    parsed = JSON.parse(text);
   } catch {
     return undefined as T;
   }
+  const pending = response.status === 202 ? calculationOf(parsed) : null;
+  if (pending) throw new CalculationPending(pending.calculo, pending.mensaje);
+  return parsed as T;
 }
 
 /** POSTs JSON to `{VITE_API_URL}{path}` and returns the parsed JSON answer; throws ApiError or NetworkError. */

@@ -18,8 +18,16 @@ declare module 'fastify' {
 }
 
 /** Attendance: the engine's evaluation of real marks, stored per worker and day and kept up to date by a job. */
-export const attendanceModule = apiModule('attendance', ['planning', 'groups', 'permissions'], (app, { db, clock, log, jobs }) => {
-  const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups, permissions: app.permissionReads });
+export const attendanceModule = apiModule('attendance', ['planning', 'groups', 'permissions'], (app, { db, clock, log, jobs, attendanceInlineDays }) => {
+  const attendance = createAttendanceService({
+    db,
+    log,
+    plan: app.plan,
+    ledGroups: app.ledGroups,
+    permissions: app.permissionReads,
+    kickJobs: () => jobs.kick(),
+    ...(attendanceInlineDays === undefined ? {} : { inlineDays: attendanceInlineDays }),
+  });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
   const trend = createAttendanceTrend({ db, attendance });

@@ -37,11 +37,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { fieldError, notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
 import { isUuid } from '../../lib/ids';
+import { inPageRead } from '../../lib/page-reads';
 import type { RequestSession } from '../../plugins/types';
 import type { LedGroupsPort } from '../groups/index';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import type { Perfil } from '@jornada/contracts';
+import { createAttendanceCalculations } from './attendance.calculations';
 import { averagedPactOf, boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
@@ -93,9 +95,13 @@ interface AttendanceServiceDeps {
   ledGroups: LedGroupsPort;
   /** The approved permissions the engine evaluates with (modules/permissions' `app.permissionReads`). */
   permissions: Pick<PermissionReads, 'approvedPermissions'>;
+  /** Wakes this process's job loop when a page read queues a period's first evaluation (attendance.calculations.ts). */
+  kickJobs?: () => void;
+  /** Worker-days a page read evaluates inline before it queues the evaluation (INLINE_EVALUATION_DAYS by default). */
+  inlineDays?: number;
 }
 
-export function createAttendanceService({ db, plan: planReader, ledGroups, permissions: permissionReads }: AttendanceServiceDeps) {
+export function createAttendanceService({ db, plan: planReader, ledGroups, permissions: permissionReads, kickJobs = () => {}, inlineDays }: AttendanceServiceDeps) {
   /**
    * The engine's evaluation of `from`..`to` for some workers, from their marks, plan, permissions and
    * contract as stored now (not stored itself). Templates are shared per shift version within one
@@ -250,10 +256,27 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
     return stored;
   }
 
-  /** Brings the stored days of these workers over `from`..`to` (whole weeks) up to date. */
-  async function ensureFresh(companyId: string, userIds: readonly string[], from: string, to: string, now: Date): Promise<void> {
-    const missing = await repo.weeksToEvaluate(db, companyId, userIds, weekStart(from), sundayOf(to));
+  const calculations = createAttendanceCalculations({ db, kick: kickJobs, evaluateWeeks, ...(inlineDays === undefined ? {} : { inlineDays }) });
+
+  /**
+   * Brings the stored days of these workers over `from`..`to` (whole weeks) up to date. In a page read
+   * (lib/page-reads.ts) with more missing or stale worker-days than a request evaluates, the evaluation
+   * is queued instead and the 202 answer thrown (attendance.calculations.ts); `wholeCompany` says the
+   * workers are all of the company's in the range, so the job serves any filter of it.
+   */
+  async function freshen(companyId: string, userIds: readonly string[], from: string, to: string, now: Date, wholeCompany: boolean): Promise<void> {
+    const monday = weekStart(from);
+    const sunday = sundayOf(to);
+    const missing = await repo.weeksToEvaluate(db, companyId, userIds, monday, sunday);
+    if (missing.length * 7 > calculations.inlineDays && inPageRead()) {
+      await calculations.defer(companyId, wholeCompany ? null : userIds, monday, sunday, missing.length * 7, now);
+    }
     await evaluateWeeks(companyId, missing, now);
+  }
+
+  /** Brings the stored days of these workers over `from`..`to` (whole weeks) up to date (see `freshen`). */
+  function ensureFresh(companyId: string, userIds: readonly string[], from: string, to: string, now: Date): Promise<void> {
+    return freshen(companyId, userIds, from, to, now, false);
   }
 
   /**
@@ -265,11 +288,16 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   async function ensureFreshFilter(companyId: string, filter: repo.WorkerFilter, from: string, to: string, now: Date): Promise<void> {
     const monday = weekStart(from);
     const sunday = sundayOf(to);
+    const narrowed = filter.scopeGroupIds !== undefined || filter.userId !== undefined || filter.grupoId !== undefined || filter.sedeId !== undefined || !!filter.cargo || !!filter.q;
     if (repo.rollupServes(filter)) {
       const { workers, storedDays, staleDays } = await repo.rollupFreshness(db, companyId, filter, monday, sunday);
-      if (staleDays === 0 && storedDays === workers * (diffDays(monday, sunday) + 1)) return;
+      const expected = workers * (diffDays(monday, sunday) + 1);
+      if (staleDays === 0 && storedDays === expected) return;
+      const missingDays = expected - storedDays + staleDays;
+      // The same statement says how much is missing: a whole company's first read is queued without listing its workers.
+      if (!narrowed && missingDays > calculations.inlineDays && inPageRead()) await calculations.defer(companyId, null, monday, sunday, missingDays, now);
     }
-    await ensureFresh(companyId, await repo.workerIds(db, companyId, filter), from, to, now);
+    await freshen(companyId, await repo.workerIds(db, companyId, filter), from, to, now, !narrowed);
   }
 
   /**
@@ -320,6 +348,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
 
   return {
     evaluateWeeks,
+    calculations,
     ensureFresh,
     ensureFreshFilter,
     reevaluate,

@@ -1,4 +1,4 @@
-import { ACCESS, errorResponseSchema, tendenciaAsistenciaQuerySchema, tendenciaAsistenciaResponseSchema } from '@jornada/contracts';
+import { ACCESS, calculandoAsistenciaSchema, errorResponseSchema, tendenciaAsistenciaQuerySchema, tendenciaAsistenciaResponseSchema } from '@jornada/contracts';
 import type { ZodApp } from '../../app-types';
 import type { Clock } from '../../lib/clock';
 import { requireSession } from '../../plugins/auth';
@@ -11,7 +11,7 @@ export function registerAttendanceTrendRoutes(app: ZodApp, home: AttendanceTrend
   app.get(
     '/api/v1/asistencia/tendencia',
     {
-      config: { perfiles: ACCESS.attendance },
+      config: { perfiles: ACCESS.attendance, deferEvaluation: true },
       schema: {
         tags: ['asistencia'],
         summary: 'Conteos por estado de cada día de un tramo (tendencia de la semana)',
@@ -19,7 +19,7 @@ export function registerAttendanceTrendRoutes(app: ZodApp, home: AttendanceTrend
           'Para cada día hasta `hasta` (hoy por omisión) y `dias` hacia atrás (7 por omisión, hasta 31): los trabajadores de cada estado del tablero y los días con inconsistencias. Administrador: todos; supervisor: los grupos que lidera; trabajador: él mismo.',
         security: [{ bearer: [] }],
         querystring: tendenciaAsistenciaQuerySchema,
-        response: { 200: tendenciaAsistenciaResponseSchema, ...errors },
+        response: { 200: tendenciaAsistenciaResponseSchema, 202: calculandoAsistenciaSchema, ...errors },
       },
     },
     (request) => home.trend(requireSession(request), request.query, clock()),

@@ -1,5 +1,6 @@
 import {
   ACCESS,
+  calculandoAsistenciaSchema,
   descartarInconsistenciaBodySchema,
   diaInconsistenciaQuerySchema,
   diaInconsistenciaResponseSchema,
@@ -22,7 +23,7 @@ export function registerInconsistencyRoutes(app: ZodApp, service: Inconsistencie
   app.get(
     '/api/v1/inconsistencias',
     {
-      config: { perfiles: ACCESS.inconsistencies },
+      config: { perfiles: ACCESS.inconsistencies, deferEvaluation: true },
       schema: {
         tags: ['inconsistencias'],
         summary: 'Inconsistencias de la evaluación de asistencia',
@@ -31,7 +32,7 @@ export function registerInconsistencyRoutes(app: ZodApp, service: Inconsistencie
           'Estado: abierta, en_correccion (hay una corrección pendiente del día) o descartada. Conteos por tipo y por estado. Administrador: la empresa; supervisor: los grupos que lidera.',
         security: [{ bearer: [] }],
         querystring: inconsistenciasQuerySchema,
-        response: { 200: inconsistenciasResponseSchema, ...errors },
+        response: { 200: inconsistenciasResponseSchema, 202: calculandoAsistenciaSchema, ...errors },
       },
     },
     (request) => service.list(requireSession(request), request.query, clock()),

@@ -1,5 +1,6 @@
 import {
   ACCESS,
+  calculandoAsistenciaSchema,
   errorResponseSchema,
   exportarReporteLegalQuerySchema,
   idParamsSchema,
@@ -37,7 +38,7 @@ export function registerLegalReportRoutes(app: ZodApp, service: LegalReportsServ
   app.get(
     '/api/v1/reportes-legales/:reporte',
     {
-      config: READERS,
+      config: { ...READERS, deferEvaluation: true },
       schema: {
         tags: TAGS,
         summary: 'Un reporte legal de la Dirección del Trabajo (a, b, c, d o f): un bloque por trabajador',
@@ -46,7 +47,7 @@ export function registerLegalReportRoutes(app: ZodApp, service: LegalReportsServ
           '`periodo` semana, quincena o mes de la fecha `desde` (por omisión hoy), o `rango` de `desde` a `hasta` (hasta 5 años). Las celdas son texto, las mismas del Excel, PDF y Word.',
         params: reporteLegalParamsSchema,
         querystring: reporteLegalQuerySchema,
-        response: { 200: reporteLegalSchema, ...errors },
+        response: { 200: reporteLegalSchema, 202: calculandoAsistenciaSchema, ...errors },
       },
     },
     async (request) => service.report(requireSession(request), request.params.reporte, request.query, clock()),

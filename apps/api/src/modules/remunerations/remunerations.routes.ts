@@ -1,5 +1,6 @@
 import {
   ACCESS,
+  calculandoAsistenciaSchema,
   detalleRemuneracionSchema,
   errorResponseSchema,
   estadoPeriodoSchema,
@@ -25,7 +26,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
   app.get(
     '/api/v1/remuneraciones/:periodo',
     {
-      config: { perfiles: ACCESS.remunerations },
+      config: { perfiles: ACCESS.remunerations, deferEvaluation: true },
       schema: {
         tags: ['remuneraciones'],
         summary: 'Variables de remuneraciones de un mes (AAAAMM) por trabajador',
@@ -34,7 +35,7 @@ export function registerRemunerationRoutes(app: ZodApp, service: RemunerationsSe
         security: [{ bearer: [] }],
         params: periodoParamsSchema,
         querystring: remuneracionesQuerySchema,
-        response: { 200: remuneracionesResponseSchema, ...errors },
+        response: { 200: remuneracionesResponseSchema, 202: calculandoAsistenciaSchema, ...errors },
       },
     },
     (request) => service.month(requireSession(request), request.params.periodo, request.query, clock()),

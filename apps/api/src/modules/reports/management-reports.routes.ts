@@ -1,5 +1,6 @@
 import {
   ACCESS,
+  calculandoAsistenciaSchema,
   errorResponseSchema,
   exportarReporteGestionQuerySchema,
   opcionesReporteGestionSchema,
@@ -31,14 +32,14 @@ export function registerManagementReportRoutes(app: ZodApp, service: ManagementR
     app.get(
       `/api/v1/reportes/${reporte}`,
       {
-        config: { perfiles },
+        config: { perfiles, deferEvaluation: true },
         schema: {
           tags: ['reportes'],
           summary: `${titulo}: una página de filas con sus totales, los totales del periodo y un gráfico`,
           description: SCOPE_TEXT,
           security: [{ bearer: [] }],
           querystring: reporteGestionQuerySchema,
-          response: { 200: reporteGestionResponseSchema, ...errors },
+          response: { 200: reporteGestionResponseSchema, 202: calculandoAsistenciaSchema, ...errors },
         },
       },
       (request) => service.report(requireSession(request), reporte, request.query, clock()),

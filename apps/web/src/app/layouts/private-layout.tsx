@@ -11,6 +11,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useState } from 'react';
 import { Link, NavLink as RouterNavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
+import { EvaluationProgress } from '../../components/evaluation-progress';
 import { IconLogout } from '../../components/icons';
 import { getEnv } from '../../config/env';
 import { useIsInspectorVisit } from '../../features/inspectors/visit';
@@ -178,6 +179,7 @@ export function PrivateLayout() {
       </AppShell.Navbar>
 
       <AppShell.Main id="contenido">
+        <EvaluationProgress />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -1,6 +1,7 @@
 import type { AsistenciaDiaResponse, AsistenciaTrabajadorResponse } from '@jornada/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { readEvaluated } from '../../../components/evaluation-progress';
 import { useToken } from '../../../lib/use-token';
 
 /** How often the day board asks again while it is on screen (paused while the tab is hidden). */
@@ -21,7 +22,7 @@ export function useAttendanceDay(query: Record<string, string | number>) {
   const token = useToken();
   return useQuery({
     queryKey: attendanceKeys.day(query),
-    queryFn: ({ signal }) => apiGet<AsistenciaDiaResponse>('/v1/asistencia/dia', { token, signal, query }),
+    queryFn: ({ signal }) => readEvaluated(() => apiGet<AsistenciaDiaResponse>('/v1/asistencia/dia', { token, signal, query }), { token, signal }),
     placeholderData: keepPreviousData,
     refetchInterval: DAY_REFRESH_MS,
     refetchIntervalInBackground: false,
@@ -35,7 +36,7 @@ export function useWorkerAttendance(id: string, desde: string, hasta: string) {
   return useQuery({
     queryKey: attendanceKeys.worker(id, desde, hasta),
     queryFn: ({ signal }) =>
-      apiGet<AsistenciaTrabajadorResponse>(`/v1/asistencia/trabajadores/${encodeURIComponent(id)}`, { token, signal, query: { desde, hasta } }),
+      readEvaluated(() => apiGet<AsistenciaTrabajadorResponse>(`/v1/asistencia/trabajadores/${encodeURIComponent(id)}`, { token, signal, query: { desde, hasta } }), { token, signal }),
     enabled: Boolean(id),
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
   });

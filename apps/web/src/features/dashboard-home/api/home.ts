@@ -1,6 +1,7 @@
 import type { Inicio } from '@jornada/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { readEvaluated } from '../../../components/evaluation-progress';
 import { useToken } from '../../../lib/use-token';
 
 /** How often the home asks again while it is on screen (paused while the tab is hidden). */
@@ -13,7 +14,7 @@ export function useHome(enabled: boolean) {
   const token = useToken();
   return useQuery({
     queryKey: homeKeys.all,
-    queryFn: ({ signal }) => apiGet<Inicio>('/v1/inicio', { token, signal }),
+    queryFn: ({ signal }) => readEvaluated(() => apiGet<Inicio>('/v1/inicio', { token, signal }), { token, signal }),
     enabled,
     refetchInterval: HOME_REFRESH_MS,
     refetchIntervalInBackground: false,

@@ -7,6 +7,7 @@ import type {
 } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { readEvaluated } from '../../../components/evaluation-progress';
 import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
@@ -21,7 +22,7 @@ export function useInconsistencies(query: Record<string, string | number>) {
   const token = useToken();
   return useQuery({
     queryKey: inconsistencyKeys.list(query),
-    queryFn: ({ signal }) => apiGet<InconsistenciasResponse>('/v1/inconsistencias', { token, signal, query }),
+    queryFn: ({ signal }) => readEvaluated(() => apiGet<InconsistenciasResponse>('/v1/inconsistencias', { token, signal, query }), { token, signal }),
     placeholderData: keepPreviousData,
   });
 }

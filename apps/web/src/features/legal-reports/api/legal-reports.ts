@@ -1,6 +1,7 @@
 import type { Incidente, IncidenteBody, IncidentesPage, OpcionesReporteLegal, ReporteLegal, ReporteLegalId } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost, apiRequest } from '../../../lib/api-client';
+import { readEvaluated } from '../../../components/evaluation-progress';
 import { useToken } from '../../../lib/use-token';
 
 /** Query keys of the legal reports; an incident's change invalidates `incidents` and `reports` (the reports show the outages). */
@@ -17,7 +18,7 @@ export function useLegalReport(id: ReporteLegalId, query: Record<string, string 
   const token = useToken();
   return useQuery({
     queryKey: legalKeys.report(id, query),
-    queryFn: ({ signal }) => apiGet<ReporteLegal>(`/v1/reportes-legales/${id}`, { token, signal, query }),
+    queryFn: ({ signal }) => readEvaluated(() => apiGet<ReporteLegal>(`/v1/reportes-legales/${id}`, { token, signal, query }), { token, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });

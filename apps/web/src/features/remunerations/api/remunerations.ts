@@ -1,6 +1,7 @@
 import type { DetalleRemuneracion, EstadoPeriodo, PendientesPeriodo, RemuneracionesResponse } from '@jornada/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiGet, apiPost } from '../../../lib/api-client';
+import { readEvaluated } from '../../../components/evaluation-progress';
 import { useToken } from '../../../lib/use-token';
 
 const remunerationKeys = {
@@ -15,7 +16,7 @@ export function useRemunerations(periodo: string, query: Record<string, string |
   const token = useToken();
   return useQuery({
     queryKey: remunerationKeys.month(periodo, query),
-    queryFn: ({ signal }) => apiGet<RemuneracionesResponse>(`/v1/remuneraciones/${periodo}`, { token, signal, query }),
+    queryFn: ({ signal }) => readEvaluated(() => apiGet<RemuneracionesResponse>(`/v1/remuneraciones/${periodo}`, { token, signal, query }), { token, signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,6 +1,7 @@
 import type { OpcionesReporteGestion, ReporteGestion, ReporteGestionResponse } from '@jornada/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiGet } from '../../../lib/api-client';
+import { readEvaluated } from '../../../components/evaluation-progress';
 import { queryRoots } from '../../../lib/query-keys';
 import { useToken } from '../../../lib/use-token';
 
@@ -14,7 +15,7 @@ export function useManagementReport(reporte: ReporteGestion, query: Record<strin
   const token = useToken();
   return useQuery({
     queryKey: managementReportKeys.report(reporte, query),
-    queryFn: ({ signal }) => apiGet<ReporteGestionResponse>(`/v1/reportes/${reporte}`, { token, signal, query }),
+    queryFn: ({ signal }) => readEvaluated(() => apiGet<ReporteGestionResponse>(`/v1/reportes/${reporte}`, { token, signal, query }), { token, signal }),
     placeholderData: keepPreviousData,
     enabled,
   });
