@@ -104,7 +104,7 @@ export async function benchDatabase(): Promise<{ label: 'PostgreSQL' | 'PGlite';
  */
 export function benchApp(database: Database, options: Omit<AppDeps, 'db' | 'config'> = {}) {
   const config = loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent', WEB_DIST: path.join(os.tmpdir(), 'jornada-sin-web'), DATA_DIR: os.tmpdir() });
-  return buildApp({ db: database.db, config, startJobs: false, attendanceInlineDays: Number.POSITIVE_INFINITY, ...options });
+  return buildApp({ db: database.db, config, startJobs: false, attendanceInlineDays: Number.POSITIVE_INFINITY, payInlineWorkers: Number.POSITIVE_INFINITY, ...options });
 }
 
 type BenchAppInstance = Awaited<ReturnType<typeof benchApp>>;

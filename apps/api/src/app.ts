@@ -113,6 +113,8 @@ export interface AppDeps {
    * first evaluation goes to the job queue and the page answers 202 (INLINE_EVALUATION_DAYS by default).
    */
   attendanceInlineDays?: number;
+  /** Workers whose pay a payroll page still computes inside the request; above it the computation goes to the job queue (PAY_INLINE_WORKERS by default). */
+  payInlineWorkers?: number;
   /** Whether the job loop (receipt e-mails) starts with the app; not under NODE_ENV=test, where tests run the queue by hand. */
   startJobs?: boolean;
 }
@@ -194,6 +196,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sleep: deps.sleep ?? sleepFor,
     sessions,
     attendanceInlineDays: deps.attendanceInlineDays,
+    payInlineWorkers: deps.payInlineWorkers,
     every: (task) => void periodic.push(task),
   };
   // Sessions come from the modules that issue them (auth, inspectors); the check runs before any route.

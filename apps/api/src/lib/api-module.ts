@@ -74,6 +74,8 @@ export interface AppKernel {
   sessions: SessionSources;
   /** Worker-days a page of evaluated attendance evaluates inline before it queues the evaluation (modules/attendance; tests lower it). */
   attendanceInlineDays?: number | undefined;
+  /** Workers whose pay a payroll page computes inline before it queues the computation (modules/remunerations; tests lower it). */
+  payInlineWorkers?: number | undefined;
   /** Schedules periodic work; the app starts it after `ready` when it runs its jobs. */
   every(task: PeriodicTask): void;
 }

@@ -67,8 +67,19 @@ function calculoOf(job: JobState): CalculoAsistencia {
 }
 
 export function createAttendanceCalculations({ db, kick, evaluateWeeks, inlineDays = INLINE_EVALUATION_DAYS }: CalculationDeps) {
+  /**
+   * The job kinds whose progress `read` gives: this one and the calculations of other modules that follow
+   * a page's first read of what they store from the evaluation (remunerations' stored pay), whose payload
+   * has the same fields (`companyId`, `desde`, `hasta`, `hechos`, `total`).
+   */
+  const kinds = new Set<string>([ATTENDANCE_CALCULATION_JOB]);
   return {
     inlineDays,
+
+    /** Lets the pages follow the progress of another module's calculation job (`kind`) as they follow this one's. */
+    followKind(kind: string): void {
+      kinds.add(kind);
+    },
 
     /**
      * Queues the evaluation of `monday`..`sunday` for `userIds` (null: the whole company), or joins an
@@ -114,11 +125,11 @@ export function createAttendanceCalculations({ db, kick, evaluateWeeks, inlineDa
       }
     },
 
-    /** A calculation's progress for a page that follows it: of the caller's company only (any other id is 404). */
+    /** A calculation's progress for a page that follows it: of the caller's company only (any other id, or another kind of job, is 404). */
     async read(session: RequestSession, id: string): Promise<CalculoAsistencia> {
       requirePerfil(session, ...ACCESS.attendanceCalculation);
       const job = /^\d{1,15}$/.test(id) ? await readJob(db, Number(id)) : null;
-      if (!job || job.kind !== ATTENDANCE_CALCULATION_JOB || payloadOf(job).companyId !== session.companyId) throw notFound(CALCULATION_MESSAGES.notFound);
+      if (!job || !kinds.has(job.kind) || payloadOf(job).companyId !== session.companyId) throw notFound(CALCULATION_MESSAGES.notFound);
       return calculoOf(job);
     },
   };

@@ -1,5 +1,7 @@
 import {
   ACCESS,
+  CALCULANDO_ASISTENCIA_MENSAJE,
+  type CalculandoAsistencia,
   COLUMNAS_EXPORTACION_REMUNERACIONES,
   type DetalleRemuneracion,
   type EstadoPeriodo,
@@ -18,8 +20,10 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { notFound, requireId, requirePerfil } from '../../lib/access';
 import { localDate } from '../../lib/clock';
-import { AppError } from '../../lib/errors';
+import { Accepted, AppError } from '../../lib/errors';
 import { isUuid } from '../../lib/ids';
+import { enqueueUnlessCovered } from '../../lib/jobs';
+import { inPageRead } from '../../lib/page-reads';
 import { csvCellText, writeXlsx } from '../../lib/spreadsheet/index';
 import type { RequestSession } from '../../plugins/types';
 import type { AttendanceService } from '../attendance/index';
@@ -107,6 +111,32 @@ interface RemunerationsDeps {
    * and modules/permissions (remunerations.module.ts).
    */
   overtimeRest: OvertimeRestReader;
+  /** Wakes this process's job loop when a page read queues the month's pay (the job is due at once). */
+  kickJobs?: () => void;
+  /** Workers whose pay a page read computes inline before it queues the computation (PAY_INLINE_WORKERS unless told). */
+  payInlineWorkers?: number;
+}
+
+/** The job kind of a month's pay computed for a page read that would compute too much of it (deferPay). */
+export const PAY_CALCULATION_JOB = 'remuneraciones-calcular';
+
+/**
+ * Workers whose pay a page read still computes inside the request. At 10,000 workers computing and storing every
+ * worker's pay took 29 s under load 15–20 (about 3 ms a worker; docs/performance.md, «Remuneraciones con la paga
+ * guardada»), so 1,000 keeps a read within a few seconds on a loaded machine and near 1 s on a quiet one.
+ */
+const PAY_INLINE_WORKERS = 1_000;
+
+/** What the pay job's payload holds: the company's month and its last included day, and how far it is (`hechos` of `total` workers). */
+interface PayCalculationPayload {
+  companyId: string;
+  periodo: string;
+  closed: string;
+  /** The month's bounds, as a calculation's progress shows them. */
+  desde: string;
+  hasta: string;
+  hechos: number;
+  total: number;
 }
 
 /** See `RemunerationsDeps.overtimeRest`; `month` is `aaaa-mm`, `to` its last day read. */
@@ -119,7 +149,19 @@ export type OvertimeRestReader = (
   options: { executor: DbOrTx; fresh: boolean },
 ) => Promise<Map<string, { compensatedSeconds: number; payoutSeconds: number }>>;
 
-export function createRemunerationsService({ db, attendance, payroll, approvedOvertime, overtimeCompliance, pending, permissions, payrollPeriods, overtimeRest }: RemunerationsDeps) {
+export function createRemunerationsService({
+  db,
+  attendance,
+  payroll,
+  approvedOvertime,
+  overtimeCompliance,
+  pending,
+  permissions,
+  payrollPeriods,
+  overtimeRest,
+  kickJobs = () => {},
+  payInlineWorkers = PAY_INLINE_WORKERS,
+}: RemunerationsDeps) {
   async function checkFilterIds(companyId: string, grupoId?: string, sedeId?: string): Promise<void> {
     if (grupoId !== undefined && !(isUuid(grupoId) && (await repo.groupExists(db, companyId, grupoId)))) throw notFound(REMUNERATION_MESSAGES.groupNotFound);
     if (sedeId !== undefined && !(isUuid(sedeId) && (await repo.siteExists(db, companyId, sedeId)))) throw notFound(REMUNERATION_MESSAGES.siteNotFound);
@@ -263,6 +305,63 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
   }
 
   /**
+   * Computes the pay of `ids` (the filter's workers without a stored row for `month.closed`) from their days,
+   * brought up to date first, and stores it under a claim: a change committed while it computes deletes the
+   * claim, so figures computed without that change are given to `onChunk` but never stored. `everyone`: the ids
+   * are every worker of the filter (the whole company's month is settled by its rollups in one statement).
+   */
+  async function computeAndStore(
+    companyId: string,
+    periodo: string,
+    filter: Omit<repo.PayWorkerFilter, 'from' | 'to'>,
+    month: { from: string; to: string; closed: string },
+    ids: readonly string[],
+    everyone: boolean,
+    now: Date,
+    onChunk: (rows: RemuneracionTrabajador[]) => Promise<void>,
+  ): Promise<void> {
+    const freshen = async () => {
+      if (month.closed < month.from) return;
+      if (everyone && !narrowedFilter(filter)) await attendance.ensureFreshFilter(companyId, { activeFrom: month.from, activeTo: month.to }, month.from, month.closed, now);
+      else await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
+    };
+    await freshen();
+    const claim = randomUUID();
+    await stored.claimRows(db, companyId, periodo, month.closed, ids, claim);
+    try {
+      // Again, now that the claims are there: nothing to do unless a mark or a change came after the first
+      // pass (a day it left stale); the days it evaluates again delete their workers' claims.
+      await freshen();
+      const workers = await repo.payWorkers(db, companyId, { from: month.from, to: month.to, userIds: ids });
+      await payOf(companyId, periodo, workers, month, now, { reader: db, fresh: true, withWeeks: false }, async (chunk) => {
+        await stored.storeRows(db, companyId, periodo, claim, chunk.rows.flatMap((row, i) => (chunk.storable[i] ? [{ userId: row.usuarioId, row, sums: rowSums(row) }] : [])));
+        await onChunk(chunk.rows);
+      });
+    } finally {
+      await stored.releaseClaim(db, companyId, periodo, claim);
+    }
+  }
+
+  /**
+   * A page read that would compute more workers' pay than a request should (the first read of a month, or of a
+   * running month each day, when `closed` moves) queues the computation for the whole company instead, or joins
+   * the open one for the same month and day, and answers 202 with its progress: the page follows it as it follows
+   * a first evaluation (modules/attendance, attendance.calculations.ts) and reads again when it is done.
+   */
+  async function deferPay(companyId: string, periodo: string, month: { from: string; to: string; closed: string }, missing: number, now: Date): Promise<never> {
+    const payload: PayCalculationPayload = { companyId, periodo, closed: month.closed, desde: month.from, hasta: month.to, hechos: 0, total: missing };
+    const job = await enqueueUnlessCovered(db, PAY_CALCULATION_JOB, { ...payload }, now, (open) => open.periodo === periodo && open.closed === month.closed);
+    if (!job.joined) kickJobs();
+    const p = job.payload as unknown as PayCalculationPayload;
+    const body: CalculandoAsistencia = {
+      estado: 'calculando',
+      mensaje: CALCULANDO_ASISTENCIA_MENSAJE,
+      calculo: { id: String(job.id), estado: 'calculando', hechos: p.hechos ?? 0, total: p.total ?? missing, desde: p.desde, hasta: p.hasta },
+    };
+    throw new Accepted(body, { location: `/api/v1/asistencia/calculos/${job.id}` });
+  }
+
+  /**
    * A page of an open month and the totals of its filter from the stored pay (remuneration_rows): the rows
    * stored for this `closed` day are added up in SQL; only the workers without one are computed (their days
    * brought up to date first), and stored under a claim a change made meanwhile deletes. A stored row needs
@@ -283,30 +382,13 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
     const totales: TotalesRemuneraciones = { ...emptyTotals(), ...found.sums, trabajadores: found.stored, sinSueldo: found.storedWithoutSalary };
     const pageIds = new Set(pageWorkers.map((w) => w.id));
     const rowOf = new Map<string, RemuneracionTrabajador>();
-    const compute = async (ids: readonly string[], everyone: boolean) => {
-      const freshen = async () => {
-        if (month.closed < month.from) return;
-        if (everyone && !narrowedFilter(filter)) await attendance.ensureFreshFilter(companyId, { activeFrom: month.from, activeTo: month.to }, month.from, month.closed, now);
-        else await attendance.ensureFresh(companyId, ids, month.from, month.closed, now);
-      };
-      await freshen();
-      const claim = randomUUID();
-      await stored.claimRows(db, companyId, periodo, month.closed, ids, claim);
-      try {
-        // Again, now that the claims are there: nothing to do unless a mark or a change came after the first
-        // pass (a day it left stale); the days it evaluates again delete their workers' claims.
-        await freshen();
-        const workers = await repo.payWorkers(db, companyId, { from: month.from, to: month.to, userIds: ids });
-        await payOf(companyId, periodo, workers, month, now, { reader: db, fresh: true, withWeeks: false }, async (chunk) => {
-          addTotals(totales, totalsOf(chunk.rows));
-          await stored.storeRows(db, companyId, periodo, claim, chunk.rows.flatMap((row, i) => (chunk.storable[i] ? [{ userId: row.usuarioId, row, sums: rowSums(row) }] : [])));
-          for (const row of chunk.rows) if (pageIds.has(row.usuarioId)) rowOf.set(row.usuarioId, row);
-        });
-      } finally {
-        await stored.releaseClaim(db, companyId, periodo, claim);
-      }
-    };
-    if (found.missing.length > 0) await compute(found.missing, found.missing.length === found.workers);
+    if (found.missing.length > payInlineWorkers && inPageRead()) await deferPay(companyId, periodo, month, found.missing.length, now);
+    if (found.missing.length > 0) {
+      await computeAndStore(companyId, periodo, filter, month, found.missing, found.missing.length === found.workers, now, async (rows) => {
+        addTotals(totales, totalsOf(rows));
+        for (const row of rows) if (pageIds.has(row.usuarioId)) rowOf.set(row.usuarioId, row);
+      });
+    }
     // The page's rows: computed now, or stored (served with who the worker is now, identityOf).
     const rest = pageWorkers.filter((w) => !rowOf.has(w.id)).map((w) => w.id);
     const kept = await stored.storedRows(db, companyId, periodo, month.closed, rest);
@@ -371,6 +453,25 @@ export function createRemunerationsService({ db, attendance, payroll, approvedOv
 
   return {
     assertMonthsOpen: payrollPeriods.assertMonthsOpen,
+
+    /**
+     * The pay job (deferPay): computes and stores the pay of every worker of the company's month still without a
+     * stored row for the day it was queued for, a chunk at a time, reporting how many are done.
+     */
+    async calculatePay(raw: unknown, now: Date, report: (fields: Record<string, unknown>) => Promise<void>): Promise<void> {
+      const { companyId, periodo, closed } = raw as PayCalculationPayload;
+      const month = monthOf(periodo, now);
+      // The day rolled over since the page queued it: the page reads again and queues the new day if it needs to.
+      if (month.closed !== closed) return;
+      const found = await stored.storedPay(db, companyId, periodo, month.closed, { from: month.from, to: month.to });
+      let done = 0;
+      await report({ hechos: 0, total: found.missing.length });
+      if (found.missing.length === 0) return;
+      await computeAndStore(companyId, periodo, {}, month, found.missing, found.missing.length === found.workers, now, async (rows) => {
+        done += rows.length;
+        await report({ hechos: done, total: found.missing.length });
+      });
+    },
 
     async month(session: RequestSession, periodo: string, query: RemuneracionesInput, now: Date): Promise<RemuneracionesResponse> {
       requirePerfil(session, ...ACCESS.remunerations);
