@@ -22,7 +22,7 @@ export const attendanceModule = apiModule('attendance', ['planning', 'groups', '
   const attendance = createAttendanceService({ db, log, plan: app.plan, ledGroups: app.ledGroups, permissions: app.permissionReads });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
-  const trend = createAttendanceTrend({ db, attendance });
+  const trend = createAttendanceTrend({ attendance });
   registerAttendanceTrendRoutes(app, trend, clock);
   app.decorate('attendance', attendance);
   app.decorate('attendanceTrend', trend);
