@@ -6,8 +6,9 @@ CREATE TABLE "attendance_board_rollups" (
 	"has_codes" boolean NOT NULL,
 	"open_only" boolean NOT NULL,
 	"settles_at" timestamp with time zone NOT NULL,
+	"entry_hour" timestamp with time zone NOT NULL,
 	"days" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "attendance_board_rollups_pkey" PRIMARY KEY("company_id","fecha","status","late","has_codes","open_only","settles_at")
+	CONSTRAINT "attendance_board_rollups_pkey" PRIMARY KEY("company_id","fecha","status","late","has_codes","open_only","settles_at","entry_hour")
 );
 --> statement-breakpoint
 DROP INDEX "attendance_days_date_idx";--> statement-breakpoint
@@ -192,14 +193,14 @@ BEGIN
         sunday_seconds, holiday_seconds, inconsistency_count, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
         week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds, week_net_overtime_beyond_seconds,
         week_pending_seconds, inconsistency_codes, shift_end, first_entry FROM new_rows), d AS (
-      SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, sum(a.sign)::int AS days
-      FROM a GROUP BY 1, 2, 3, 4, 5, 6, 7
+      SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, coalesce(date_trunc('hour', a.first_entry, 'UTC'), '-infinity'::timestamptz) AS entry_hour, sum(a.sign)::int AS days
+      FROM a GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
     )
-    INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, days)
-    SELECT d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.days
+    INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour, days)
+    SELECT d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.entry_hour, d.days
     FROM d WHERE d.days <> 0
-    ORDER BY d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at
-    ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at) DO UPDATE SET days = attendance_board_rollups.days + excluded.days;
+    ORDER BY d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.entry_hour
+    ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour) DO UPDATE SET days = attendance_board_rollups.days + excluded.days;
   ELSIF TG_OP = 'UPDATE' THEN
     WITH a AS (SELECT company_id, user_id, fecha, 1 AS sign, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds,
         missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds, overtime_over_agreed_seconds,
@@ -386,14 +387,14 @@ BEGIN
         sunday_seconds, holiday_seconds, inconsistency_count, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
         week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds, week_net_overtime_beyond_seconds,
         week_pending_seconds, inconsistency_codes, shift_end, first_entry FROM old_rows), d AS (
-      SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, sum(a.sign)::int AS days
-      FROM a GROUP BY 1, 2, 3, 4, 5, 6, 7
+      SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, coalesce(date_trunc('hour', a.first_entry, 'UTC'), '-infinity'::timestamptz) AS entry_hour, sum(a.sign)::int AS days
+      FROM a GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
     )
-    INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, days)
-    SELECT d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.days
+    INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour, days)
+    SELECT d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.entry_hour, d.days
     FROM d WHERE d.days <> 0
-    ORDER BY d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at
-    ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at) DO UPDATE SET days = attendance_board_rollups.days + excluded.days;
+    ORDER BY d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.entry_hour
+    ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour) DO UPDATE SET days = attendance_board_rollups.days + excluded.days;
   ELSE
     WITH a AS (SELECT company_id, user_id, fecha, -1 AS sign, status, plan_kind, planned_seconds, worked_seconds, ordinary_seconds,
         missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds, overtime_over_agreed_seconds,
@@ -568,21 +569,21 @@ BEGIN
         sunday_seconds, holiday_seconds, inconsistency_count, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
         week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds, week_net_overtime_beyond_seconds,
         week_pending_seconds, inconsistency_codes, shift_end, first_entry FROM old_rows), d AS (
-      SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, sum(a.sign)::int AS days
-      FROM a GROUP BY 1, 2, 3, 4, 5, 6, 7
+      SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, coalesce(date_trunc('hour', a.first_entry, 'UTC'), '-infinity'::timestamptz) AS entry_hour, sum(a.sign)::int AS days
+      FROM a GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
     )
-    INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, days)
-    SELECT d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.days
+    INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour, days)
+    SELECT d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.entry_hour, d.days
     FROM d WHERE d.days <> 0
-    ORDER BY d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at
-    ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at) DO UPDATE SET days = attendance_board_rollups.days + excluded.days;
+    ORDER BY d.company_id, d.fecha, d.status, d.late, d.has_codes, d.open_only, d.settles_at, d.entry_hour
+    ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour) DO UPDATE SET days = attendance_board_rollups.days + excluded.days;
   END IF;
   RETURN NULL;
 END;
 $$;--> statement-breakpoint
 -- The days already stored.
-INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, days)
-SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, count(*)::int
-FROM attendance_days a WHERE true GROUP BY 1, 2, 3, 4, 5, 6, 7
-ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at) DO UPDATE SET days = excluded.days;--> statement-breakpoint
+INSERT INTO attendance_board_rollups (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour, days)
+SELECT a.company_id, a.fecha, a.status AS status, a.late_seconds > 0 AS late, cardinality(a.inconsistency_codes) > 0 AS has_codes, (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) AS open_only, coalesce(case when a.status = 'ausente' then a.shift_end when (a.status = 'incompleto' and cardinality(a.inconsistency_codes) > 0 and a.inconsistency_codes <@ array['entrada_sin_salida']::text[]) then coalesce(a.shift_end, a.first_entry) + interval '21600 seconds' end, '-infinity'::timestamptz) AS settles_at, coalesce(date_trunc('hour', a.first_entry, 'UTC'), '-infinity'::timestamptz) AS entry_hour, count(*)::int
+FROM attendance_days a WHERE true GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
+ON CONFLICT (company_id, fecha, status, late, has_codes, open_only, settles_at, entry_hour) DO UPDATE SET days = excluded.days;--> statement-breakpoint
 SELECT jornada_apply_tenant_rls();

@@ -116,7 +116,8 @@ export const attendanceWorkerRollups = pgTable(
 /**
  * The stored days counted per company, date and board group (modules/attendance's `BoardGroup`: status,
  * late, with inconsistencies, open entries only, and the instant from which the clock no longer moves
- * the day's board status; `-infinity` when it never does): the board's counts and the home's week read
+ * the day's board status; `-infinity` when it never does) and the UTC hour of the first entry (the
+ * arrivals per hour): the board's counts and the home's week read
  * these few rows and classify each once, instead of every day. Kept by the same trigger as the rollups.
  */
 export const attendanceBoardRollups = pgTable(
@@ -129,8 +130,10 @@ export const attendanceBoardRollups = pgTable(
     hasCodes: boolean('has_codes').notNull(),
     openOnly: boolean('open_only').notNull(),
     settlesAt: instant('settles_at').notNull(),
+    /** The UTC hour of the first entry (`-infinity` without one): the board's arrivals per local hour. */
+    entryHour: instant('entry_hour').notNull(),
     /** Stored days of the group (fresh or stale). */
     days: integer('days').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'attendance_board_rollups_pkey', columns: [t.companyId, t.fecha, t.status, t.late, t.hasCodes, t.openOnly, t.settlesAt] })],
+  (t) => [primaryKey({ name: 'attendance_board_rollups_pkey', columns: [t.companyId, t.fecha, t.status, t.late, t.hasCodes, t.openOnly, t.settlesAt, t.entryHour] })],
 );

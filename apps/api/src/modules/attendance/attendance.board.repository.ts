@@ -28,8 +28,10 @@ const BOARD_GROUP_SQL = {
   open_only: OPEN_ONLY_SQL,
   settles_at: `coalesce(case when a.status = 'ausente' then a.shift_end when ${OPEN_ONLY_SQL} then coalesce(a.shift_end, a.first_entry) + interval '${OPEN_ENTRY_GRACE_SECONDS} seconds' end, '-infinity'::timestamptz)`,
 } as const;
-const GROUP_KEYS = ['company_id', 'fecha', ...Object.keys(BOARD_GROUP_SQL)] as const;
-const groupOf = () => Object.entries(BOARD_GROUP_SQL).map(([k, e]) => `${e} AS ${k}`);
+/** The rollup's key beyond the group: the UTC hour of the first entry, from which the arrivals per local hour are counted. */
+const BOARD_KEY_SQL = { ...BOARD_GROUP_SQL, entry_hour: `coalesce(date_trunc('hour', a.first_entry, 'UTC'), '-infinity'::timestamptz)` } as const;
+const GROUP_KEYS = ['company_id', 'fecha', ...Object.keys(BOARD_KEY_SQL)] as const;
+const groupOf = () => Object.entries(BOARD_KEY_SQL).map(([k, e]) => `${e} AS ${k}`);
 
 /** The columns of a stored day the board group reads (what the trigger's transition rows must carry). */
 export const BOARD_SOURCE_COLUMNS = 'inconsistency_codes, shift_end, first_entry';
@@ -67,8 +69,8 @@ export async function rebuildBoardRollups(tx: DbOrTx, companyId: string): Promis
   await tx.execute(sql.raw(boardRollupFillSql(`a.company_id = '${companyId}'::uuid`)));
 }
 
-/** Board groups with their count of days, per date. */
-export type DatedBoardGroup = BoardGroup & { fecha: string; n: number };
+/** Board groups with their count of days, per date (and, from the rollups, per UTC hour of the first entry: null without one or from the live path). */
+export type DatedBoardGroup = BoardGroup & { fecha: string; n: number; entryHour?: Date | null };
 
 const datedGroupOf = (r: Record<string, unknown>): DatedBoardGroup => ({
   fecha: r.fecha as string,
@@ -77,6 +79,7 @@ const datedGroupOf = (r: Record<string, unknown>): DatedBoardGroup => ({
   hasCodes: r.has_codes === true,
   openOnly: r.open_only === true,
   settlesAt: ts(r.settles_at),
+  entryHour: ts(r.entry_hour),
   n: num(r.n),
 });
 
@@ -93,23 +96,23 @@ export async function boardRollupGroups(db: DbOrTx, companyId: string, f: Worker
   const outside = (await rows<{ id: string }>(db, sql`select u.id from ${users} u where u.company_id = ${companyId} and not coalesce((${workerConditions(companyId, { ...f, activeFrom: to, activeTo: from })}), false)`)).map(
     (r) => r.id,
   );
-  const settles = sql.raw(`nullif(r.settles_at, '-infinity'::timestamptz)`);
+  const settles = sql.raw(`nullif(r.settles_at, '-infinity'::timestamptz) as settles_at, nullif(r.entry_hour, '-infinity'::timestamptz) as entry_hour`);
   const [stored, left] = await Promise.all([
     rows<Record<string, unknown>>(
       db,
-      sql`select r.fecha::text as fecha, r.status, r.late, r.has_codes, r.open_only, ${settles} as settles_at, r.days as n
+      sql`select r.fecha::text as fecha, r.status, r.late, r.has_codes, r.open_only, ${settles}, r.days as n
           from ${attendanceBoardRollups} r where r.company_id = ${companyId} and r.fecha between ${from}::date and ${to}::date and r.days <> 0`,
     ),
     outside.length === 0
       ? Promise.resolve([])
       : rows<Record<string, unknown>>(
           db,
-          sql`select r.fecha::text as fecha, r.status, r.late, r.has_codes, r.open_only, ${settles} as settles_at, count(*)::int as n
+          sql`select r.fecha::text as fecha, r.status, r.late, r.has_codes, r.open_only, ${settles}, count(*)::int as n
               from (select a.fecha, ${sql.raw(groupOf().join(', '))} from ${attendanceDays} a
                     join ${users} u on u.company_id = a.company_id and u.id = a.user_id
                     where a.company_id = ${companyId} and a.user_id = any(${uuids(outside)}) and a.fecha between ${from}::date and ${to}::date
                       and not coalesce((${workerConditions(companyId, { ...f, activeFrom: undefined, activeTo: undefined })} and ${COUNTED_ON_ITS_DATE}), false)) r
-              group by 1, 2, 3, 4, 5, 6`,
+              group by 1, 2, 3, 4, 5, 6, 7`,
         ),
   ]);
   return [...stored.map(datedGroupOf), ...left.map((r) => ({ ...datedGroupOf(r), n: -num(r.n) }))];
@@ -142,6 +145,16 @@ export async function arrivalsByHour(db: DbOrTx, companyId: string, f: WorkerFil
         group by 1`,
   );
   return result.map((r) => ({ hour: num(r.hour), n: num(r.n) }));
+}
+
+/** The time zones of a company's workers (their sites', America/Santiago without one): the arrivals per local hour count from the rollups when there is one. */
+export async function companyZones(db: DbOrTx, companyId: string): Promise<string[]> {
+  const result = await rows<{ zone: string }>(
+    db,
+    sql`select distinct coalesce(s.time_zone, 'America/Santiago') as zone from ${sites} s where s.company_id = ${companyId}
+        union select 'America/Santiago' where exists (select 1 from ${users} u where u.company_id = ${companyId} and u.site_id is null)`,
+  );
+  return result.map((r) => r.zone);
 }
 
 /** The workers a filter leaves out on `fecha` (a handful), by id: what `oldestComputation` skips. */

@@ -68,7 +68,7 @@ afterAll(async () => {
 });
 
 /** Every rollup row of the company against the stored days of its date, summed afresh. */
-async function expectRollupsEqualTheirDays(companyId: string): Promise<void> {
+async function expectRollupsEqualTheirDays(companyId: string, headers?: Record<string, string>): Promise<void> {
   const db = t.database.db;
   await runAsSystem(async () => {
     const stored = await db.select().from(attendanceRollups).where(eq(attendanceRollups.companyId, companyId));
@@ -99,6 +99,24 @@ async function expectRollupsEqualTheirDays(companyId: string): Promise<void> {
     }
     await expectBoardRollupsEqualTheirDays(companyId);
   });
+  if (headers) await expectDayBoardsEqualTheLiveReading(headers);
+}
+
+/**
+ * Each date's board for the whole company (counts, arrivals per hour and oldest computation from the
+ * rollups) equals the same figures the board reads from the days one by one (a board filtered by status
+ * classifies every worker of the filter, and its counts, arrivals and oldest computation are the whole filter's).
+ */
+async function expectDayBoardsEqualTheLiveReading(headers: Record<string, string>): Promise<void> {
+  for (const fecha of DATES) {
+    const read = async (extra: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/asistencia/dia?fecha=${fecha}${extra}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const { conteos, trabajadores, llegadasPorHora, calculadoEn } = response.json();
+      return { conteos, trabajadores, llegadasPorHora, calculadoEn };
+    };
+    expect(await read(''), fecha).toEqual(await read('&estado=presente'));
+  }
 }
 
 /** Instants the board is read at: before, during and after the week's shifts, and the attribution window after them. */
@@ -118,15 +136,20 @@ async function expectBoardRollupsEqualTheirDays(companyId: string): Promise<void
   )) as unknown as { rows: { fecha: string; status: 'presente'; late_seconds: number; shift_end: string | Date | null; first_entry: string | Date | null; inconsistency_codes: string[] }[] };
   const at = (v: string | Date | null) => (v === null ? null : new Date(v));
   const facts = days.rows.map((d) => ({ fecha: d.fecha, status: d.status, lateSeconds: Number(d.late_seconds), shiftEnd: at(d.shift_end), firstEntry: at(d.first_entry), codes: d.inconsistency_codes }));
-  const keyOf = (fecha: string, g: ReturnType<typeof boardGroupOf>) => `${fecha} ${g.status} ${g.late} ${g.hasCodes} ${g.openOnly} ${g.settlesAt?.toISOString() ?? '-'}`;
+  const keyOf = (fecha: string, g: ReturnType<typeof boardGroupOf>, entryHour: Date | null) =>
+    `${fecha} ${g.status} ${g.late} ${g.hasCodes} ${g.openOnly} ${g.settlesAt?.toISOString() ?? '-'} ${entryHour?.toISOString() ?? '-'}`;
+  const hourOf = (at: Date | null) => (at === null ? null : new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000));
   const expected = new Map<string, number>();
-  for (const d of facts) expected.set(keyOf(d.fecha, boardGroupOf(d)), (expected.get(keyOf(d.fecha, boardGroupOf(d))) ?? 0) + 1);
+  for (const d of facts) {
+    const key = keyOf(d.fecha, boardGroupOf(d), hourOf(d.firstEntry));
+    expected.set(key, (expected.get(key) ?? 0) + 1);
+  }
   const stored = await db.select().from(attendanceBoardRollups).where(eq(attendanceBoardRollups.companyId, companyId));
   const actual = new Map<string, number>();
   for (const r of stored) {
     if (r.days === 0) continue;
-    const settles = Number.isFinite(r.settlesAt.getTime()) ? r.settlesAt : null;
-    actual.set(keyOf(r.fecha, { status: r.status, late: r.late, hasCodes: r.hasCodes, openOnly: r.openOnly, settlesAt: settles }), r.days);
+    const finite = (at: Date) => (Number.isFinite(at.getTime()) ? at : null);
+    actual.set(keyOf(r.fecha, { status: r.status, late: r.late, hasCodes: r.hasCodes, openOnly: r.openOnly, settlesAt: finite(r.settlesAt) }, finite(r.entryHour)), r.days);
   }
   expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
   // The stored path against the live classification of each day, for the whole company's week.
@@ -169,7 +192,7 @@ describe('rollups after marks, corrections, permissions and plan changes', () =>
         await runAsSystem(() => t.database.db.execute(sql`update users set fin_contrato = ${DATES[3]!}::date where company_id = ${companyId} and id = ${people[2]!.id}`));
         // The week stored once, as a read leaves it.
         await runAsSystem(() => t.app.attendance.rebuild(companyId, DATES[0]!, DATES[DATES.length - 1]!, t.clock.now()));
-        await expectRollupsEqualTheirDays(companyId);
+        await expectRollupsEqualTheirDays(companyId, admin.headers);
         for (const step of actions) {
           if (step.kind === 'mark') await julyMark(t, companyId, people[step.worker]!, step.tipo, DATES[step.date]!, step.clock);
           else if (step.kind === 'plan') {
@@ -216,10 +239,10 @@ describe('rollups after marks, corrections, permissions and plan changes', () =>
           } else {
             await t.app.jobs.drain();
           }
-          await expectRollupsEqualTheirDays(companyId);
+          await expectRollupsEqualTheirDays(companyId, admin.headers);
         }
         await t.app.jobs.drain();
-        await expectRollupsEqualTheirDays(companyId);
+        await expectRollupsEqualTheirDays(companyId, admin.headers);
       }),
       { numRuns: 6, seed: 20261128 },
     );

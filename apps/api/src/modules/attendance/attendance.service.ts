@@ -39,7 +39,8 @@ import type { LedGroupsPort } from '../groups/index';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import type { Perfil } from '@jornada/contracts';
-import { boardGroupOf, boardStatus, boardStatusOfGroup, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
+import { createBoardCounts } from './attendance.board';
+import { boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
 
 type AsistenciaDiaInput = z.output<typeof asistenciaDiaQuerySchema>;
@@ -285,36 +286,7 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   /** The last day a total includes: `hasta`, or the day before today when the period reaches today. */
   const closedUntil = (hasta: string, today: string) => (hasta < today ? hasta : addDays(today, -1));
 
-  /**
-   * The board groups of a filter's stored days over `from`..`to` (each day within its worker's contract and
-   * activity on its date), with their count: for a filter the rollups serve, the stored counts per group
-   * (`attendance_board_rollups`) less the days of the few workers not counted; otherwise its own days grouped.
-   * The caller brings the days up to date first.
-   */
-  async function boardGroupsOf(companyId: string, filter: repo.WorkerFilter, from: string, to: string): Promise<repo.DatedBoardGroup[]> {
-    if (repo.rollupServes(filter)) return repo.boardRollupGroups(db, companyId, filter, from, to);
-    return (await repo.boardGroups(db, companyId, filter, from, to)).map((g) => ({
-      fecha: g.fecha,
-      n: g.n,
-      ...boardGroupOf({ status: g.status, lateSeconds: g.late ? 1 : 0, shiftEnd: g.shiftEnd, firstEntry: g.firstEntry, codes: g.codes }),
-    }));
-  }
-
-  /**
-   * A date's counts per board status of a filter the rollups serve, how many days they cover and the
-   * oldest computation among them, from the stored counts (the page and the arrivals are the caller's).
-   */
-  async function rollupDayCounts(companyId: string, filter: repo.WorkerFilter, fecha: string, now: Date) {
-    const [groups, outside] = await Promise.all([repo.boardRollupGroups(db, companyId, filter, fecha, fecha), repo.outsideOn(db, companyId, filter, fecha)]);
-    const conteos = zeroCounts();
-    let trabajadores = 0;
-    for (const g of groups) {
-      conteos[boardStatusOfGroup(g, now).estado] += g.n;
-      trabajadores += g.n;
-    }
-    const oldest = trabajadores === 0 ? null : await repo.oldestComputation(db, companyId, fecha, outside);
-    return { conteos, trabajadores, oldest };
-  }
+  const { boardGroupsOf, rollupDayCounts, arrivalsOfGroups } = createBoardCounts(db);
 
   return {
     evaluateWeeks,
@@ -414,13 +386,14 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       let classifiedCount = 0;
       if (!query.estado && repo.rollupServes(filter)) {
         // The whole company: the counts from the stored counts per board group, the arrivals counted by hour, the page its own 50 rows.
-        const [counts, hours, rowsOfPage] = await Promise.all([
+        const [counts, rowsOfPage] = await Promise.all([
           rollupDayCounts(session.companyId, filter, fecha, now),
-          repo.arrivalsByHour(db, session.companyId, filter, fecha),
           repo.boardPage(db, session.companyId, filter, fecha, { limit: query.pageSize, offset }),
         ]);
         Object.assign(conteos, counts.conteos);
-        for (const h of hours) arrivals[h.hour]! += h.n;
+        const fromGroups = await arrivalsOfGroups(session.companyId, counts.groups);
+        if (fromGroups) fromGroups.forEach((n, hour) => (arrivals[hour] = n));
+        else for (const h of await repo.arrivalsByHour(db, session.companyId, filter, fecha)) arrivals[h.hour]! += h.n;
         oldest = counts.oldest;
         classifiedCount = counts.trabajadores;
         matchingCount = classifiedCount;
