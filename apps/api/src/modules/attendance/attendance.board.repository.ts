@@ -89,13 +89,9 @@ export const COUNTED_ON_ITS_DATE = sql`u.inicio_contrato <= a.fecha and (u.fin_c
 /**
  * The board groups of the stored days of a filter the rollups serve, over `from`..`to`: the rollup rows of
  * the company less the days of the workers the filter does not count on their date (inspectors, before or
- * after their contract, deactivated), which are few and read by id.
+ * after their contract, deactivated), which are few and read by id: `outside`, from `outsideOfRange`.
  */
-export async function boardRollupGroups(db: DbOrTx, companyId: string, f: WorkerFilter, from: string, to: string): Promise<DatedBoardGroup[]> {
-  // Anyone not counted on some date of the range (the filter narrowed to every date of it: from `to` back to `from`).
-  const outside = (await rows<{ id: string }>(db, sql`select u.id from ${users} u where u.company_id = ${companyId} and not coalesce((${workerConditions(companyId, { ...f, activeFrom: to, activeTo: from })}), false)`)).map(
-    (r) => r.id,
-  );
+export async function boardRollupGroups(db: DbOrTx, companyId: string, f: WorkerFilter, from: string, to: string, outside: readonly string[]): Promise<DatedBoardGroup[]> {
   const settles = sql.raw(`nullif(r.settles_at, '-infinity'::timestamptz) as settles_at, nullif(r.entry_hour, '-infinity'::timestamptz) as entry_hour`);
   const [stored, left] = await Promise.all([
     rows<Record<string, unknown>>(
@@ -147,21 +143,26 @@ export async function arrivalsByHour(db: DbOrTx, companyId: string, f: WorkerFil
   return result.map((r) => ({ hour: num(r.hour), n: num(r.n) }));
 }
 
+const DEFAULT_ZONE = 'America/Santiago';
+
 /** The time zones of a company's workers (their sites', America/Santiago without one): the arrivals per local hour count from the rollups when there is one. */
 export async function companyZones(db: DbOrTx, companyId: string): Promise<string[]> {
-  const result = await rows<{ zone: string }>(
-    db,
-    sql`select distinct coalesce(s.time_zone, 'America/Santiago') as zone from ${sites} s where s.company_id = ${companyId}
-        union select 'America/Santiago' where exists (select 1 from ${users} u where u.company_id = ${companyId} and u.site_id is null)`,
-  );
-  return result.map((r) => r.zone);
+  const zones = (await rows<{ zone: string }>(db, sql`select distinct coalesce(s.time_zone, ${DEFAULT_ZONE}) as zone from ${sites} s where s.company_id = ${companyId}`)).map((r) => r.zone);
+  if (zones.length === 1 && zones[0] === DEFAULT_ZONE) return zones;
+  // Workers without a site are in the default zone (looked for only when it could add a zone).
+  const [without] = await rows<{ one: number }>(db, sql`select 1 as one from ${users} u where u.company_id = ${companyId} and u.site_id is null limit 1`);
+  return without && !zones.includes(DEFAULT_ZONE) ? [...zones, DEFAULT_ZONE] : zones;
 }
 
-/** The workers a filter leaves out on `fecha` (a handful), by id: what `oldestComputation` skips. */
-export async function outsideOn(db: DbOrTx, companyId: string, f: WorkerFilter, fecha: string): Promise<string[]> {
+/**
+ * The workers a filter does not count on some date of `from`..`to` (inspectors, before or after their contract,
+ * deactivated), by id: a handful, asked on their own so that what reads their days goes by the primary key.
+ */
+export async function outsideOfRange(db: DbOrTx, companyId: string, f: WorkerFilter, from: string, to: string): Promise<string[]> {
+  // The filter narrowed to every date of the range: from `to` back to `from`.
   const result = await rows<{ id: string }>(
     db,
-    sql`select u.id from ${users} u where u.company_id = ${companyId} and not coalesce((${workerConditions(companyId, { ...f, activeFrom: fecha, activeTo: fecha })}), false)`,
+    sql`select u.id from ${users} u where u.company_id = ${companyId} and not coalesce((${workerConditions(companyId, { ...f, activeFrom: to, activeTo: from })}), false)`,
   );
   return result.map((r) => r.id);
 }

@@ -16,7 +16,7 @@ export function createBoardCounts(db: Db) {
    * The caller brings the days up to date first.
    */
   async function boardGroupsOf(companyId: string, filter: repo.WorkerFilter, from: string, to: string): Promise<repo.DatedBoardGroup[]> {
-    if (repo.rollupServes(filter)) return repo.boardRollupGroups(db, companyId, filter, from, to);
+    if (repo.rollupServes(filter)) return repo.boardRollupGroups(db, companyId, filter, from, to, await repo.outsideOfRange(db, companyId, filter, from, to));
     return (await repo.boardGroups(db, companyId, filter, from, to)).map((g) => ({
       fecha: g.fecha,
       n: g.n,
@@ -29,7 +29,8 @@ export function createBoardCounts(db: Db) {
    * oldest computation among them, from the stored counts (the page and the arrivals are the caller's).
    */
   async function rollupDayCounts(companyId: string, filter: repo.WorkerFilter, fecha: string, now: Date) {
-    const [groups, outside] = await Promise.all([repo.boardRollupGroups(db, companyId, filter, fecha, fecha), repo.outsideOn(db, companyId, filter, fecha)]);
+    const outside = await repo.outsideOfRange(db, companyId, filter, fecha, fecha);
+    const groups = await repo.boardRollupGroups(db, companyId, filter, fecha, fecha, outside);
     const conteos = zeroCounts();
     let trabajadores = 0;
     for (const g of groups) {
