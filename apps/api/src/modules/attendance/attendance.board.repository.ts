@@ -145,7 +145,7 @@ export async function arrivalsByHour(db: DbOrTx, companyId: string, f: WorkerFil
 
 const DEFAULT_ZONE = 'America/Santiago';
 
-/** The time zones of a company's workers (their sites', America/Santiago without one): the arrivals per local hour count from the rollups when there is one. */
+/** The time zones of a company's workers (their sites', America/Santiago without one): the arrivals per local hour count from the rollups when they agree on the hour. */
 export async function companyZones(db: DbOrTx, companyId: string): Promise<string[]> {
   const zones = (await rows<{ zone: string }>(db, sql`select distinct coalesce(s.time_zone, ${DEFAULT_ZONE}) as zone from ${sites} s where s.company_id = ${companyId}`)).map((r) => r.zone);
   if (zones.length === 1 && zones[0] === DEFAULT_ZONE) return zones;

@@ -42,21 +42,25 @@ export function createBoardCounts(db: Db) {
   }
 
   /**
-   * The arrivals per local hour of the first entry from the rollups' UTC hours, when every worker of the
-   * company is in one zone and each of those hours falls whole in one local hour (null otherwise: the
-   * caller counts the days themselves).
+   * The arrivals per local hour of the first entry from the rollups' UTC hours, when each of those hours
+   * falls whole in one local hour and the same one in every zone of the company's workers (Santiago and
+   * Punta Arenas in summer time, one zone always); null otherwise: the caller counts the days themselves.
    */
   async function arrivalsOfGroups(companyId: string, groups: readonly repo.DatedBoardGroup[]): Promise<number[] | null> {
     const zones = await repo.companyZones(db, companyId);
-    if (zones.length !== 1) return null;
-    const zone = zones[0]!;
+    if (zones.length === 0) return null;
     const arrivals = new Array<number>(24).fill(0);
     for (const g of groups) {
       if (!g.entryHour) continue;
-      const start = localClockOf(zone, g.entryHour.getTime());
-      const end = localClockOf(zone, g.entryHour.getTime() + 3_599_999);
-      if (start.slice(3, 5) !== '00' || start.slice(0, 2) !== end.slice(0, 2)) return null;
-      arrivals[Number(start.slice(0, 2))]! += g.n;
+      const hours = new Set<string>();
+      for (const zone of zones) {
+        const start = localClockOf(zone, g.entryHour.getTime());
+        const end = localClockOf(zone, g.entryHour.getTime() + 3_599_999);
+        if (start.slice(3, 5) !== '00' || start.slice(0, 2) !== end.slice(0, 2)) return null;
+        hours.add(start.slice(0, 2));
+      }
+      if (hours.size !== 1) return null;
+      arrivals[Number([...hours][0])]! += g.n;
     }
     return arrivals;
   }

@@ -249,6 +249,31 @@ describe('rollups after marks, corrections, permissions and plan changes', () =>
   });
 });
 
+describe('the day board of a company with sites in more than one zone', () => {
+  it('counts the arrivals per local hour as the live reading, whether or not the zones agree on the hour', async () => {
+    const { companyId, admin, people } = await julyOffice(
+      t,
+      [
+        { nombre: 'Gala', apellidos: 'Siete' },
+        { nombre: 'Hugo', apellidos: 'Ocho' },
+      ],
+      DATES.slice(0, 5),
+    );
+    await julyMark(t, companyId, people[0]!, 'entrada', DATES[0]!, '09:12');
+    await julyMark(t, companyId, people[1]!, 'entrada', DATES[0]!, '08:55');
+    await julyMark(t, companyId, people[1]!, 'salida', DATES[0]!, '18:02');
+    // La Paz is at Santiago's offset in July (the rollups' hours serve); Punta Arenas an hour ahead (the days are counted).
+    for (const zone of ['America/La_Paz', 'America/Punta_Arenas']) {
+      await runAsSystem(async () => {
+        const site = (await t.database.db.execute(sql`insert into sites (company_id, nombre, time_zone) values (${companyId}, ${zone}, ${zone}) returning id`)) as unknown as { rows: { id: string }[] };
+        await t.database.db.execute(sql`update users set site_id = ${site.rows[0]!.id} where company_id = ${companyId} and id = ${people[1]!.id}`);
+      });
+      await runAsSystem(() => t.app.attendance.rebuild(companyId, DATES[0]!, DATES[DATES.length - 1]!, t.clock.now()));
+      await expectDayBoardsEqualTheLiveReading(admin.headers);
+    }
+  });
+});
+
 describe('rebuilding the rollups (npm run attendance:rollups:rebuild)', () => {
   it('puts back, from the stored days, rollups that went wrong or missing', async () => {
     const { companyId, people } = await julyOffice(t, [{ nombre: 'Carla', apellidos: 'Tres' }], DATES.slice(0, 5));
