@@ -5,9 +5,9 @@
  * month), on the same DATA_DIR or DATABASE_URL as `npm start`. Idempotent: the result is what the
  * reads would compute.
  * `npm run attendance:rollups:rebuild -- [--empresa <rut|id>]` (`--rollups`) evaluates nothing: it
- * rebuilds the rollups (`attendance_rollups`) of every date from the stored days as they are, and
- * forgets the stored pay of open months (`remuneration_rows`), which the next read of each month
- * computes again.
+ * rebuilds the rollups (`attendance_rollups`, `attendance_worker_rollups` and the board's
+ * `attendance_board_rollups`) of every date from the stored days as they are, and forgets the stored
+ * pay of open months (`remuneration_rows`), which the next read of each month computes again.
  */
 import { isValidLocalDate } from '@jornada/domain';
 import { loadConfig } from '../config';

@@ -66,7 +66,8 @@ export const attendanceDays = pgTable(
   },
   (t) => [
     primaryKey({ name: 'attendance_days_pkey', columns: [t.companyId, t.userId, t.fecha] }),
-    index('attendance_days_date_idx').on(t.companyId, t.fecha),
+    // By date, in computation order: a date's oldest computation is the index's first entry (the board's «calculado»).
+    index('attendance_days_date_idx').on(t.companyId, t.fecha, t.computedAt),
     index('attendance_days_stale_idx')
       .on(t.companyId, t.userId, t.fecha)
       .where(sql`${t.stale}`),
@@ -110,4 +111,29 @@ export const attendanceWorkerRollups = pgTable(
     ...(Object.fromEntries(SUMMED_TOTAL_KEYS.map((k) => [k, doublePrecision(rollupColumn(k)).notNull().default(0)])) as Record<SummedTotalKey, ReturnType<typeof doublePrecision>>),
   },
   (t) => [primaryKey({ name: 'attendance_worker_rollups_pkey', columns: [t.companyId, t.mes, t.userId] })],
+);
+
+/**
+ * The stored days counted per company, date and board group (modules/attendance's `BoardGroup`: status,
+ * late, with inconsistencies, open entries only, and the instant from which the clock no longer moves
+ * the day's board status; `-infinity` when it never does) and the UTC hour of the first entry (the
+ * arrivals per hour): the board's counts and the home's week read
+ * these few rows and classify each once, instead of every day. Kept by the same trigger as the rollups.
+ */
+export const attendanceBoardRollups = pgTable(
+  'attendance_board_rollups',
+  {
+    companyId: uuid('company_id').notNull(),
+    fecha: date('fecha', { mode: 'string' }).notNull(),
+    status: attendanceStatusEnum('status').notNull(),
+    late: boolean('late').notNull(),
+    hasCodes: boolean('has_codes').notNull(),
+    openOnly: boolean('open_only').notNull(),
+    settlesAt: instant('settles_at').notNull(),
+    /** The UTC hour of the first entry (`-infinity` without one): the board's arrivals per local hour. */
+    entryHour: instant('entry_hour').notNull(),
+    /** Stored days of the group (fresh or stale). */
+    days: integer('days').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'attendance_board_rollups_pkey', columns: [t.companyId, t.fecha, t.status, t.late, t.hasCodes, t.openOnly, t.settlesAt, t.entryHour] })],
 );

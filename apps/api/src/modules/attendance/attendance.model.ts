@@ -276,7 +276,10 @@ export function dayRow(day: DayResult, zone: string, templates: ReadonlyMap<stri
 }
 
 /** How long after a shift's end an open entry still reads as "at work" rather than a missing exit (the engine's attribution window). */
-const OPEN_ENTRY_GRACE_MS = 6 * 3600 * 1000;
+export const OPEN_ENTRY_GRACE_SECONDS = 6 * 3600;
+const OPEN_ENTRY_GRACE_MS = OPEN_ENTRY_GRACE_SECONDS * 1000;
+/** The one inconsistency that leaves an incomplete day "at work" while its shift runs: an entry still without its exit. */
+export const OPEN_ENTRY_CODE = 'entrada_sin_salida';
 
 /** What the board status needs of a stored day. */
 interface BoardFacts {
@@ -289,13 +292,40 @@ interface BoardFacts {
 }
 
 /**
- * The board status of a stored day at `now`: the engine's status, except that a shift that has not
- * ended is not yet an absence (`sin_marcar`) and an entry without exit while the shift (or the
- * attribution window after it) runs is someone at work, not an incomplete day.
+ * A stored day reduced to what its board status and the trend's inconsistency count depend on: the
+ * status, whether late, whether it has inconsistencies, whether its only ones are open entries, and the
+ * instant from which the clock no longer moves its board status (`settlesAt`, null when it never does).
+ * Days with the same group read the same at any instant: the board and the trend count groups, and
+ * `attendance_board_rollups` stores their counts per company and date (the same rule in SQL,
+ * `BOARD_GROUP_SQL` of attendance.board.repository.ts).
  */
-export function boardStatus(day: BoardFacts, now: Date): { estado: EstadoAsistencia; enJornada: boolean } {
-  const running = day.shiftEnd !== null && now.getTime() < day.shiftEnd.getTime();
-  switch (day.status) {
+export interface BoardGroup {
+  status: EstadoDia;
+  late: boolean;
+  hasCodes: boolean;
+  /** An incomplete day whose every inconsistency is an entry without its exit (false on any other status). */
+  openOnly: boolean;
+  settlesAt: Date | null;
+}
+
+/** The board group of a stored day. */
+export function boardGroupOf(day: BoardFacts): BoardGroup {
+  const openOnly = day.status === 'incompleto' && day.codes.length > 0 && day.codes.every((c) => c === OPEN_ENTRY_CODE);
+  let settlesAt: Date | null = null;
+  // A shift that has not ended is not yet an absence.
+  if (day.status === 'ausente') settlesAt = day.shiftEnd;
+  // An open entry reads as at work until the attribution window after the shift's end (or after the entry, without a shift).
+  else if (openOnly) {
+    const from = day.shiftEnd ?? day.firstEntry;
+    settlesAt = from === null ? null : new Date(from.getTime() + OPEN_ENTRY_GRACE_MS);
+  }
+  return { status: day.status, late: day.lateSeconds > 0, hasCodes: day.codes.length > 0, openOnly, settlesAt };
+}
+
+/** The board status at `now` of every day of a board group (see `boardStatus`). */
+export function boardStatusOfGroup(group: BoardGroup, now: Date): { estado: EstadoAsistencia; enJornada: boolean } {
+  const running = group.settlesAt !== null && now.getTime() < group.settlesAt.getTime();
+  switch (group.status) {
     case 'justificado':
       return { estado: 'con_permiso', enJornada: false };
     case 'libre':
@@ -305,16 +335,20 @@ export function boardStatus(day: BoardFacts, now: Date): { estado: EstadoAsisten
     case 'ausente':
       return { estado: running ? 'sin_marcar' : 'ausente', enJornada: false };
     case 'presente':
-      return { estado: day.lateSeconds > 0 ? 'atrasado' : 'presente', enJornada: false };
-    case 'incompleto': {
-      const openOnly = day.codes.length > 0 && day.codes.every((c) => c === 'entrada_sin_salida');
-      const end = day.shiftEnd ?? (day.firstEntry ? new Date(day.firstEntry.getTime() + OPEN_ENTRY_GRACE_MS) : null);
-      if (openOnly && end !== null && now.getTime() < end.getTime() + (day.shiftEnd ? OPEN_ENTRY_GRACE_MS : 0)) {
-        return { estado: day.lateSeconds > 0 ? 'atrasado' : 'presente', enJornada: true };
-      }
+      return { estado: group.late ? 'atrasado' : 'presente', enJornada: false };
+    case 'incompleto':
+      if (group.openOnly && running) return { estado: group.late ? 'atrasado' : 'presente', enJornada: true };
       return { estado: 'incompleto', enJornada: false };
-    }
   }
+}
+
+/**
+ * The board status of a stored day at `now`: the engine's status, except that a shift that has not
+ * ended is not yet an absence (`sin_marcar`) and an entry without exit while the shift (or the
+ * attribution window after it) runs is someone at work, not an incomplete day.
+ */
+export function boardStatus(day: BoardFacts, now: Date): { estado: EstadoAsistencia; enJornada: boolean } {
+  return boardStatusOfGroup(boardGroupOf(day), now);
 }
 
 /**

@@ -30,7 +30,7 @@ export const attendanceModule = apiModule('attendance', ['planning', 'groups', '
   });
   registerAttendanceJobs(jobs, { attendance, clock });
   registerAttendanceRoutes(app, attendance, clock);
-  const trend = createAttendanceTrend({ db, attendance });
+  const trend = createAttendanceTrend({ attendance });
   registerAttendanceTrendRoutes(app, trend, clock);
   app.decorate('attendance', attendance);
   app.decorate('attendanceTrend', trend);

@@ -19,12 +19,14 @@ import type { DayRowValues, StoredDay, StoredWeek } from './attendance.model';
 import type { WorkerFilter } from './attendance.selection-types';
 
 export type { HeadcountRow, HeadcountSortKey, ReportBucket, ReportDay, ReportDayKind, ReportDays, ReportSort, ReportWorker, WorkerFilter } from './attendance.selection-types';
+import { COUNTED_ON_ITS_DATE } from './attendance.board.repository';
 import { EXCEPTIONAL_SCHEDULE, num, rows, ts, uuids, workerConditions, workerOf, WORKER_COLUMNS, WORKER_FROM, type WorkerRow } from './attendance.base.repository';
 
 export type { WorkerRow } from './attendance.base.repository';
 export * from './attendance.sums.repository';
 export * from './attendance.selection.repository';
 export * from './attendance.reads.repository';
+export * from './attendance.board.repository';
 
 
 
@@ -311,9 +313,7 @@ export async function boardGroups(
         from ${users} u
         left join ${sites} s on s.company_id = u.company_id and s.id = u.site_id
         join ${attendanceDays} a on a.company_id = u.company_id and a.user_id = u.id and a.fecha between ${from}::date and ${to}::date
-        where ${workerConditions(companyId, f)}
-          and u.inicio_contrato <= a.fecha and (u.fin_contrato is null or u.fin_contrato >= a.fecha)
-          and (u.active or u.deactivated_at >= a.fecha)
+        where ${workerConditions(companyId, f)} and ${COUNTED_ON_ITS_DATE}
         group by 1, 2, 3, 4, 5, 6, 7`,
   );
   return result.map((r) => ({

@@ -10,11 +10,13 @@ import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { daysInMonth, SUMMED_TOTAL_KEYS } from '@jornada/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attendanceRollups, attendanceWorkerRollups, planningDays, rollupColumn } from '../../db/schema/index';
+import { attendanceBoardRollups, attendanceRollups, attendanceWorkerRollups, planningDays, rollupColumn } from '../../db/schema/index';
 import { runAsSystem } from '../../db/tenant-context';
 import { createTestApp, type TestApp } from '../../test/app';
 import { act, propose, signedIn } from '../../test/fixtures/corrections';
 import { julyMark, julyOffice } from '../../test/fixtures/july-office';
+import { boardRollupFillSql } from './attendance.board.repository';
+import { boardGroupOf, boardStatus, boardStatusOfGroup } from './attendance.model';
 import { rollupFillSql, rollupTriggerFunctionSql } from './attendance.sums.repository';
 import * as repo from './attendance.repository';
 
@@ -25,10 +27,12 @@ describe('the rollups migrations', () => {
   it('create the tables, the trigger and fill them with the SQL generated from the one map of a day’s figures', () => {
     const daily = fs.readFileSync(path.join(MIGRATIONS, '0038_attendance_rollups.sql'), 'utf8');
     const monthly = fs.readFileSync(path.join(MIGRATIONS, '0040_attendance_worker_rollups.sql'), 'utf8');
+    const board = fs.readFileSync(path.join(MIGRATIONS, '0052_attendance_board_rollups.sql'), 'utf8');
     expect(daily).toContain(rollupFillSql('true', 'date'));
-    // The latest migration that defines the trigger function holds its current text.
-    expect(monthly).toContain(rollupTriggerFunctionSql());
     expect(monthly).toContain(rollupFillSql('true', 'workerMonth'));
+    // The latest migration that defines the trigger function holds its current text.
+    expect(board).toContain(rollupTriggerFunctionSql());
+    expect(board).toContain(boardRollupFillSql('true'));
     for (const key of SUMMED_TOTAL_KEYS) {
       expect(daily).toContain(`"${rollupColumn(key)}" double precision DEFAULT 0 NOT NULL`);
       expect(monthly).toContain(`"${rollupColumn(key)}" double precision DEFAULT 0 NOT NULL`);
@@ -64,7 +68,7 @@ afterAll(async () => {
 });
 
 /** Every rollup row of the company against the stored days of its date, summed afresh. */
-async function expectRollupsEqualTheirDays(companyId: string): Promise<void> {
+async function expectRollupsEqualTheirDays(companyId: string, headers?: Record<string, string>): Promise<void> {
   const db = t.database.db;
   await runAsSystem(async () => {
     const stored = await db.select().from(attendanceRollups).where(eq(attendanceRollups.companyId, companyId));
@@ -93,7 +97,79 @@ async function expectRollupsEqualTheirDays(companyId: string): Promise<void> {
       const sums = (await repo.totalsByWorker(db, companyId, [row.userId], row.mes, end)).get(row.userId);
       for (const key of SUMMED_TOTAL_KEYS) expect(row[key], `${key} of ${row.userId} in ${row.mes}`).toBeCloseTo(sums?.[key] ?? 0, 6);
     }
+    await expectBoardRollupsEqualTheirDays(companyId);
   });
+  if (headers) await expectDayBoardsEqualTheLiveReading(headers);
+}
+
+/**
+ * Each date's board for the whole company (counts, arrivals per hour and oldest computation from the
+ * rollups) equals the same figures the board reads from the days one by one (a board filtered by status
+ * classifies every worker of the filter, and its counts, arrivals and oldest computation are the whole filter's).
+ */
+async function expectDayBoardsEqualTheLiveReading(headers: Record<string, string>): Promise<void> {
+  for (const fecha of DATES) {
+    const read = async (extra: string) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/v1/asistencia/dia?fecha=${fecha}${extra}`, headers });
+      expect(response.statusCode, response.body).toBe(200);
+      const { conteos, trabajadores, llegadasPorHora, calculadoEn } = response.json();
+      return { conteos, trabajadores, llegadasPorHora, calculadoEn };
+    };
+    expect(await read(''), fecha).toEqual(await read('&estado=presente'));
+  }
+}
+
+/** Instants the board is read at: before, during and after the week's shifts, and the attribution window after them. */
+const BOARD_INSTANTS = ['2026-07-06T11:00:00Z', '2026-07-08T16:30:00Z', '2026-07-09T23:59:00Z', '2026-07-10T03:00:00Z', '2026-07-13T12:00:00Z', '2026-07-20T15:00:00Z'].map(
+  (at) => new Date(at),
+);
+
+/**
+ * The board rollups hold, per date, the board group of each stored day as `boardGroupOf` reads it from the
+ * day's columns; and the counts the board and the home read from them (`boardGroupsOf` for the whole company)
+ * classify at any instant as the stored days one by one (`boardStatus`, the live reading).
+ */
+async function expectBoardRollupsEqualTheirDays(companyId: string): Promise<void> {
+  const db = t.database.db;
+  const days = (await db.execute(
+    sql`select fecha::text as fecha, status, late_seconds, shift_end, first_entry, inconsistency_codes from attendance_days where company_id = ${companyId}`,
+  )) as unknown as { rows: { fecha: string; status: 'presente'; late_seconds: number; shift_end: string | Date | null; first_entry: string | Date | null; inconsistency_codes: string[] }[] };
+  const at = (v: string | Date | null) => (v === null ? null : new Date(v));
+  const facts = days.rows.map((d) => ({ fecha: d.fecha, status: d.status, lateSeconds: Number(d.late_seconds), shiftEnd: at(d.shift_end), firstEntry: at(d.first_entry), codes: d.inconsistency_codes }));
+  const keyOf = (fecha: string, g: ReturnType<typeof boardGroupOf>, entryHour: Date | null) =>
+    `${fecha} ${g.status} ${g.late} ${g.hasCodes} ${g.openOnly} ${g.settlesAt?.toISOString() ?? '-'} ${entryHour?.toISOString() ?? '-'}`;
+  const hourOf = (at: Date | null) => (at === null ? null : new Date(Math.floor(at.getTime() / 3_600_000) * 3_600_000));
+  const expected = new Map<string, number>();
+  for (const d of facts) {
+    const key = keyOf(d.fecha, boardGroupOf(d), hourOf(d.firstEntry));
+    expected.set(key, (expected.get(key) ?? 0) + 1);
+  }
+  const stored = await db.select().from(attendanceBoardRollups).where(eq(attendanceBoardRollups.companyId, companyId));
+  const actual = new Map<string, number>();
+  for (const r of stored) {
+    if (r.days === 0) continue;
+    const finite = (at: Date) => (Number.isFinite(at.getTime()) ? at : null);
+    actual.set(keyOf(r.fecha, { status: r.status, late: r.late, hasCodes: r.hasCodes, openOnly: r.openOnly, settlesAt: finite(r.settlesAt) }, finite(r.entryHour)), r.days);
+  }
+  expect(Object.fromEntries(actual)).toEqual(Object.fromEntries(expected));
+  // The stored path against the live classification of each day, for the whole company's week.
+  const filter = { activeFrom: DATES[0]!, activeTo: DATES[DATES.length - 1]! };
+  const groups = await t.app.attendance.boardGroupsOf(companyId, filter, filter.activeFrom, filter.activeTo);
+  const counted = await repo.boardGroups(db, companyId, filter, filter.activeFrom, filter.activeTo);
+  for (const now of BOARD_INSTANTS) {
+    const fromRollups = new Map<string, number>();
+    for (const g of groups) {
+      const { estado, enJornada } = boardStatusOfGroup(g, now);
+      fromRollups.set(`${g.fecha} ${estado} ${g.hasCodes && !enJornada}`, (fromRollups.get(`${g.fecha} ${estado} ${g.hasCodes && !enJornada}`) ?? 0) + g.n);
+    }
+    const live = new Map<string, number>();
+    for (const g of counted) {
+      const { estado, enJornada } = boardStatus({ status: g.status, lateSeconds: g.late ? 1 : 0, shiftEnd: g.shiftEnd, firstEntry: g.firstEntry, codes: g.codes }, now);
+      live.set(`${g.fecha} ${estado} ${g.codes.length > 0 && !enJornada}`, (live.get(`${g.fecha} ${estado} ${g.codes.length > 0 && !enJornada}`) ?? 0) + g.n);
+    }
+    const nonZero = (m: Map<string, number>) => Object.fromEntries([...m].filter(([, n]) => n !== 0));
+    expect(nonZero(fromRollups), now.toISOString()).toEqual(nonZero(live));
+  }
 }
 
 describe('rollups after marks, corrections, permissions and plan changes', () => {
@@ -105,15 +181,18 @@ describe('rollups after marks, corrections, permissions and plan changes', () =>
           [
             { nombre: 'Ana', apellidos: 'Uno' },
             { nombre: 'Beto', apellidos: 'Dos' },
+            { nombre: 'Celia', apellidos: 'Fin' },
           ],
           DATES.slice(0, 5),
         );
         const { companyId, admin, people } = office;
         const types = (await t.app.inject({ method: 'GET', url: '/api/v1/tipos-permiso', headers: admin.headers })).json().items as { id: string; codigo: string }[];
         const pgr = types.find((type) => type.codigo === 'P.G.R.')!;
+        // Celia's contract ends mid-week: the board does not count her days after it (the stored counts less hers).
+        await runAsSystem(() => t.database.db.execute(sql`update users set fin_contrato = ${DATES[3]!}::date where company_id = ${companyId} and id = ${people[2]!.id}`));
         // The week stored once, as a read leaves it.
         await runAsSystem(() => t.app.attendance.rebuild(companyId, DATES[0]!, DATES[DATES.length - 1]!, t.clock.now()));
-        await expectRollupsEqualTheirDays(companyId);
+        await expectRollupsEqualTheirDays(companyId, admin.headers);
         for (const step of actions) {
           if (step.kind === 'mark') await julyMark(t, companyId, people[step.worker]!, step.tipo, DATES[step.date]!, step.clock);
           else if (step.kind === 'plan') {
@@ -160,13 +239,38 @@ describe('rollups after marks, corrections, permissions and plan changes', () =>
           } else {
             await t.app.jobs.drain();
           }
-          await expectRollupsEqualTheirDays(companyId);
+          await expectRollupsEqualTheirDays(companyId, admin.headers);
         }
         await t.app.jobs.drain();
-        await expectRollupsEqualTheirDays(companyId);
+        await expectRollupsEqualTheirDays(companyId, admin.headers);
       }),
       { numRuns: 6, seed: 20261128 },
     );
+  });
+});
+
+describe('the day board of a company with sites in more than one zone', () => {
+  it('counts the arrivals per local hour as the live reading, whether or not the zones agree on the hour', async () => {
+    const { companyId, admin, people } = await julyOffice(
+      t,
+      [
+        { nombre: 'Gala', apellidos: 'Siete' },
+        { nombre: 'Hugo', apellidos: 'Ocho' },
+      ],
+      DATES.slice(0, 5),
+    );
+    await julyMark(t, companyId, people[0]!, 'entrada', DATES[0]!, '09:12');
+    await julyMark(t, companyId, people[1]!, 'entrada', DATES[0]!, '08:55');
+    await julyMark(t, companyId, people[1]!, 'salida', DATES[0]!, '18:02');
+    // La Paz is at Santiago's offset in July (the rollups' hours serve); Punta Arenas an hour ahead (the days are counted).
+    for (const zone of ['America/La_Paz', 'America/Punta_Arenas']) {
+      await runAsSystem(async () => {
+        const site = (await t.database.db.execute(sql`insert into sites (company_id, nombre, time_zone) values (${companyId}, ${zone}, ${zone}) returning id`)) as unknown as { rows: { id: string }[] };
+        await t.database.db.execute(sql`update users set site_id = ${site.rows[0]!.id} where company_id = ${companyId} and id = ${people[1]!.id}`);
+      });
+      await runAsSystem(() => t.app.attendance.rebuild(companyId, DATES[0]!, DATES[DATES.length - 1]!, t.clock.now()));
+      await expectDayBoardsEqualTheLiveReading(admin.headers);
+    }
   });
 });
 

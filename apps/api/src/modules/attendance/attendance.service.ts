@@ -43,6 +43,7 @@ import type { LedGroupsPort } from '../groups/index';
 import type { PermissionReads } from '../permissions/index';
 import type { PlanReader } from '../planning/index';
 import type { Perfil } from '@jornada/contracts';
+import { createBoardCounts } from './attendance.board';
 import { createAttendanceCalculations } from './attendance.calculations';
 import { averagedPactOf, boardStatus, dayRow, explanationAt, totalsOf, zeroCounts, type DayRowValues } from './attendance.model';
 import * as repo from './attendance.repository';
@@ -346,11 +347,14 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
   /** The last day a total includes: `hasta`, or the day before today when the period reaches today. */
   const closedUntil = (hasta: string, today: string) => (hasta < today ? hasta : addDays(today, -1));
 
+  const { boardGroupsOf, rollupDayCounts, arrivalsOfGroups } = createBoardCounts(db);
+
   return {
     evaluateWeeks,
     calculations,
     ensureFresh,
     ensureFreshFilter,
+    boardGroupsOf,
     reevaluate,
     checkFilterIds,
     period,
@@ -405,6 +409,30 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       return { trabajadores: ids.length, dias: await evaluateWeeks(companyId, weeks, now) };
     },
 
+    /**
+     * Today's counts per board status in the caller's scope, how many days they cover and the oldest
+     * computation among them (the home's card): the day's board without its page and its arrivals.
+     */
+    async dayCounts(session: RequestSession, now: Date): Promise<Pick<AsistenciaDiaResponse, 'fecha' | 'conteos' | 'trabajadores' | 'calculadoEn'>> {
+      const scope = await scopeOf(session);
+      const fecha = localDate(now);
+      const filter: repo.WorkerFilter = { ...scope, activeFrom: fecha, activeTo: fecha };
+      await ensureFreshFilter(session.companyId, filter, fecha, fecha, now);
+      if (repo.rollupServes(filter)) {
+        const { conteos, trabajadores, oldest } = await rollupDayCounts(session.companyId, filter, fecha, now);
+        return { fecha, conteos, trabajadores, calculadoEn: oldest?.toISOString() ?? null };
+      }
+      const conteos = zeroCounts();
+      let trabajadores = 0;
+      let oldest: Date | null = null;
+      for (const g of await repo.boardGroups(db, session.companyId, filter, fecha, fecha)) {
+        conteos[boardStatus({ status: g.status, lateSeconds: g.late ? 1 : 0, shiftEnd: g.shiftEnd, firstEntry: g.firstEntry, codes: g.codes }, now).estado] += g.n;
+        trabajadores += g.n;
+        if (oldest === null || g.computedAt < oldest) oldest = g.computedAt;
+      }
+      return { fecha, conteos, trabajadores, calculadoEn: oldest?.toISOString() ?? null };
+    },
+
     async day(session: RequestSession, query: AsistenciaDiaInput, now: Date): Promise<AsistenciaDiaResponse> {
       const scope = await scopeOf(session);
       await checkFilterIds(session, scope, query.grupoId, query.sedeId);
@@ -418,7 +446,21 @@ export function createAttendanceService({ db, plan: planReader, ledGroups, permi
       let page: { w: repo.WorkerRow; d: repo.BoardRow; estado: EstadoAsistencia; enJornada: boolean }[];
       let matchingCount: number;
       let classifiedCount = 0;
-      if (!query.estado) {
+      if (!query.estado && repo.rollupServes(filter)) {
+        // The whole company: the counts from the stored counts per board group, the arrivals counted by hour, the page its own 50 rows.
+        const [counts, rowsOfPage] = await Promise.all([
+          rollupDayCounts(session.companyId, filter, fecha, now),
+          repo.boardPage(db, session.companyId, filter, fecha, { limit: query.pageSize, offset }),
+        ]);
+        Object.assign(conteos, counts.conteos);
+        const fromGroups = await arrivalsOfGroups(session.companyId, counts.groups);
+        if (fromGroups) fromGroups.forEach((n, hour) => (arrivals[hour] = n));
+        else for (const h of await repo.arrivalsByHour(db, session.companyId, filter, fecha)) arrivals[h.hour]! += h.n;
+        oldest = counts.oldest;
+        classifiedCount = counts.trabajadores;
+        matchingCount = classifiedCount;
+        page = rowsOfPage.map(({ w, d }) => ({ w, d, ...boardStatus({ status: d.status, lateSeconds: d.lateSeconds, shiftEnd: d.shiftEnd, firstEntry: d.firstEntry, codes: d.inconsistencyCodes }, now) }));
+      } else if (!query.estado) {
         // Counted by groups of days that share what the board's status depends on; the page is its own 50 rows.
         const [groups, rowsOfPage] = await Promise.all([
           repo.boardGroups(db, session.companyId, filter, fecha, fecha),

@@ -9,6 +9,7 @@ import type { DbOrTx } from '../../db/client';
 import { attendanceDays, attendanceRollups, attendanceWorkerRollups, groups, rollupColumn, sites, users } from '../../db/schema/index';
 import type { ReportBucket, ReportDays, ReportWorker, WorkerFilter } from './attendance.selection-types';
 import { num, rows, uuids, workerConditions } from './attendance.base.repository';
+import { BOARD_SOURCE_COLUMNS, boardRollupApplySql, rebuildBoardRollups } from './attendance.board.repository';
 
 // --- Period totals -------------------------------------------------------------------------------
 // The one SQL definition of a period's figures: each summed total of packages/domain
@@ -95,7 +96,7 @@ export function rollupTriggerFunctionSql(): string {
         missing_seconds, justified_seconds, late_seconds, early_leave_seconds, break_seconds, overtime_seconds, overtime_over_agreed_seconds,
         sunday_seconds, holiday_seconds, inconsistency_count, week_compensated_seconds, week_shortfall_seconds, week_late_after_seconds,
         week_early_leave_after_seconds, week_net_overtime_seconds, week_net_overtime_within_seconds, week_net_overtime_beyond_seconds,
-        week_pending_seconds FROM ${source}`;
+        week_pending_seconds, ${BOARD_SOURCE_COLUMNS} FROM ${source}`;
   const applyTo = (level: RollupLevel, source: string) => `WITH a AS (${source}), d AS (
       SELECT ${level.of.map((e, i) => `${e} AS ${level.keys[i]}`).join(', ')}, sum(a.sign)::int AS days, ${figures.join(',\n        ')}
       FROM a GROUP BY ${level.keys.map((_, i) => i + 1).join(', ')}
@@ -106,7 +107,7 @@ export function rollupTriggerFunctionSql(): string {
     ORDER BY ${level.keys.map((k) => `d.${k}`).join(', ')}
     ON CONFLICT (${level.keys.join(', ')}) DO UPDATE SET days = ${level.table}.days + excluded.days,
       ${columns.map((c) => `${c} = ${level.table}.${c} + excluded.${c}`).join(',\n      ')};`;
-  const apply = (source: string) => Object.values(ROLLUP_LEVELS).map((level) => applyTo(level, source)).join('\n    ');
+  const apply = (source: string) => [...Object.values(ROLLUP_LEVELS).map((level) => applyTo(level, source)), boardRollupApplySql(source)].join('\n    ');
   const negated = (source: string) => rowsOf(source).replace('1 AS sign', '-1 AS sign');
   return `CREATE OR REPLACE FUNCTION "attendance_rollups_apply"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -145,6 +146,7 @@ export async function rebuildRollups(db: DbOrTx, companyId: string): Promise<num
     await tx.execute(sql`delete from ${attendanceWorkerRollups} where company_id = ${companyId}`);
     await tx.execute(sql.raw(rollupFillSql(`a.company_id = '${companyId}'::uuid`, 'date')));
     await tx.execute(sql.raw(rollupFillSql(`a.company_id = '${companyId}'::uuid`, 'workerMonth')));
+    await rebuildBoardRollups(tx, companyId);
     const [n] = await rows<{ n: number }>(tx, sql`select count(*)::int as n from ${attendanceRollups} where company_id = ${companyId}`);
     return num(n?.n);
   });

@@ -1,26 +1,23 @@
 /**
  * The trend of the stored days: the counts per board status of each day of a range (the home shows
  * the week's) and the worker-days with inconsistencies. Every figure is a stored
- * evaluation classified by the board's own rule (`boardStatus`), never a second calculation.
+ * evaluation classified by the board's own rule (`boardStatusOfGroup`), never a second calculation.
  */
 import type { TendenciaAsistencia, tendenciaAsistenciaQuerySchema } from '@jornada/contracts';
 import { addDays, eachDate } from '@jornada/domain';
 import type { z } from 'zod';
-import type { Db } from '../../db/client';
 import { localDate } from '../../lib/clock';
 import type { RequestSession } from '../../plugins/types';
-import { boardStatus, zeroCounts } from './attendance.model';
-import * as repo from './attendance.repository';
+import { boardStatusOfGroup, zeroCounts } from './attendance.model';
 import type { AttendanceService } from './attendance.service';
 
 type TendenciaAsistenciaInput = z.output<typeof tendenciaAsistenciaQuerySchema>;
 
 interface AttendanceTrendDeps {
-  db: Db;
   attendance: AttendanceService;
 }
 
-export function createAttendanceTrend({ db, attendance }: AttendanceTrendDeps) {
+export function createAttendanceTrend({ attendance }: AttendanceTrendDeps) {
   return {
     /**
      * Counts per board status of each day from `hasta - dias + 1` to `hasta` for the caller's scope
@@ -34,15 +31,16 @@ export function createAttendanceTrend({ db, attendance }: AttendanceTrendDeps) {
       const filter = { ...scope, activeFrom: desde, activeTo: hasta };
       await attendance.ensureFreshFilter(session.companyId, filter, desde, hasta, now);
       const byDate = new Map(eachDate(desde, hasta).map((fecha) => [fecha, { fecha, conteos: zeroCounts(), trabajadores: 0, inconsistencias: 0 }]));
-      // Days gathered by what their board status depends on: each group classified once, counted by its size.
-      for (const group of await repo.boardGroups(db, session.companyId, filter, desde, hasta)) {
+      // Days gathered by what their board status depends on: each group classified once, counted by its size
+      // (for the whole company, the stored counts per group less the days of the few workers not counted).
+      for (const group of await attendance.boardGroupsOf(session.companyId, filter, desde, hasta)) {
         const day = byDate.get(group.fecha);
         if (!day) continue;
-        const { estado, enJornada } = boardStatus({ status: group.status, lateSeconds: group.late ? 1 : 0, shiftEnd: group.shiftEnd, firstEntry: group.firstEntry, codes: group.codes }, now);
+        const { estado, enJornada } = boardStatusOfGroup(group, now);
         day.conteos[estado] += group.n;
         day.trabajadores += group.n;
         // An entry without its exit while the shift still runs is a day in progress, not an inconsistency yet.
-        if (group.codes.length > 0 && !enJornada) day.inconsistencias += group.n;
+        if (group.hasCodes && !enJornada) day.inconsistencias += group.n;
       }
       const dias = [...byDate.values()];
       return { desde, hasta, dias, inconsistencias: dias.reduce((sum, d) => sum + d.inconsistencias, 0) };

@@ -6,7 +6,6 @@
  */
 import {
   ACCESS,
-  asistenciaDiaQuerySchema,
   misPermisosQuerySchema,
   PACTO_POR_VENCER_DIAS,
   pactosQuerySchema,
@@ -97,7 +96,7 @@ export function createHomeService({ attendance, attendanceTrend, permissions, pl
         };
       }
       const [day, tendencia, approvals, ending] = await Promise.all([
-        attendance.day(session, asistenciaDiaQuerySchema.parse({ fecha, pageSize: 1 }), now),
+        attendance.dayCounts(session, now),
         attendanceTrend.trend(session, { hasta: fecha, dias: 7 }, now),
         permissions.list(session, permisosQuerySchema.parse({ estado: 'pendiente', pageSize: 1 })),
         // The pacts page's own filter, so the card's count is what its link lists.
