@@ -2,7 +2,7 @@
 import type { Propuesta, Turno } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany } from '../../test/fixtures/planning';
+import { addSite, addWorkers, companyWithAdmin, computedProposal, createShift, signInAs, type TestCompany } from '../../test/fixtures/planning';
 
 let t: TestApp;
 let c: TestCompany;
@@ -14,15 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function computed(id: string): Promise<Propuesta> {
-  await t.app.jobs.drain();
-  for (let i = 0; i < 300; i++) {
-    const p = (await t.app.inject({ method: 'GET', url: `/api/v1/propuestas-de-planificacion/${id}`, headers: c.headers })).json<Propuesta>();
-    if (p.estado === 'lista' || p.estado === 'fallida') return p;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('la propuesta no terminó');
-}
+const computed = (id: string): Promise<Propuesta> => computedProposal(t, c.headers, id);
 
 describe('who may take a shift: its sites and job titles', () => {
   it('stores them on the shift, with Spanish 400s, and the roster offers a shift only to its site and job titles', async () => {

@@ -8,7 +8,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, users } from '../../db/schema/index';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addSite, addWorkers, companyWithAdmin, createShift, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
+import { addSite, addWorkers, companyWithAdmin, computedProposal, createShift, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
 let t: TestApp;
 let c: TestCompany;
@@ -35,15 +35,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-async function computed(id: string): Promise<Propuesta> {
-  await t.app.jobs.drain();
-  for (let i = 0; i < 300; i++) {
-    const p = (await t.app.inject({ method: 'GET', url: `/api/v1/propuestas-de-planificacion/${id}`, headers: c.headers })).json<Propuesta>();
-    if (p.estado === 'lista' || p.estado === 'fallida') return p;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('la propuesta no terminó');
-}
+const computed = (id: string): Promise<Propuesta> => computedProposal(t, c.headers, id);
 
 describe('the roster under each worker’s regime', () => {
   it('uses the declared December day and the averaged pact, and the applied plan raises no alert', async () => {

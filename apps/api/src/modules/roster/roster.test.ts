@@ -1,7 +1,7 @@
 import type { PlanificacionGrilla, Propuesta } from '@jornada/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app';
-import { addGroup, addSite, addWorkers, companyWithAdmin, createShift, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
+import { addGroup, addSite, addWorkers, companyWithAdmin, computedProposal, createShift, signInAs, type TestCompany, type TestWorker } from '../../test/fixtures/planning';
 
 let t: TestApp;
 let c: TestCompany;
@@ -27,18 +27,7 @@ afterAll(() => t.close());
 const putDemand = (siteId: string, payload: unknown, headers = c.headers) => t.app.inject({ method: 'PUT', url: `/api/v1/sedes/${siteId}/demanda`, headers, payload: payload as Record<string, unknown> });
 const ask = (payload: Record<string, unknown>, headers = c.headers) => t.app.inject({ method: 'POST', url: '/api/v1/propuestas-de-planificacion', headers, payload });
 
-/** Runs the queued job and waits for the solver thread to finish. */
-async function computed(id: string): Promise<Propuesta> {
-  await t.app.jobs.drain();
-  for (let i = 0; i < 300; i++) {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/propuestas-de-planificacion/${id}`, headers: c.headers });
-    expect(response.statusCode, response.body).toBe(200);
-    const p = response.json<Propuesta>();
-    if (p.estado === 'lista' || p.estado === 'fallida') return p;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('la propuesta no terminó');
-}
+const computed = (id: string): Promise<Propuesta> => computedProposal(t, c.headers, id);
 
 describe('demanda de una sede', () => {
   it('stores the week and the exceptions, and answers Spanish 400s for what is wrong', async () => {
