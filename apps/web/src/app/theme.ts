@@ -50,6 +50,8 @@ export const theme = createTheme({
   white: '#ffffff',
   defaultRadius: 'md',
   cursorType: 'pointer',
+  // People who ask their system for less motion get menus, dialogs and collapses without animation.
+  respectReducedMotion: true,
   fontFamily:
     'Inter, "Segoe UI", system-ui, -apple-system, "Helvetica Neue", Roboto, Arial, "Noto Sans", sans-serif',
   headings: {
